@@ -1,0 +1,36 @@
+# Everything runs in .venv, made here from pyproject.toml: on a fresh machine
+# `make test` and `make bench` are the whole set-up.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: test test-all lint type check clean venv
+
+venv: $(STAMP)
+
+# Re-install whenever pyproject.toml is newer than the last install.
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	touch $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+test-all: $(STAMP)
+	$(BIN)/python -m pytest -q -m ''
+
+lint: $(STAMP)
+	$(BIN)/ruff check algorithms harness tests
+	$(BIN)/ruff format --check algorithms harness tests
+
+type: $(STAMP)
+	$(BIN)/mypy
+
+check: test lint type
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks build dist *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

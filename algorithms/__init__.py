@@ -1,0 +1,13 @@
+"""The in-tree algorithms: one module each, registered by importing this package.
+
+Every module here is imported, in name order, so that its ``@register``
+decorator adds it to :data:`harness.registry.REGISTRY`; a new module needs no
+other edit to be picked up.
+"""
+
+import importlib
+import pkgutil
+
+for _module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+    if not _module.name.startswith("_"):
+        importlib.import_module(f"{__name__}.{_module.name}")

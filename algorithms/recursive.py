@@ -1,0 +1,83 @@
+"""The classic recursion: move n-1 disks aside, move disk n, move the n-1 back on top.
+
+Idea
+    ``hanoi(n, a, b, c)`` moves disk 1 directly when n == 1; otherwise it
+    moves n-1 disks from ``a`` to ``b`` using ``c``, moves disk n from ``a``
+    to ``c``, then the n-1 disks from ``b`` to ``c`` using ``a``.  The result
+    is the unique optimal sequence of 2^n - 1 moves from peg A to peg C, and
+    the harness's reference: relative speeds are given against it.
+
+Sources
+    Qiao ("Qiao is clumsy", qiaoruozhuo), "A collection of non-recursive
+    algorithms for Hanoi Tower problem", CSDN blog, c. 2014: the C function
+    ``Hanoi(int n, char A, char B, char C)`` printing ``count: disk A->C``.
+    Derek Illchuk, "The Towers of Hanoi Puzzle: An Iterative Solution",
+    blog post, 2010: the same recursion in pseudocode.
+
+Time and space
+    Theta(2^n) time, O(1) per move amortised; O(n) extra space, the call stack
+    (here a chain of n nested generators).
+
+Quirks and limits
+    * Both originals stop the recursion at n == 1, so a call with n == 0 never
+      reaches a base case (the C version recurses until the stack overflows).
+      :func:`hanoi` keeps that base case exactly; :func:`solve`, the entry
+      point, answers n == 0 with no moves before calling it, which is the one
+      line that is not in the originals.
+    * Pegs are the characters ``'A'``, ``'B'``, ``'C'`` (A -> 0, B -> 1,
+      C -> 2); disk 1 is the smallest, as in the originals.
+    * Qiao's global ``int count`` only numbers the printed moves; the harness
+      numbers moves itself, so the counter is not ported.
+    * Every level of the recursion is a Python generator frame, so n is bounded
+      by the interpreter's recursion limit (1000 frames): n <= 900 is accepted.
+"""
+
+from collections.abc import Iterator
+
+from harness.registry import Citation, FinalPeg, register
+
+QIAO = Citation(
+    author="Qiao (qiaoruozhuo)",
+    title="A collection of non-recursive algorithms for Hanoi Tower problem",
+    site="CSDN blog, blog.csdn.net/qiaoruozhuo",
+    year="c. 2014",
+)
+
+
+def hanoi(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
+    """hanoi(n, a, b, c): move n disks from ``a`` to ``c`` using ``b``, as the original does.
+
+    >>> list(hanoi(2, "A", "B", "C"))
+    [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
+    """
+    if n == 1:
+        yield (n, a, c)
+    else:
+        yield from hanoi(n - 1, a, c, b)
+        yield (n, a, c)
+        yield from hanoi(n - 1, b, a, c)
+
+
+@register(
+    name="recursive",
+    summary="the classic recursion (reference)",
+    source=QIAO,
+    family="recursive",
+    max_n=900,
+    max_n_reason="one Python generator frame per disk, under the 1000-frame recursion limit",
+    space="n",
+    time="2^n",
+    final_peg=FinalPeg.fixed(2),
+    pegs=("A", "B", "C"),
+)
+def solve(n: int) -> Iterator[tuple[int, str, str]]:
+    """solve(n): the optimal moves of n disks from A to C; none for n == 0.
+
+    >>> list(solve(1))
+    [(1, 'A', 'C')]
+    >>> list(solve(0))
+    []
+    """
+    if n == 0:
+        return
+    yield from hanoi(n, "A", "B", "C")

@@ -1,0 +1,101 @@
+"""``hanoi moves`` and ``hanoi show``: an algorithm's moves as text, and the pegs after each."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+
+from harness._cli_common import add_plugin_option, algorithm_for, non_negative_int, write_lines
+from harness.checker import Tower, illegal_reason
+from harness.digest import digest
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "moves",
+        help="print an algorithm's moves for n disks",
+        description="Print the moves of NAME for N disks, one a line as 'DISK SRC DST' "
+        "(disk 1 the smallest, pegs 0 1 2), streamed as they are made.",
+    )
+    p.add_argument("name", metavar="NAME", help="a registered algorithm (see 'hanoi list')")
+    p.add_argument("n", metavar="N", type=non_negative_int, help="the number of disks")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--count", action="store_true", help="print only the number of moves")
+    mode.add_argument(
+        "--digest",
+        action="store_true",
+        help="print 'COUNT DIGEST', DIGEST = sum of k*(9*disk+3*src+dst) mod 2^64 over the moves k = 1..COUNT",
+    )
+    add_plugin_option(p)
+    p.set_defaults(func=cmd_moves)
+
+    s = sub.add_parser(
+        "show",
+        help="print the pegs after each move, for teaching and debugging",
+        description="Replay NAME's moves for N disks and print the three pegs (bottom disk first) "
+        "after each move; stops at the first illegal move and says why.",
+    )
+    s.add_argument("name", metavar="NAME", help="a registered algorithm (see 'hanoi list')")
+    s.add_argument("n", metavar="N", type=non_negative_int, help="the number of disks")
+    add_plugin_option(s)
+    s.set_defaults(func=cmd_show)
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    algorithm = algorithm_for(args, args.n)
+    moves = algorithm.moves(args.n)
+    if args.count or args.digest:
+        count, total = digest(moves)
+        write_lines([f"{count} {total}\n" if args.digest else f"{count}\n"])
+    else:
+        write_lines(f"{d} {s} {t}\n" for d, s, t in moves)
+    return 0
+
+
+SEPARATOR = "-" * 27 + "\n"
+
+
+def _pegs(tower: Tower) -> str:
+    return "".join(f"[{i}] {', '.join(map(str, peg))}".rstrip() + "\n" for i, peg in enumerate(tower.pegs))
+
+
+def show_lines(moves: Iterator[tuple[int, int, int]], n: int) -> Iterator[str]:
+    """show_lines(moves, n): the pegs before the first move and after each, as text blocks.
+
+    >>> print("".join(show_lines(iter([(1, 0, 2)]), 1)), end="")
+    [0] 1
+    [1]
+    [2]
+    [step 0] start
+    ---------------------------
+    [0]
+    [1]
+    [2] 1
+    [step 1] disk 1: 0 -> 2
+    ---------------------------
+    """
+    tower = Tower(n)
+    yield _pegs(tower) + "[step 0] start\n" + SEPARATOR
+    k = 0
+    while True:
+        k += 1
+        try:
+            move = next(moves)
+        except StopIteration:
+            return
+        except Exception as exc:  # the algorithm's failure is part of what is shown
+            yield f"[step {k}] crashed: {type(exc).__name__}: {exc}\n"
+            return
+        reason = illegal_reason(move, tower.pegs)
+        if reason is not None:
+            yield f"[step {k}] illegal move {move!r}: {reason}\n"
+            return
+        disk, src, dst = move
+        tower.pegs[dst].append(tower.pegs[src].pop())
+        yield _pegs(tower) + f"[step {k}] disk {disk}: {src} -> {dst}\n" + SEPARATOR
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    algorithm = algorithm_for(args, args.n)
+    write_lines(show_lines(iter(algorithm.moves(args.n)), args.n))
+    return 0

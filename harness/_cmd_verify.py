@@ -1,0 +1,133 @@
+"""``hanoi verify``: check algorithms for a range of n, each in its own child process."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from tabulate import tabulate
+
+from harness._cli_common import add_plugin_option, non_negative_int, positive_float, registry_from
+from harness.errors import UsageError
+from harness.registry import Algorithm
+from harness.runner import Job, run_jobs
+
+DEFAULT_N_MAX = 12
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "verify",
+        help="check algorithms for legality and optimality",
+        description="Check that each algorithm's moves are legal and optimal and end on its declared peg, "
+        f"for n = 0..{DEFAULT_N_MAX} within each one's limits unless told otherwise. Each algorithm runs "
+        "in its own child process, so a crash, hang or memory exhaustion is reported for it alone. "
+        "Exit status 0 when every verdict is ok, 1 otherwise.",
+    )
+    p.add_argument("names", nargs="*", metavar="NAME", help="algorithms to verify (default: all registered)")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--n", type=non_negative_int, metavar="N", help="verify this n only")
+    which.add_argument("--n-max", type=non_negative_int, metavar="N", help=f"verify n = 0..N (default {DEFAULT_N_MAX})")
+    p.add_argument("--timeout", type=positive_float, default=60.0, metavar="SECONDS", help="per algorithm (default 60)")
+    p.add_argument(
+        "--memory-limit",
+        type=non_negative_int,
+        default=4096,
+        metavar="MB",
+        help="address-space limit of each child process, 0 for none (default 4096)",
+    )
+    p.add_argument("--jobs", type=non_negative_int, default=0, metavar="J", help="children at once (default: cores)")
+    p.add_argument("-v", "--verbose", action="store_true", help="one row per algorithm and n, with digests")
+    add_plugin_option(p)
+    p.set_defaults(func=cmd_verify)
+
+
+def sizes_for(algorithm: Algorithm, n: int | None, n_max: int | None, explicit: bool) -> list[int]:
+    """sizes_for(algorithm, n, n_max, explicit): the n to verify, within the algorithm's limits.
+
+    An explicitly named algorithm given an ``--n`` outside its limits is a
+    usage error; for the default set it is skipped.
+    """
+    if n is not None:
+        if explicit:
+            algorithm.check_n(n)
+        lo_ok = n >= algorithm.min_n
+        hi_ok = algorithm.max_n is None or n <= algorithm.max_n
+        return [n] if lo_ok and hi_ok else []
+    top = DEFAULT_N_MAX if n_max is None else n_max
+    if algorithm.max_n is not None:
+        top = min(top, algorithm.max_n)
+    return list(range(algorithm.min_n, top + 1))
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    registry = registry_from(args)
+    plugin_names = [a.name for a in registry if a.origin.startswith("plugin ")]
+    explicit = bool(args.names)
+    names = list(dict.fromkeys(args.names + plugin_names)) if explicit else registry.names()
+    jobs: list[Job] = []
+    skipped: list[list[str]] = []
+    for name in names:
+        algorithm = registry.get(name)
+        ns = sizes_for(algorithm, args.n, args.n_max, explicit or name in plugin_names)
+        if ns:
+            jobs.append(Job(name, ns))
+        else:
+            skipped.append([name, "-", "skipped", f"n = {args.n} is outside {algorithm.limits()}"])
+    if not jobs:
+        raise UsageError("nothing to verify: no algorithm accepts the requested n")
+
+    progress = _Progress(len(jobs))
+    run_jobs(
+        jobs,
+        args.plugin,
+        timeout=args.timeout,
+        workers=args.jobs or None,
+        memory_mb=args.memory_limit or None,
+        on_done=progress.update,
+    )
+    progress.close()
+    rows = _rows(jobs, args.verbose) + skipped
+    headers = ["algorithm", "n", "verdict", "detail"]
+    print(tabulate(rows, headers=headers, tablefmt="simple", maxcolwidths=[None, None, None, 80]))
+    return 0 if all(job.ok for job in jobs) else 1
+
+
+def _span(ns: list[int]) -> str:
+    return str(ns[0]) if len(ns) == 1 else f"{ns[0]}..{ns[-1]}"
+
+
+def _rows(jobs: list[Job], verbose: bool) -> list[list[str]]:
+    rows: list[list[str]] = []
+    for job in jobs:
+        if verbose:
+            for v in job.verdicts:
+                rows.append([job.name, str(v.n), v.status, v.describe() + f"; digest {v.digest}"])
+            continue
+        bad = next((v for v in job.verdicts if not v.ok), None)
+        if bad is None:
+            total = sum(v.moves for v in job.verdicts)
+            rows.append([job.name, _span(job.ns), "ok", f"{len(job.ns)} sizes, {total} moves replayed"])
+        else:
+            rows.append([job.name, _span(job.ns), bad.status, f"n = {bad.n}: {bad.describe()}"])
+    return rows
+
+
+class _Progress:
+    """A progress bar on stderr when it is a terminal; silent otherwise."""
+
+    def __init__(self, total: int) -> None:
+        self.bar = None
+        if sys.stderr.isatty():
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit="algorithm", desc="verifying", file=sys.stderr, leave=False)
+
+    def update(self, job: Job) -> None:
+        if self.bar is not None:
+            self.bar.set_postfix_str(job.name)
+            self.bar.update(1)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()

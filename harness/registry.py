@@ -1,0 +1,309 @@
+"""The plugin registry: one frozen :class:`Algorithm` record per algorithm.
+
+Three ways in, one record out:
+
+* in-tree modules of :mod:`algorithms` use the :func:`register` decorator;
+* installed packages advertise an entry point in the group ``hanoi.algorithms``
+  whose object is an :class:`Algorithm` or a bare generator function;
+* ``--plugin FILE.py:FUNC`` or ``--plugin package.module:FUNC`` loads a bare
+  generator function while a variant is being developed (:func:`load_plugin`).
+
+A port yields moves in its original's own conventions (pegs ``'A'``/``'B'``/
+``'C'`` or ``'s'``/``'t'``/``'d'``, disk 1 the largest in one source).  The
+record says which, and :meth:`Algorithm.moves` maps them to the project's model
+(disk 1 the smallest, pegs 0, 1, 2) in this one place, so the ports' own logic
+stays exactly as in the original.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import importlib.metadata
+import importlib.util
+import inspect
+import keyword
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from harness.errors import UsageError
+
+Move = tuple[int, int, int]
+"""A move in the project's model: ``(disk, src, dst)``, disk 1 the smallest, pegs 0-2."""
+
+Solver = Callable[[int], Iterable[Any]]
+"""``solve(n)``: yields moves as ``(disk, src, dst)`` in the algorithm's own labels."""
+
+ENTRY_POINT_GROUP = "hanoi.algorithms"
+
+SPACE_CLASSES = ("1", "n", "2^n")
+"""Declared extra-space classes, as functions of n: constant, linear, exponential."""
+
+TIME_CLASSES = ("2^n", "n 2^n")
+"""Declared total-time classes: constant work per move, or up to n per move."""
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where an algorithm comes from: author, title, site and year of the original."""
+
+    author: str
+    title: str
+    site: str
+    year: str
+
+    def __str__(self) -> str:
+        return f"{self.author}, \u201c{self.title}\u201d, {self.site}, {self.year}"
+
+
+@dataclass(frozen=True)
+class FinalPeg:
+    """final_peg(odd, even): the peg the tower ends on, by the parity of n.
+
+    ``None`` on a side means "any peg but 0" (what an ad-hoc plugin declares).
+
+    >>> FinalPeg.fixed(2).pegs(5)
+    frozenset({2})
+    >>> FinalPeg(odd=1, even=2).pegs(4)
+    frozenset({2})
+    >>> sorted(FinalPeg.anywhere().pegs(3))
+    [1, 2]
+    """
+
+    odd: int | None
+    even: int | None
+
+    @classmethod
+    def fixed(cls, peg: int) -> FinalPeg:
+        return cls(odd=peg, even=peg)
+
+    @classmethod
+    def anywhere(cls) -> FinalPeg:
+        return cls(odd=None, even=None)
+
+    def pegs(self, n: int) -> frozenset[int]:
+        peg = self.odd if n % 2 else self.even
+        return frozenset({1, 2}) if peg is None else frozenset({peg})
+
+    def __str__(self) -> str:
+        if self.odd == self.even:
+            return "1 or 2" if self.odd is None else str(self.odd)
+        return f"{self.odd} if n odd, {self.even} if even"
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """One registered algorithm: its generator plus the metadata the harness reads.
+
+    ``pegs`` are the labels the generator yields for pegs 0, 1 and 2 of the
+    model; ``disks`` is ``"ascending"`` when the original numbers disk 1 the
+    smallest, ``"descending"`` when disk 1 is its largest.
+    """
+
+    name: str
+    solve: Solver
+    summary: str
+    source: Citation | None = None
+    family: str = "ad hoc"
+    min_n: int = 0
+    min_n_reason: str = ""
+    max_n: int | None = None
+    max_n_reason: str = ""
+    space: str = "n"
+    time: str = "2^n"
+    final_peg: FinalPeg = field(default_factory=lambda: FinalPeg.fixed(2))
+    pegs: tuple[Any, Any, Any] = (0, 1, 2)
+    disks: Literal["ascending", "descending"] = "ascending"
+    reconstruction: bool = False
+    origin: str = "in-tree"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.isidentifier() or keyword.iskeyword(self.name):
+            raise UsageError(f"invalid algorithm name {self.name!r}: it must be a Python identifier")
+        if not callable(self.solve):
+            raise UsageError(f"algorithm {self.name!r}: solve is not callable")
+        if self.space not in SPACE_CLASSES:
+            raise UsageError(f"algorithm {self.name!r}: space must be one of {SPACE_CLASSES}")
+        if self.time not in TIME_CLASSES:
+            raise UsageError(f"algorithm {self.name!r}: time must be one of {TIME_CLASSES}")
+        if len(set(self.pegs)) != 3 or len(self.pegs) != 3:
+            raise UsageError(f"algorithm {self.name!r}: pegs must be three distinct labels")
+        if self.disks not in ("ascending", "descending"):
+            raise UsageError(f"algorithm {self.name!r}: disks must be 'ascending' or 'descending'")
+
+    def limits(self) -> str:
+        """A short description of the accepted n, e.g. ``"1 <= n <= 1000"``."""
+        high = "" if self.max_n is None else f" <= {self.max_n}"
+        return f"{self.min_n} <= n{high}"
+
+    def check_n(self, n: int) -> None:
+        """check_n(n): raise :class:`UsageError` naming the limit when n is out of range."""
+        if n < self.min_n:
+            why = f" ({self.min_n_reason})" if self.min_n_reason else ""
+            raise UsageError(f"{self.name} needs n >= {self.min_n}{why}")
+        if self.max_n is not None and n > self.max_n:
+            why = f" ({self.max_n_reason})" if self.max_n_reason else ""
+            raise UsageError(f"{self.name} accepts n <= {self.max_n}{why}")
+
+    def moves(self, n: int) -> Iterator[Move]:
+        """moves(n): the moves for n disks in the project's model (disk 1 smallest, pegs 0-2).
+
+        The mapping from the original's labels happens here and only here.
+        Moves that are not triples, or that use labels the record does not
+        declare, are passed on unchanged for the checker to reject.
+        """
+        raw = iter(self.solve(n))
+        if self.pegs == (0, 1, 2) and self.disks == "ascending":
+            return raw
+        return _relabel(raw, {label: i for i, label in enumerate(self.pegs)}, n, self.disks == "descending")
+
+
+def _relabel(raw: Iterator[Any], peg_of: dict[Any, int], n: int, flip: bool) -> Iterator[Any]:
+    top = n + 1
+    for move in raw:
+        try:
+            disk, src, dst = move
+            yield (top - disk if flip else disk, peg_of.get(src, src), peg_of.get(dst, dst))
+        except (TypeError, ValueError):
+            yield move
+
+
+class Registry:
+    """A name -> :class:`Algorithm` mapping that refuses duplicates."""
+
+    def __init__(self) -> None:
+        self._algorithms: dict[str, Algorithm] = {}
+
+    def add(self, algorithm: Algorithm) -> Algorithm:
+        if algorithm.name in self._algorithms:
+            other = self._algorithms[algorithm.name]
+            raise UsageError(f"duplicate algorithm name {algorithm.name!r} ({algorithm.origin} and {other.origin})")
+        self._algorithms[algorithm.name] = algorithm
+        return algorithm
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._algorithms
+
+    def __iter__(self) -> Iterator[Algorithm]:
+        return iter(sorted(self._algorithms.values(), key=_order))
+
+    def __len__(self) -> int:
+        return len(self._algorithms)
+
+    def names(self) -> list[str]:
+        return [a.name for a in self]
+
+    def get(self, name: str) -> Algorithm:
+        """get(name): the record, or :class:`UsageError` suggesting the closest name."""
+        try:
+            return self._algorithms[name]
+        except KeyError:
+            close = difflib.get_close_matches(name, list(self._algorithms), n=1, cutoff=0.5)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise UsageError(f"unknown algorithm {name!r}{hint} (see 'hanoi list')") from None
+
+
+def _order(algorithm: Algorithm) -> tuple[int, str]:
+    # The reference first, then the ports alphabetically, then plugins.
+    rank = 0 if algorithm.name == "recursive" else 1 if algorithm.origin == "in-tree" else 2
+    return (rank, algorithm.name)
+
+
+REGISTRY = Registry()
+"""The in-tree algorithms, filled when :mod:`algorithms` is imported."""
+
+
+def register(**metadata: Any) -> Callable[[Solver], Solver]:
+    """register(**metadata): decorator adding ``solve`` to :data:`REGISTRY` with its metadata.
+
+    The keywords are the fields of :class:`Algorithm` other than ``solve``;
+    the function is returned unchanged, so a module can still call it.
+    """
+
+    def decorate(solve: Solver) -> Solver:
+        REGISTRY.add(Algorithm(solve=solve, origin=f"in-tree {solve.__module__}", **metadata))
+        return solve
+
+    return decorate
+
+
+def _from_object(obj: Any, name: str, origin: str) -> Algorithm:
+    """An :class:`Algorithm` from an entry point's or plugin's object."""
+    if isinstance(obj, Algorithm):
+        return obj
+    if not callable(obj):
+        raise UsageError(f"{origin}: {name!r} is not a generator function or an Algorithm record")
+    doc = inspect.getdoc(obj) or ""
+    summary = doc.splitlines()[0] if doc else f"ad-hoc plugin {name}"
+    return Algorithm(
+        name=name,
+        solve=obj,
+        summary=summary,
+        family="plugin",
+        final_peg=FinalPeg.anywhere(),
+        origin=origin,
+    )
+
+
+def load_plugin(spec: str) -> Algorithm:
+    """load_plugin(spec): an ad-hoc algorithm from ``FILE.py:FUNC`` or ``package.module:FUNC``.
+
+    The algorithm is named after the function, ends on any peg but 0 and has no
+    limits.  Every failure is a one-line :class:`UsageError`.
+    """
+    target, sep, func = spec.rpartition(":")
+    if not sep or not target or not func:
+        raise UsageError(f"plugin {spec!r}: expected FILE.py:FUNC or package.module:FUNC")
+    if not func.isidentifier():
+        raise UsageError(f"plugin {spec!r}: {func!r} is not a function name")
+    try:
+        if target.endswith(".py") or "/" in target or Path(target).is_file():
+            path = Path(target)
+            if not path.is_file():
+                raise UsageError(f"plugin {spec!r}: no such file {target!r}")
+            module_name = f"_hanoi_plugin_{path.stem}_{abs(hash(path.resolve()))}"
+            loader_spec = importlib.util.spec_from_file_location(module_name, path)
+            if loader_spec is None or loader_spec.loader is None:
+                raise UsageError(f"plugin {spec!r}: cannot load {target!r} as Python")
+            module = importlib.util.module_from_spec(loader_spec)
+            sys.modules[module_name] = module
+            loader_spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(target)
+    except UsageError:
+        raise
+    except Exception as exc:  # any import-time failure is the plugin's, reported in one line
+        raise UsageError(f"plugin {spec!r} failed to import: {type(exc).__name__}: {exc}") from None
+    obj = getattr(module, func, None)
+    if obj is None:
+        raise UsageError(f"plugin {spec!r}: {target!r} has no attribute {func!r}")
+    return _from_object(obj, func, f"plugin {spec}")
+
+
+def load_entry_points(registry: Registry) -> None:
+    """load_entry_points(registry): add every algorithm advertised in ``hanoi.algorithms``."""
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            obj = entry.load()
+        except Exception as exc:  # a broken third-party package must not take the CLI down
+            raise UsageError(
+                f"entry point {entry.name!r} ({entry.value}) failed to import: {type(exc).__name__}: {exc}"
+            ) from None
+        registry.add(_from_object(obj, entry.name, f"entry point {entry.value}"))
+
+
+def build_registry(plugins: Iterable[str] = (), *, entry_points: bool = True) -> Registry:
+    """build_registry(plugins): the in-tree algorithms, installed entry points and ad-hoc plugins."""
+    import algorithms  # noqa: F401  (importing the package registers every in-tree module)
+
+    registry = Registry()
+    for algorithm in REGISTRY:
+        registry.add(algorithm)
+    if entry_points:
+        load_entry_points(registry)
+    for spec in plugins:
+        registry.add(load_plugin(spec))
+    return registry

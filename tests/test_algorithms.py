@@ -1,0 +1,67 @@
+"""Every registered algorithm gets every check here (parametrized over the registry)."""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+import sys
+
+import pytest
+
+from harness.checker import check_algorithm
+from harness.digest import digest
+from harness.errors import UsageError
+from harness.registry import SPACE_CLASSES, Algorithm
+from tests.conftest import reference
+
+
+def test_legal_and_optimal(algorithm: Algorithm, n: int) -> None:
+    verdict = check_algorithm(algorithm, n)
+    assert verdict.status == "ok", verdict.describe()
+    assert verdict.moves == 2**n - 1
+    assert verdict.final_peg in algorithm.final_peg.pegs(n)
+
+
+def test_same_sequence_as_the_reference(algorithm: Algorithm, n: int) -> None:
+    # The optimal solution to a given peg is unique: every algorithm must give
+    # the reference sequence, with pegs 1 and 2 exchanged when it ends on 1.
+    moves = list(algorithm.moves(n))
+    (target,) = algorithm.final_peg.pegs(n) if algorithm.final_peg.odd is not None else {2}
+    swap = {0: 0, 1: 2, 2: 1} if target == 1 else {0: 0, 1: 1, 2: 2}
+    expected = [(d, swap[s], swap[t]) for d, s, t in reference(n)]
+    assert moves == expected
+    assert digest(moves) == digest(expected)
+
+
+def test_record_is_complete(algorithm: Algorithm) -> None:
+    assert algorithm.name.isidentifier()
+    assert algorithm.summary and "\n" not in algorithm.summary
+    assert algorithm.space in SPACE_CLASSES
+    assert algorithm.source is not None, "in-tree algorithms cite their source"
+    assert algorithm.source.author and algorithm.source.title and algorithm.source.site and algorithm.source.year
+    if algorithm.max_n is not None:
+        assert algorithm.max_n_reason, "a maximum n must say why"
+    if algorithm.min_n > 0:
+        assert algorithm.min_n_reason, "a minimum n must say why"
+    module = sys.modules[algorithm.solve.__module__]
+    doc = inspect.getdoc(module) or ""
+    assert algorithm.source.author.split()[0] in doc, "the module docstring cites the source"
+    if algorithm.reconstruction:
+        assert "reconstruction" in doc.lower() and "reconstruction" in algorithm.summary.lower()
+
+
+def test_limits_are_refused(algorithm: Algorithm) -> None:
+    if algorithm.min_n > 0:
+        with pytest.raises(UsageError, match=f"n >= {algorithm.min_n}"):
+            check_algorithm(algorithm, algorithm.min_n - 1)
+    if algorithm.max_n is not None:
+        with pytest.raises(UsageError, match=f"n <= {algorithm.max_n}"):
+            check_algorithm(algorithm, algorithm.max_n + 1)
+
+
+def test_moves_stream(algorithm: Algorithm) -> None:
+    # A generator, not a list: the first moves of a large tower come at once.
+    n = min(algorithm.max_n or 40, 40)
+    first = list(itertools.islice(algorithm.moves(n), 3))
+    assert len(first) == 3
+    assert first[0][0] == 1

@@ -1,0 +1,147 @@
+"""The ``hanoi`` command: output formats, exit codes, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from harness.cli import main
+from harness.digest import digest
+from tests.conftest import reference
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's own exits (errors, --help)
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(code: int, err: str, *fragments: str) -> None:
+    assert code == 2
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    assert "Traceback" not in err
+    for fragment in fragments:
+        assert fragment in err, err
+
+
+def test_moves_prints_one_move_a_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "moves", "recursive", "3")
+    assert code == 0
+    assert out.splitlines() == [f"{d} {s} {t}" for d, s, t in reference(3)]
+
+
+def test_moves_zero_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "moves", "recursive", "0") == (0, "", "")
+
+
+def test_moves_count_and_digest(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "moves", "recursive", "10", "--count")[1] == "1023\n"
+    count, total = digest(reference(10))
+    assert run(capsys, "moves", "recursive", "10", "--digest")[1] == f"{count} {total}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["moves", "recursive", "-1"], ["non-negative integer", "'-1'"]),
+        (["moves", "recursive", "2.5"], ["non-negative integer", "'2.5'"]),
+        (["moves", "recursive", "x"], ["non-negative integer"]),
+        (["moves", "recursiv", "3"], ["unknown algorithm 'recursiv'", "did you mean 'recursive'"]),
+        (["moves", "recursive", "901"], ["n <= 900", "recursion limit"]),
+        (["moves", "recursive", "3", "--bogus"], ["unrecognized arguments: --bogus"]),
+        (["verify", "--n", "-3"], ["non-negative integer"]),
+        (["verify", "nosuch"], ["unknown algorithm 'nosuch'"]),
+        (["verify", "--timeout", "0"], ["positive number of seconds"]),
+        (["frobnicate"], ["invalid choice"]),
+        (["moves", "recursive", "3", "--count", "--digest"], ["not allowed with"]),
+        (["list", "--plugin", "nowhere.py:f"], ["no such file"]),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], fragments: list[str]
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert out == ""
+    assert_one_line_error(code, err, *fragments)
+
+
+def test_limits_name_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import ALGORITHMS
+
+    for algorithm in ALGORITHMS:
+        if algorithm.max_n is not None and algorithm.max_n < 200:
+            code, _, err = run(capsys, "moves", algorithm.name, str(algorithm.max_n + 1), "--count")
+            assert_one_line_error(code, err, f"n <= {algorithm.max_n}", algorithm.max_n_reason)
+        if algorithm.min_n > 0:
+            code, _, err = run(capsys, "moves", algorithm.name, str(algorithm.min_n - 1))
+            assert_one_line_error(code, err, f"n >= {algorithm.min_n}", algorithm.min_n_reason)
+
+
+def test_help_on_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from harness.cli import build_parser
+
+    parser = build_parser()
+    commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    for name in commands:
+        code, out, _ = run(capsys, name, "--help")
+        assert code == 0 and "usage: hanoi" in out and len(out) > 100, name
+
+
+def test_list_table_and_names(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import ALGORITHMS
+
+    code, out, _ = run(capsys, "list", "--names")
+    assert code == 0
+    assert out.split() == [a.name for a in ALGORITHMS]
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    for header in ("name", "source", "family", "limits", "space", "final peg"):
+        assert header in out
+    assert "recursive" in out and "132000" in out
+
+
+def test_show_prints_pegs_after_each_move(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "recursive", "2")
+    assert code == 0
+    assert out.count("[step ") == 4
+    assert out.rstrip().endswith("[step 3] disk 1: 1 -> 2\n---------------------------".rstrip())
+    assert "[2] 2, 1\n[step 3]" in out
+
+
+def test_verify_default_is_all_ok(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import ALGORITHMS
+
+    code, out, _ = run(capsys, "verify", "--n-max", "6", "--timeout", "30")
+    assert code == 0, out
+    for algorithm in ALGORITHMS:
+        assert algorithm.name in out
+    assert " ok " in out and "illegal" not in out
+
+
+def test_verify_named_algorithm_out_of_limits_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "verify", "recursive", "--n", "901")
+    assert_one_line_error(code, err, "n <= 900")
+
+
+def test_moves_into_a_closed_pipe_ends_quietly() -> None:
+    # `hanoi moves recursive 20 | head -n 3`: no traceback, no complaint.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "harness", "moves", "recursive", "20"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    head = [proc.stdout.readline() for _ in range(3)]
+    proc.stdout.close()
+    err = proc.stderr.read()
+    proc.wait(timeout=60)
+    assert head == [b"1 0 1\n", b"2 0 2\n", b"1 1 2\n"]
+    assert err == b""
+    assert proc.returncode == 0

@@ -1,0 +1,75 @@
+"""Verification in child processes: a crash, a hang or running out of memory is reported for
+that algorithm while the others are still verified."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from harness.cli import main
+from harness.runner import Job, run_jobs
+
+BAD_PLUGINS = '''
+import os, time
+
+def hangs(n):
+    """Never yields its first move for n >= 3."""
+    if n >= 3:
+        time.sleep(60)
+    if n:
+        yield from _ok(n)
+
+def dies(n):
+    """Kills its own process hard at n = 2 (as a segfault in C code would)."""
+    if n == 2:
+        os._exit(7)
+    yield from _ok(n)
+
+def hogs(n):
+    """Runs out of memory at n = 1."""
+    if n == 1:
+        keep = [bytearray(64 * 1024 * 1024) for _ in range(1000)]
+    yield from _ok(n)
+
+def wrong(n):
+    """Moves the second disk first."""
+    yield (2, 0, 2)
+
+def _ok(n, a=0, b=1, c=2):
+    if n:
+        yield from _ok(n - 1, a, c, b)
+        yield (n, a, c)
+        yield from _ok(n - 1, b, a, c)
+'''
+
+
+@pytest.fixture
+def plugins(tmp_path: Path) -> list[str]:
+    path = tmp_path / "bad.py"
+    path.write_text(BAD_PLUGINS)
+    return [f"{path}:{name}" for name in ("hangs", "dies", "hogs", "wrong")]
+
+
+def test_each_failure_is_reported_for_its_algorithm_alone(plugins: list[str]) -> None:
+    jobs = [Job(name, [0, 1, 2, 3, 4]) for name in ("hangs", "dies", "hogs", "wrong", "recursive")]
+    run_jobs(jobs, plugins, timeout=3, memory_mb=1024)
+    by_name = {job.name: job for job in jobs}
+    hangs = by_name["hangs"].verdicts
+    assert [v.status for v in hangs] == ["ok", "ok", "ok", "timed_out"]
+    assert "no verdict within 3 s" in hangs[-1].reason and hangs[-1].n == 3
+    dies = by_name["dies"].verdicts
+    assert [v.status for v in dies] == ["ok", "ok", "crashed"]
+    assert "exited with status 7" in dies[-1].reason
+    hogs = by_name["hogs"].verdicts
+    assert [v.status for v in hogs][:2] == ["ok", "crashed"]
+    assert "MemoryError" in hogs[1].reason
+    assert by_name["wrong"].verdicts[1].status == "illegal"
+    assert by_name["recursive"].ok
+
+
+def test_verify_exit_status_is_1_when_any_fails(plugins: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["verify", "recursive", "--n-max", "4", "--plugin", plugins[3]]
+    assert main(argv) == 1
+    out = capsys.readouterr().out
+    assert "wrong" in out and "illegal at step 1" in out and "recursive" in out
