@@ -151,11 +151,22 @@ def check(
     targets: frozenset[int] | set[int] = frozenset({2}),
     *,
     max_moves: int | None = None,
+    start: int = 0,
+    initial: tuple[list[int], list[int], list[int]] | None = None,
+    partial: bool = False,
 ) -> Verdict:
     """check(moves, n, targets): replay ``moves`` for n disks and return the :class:`Verdict`.
 
     ``targets`` are the pegs the tower may end on.  ``max_moves`` stops a run
     that keeps making legal moves (default: 4 * 2^n + 16, well past optimal).
+
+    To check a segment of a run, give ``start`` (the moves already made, so
+    the first move here is step ``start + 1``, and the digest uses those
+    global step numbers) and ``initial`` (the pegs at that point, bottom
+    first; the lists are replayed in place).  With ``partial=True`` the
+    segment is only required to be legal: the verdict is ``ok`` and
+    ``extra["pegs"]`` holds the pegs at its end, for the caller to join
+    segments.
 
     >>> check([(1, 0, 2)], 1).status
     'ok'
@@ -173,11 +184,11 @@ def check(
     """
     if n < 0:
         raise ValueError(f"n must be >= 0, got {n}")
-    tower = Tower(n)
+    tower = Tower(n, initial)
     pegs = tower.pegs
     by_peg = {0: pegs[0], 1: pegs[1], 2: pegs[2]}
     cap = max_moves if max_moves is not None else 4 * (1 << n) + 16
-    k = 0
+    k = start
     digest = 0
     iterator = iter(moves)
     while True:
@@ -192,7 +203,7 @@ def check(
                     from_peg = by_peg[src]
                     to_peg = by_peg[dst]
                 except (TypeError, ValueError, KeyError):
-                    return _illegal(move, n, k, tower, digest)
+                    return _illegal(move, n, k, k - start, tower, digest)
                 if (
                     from_peg is to_peg
                     or not from_peg
@@ -201,14 +212,14 @@ def check(
                     or type(src) is bool
                     or type(dst) is bool
                 ):
-                    return _illegal(move, n, k, tower, digest)
+                    return _illegal(move, n, k, k - start, tower, digest)
                 to_peg.append(from_peg.pop())
                 digest += k * (9 * disk + 3 * src + dst)
-                if k >= cap:
+                if k - start >= cap:
                     return Verdict(
                         "not_optimal",
                         n,
-                        k,
+                        k - start,
                         digest & MASK,
                         reason=f"still moving after {k} moves (optimal is {(1 << n) - 1}); stopped",
                     )
@@ -217,13 +228,15 @@ def check(
             return Verdict(
                 "crashed",
                 n,
-                k,
+                k - start,
                 digest & MASK,
                 step=k + 1,
                 reason=f"{type(exc).__name__}: {exc}",
                 tops=tower.tops(),
             )
     digest &= MASK
+    if partial:
+        return Verdict("ok", n, k - start, digest, extra={"pegs": pegs, "start": start})
     peg = tower.complete_on()
     optimal = (1 << n) - 1
     if n == 0:
@@ -241,12 +254,12 @@ def check(
     return Verdict("ok", n, k, digest, final_peg=peg)
 
 
-def _illegal(move: Any, n: int, k: int, tower: Tower, digest: int) -> Verdict:
+def _illegal(move: Any, n: int, k: int, done: int, tower: Tower, digest: int) -> Verdict:
     reason = illegal_reason(move, tower.pegs) or "illegal move"
     return Verdict(
         "illegal",
         n,
-        k - 1,
+        done - 1,
         digest & MASK,
         step=k,
         move=move,

@@ -101,6 +101,12 @@ class Algorithm:
     ``pegs`` are the labels the generator yields for pegs 0, 1 and 2 of the
     model; ``disks`` is ``"ascending"`` when the original numbers disk 1 the
     smallest, ``"descending"`` when disk 1 is its largest.
+
+    ``solve_from(n, k)``, when the algorithm can start at any step, yields
+    the moves from step k (1-based) to the end, as ``solve`` would from
+    there: verification can then be split into chunks.  ``chunks`` is true
+    when the generator yields numpy arrays of shape (m, 3) instead of
+    single moves.
     """
 
     name: str
@@ -118,6 +124,8 @@ class Algorithm:
     pegs: tuple[Any, Any, Any] = (0, 1, 2)
     disks: Literal["ascending", "descending"] = "ascending"
     reconstruction: bool = False
+    solve_from: Callable[[int, int], Iterable[Any]] | None = None
+    chunks: bool = False
     origin: str = "in-tree"
 
     def __post_init__(self) -> None:

@@ -204,3 +204,23 @@ def test_digest_matches_the_documented_formula() -> None:
     moves = list(reference(5))
     expected = sum(k * (9 * d + 3 * s + t) for k, (d, s, t) in enumerate(moves, 1)) % 2**64
     assert check(moves, 5).digest == expected
+
+
+def test_segments_check_with_global_steps_and_add_up() -> None:
+    from harness.randomaccess import tower_at
+
+    n = 6
+    moves = list(reference(n))
+    whole = check(moves, n)
+    parts = []
+    for start, end in ((0, 20), (20, 41), (41, 63)):
+        part = check(moves[start:end], n, start=start, initial=tower_at(n, start), partial=True)
+        assert part.ok and part.moves == end - start
+        assert part.extra["pegs"] == tower_at(n, end)
+        parts.append(part.digest)
+    assert sum(parts) % 2**64 == whole.digest
+
+    bad = moves[20:41]
+    bad[5] = (bad[5][0], bad[5][2], bad[5][1])
+    verdict = check(bad, n, start=20, initial=tower_at(n, 20), partial=True)
+    assert verdict.status == "illegal" and verdict.step == 26
