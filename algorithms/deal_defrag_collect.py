@@ -1,0 +1,251 @@
+"""CHG's card-game rules: deal from peg 0, join consecutive tops, else collect or stack by parity.
+
+Idea
+    Pegs 0, 1, 2; every move must put a smaller disk on a larger one and
+    must not undo the previous move.  Each step tries, in order:
+    deal ("發牌", ``sent``): move peg 0's top to peg 2 first when n is odd,
+    to peg 1 first when n is even, unless the previous move was a collect
+    onto peg 0; defrag ("組牌"): when the tops of pegs 1 and 2 differ by
+    exactly 1, put the smaller on the larger; otherwise compare the tops of
+    pegs 1 and 2: an even difference ("牌值差雙", ``adju_even``) collects the
+    smaller to peg 0, an odd one ("牌值差單", ``adju_odd``) puts the smaller
+    on the larger, and in both cases, if that would undo the previous move,
+    the larger is collected to peg 0 instead.  The loop runs exactly
+    2^n - 1 steps and the tower ends on peg 2.
+
+Source
+    CHG (hunandy14), "河內塔 C++範例代碼非遞迴詳細解說" (Tower of Hanoi in
+    C++, non-recursive, explained), CHG's blog; code at
+    github.com/hunandy14/Hanoi, 2020: the class ``Hanoi`` (``shift``,
+    ``defrag``, ``sent``, ``adju_odd``, ``adju_even``, ``log[2]``) of
+    ``hanoi/hanoi.hpp`` and the main loop printed in the post.
+
+Time and space
+    Theta(2^n) time, O(1) per step.  O(n) extra space: the three stacks.
+
+Quirks and limits
+    * The post's prose says an odd difference collects the smaller disk and an
+      even one puts the smaller on the larger; its worked n = 4 example and its
+      code do the opposite (step 5, "牌值差雙", collects disk 1; step 9,
+      "牌值差單", puts disk 1 on disk 4).  This port follows the example and the
+      code.
+    * The main loop is the post's: deal first, then defrag.  The ``go()`` in
+      the repository's ``hanoi.hpp`` tries defrag first and ignores the result
+      of ``adju_even``/``adju_odd``; the post's loop throws ``"沒有動作"``
+      ("no action") when no rule moves, reproduced as :class:`HanoiThrow`.
+    * A pillar's top is read through ``operator int``, which throws
+      ``"堆疊內沒有數據"`` ("no data in stack") on an empty pillar; the main
+      loop and ``adju_*`` read the tops of pegs 1 and 2 unguarded.  The port
+      raises :class:`HanoiThrow` there (checked: it never happens for n <= 23).
+    * The step count is ``(int)(pow(2, n) - 1.0)``: 2^32 - 1 does not fit a
+      32-bit int, so n <= 31; n >= 32 raises :class:`OverflowError`.
+    * ``log = {-1, -1}`` is the previous move (source, destination); -1 means
+      none yet.  Disk 1 is the smallest, as in the original.
+"""
+
+from collections.abc import Iterator
+
+from harness.registry import Citation, FinalPeg, register
+
+CHG = Citation(
+    author="CHG (hunandy14)",
+    title="河內塔 C++範例代碼非遞迴詳細解說",
+    site="CHG's blog; code at github.com/hunandy14/Hanoi",
+    year="2020",
+)
+
+INT_MAX = 2**31 - 1
+MAX_N = 31
+MAX_N_REASON = "int step_min = (int)(pow(2, n) - 1.0) overflows a 32-bit int at n = 32"
+
+DEAL = "deal"
+DEFRAG = "defrag"
+EVEN = "even: collect smaller"
+ODD = "odd: smaller onto larger"
+
+RULES: dict[str, tuple[str, str]] = {
+    DEAL: ("sent", "發牌"),
+    DEFRAG: ("defrag", "組牌"),
+    EVEN: ("adju_even", "牌值差雙"),
+    ODD: ("adju_odd", "牌值差單"),
+}
+"""Each rule name -> (the original's function, the label the post prints for it)."""
+
+Move = tuple[int, int, int]
+
+
+class HanoiThrow(RuntimeError):
+    """A ``throw "..."`` of the original (a C string thrown as an exception)."""
+
+
+class Hanoi:
+    """Hanoi(n): the three pillars and the last move, as in the original class.
+
+    >>> h = Hanoi(3)
+    >>> h.p, h.log, h.step_min
+    ([[3, 2, 1], [], []], [-1, -1], 7)
+    """
+
+    __slots__ = ("size", "step_min", "p", "log")
+
+    def __init__(self, n: int) -> None:
+        self.size = n
+        step = pow(2.0, n) - 1.0
+        if step > INT_MAX:
+            raise OverflowError(f"deal_defrag_collect: {MAX_N_REASON} (n = {n}); n <= {MAX_N}")
+        self.step_min = int(step)
+        self.p: list[list[int]] = [list(range(n, 0, -1)), [], []]
+        self.log = [-1, -1]
+
+    def top(self, k: int) -> int:
+        """top(k): the top disk of pillar k (the original's ``operator int``).
+
+        >>> Hanoi(2).top(0)
+        1
+        """
+        pillar = self.p[k]
+        if not pillar:
+            raise HanoiThrow(f"堆疊內沒有數據 (no data in stack): read the top of the empty pillar {k}")
+        return pillar[-1]
+
+    def shift(self, p1: int, p2: int) -> int:
+        """shift(p1, p2): move p1's top to p2 if legal and not undoing the last move; 1 if moved.
+
+        >>> h = Hanoi(2)
+        >>> h.shift(0, 1), h.shift(1, 0), h.p
+        (1, 0, [[2], [1], []])
+        """
+        if len(self.p[p1]) > 0:
+            if len(self.p[p2]) <= 0 or self.top(p1) < self.top(p2):
+                if p1 != self.log[1] or p2 != self.log[0]:
+                    self.p[p2].append(self.p[p1].pop())
+                    self.log[0] = p1
+                    self.log[1] = p2
+                    return 1
+                return 0  # would repeat the previous step
+            return 0  # sizes do not fit
+        return 0  # p1 is empty
+
+    def defrag(self) -> int:
+        """defrag(): tops of pegs 1 and 2 differing by 1 -> smaller onto larger; 1 if moved.
+
+        >>> h = Hanoi(2)
+        >>> h.p = [[], [1], [2]]
+        >>> h.defrag(), h.p
+        (1, [[], [], [2, 1]])
+        """
+        if len(self.p[1]) > 0 and len(self.p[2]) > 0:
+            i = self.top(1) - self.top(2)
+            if i == 1:
+                if self.shift(2, 1):
+                    return 1
+            elif i == -1:
+                if self.shift(1, 2):
+                    return 1
+            return 0  # not consecutive
+        return 0  # a pillar is empty
+
+    def sent(self) -> int:
+        """sent(): deal peg 0's top (to 2 first if n odd, else to 1) unless the last move collected.
+
+        >>> h = Hanoi(3)
+        >>> h.sent(), h.p
+        (1, [[3, 2], [], [1]])
+        """
+        m, a, b = 0, 1, 2
+        if self.size % 2 == 1:  # keep the finished tower on pillar 2
+            a, b = b, a
+        if self.log[1] != 0:  # no deal right after a collect (from 1 or 2)
+            if self.shift(m, a):
+                return 1
+            elif self.shift(m, b):
+                return 1
+        return 0
+
+    def adju_odd(self) -> int:
+        """adju_odd(): smaller top of pegs 1, 2 onto the larger, else collect the larger; 1 if moved.
+
+        >>> h = Hanoi(4)
+        >>> h.p = [[], [3, 2, 1], [4]]
+        >>> h.adju_odd(), h.p
+        (1, [[], [3, 2], [4, 1]])
+        """
+        if self.top(1) > self.top(2):  # find the larger
+            b, s = 1, 2
+        else:
+            b, s = 2, 1
+        if self.shift(s, b):
+            return 1
+        elif self.shift(b, 0):
+            return 1
+        return 0
+
+    def adju_even(self) -> int:
+        """adju_even(): collect the smaller top of pegs 1, 2 to peg 0, else the larger; 1 if moved.
+
+        >>> h = Hanoi(4)
+        >>> h.p = [[4], [3], [2, 1]]
+        >>> h.adju_even(), h.p
+        (1, [[4, 1], [3], [2]])
+        """
+        if self.top(1) > self.top(2):  # find the larger
+            b, s = 1, 2
+        else:
+            b, s = 2, 1
+        if self.shift(s, 0):
+            return 1
+        elif self.shift(b, 0):
+            return 1
+        return 0
+
+    def last_move(self) -> Move:
+        """last_move(): the move ``shift`` made last, as (disk, src, dst)."""
+        src, dst = self.log
+        return (self.p[dst][-1], src, dst)
+
+
+def trace(n: int) -> Iterator[tuple[Move, str]]:
+    """trace(n): the moves of n disks, each with the rule that made it (a key of :data:`RULES`).
+
+    >>> [(move, RULES[rule][0]) for move, rule in trace(2)]
+    [((1, 0, 1), 'sent'), ((2, 0, 2), 'sent'), ((1, 1, 2), 'defrag')]
+    """
+    if n < 0:
+        raise ValueError(f"deal_defrag_collect: n must be >= 0, got {n}")
+    h = Hanoi(n)
+    for _i in range(h.step_min):
+        if h.sent():
+            rule = DEAL
+        elif h.defrag():
+            rule = DEFRAG
+        else:
+            diff = abs(h.top(1) - h.top(2))
+            if diff % 2 == 0 and h.adju_even():
+                rule = EVEN
+            elif diff % 2 == 1 and h.adju_odd():
+                rule = ODD
+            else:
+                raise HanoiThrow("沒有動作 (no action): no rule could move")
+        yield (h.last_move(), rule)
+
+
+@register(
+    name="deal_defrag_collect",
+    summary="CHG's rules: deal from peg 0, defrag consecutive tops, else collect or stack by parity",
+    source=CHG,
+    family="rule-based",
+    max_n=MAX_N,
+    max_n_reason=MAX_N_REASON,
+    space="n",
+    time="2^n",
+    final_peg=FinalPeg.fixed(2),
+    pegs=(0, 1, 2),
+)
+def solve(n: int) -> Iterator[Move]:
+    """solve(n): the moves (disk, src, dst) of n disks from peg 0 to peg 2.
+
+    >>> list(solve(2))
+    [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
+    """
+    for move, _rule in trace(n):
+        yield move
