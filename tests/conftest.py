@@ -29,6 +29,14 @@ def reference(n: int) -> Iterator[tuple[int, int, int]]:
     return go(n, 0, 1, 2)
 
 
+def expected(algorithm: Algorithm, n: int) -> Iterator[tuple[int, int, int]]:
+    """The reference sequence as ``algorithm`` must give it: the optimal solution to a
+    given peg is unique, so only pegs 1 and 2 are exchanged when it ends on peg 1."""
+    targets = algorithm.final_peg.pegs(n)
+    swap = (0, 2, 1) if targets == {1} else (0, 1, 2)
+    return ((d, swap[s], swap[t]) for d, s, t in reference(n))
+
+
 def sizes(algorithm: Algorithm, top: int) -> list[int]:
     high = top if algorithm.max_n is None else min(top, algorithm.max_n)
     return list(range(algorithm.min_n, high + 1))
