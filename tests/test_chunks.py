@@ -191,3 +191,21 @@ def test_every_single_change_around_a_large_disk_is_judged_alike(disk: int) -> N
         for cuts in ([], list(range(1, len(moves))), [4]):
             fast = check_chunks(split(moves, cuts, np.int64), n, start=start, initial=tower_at(n, start), partial=True)
             assert fast == slow, (moves, cuts)
+
+
+def test_legal_chunks_are_never_replayed_move_by_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The scalar replay is only for chunks that fail the vectorised test.
+    import harness.checker as checker
+    from algorithms.blocks import solve
+
+    scalar = checker.check
+
+    def only_the_ending(moves: Any, *args: Any, **kwargs: Any) -> Any:
+        assert list(moves) == [], "a legal chunk was replayed by the scalar checker"
+        return scalar((), *args, **kwargs)
+
+    monkeypatch.setattr(checker, "check", only_the_ending)
+    assert checker.check_chunks(solve(18), 18).ok  # runs of disks 1..16, single moves of 17 and 18
+    segment = [move_at(45, k) for k in range((1 << 44) - 3, (1 << 44) + 3)]
+    start = (1 << 44) - 4
+    assert checker.check_chunks([np.array(segment)], 45, start=start, initial=tower_at(45, start), partial=True).ok
