@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "harness._cmd_moves",
     "harness._cmd_verify",
     "harness._cmd_randomaccess",
+    "harness._cmd_check",
 )
 
 

@@ -24,7 +24,9 @@ def run(capsysbinary: pytest.CaptureFixture[bytes], *argv: str) -> tuple[int, by
     return code, out, err.decode()
 
 
-def test_binary_round_trips_for_every_algorithm(capsysbinary: pytest.CaptureFixture[bytes], algorithm: Algorithm) -> None:
+def test_binary_round_trips_for_every_algorithm(
+    capsysbinary: pytest.CaptureFixture[bytes], algorithm: Algorithm
+) -> None:
     n = min(10, algorithm.max_n if algorithm.max_n is not None else 10)
     code, out, _ = run(capsysbinary, "moves", algorithm.name, str(n), "--binary")
     assert code == 0 and len(out) == 3 * (2**n - 1)
@@ -36,7 +38,9 @@ def test_binary_round_trips_for_every_algorithm(capsysbinary: pytest.CaptureFixt
 
 def test_blocks_prints_count_digest_and_text_like_recursive(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
     for flags in ([], ["--count"], ["--digest"], ["--binary"]):
-        assert run(capsysbinary, "moves", "blocks", "12", *flags) == run(capsysbinary, "moves", "recursive", "12", *flags)
+        assert run(capsysbinary, "moves", "blocks", "12", *flags) == run(
+            capsysbinary, "moves", "recursive", "12", *flags
+        )
     count, total = digest(reference(18))
     assert run(capsysbinary, "moves", "blocks", "18", "--digest")[1] == f"{count} {total}\n".encode()
     assert run(capsysbinary, "moves", "blocks", "0", "--binary")[:2] == (0, b"")
