@@ -89,7 +89,7 @@ def test_a_c_program(tmp_path: Path) -> None:
         pytest.skip("no C compiler")
     source = tmp_path / "hanoi.c"
     source.write_text(
-        '#include <stdio.h>\n#include <stdlib.h>\nstatic int count;\n'
+        "#include <stdio.h>\n#include <stdlib.h>\nstatic int count;\n"
         "static void hanoi(int n, char a, char b, char c) {\n"
         '    if (n == 1) { printf("%d: %d %c->%c\\n", ++count, n, a, c); return; }\n'
         "    hanoi(n - 1, a, c, b);\n"
