@@ -108,3 +108,21 @@ def test_limits_and_record() -> None:
     assert check_algorithm(blocks, 12).ok
     with pytest.raises(ValueError, match=r"n must be 0\.\.255"):
         list(solve(256))
+
+
+def test_memory_is_independent_of_n() -> None:
+    import tracemalloc
+
+    def peak(work: object) -> int:
+        tracemalloc.start()
+        work()  # type: ignore[operator]
+        _, top = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        return top
+
+    runs()  # the six shared runs (1.2 MB), built once
+    # 2^24 moves against 2^18: a generator or checker that kept them would need 64 times more.
+    small, large = peak(lambda: check_chunks(solve(18), 18)), peak(lambda: check_chunks(solve(24), 24))
+    assert large < 1.25 * small + 65536
+    small, large = peak(lambda: digest_chunks(solve(18))), peak(lambda: digest_chunks(solve(24)))
+    assert large < 1.25 * small + 65536

@@ -8,6 +8,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from harness.cli import main
 from harness.textcheck import MalformedLine, check_lines, parse_line
@@ -192,3 +194,64 @@ def test_bad_target_or_pegs_are_usage_errors(hanoi: Runner) -> None:
     assert code == 2 and "invalid choice" in err
     code, _, err = hanoi("check", "-n", "1", "no/such/file")
     assert code == 2 and "cannot read 'no/such/file'" in err
+
+
+PIECES = [
+    "0",
+    "1",
+    "2",
+    "3",
+    "12",
+    "A",
+    "b",
+    "C",
+    "D",
+    "->",
+    "=>",
+    "-->",
+    "→",
+    ",",
+    ":",
+    ".",
+    ")",
+    "(",
+    "#",
+    "disk",
+    "from",
+    "to",
+    "Move",
+    "peg",
+    "disks",
+    "\t",
+]
+PEGS = ["A", "b", "C", "D", "0", "1", "3", "12", "AB", ""]
+
+
+@st.composite
+def move_like_lines(draw: st.DrawFn) -> str:
+    """Lines shaped like moves (step, disk, source, separator, destination, trailer), near and off the shapes."""
+    prefix = draw(st.sampled_from(["", "1: ", "12. ", "3) ", "#4 ", "Step 2: ", "7 ", " "]))
+    disk = draw(st.sampled_from(["", "1 ", "disk 2 ", "disk 3: ", "12 ", "x ", "1,", "(1, "]))
+    middle = draw(st.sampled_from([" ", "->", " -> ", "-->", "=>", " → ", ",", ", ", " to ", "\t", ". ", ""]))
+    suffix = draw(st.sampled_from(["", " ", "\n", " extra", " 5", ".", " disks", ")"]))
+    return prefix + disk + draw(st.sampled_from(PEGS)) + middle + draw(st.sampled_from(PEGS)) + suffix
+
+
+@st.composite
+def any_pieces(draw: st.DrawFn) -> str:
+    pieces = draw(st.lists(st.sampled_from(PIECES), max_size=8))
+    return "".join(piece + draw(st.sampled_from(["", " ", "  "])) for piece in pieces)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(text=st.one_of(move_like_lines(), any_pieces()))
+def test_the_shortcuts_read_lines_as_the_general_rules_do(text: str) -> None:
+    from harness.textcheck import _parse_general
+
+    def outcome(parse: Callable[[str], object]) -> object:
+        try:
+            return parse(text)
+        except ValueError as exc:
+            return f"ValueError: {exc}"
+
+    assert outcome(parse_line) == outcome(_parse_general)
