@@ -31,6 +31,11 @@ type: $(STAMP)
 
 check: test lint type
 
+# 'hanoi moves blocks 28 --binary' against the C reference bench/c/hanoi_ref.c (needs a C compiler).
+.PHONY: bench-c
+bench-c: $(STAMP)
+	$(BIN)/python -m harness.cref 28
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks build dist *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -84,6 +84,21 @@ def write_lines(lines: Iterable[str]) -> None:
         quiet_stdout()
 
 
+def write_binary(blocks: Iterable[Any]) -> None:
+    """write_binary(blocks): write byte buffers to stdout as they come; a closed pipe ends quietly.
+
+    Each block goes to ``sys.stdout.buffer`` as it is: a buffer larger than
+    the writer's own goes straight to the file, with no copy.
+    """
+    out = sys.stdout.buffer
+    try:
+        for block in blocks:
+            out.write(block)
+        out.flush()
+    except BrokenPipeError:
+        quiet_stdout()
+
+
 def quiet_stdout() -> None:
     """After the reader of stdout has gone, point stdout at /dev/null so exit does not complain."""
     devnull = os.open(os.devnull, os.O_WRONLY)

@@ -19,6 +19,8 @@ COMMAND_MODULES = (
     "harness._cmd_registry",
     "harness._cmd_moves",
     "harness._cmd_verify",
+    "harness._cmd_randomaccess",
+    "harness._cmd_check",
 )
 
 

@@ -106,7 +106,11 @@ class Algorithm:
     the moves from step k (1-based) to the end, as ``solve`` would from
     there: verification can then be split into chunks.  ``chunks`` is true
     when the generator yields numpy arrays of shape (m, 3) instead of
-    single moves.
+    single moves, already in the model's labels (pegs 0-2, disk 1 the
+    smallest); :meth:`moves` still yields single moves, and the harness's
+    fast paths (:func:`harness.checker.check_chunks`,
+    :func:`harness.digest.digest_chunks`, ``hanoi moves``) read the arrays
+    from ``solve`` directly.
     """
 
     name: str
@@ -141,6 +145,8 @@ class Algorithm:
             raise UsageError(f"algorithm {self.name!r}: pegs must be three distinct labels")
         if self.disks not in ("ascending", "descending"):
             raise UsageError(f"algorithm {self.name!r}: disks must be 'ascending' or 'descending'")
+        if self.chunks and (tuple(self.pegs) != (0, 1, 2) or self.disks != "ascending"):
+            raise UsageError(f"algorithm {self.name!r}: chunks must use the model's labels (pegs 0-2, disks ascending)")
 
     def limits(self) -> str:
         """A short description of the accepted n, e.g. ``"1 <= n <= 1000"``."""
@@ -164,9 +170,20 @@ class Algorithm:
         declare, are passed on unchanged for the checker to reject.
         """
         raw = iter(self.solve(n))
+        if self.chunks:
+            return _unchunk(raw)
         if self.pegs == (0, 1, 2) and self.disks == "ascending":
             return raw
         return _relabel(raw, {label: i for i, label in enumerate(self.pegs)}, n, self.disks == "descending")
+
+
+def _unchunk(raw: Iterator[Any]) -> Iterator[Any]:
+    # One array at a time, so the moves still stream; a chunk that is not an
+    # (m, 3) array comes out as whatever its rows are, for the checker to reject.
+    for chunk in raw:
+        rows = chunk.tolist() if hasattr(chunk, "tolist") else list(chunk)
+        for row in rows:
+            yield tuple(row) if isinstance(row, list) else row
 
 
 def _relabel(raw: Iterator[Any], peg_of: dict[Any, int], n: int, flip: bool) -> Iterator[Any]:

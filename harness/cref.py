@@ -1,0 +1,144 @@
+"""The speed of ``hanoi moves blocks N --binary`` against a per-move C program.
+
+``bench/c/hanoi_ref.c`` writes the same bytes as ``hanoi moves NAME N
+--binary`` (three unsigned bytes per move) one move at a time by the bit
+formula.  It is compiled twice with ``-O2``: as written (one 3-byte
+``fwrite`` per move into stdio's buffer) and with ``-DGATHER_WRITES`` (the
+moves gathered in a 48 KiB array, one ``fwrite`` per 16384 moves), the
+stronger baseline.  :func:`measure` compiles both when a C compiler is
+present, checks that all three programs write identical bytes, times each
+writing to ``/dev/null`` (best of ``repeat`` runs, the Python one including
+its interpreter's start-up) and returns the figures and the ratios as a dict
+for the bench report.  Run ``python -m harness.cref [N]`` (``make bench-c``)
+for a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+SOURCE = Path(__file__).resolve().parents[1] / "bench" / "c" / "hanoi_ref.c"
+"""The C reference, in the source tree (it is not installed with the package)."""
+
+VARIANTS = {"c_fwrite_per_move": [], "c_gathered_writes": ["-DGATHER_WRITES"]}
+"""Each C build: its name in the results and its extra compiler flags."""
+
+CHECK_N = 16
+"""The outputs are compared byte for byte at min(n, CHECK_N): 65535 moves."""
+
+
+def compiler() -> str | None:
+    """compiler(): the C compiler to use ($CC, else gcc, else cc), or None when there is none."""
+    cc = os.environ.get("CC")
+    if cc and shutil.which(cc):
+        return shutil.which(cc)
+    return shutil.which("gcc") or shutil.which("cc")
+
+
+def python_command(n: int) -> list[str]:
+    """python_command(n): the timed command, ``hanoi moves blocks N --binary`` in this interpreter."""
+    return [sys.executable, "-m", "harness", "moves", "blocks", str(n), "--binary"]
+
+
+def _c_command(exe: str) -> Callable[[int], list[str]]:
+    """_c_command(exe): the argv builder of a compiled C reference."""
+
+    def argv(n: int) -> list[str]:
+        return [exe, str(n)]
+
+    return argv
+
+
+def _best(command: list[str], repeat: int) -> float:
+    """_best(command, repeat): the shortest wall-clock time of ``repeat`` runs writing to /dev/null."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _output(command: list[str]) -> bytes:
+    return subprocess.run(command, stdout=subprocess.PIPE, check=True).stdout
+
+
+def measure(n: int = 28, repeat: int = 3) -> dict[str, Any]:
+    """measure(n, repeat): time the two C builds and ``hanoi moves blocks n --binary``; a JSON-ready dict.
+
+    Keys: ``n``, ``moves``, ``bytes``, ``compiler``, ``identical`` (the three
+    outputs are equal at min(n, 16)), the best time in seconds of each
+    program (``c_fwrite_per_move``, ``c_gathered_writes``, ``python_blocks``),
+    and ``speedup_vs_fwrite_per_move`` / ``speedup_vs_gathered_writes`` (C
+    time / Python time).  Without a C compiler or the C source the dict has
+    ``skipped`` (the reason) and no times.  0 <= n <= 63.
+    """
+    if not 0 <= n <= 63:
+        raise ValueError(f"n must be 0..63 for the C reference, got {n}")
+    result: dict[str, Any] = {"n": n, "moves": (1 << n) - 1, "bytes": 3 * ((1 << n) - 1), "repeat": repeat}
+    cc = compiler()
+    if cc is None:
+        return {**result, "skipped": "no C compiler (set CC, or install gcc)"}
+    if not SOURCE.is_file():
+        return {**result, "skipped": f"the C reference {SOURCE} is not here (an installed copy has no bench/)"}
+    result["compiler"] = f"{Path(cc).name} -O2"
+    with tempfile.TemporaryDirectory(prefix="hanoi-cref-") as tmp:
+        programs: dict[str, Callable[[int], list[str]]] = {}
+        for name, flags in VARIANTS.items():
+            exe = str(Path(tmp) / name)
+            subprocess.run([cc, "-O2", *flags, "-o", exe, str(SOURCE)], check=True, capture_output=True)
+            programs[name] = _c_command(exe)
+        programs["python_blocks"] = python_command
+        outputs = {_output(argv(min(n, CHECK_N))) for argv in programs.values()}
+        result["identical"] = len(outputs) == 1
+        for name, argv in programs.items():
+            result[name] = _best(argv(n), repeat)
+    python = result["python_blocks"]
+    for name in VARIANTS:
+        result[f"speedup_vs_{name.removeprefix('c_')}"] = result[name] / python
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The ``python -m harness.cref`` command: measure and print a table (or the dict as JSON)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m harness.cref",
+        description="Time 'hanoi moves blocks N --binary' against the per-move C reference bench/c/hanoi_ref.c.",
+    )
+    parser.add_argument("n", nargs="?", type=int, default=28, help="the number of disks, 0..63 (default 28)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each program; the best counts (default 3)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    args = parser.parse_args(argv)
+    if not 0 <= args.n <= 63 or args.repeat < 1:
+        parser.error("N must be 0..63 and --repeat at least 1")
+    result = measure(args.n, args.repeat)
+    if args.json or "skipped" in result:
+        print(json.dumps(result, indent=2))
+        return 0
+    from tabulate import tabulate
+
+    rows = [
+        ["C -O2, one fwrite per move", result["c_fwrite_per_move"], result["speedup_vs_fwrite_per_move"]],
+        ["C -O2, one fwrite per 16384 moves", result["c_gathered_writes"], result["speedup_vs_gathered_writes"]],
+        ["hanoi moves blocks N --binary", result["python_blocks"], 1.0],
+    ]
+    print(
+        f"n = {args.n}: {result['moves']} moves, {result['bytes']} bytes to /dev/null, best of {args.repeat}; "
+        f"outputs identical: {result['identical']}"
+    )
+    print(tabulate(rows, headers=["program", "seconds", "blocks is x faster"], floatfmt=".3f"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,211 @@
+"""The vectorised chunk checker and digest against the scalar ones: same verdict, step, reason, tops, digest."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from harness.checker import check, check_chunks
+from harness.digest import chunk_digest, digest, digest_chunks
+from harness.randomaccess import move_at, tower_at
+from tests.conftest import reference
+
+Moves = list[tuple[int, int, int]]
+
+
+def split(moves: Moves, cuts: list[int], dtype: Any) -> list[Any]:
+    """The moves as arrays of ``dtype``, cut at the given positions (empty chunks included)."""
+    bounds = [0, *sorted(c % (len(moves) + 1) for c in cuts), len(moves)]
+    return [np.array(moves[a:b], dtype=dtype).reshape(-1, 3) for a, b in itertools.pairwise(bounds)]
+
+
+def mutate(draw: st.DrawFn, moves: Moves, n: int, high: int = 3) -> Moves:
+    """One single-move mutation: a changed disk, source or destination, two moves swapped, one dropped or added."""
+    moves = list(moves)
+    kind = draw(st.sampled_from(("disk", "src", "dst", "swap", "drop", "add")))
+    i = draw(st.integers(0, len(moves) - 1))
+    d, s, t = moves[i]
+    if kind == "disk":
+        moves[i] = (draw(st.integers(0, n + 1).filter(lambda x: x != d)), s, t)
+    elif kind == "src":
+        moves[i] = (d, draw(st.integers(-1, high).filter(lambda x: x != s)), t)
+    elif kind == "dst":
+        moves[i] = (d, s, draw(st.integers(-1, high).filter(lambda x: x != t)))
+    elif kind == "swap":
+        j = draw(st.integers(0, len(moves) - 1))
+        moves[i], moves[j] = moves[j], moves[i]
+    elif kind == "drop":
+        del moves[i]
+    else:
+        extra = draw(st.tuples(st.integers(0, n + 1), st.integers(-1, high), st.integers(-1, high)))
+        moves.insert(draw(st.integers(0, len(moves))), extra)
+    return moves
+
+
+@st.composite
+def corrupted(draw: st.DrawFn) -> tuple[int, Moves, list[Any]]:
+    n = draw(st.integers(1, 7))
+    moves = list(reference(n))
+    if draw(st.booleans()):
+        moves = mutate(draw, moves, n)
+    cuts = draw(st.lists(st.integers(0, 200), max_size=6))
+    dtype = draw(st.sampled_from((np.int64, np.int16, np.int32)))
+    return n, moves, split(moves, cuts, dtype)
+
+
+@settings(max_examples=400, deadline=None)
+@given(case=corrupted())
+def test_same_verdict_as_the_scalar_checker_on_corrupted_solutions(case: tuple[int, Moves, list[Any]]) -> None:
+    n, moves, chunks = case
+    assert check_chunks(chunks, n) == check(moves, n)
+
+
+@st.composite
+def wandering(draw: st.DrawFn) -> tuple[int, Moves, list[Any]]:
+    """Random legal sequences (not optimal: any legal move at each step), then a random tail."""
+    n = draw(st.integers(1, 6))
+    where = [0] * (n + 1)
+    moves: Moves = []
+    for _ in range(draw(st.integers(0, 80))):
+        tops: dict[int, int] = {}
+        for d in range(n, 0, -1):
+            tops[where[d]] = d
+        options = [(d, s, t) for s, d in tops.items() for t in (0, 1, 2) if t != s and (t not in tops or tops[t] > d)]
+        d, s, t = draw(st.sampled_from(sorted(options)))
+        where[d] = t
+        moves.append((d, s, t))
+    moves += draw(st.lists(st.tuples(st.integers(1, n), st.integers(0, 2), st.integers(0, 2)), max_size=3))
+    cuts = draw(st.lists(st.integers(0, 100), max_size=5))
+    return n, moves, split(moves, cuts, np.uint8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=wandering())
+def test_same_verdict_on_legal_wandering_sequences(case: tuple[int, Moves, list[Any]]) -> None:
+    n, moves, chunks = case
+    targets = frozenset({1, 2})
+    assert check_chunks(chunks, n, targets, max_moves=10**6) == check(moves, n, targets, max_moves=10**6)
+
+
+@st.composite
+def big_segments(draw: st.DrawFn) -> tuple[int, int, Moves, list[Any]]:
+    """Segments of a 45-disk solution around a move of a disk above 39 (the general per-disk path)."""
+    n = 45
+    disk = draw(st.integers(40, 45))
+    around = 1 << (disk - 1)
+    start = around - draw(st.integers(1, 40))
+    moves = [move_at(n, k) for k in range(start + 1, start + 1 + draw(st.integers(1, 80)))]
+    if draw(st.booleans()):
+        moves = mutate(draw, moves, n)
+    cuts = draw(st.lists(st.integers(0, 80), max_size=4))
+    return n, start, moves, split(moves, cuts, np.int64)
+
+
+@settings(max_examples=200, deadline=None)
+@given(case=big_segments())
+def test_same_verdict_on_segments_with_large_disks(case: tuple[int, int, Moves, list[Any]]) -> None:
+    n, start, moves, chunks = case
+    fast = check_chunks(chunks, n, start=start, initial=tower_at(n, start), partial=True)
+    slow = check(moves, n, start=start, initial=tower_at(n, start), partial=True)
+    assert fast == slow
+    if slow.ok:
+        assert fast.extra["pegs"] == slow.extra["pegs"]
+
+
+def test_segment_pegs_are_replayed_in_place_like_check() -> None:
+    n, start, end = 8, 37, 150
+    moves = list(reference(n))[start:end]
+    pegs = tower_at(n, start)
+    verdict = check_chunks([np.array(moves)], n, start=start, initial=pegs, partial=True)
+    assert verdict.ok and verdict.moves == end - start and verdict.extra["start"] == start
+    assert pegs == tower_at(n, end) == verdict.extra["pegs"]
+
+
+def test_cap_on_moves_is_the_same() -> None:
+    moves = [(1, 0, 1), (1, 1, 0)] * 100
+    for cap in (1, 2, 99, 100, 150):
+        assert check_chunks(split(moves, [7, 64], np.int64), 1, max_moves=cap) == check(moves, 1, max_moves=cap)
+
+
+def test_a_crash_between_chunks_is_reported_with_its_step() -> None:
+    def broken() -> Any:
+        yield np.array([[1, 0, 1], [2, 0, 2]])
+        raise RuntimeError("boom")
+
+    verdict = check_chunks(broken(), 2)
+    assert (verdict.status, verdict.step, verdict.reason) == ("crashed", 3, "RuntimeError: boom")
+
+
+@pytest.mark.parametrize(
+    "chunk",
+    [np.array([[1.0, 0.0, 2.0]]), np.array([1, 0, 2]), np.array([[1, 0]]), np.array([[True, False, True]]), "102"],
+)
+def test_a_chunk_that_is_not_an_integer_m_by_3_array_is_illegal(chunk: Any) -> None:
+    verdict = check_chunks([np.array([[1, 0, 1]]), chunk], 2)
+    assert verdict.status == "illegal" and verdict.step == 2
+    assert "a chunk must be an integer array of shape (m, 3)" in verdict.reason
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    moves=st.lists(st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255)), max_size=50),
+    start=st.integers(1, 2**70),
+    cuts=st.lists(st.integers(0, 50), max_size=4),
+)
+def test_chunk_digest_is_the_documented_digest(moves: Moves, start: int, cuts: list[int]) -> None:
+    chunks = split(moves, cuts, np.uint8)
+    assert digest_chunks(chunks, start) == digest(moves, start)
+    assert chunk_digest(np.array(moves, dtype=np.uint64).reshape(-1, 3), start - 1) == digest(moves, start)[1]
+
+
+def single_changes(moves: Moves, n: int) -> list[Moves]:
+    """Every change of one field of one move to a nearby or extreme value, and every swap of neighbours."""
+    out = []
+    for i, (d, s, t) in enumerate(moves):
+        for disk in {0, 1, d - 1, d + 1, n, n + 1} - {d}:
+            out.append([*moves[:i], (disk, s, t), *moves[i + 1 :]])
+        for peg in range(-1, 4):
+            if peg != s:
+                out.append([*moves[:i], (d, peg, t), *moves[i + 1 :]])
+            if peg != t:
+                out.append([*moves[:i], (d, s, peg), *moves[i + 1 :]])
+        if i + 1 < len(moves):
+            out.append([*moves[:i], moves[i + 1], moves[i], *moves[i + 2 :]])
+    return out
+
+
+@pytest.mark.parametrize("disk", [40, 41, 45])
+def test_every_single_change_around_a_large_disk_is_judged_alike(disk: int) -> None:
+    # Exhaustive where the random search is thin: the moves around disk 40+'s move, checked
+    # whole, one move a chunk, and cut in two, all against the scalar checker.
+    n = 45
+    start = (1 << (disk - 1)) - 5
+    legal = [move_at(n, k) for k in range(start + 1, start + 11)]
+    for moves in [legal, *single_changes(legal, n)]:
+        slow = check(moves, n, start=start, initial=tower_at(n, start), partial=True)
+        for cuts in ([], list(range(1, len(moves))), [4]):
+            fast = check_chunks(split(moves, cuts, np.int64), n, start=start, initial=tower_at(n, start), partial=True)
+            assert fast == slow, (moves, cuts)
+
+
+def test_legal_chunks_are_never_replayed_move_by_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The scalar replay is only for chunks that fail the vectorised test.
+    import harness.checker as checker
+    from algorithms.blocks import solve
+
+    scalar = checker.check
+
+    def only_the_ending(moves: Any, *args: Any, **kwargs: Any) -> Any:
+        assert list(moves) == [], "a legal chunk was replayed by the scalar checker"
+        return scalar((), *args, **kwargs)
+
+    monkeypatch.setattr(checker, "check", only_the_ending)
+    assert checker.check_chunks(solve(18), 18).ok  # runs of disks 1..16, single moves of 17 and 18
+    segment = [move_at(45, k) for k in range((1 << 44) - 3, (1 << 44) + 3)]
+    start = (1 << 44) - 4
+    assert checker.check_chunks([np.array(segment)], 45, start=start, initial=tower_at(45, start), partial=True).ok

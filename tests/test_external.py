@@ -1,0 +1,111 @@
+"""``harness.external``: another program's output, streamed through the reader and the checker."""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from harness.errors import UsageError
+from harness.external import command_for, parse_spec, run_command
+
+SOLVER = """\
+import sys
+
+def hanoi(n, a, b, c):
+    if n:
+        yield from hanoi(n - 1, a, c, b)
+        yield n, a, c
+        yield from hanoi(n - 1, b, a, c)
+
+n = int(sys.argv[1]) if len(sys.argv) > 1 else int(input())
+mode = sys.argv[2] if len(sys.argv) > 2 else "ok"
+print(f"Tower of Hanoi: {n} disks")
+for k, (d, a, c) in enumerate(hanoi(n, "A", "B", "C"), 1):
+    if mode == "illegal" and k == 3:
+        print(f"Move disk {d} from {c} to {a}")
+        while True:  # keeps printing: the checker must stop it
+            print("Move disk 1 from A to B", flush=True)
+    if mode == "garbled" and k == 2:
+        print("Move disk 2 from A to")
+    print(f"Move disk {d} from {a} to {c}")
+if mode == "crash":
+    sys.exit(3)
+if mode == "hang":
+    import time
+    time.sleep(60)
+"""
+
+
+@pytest.fixture
+def solver(tmp_path: Path) -> str:
+    path = tmp_path / "solver.py"
+    path.write_text(SOLVER)
+    return f"{shlex.quote(sys.executable)} {shlex.quote(str(path))}"
+
+
+def test_a_correct_program_is_ok_and_timed(solver: str) -> None:
+    verdict, seconds = run_command(solver + " {n}", 6)
+    assert verdict.ok and verdict.moves == 63 and verdict.final_peg == 2
+    assert seconds > 0
+
+
+def test_n_also_comes_on_standard_input(solver: str) -> None:
+    verdict, _ = run_command(solver, 5)
+    assert verdict.ok and verdict.moves == 31
+
+
+def test_an_illegal_move_stops_the_program(solver: str) -> None:
+    verdict, _ = run_command(solver + " {n} illegal", 4, timeout=30)
+    assert verdict.status == "illegal" and verdict.step == 3
+    assert verdict.extra["line"] == 4 and verdict.extra["text"] == "Move disk 1 from C to B"
+    assert verdict.reason == "disk 1 is not on top of peg 2 (its top is 2)"
+
+
+def test_a_line_that_is_not_a_move_is_illegal_with_its_line(solver: str) -> None:
+    verdict, _ = run_command(solver + " {n} garbled", 3)
+    assert verdict.status == "illegal"
+    assert "line 3: cannot read a move from 'Move disk 2 from A to'" in verdict.reason
+
+
+def test_a_non_zero_exit_after_legal_moves_is_a_crash(solver: str) -> None:
+    verdict, _ = run_command(solver + " {n} crash", 3)
+    assert verdict.status == "crashed" and "exited with status 3" in verdict.reason
+
+
+def test_a_hanging_program_times_out(solver: str) -> None:
+    verdict, seconds = run_command(solver + " {n} hang", 2, timeout=1.0)
+    assert verdict.status == "timed_out"
+    assert seconds < 30  # it was killed, not waited for
+
+
+def test_a_c_program(tmp_path: Path) -> None:
+    cc = shutil.which("gcc") or shutil.which("cc")
+    if cc is None:
+        pytest.skip("no C compiler")
+    source = tmp_path / "hanoi.c"
+    source.write_text(
+        "#include <stdio.h>\n#include <stdlib.h>\nstatic int count;\n"
+        "static void hanoi(int n, char a, char b, char c) {\n"
+        '    if (n == 1) { printf("%d: %d %c->%c\\n", ++count, n, a, c); return; }\n'
+        "    hanoi(n - 1, a, c, b);\n"
+        '    printf("%d: %d %c->%c\\n", ++count, n, a, c);\n'
+        "    hanoi(n - 1, b, a, c);\n}\n"
+        "int main(int argc, char **argv) { hanoi(atoi(argv[1]), 'A', 'B', 'C'); return 0; }\n"
+    )
+    exe = tmp_path / "hanoi"
+    subprocess.run([cc, "-O2", "-o", str(exe), str(source)], check=True)
+    verdict, _ = run_command(f"{shlex.quote(str(exe))} {{n}}", 12)
+    assert verdict.ok and verdict.moves == 4095
+
+
+def test_specs_and_templates() -> None:
+    assert parse_spec("mine = ./prog {n}") == ("mine", "./prog {n}")
+    assert command_for("./p {n} {n} | awk '{print}'", 3) == "./p 3 3 | awk '{print}'"
+    for bad in ("./prog {n}", "=./prog", "my prog=./prog", "x="):
+        with pytest.raises(UsageError, match="NAME=COMMAND"):
+            parse_spec(bad)
