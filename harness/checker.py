@@ -17,6 +17,7 @@ fingerprint of the sequence.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -119,6 +120,21 @@ class Tower:
         return None if holding else 0
 
 
+def _is_integer(value: Any) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _as_ints(move: Any) -> tuple[int, int, int] | None:
+    """_as_ints(move): the move with plain ints, or None when it is not three integers."""
+    try:
+        disk, src, dst = move
+    except (TypeError, ValueError):
+        return None
+    if _is_integer(disk) and _is_integer(src) and _is_integer(dst):
+        return (int(disk), int(src), int(dst))
+    return None
+
+
 def illegal_reason(move: Any, pegs: tuple[list[int], list[int], list[int]]) -> str | None:
     """illegal_reason(move, pegs): why ``move`` is illegal on ``pegs``, or None when it is legal.
 
@@ -131,8 +147,10 @@ def illegal_reason(move: Any, pegs: tuple[list[int], list[int], list[int]]) -> s
     except (TypeError, ValueError):
         return "a move must be a (disk, src, dst) triple"
     for name, peg in (("source", src), ("destination", dst)):
-        if type(peg) is bool or peg not in (0, 1, 2):
+        if not _is_integer(peg) or peg not in (0, 1, 2):
             return f"{name} peg {peg!r} is not 0, 1 or 2"
+    if not _is_integer(disk):
+        return f"disk {disk!r} is not an integer"
     if src == dst:
         return f"source and destination are both peg {src}"
     from_peg = pegs[src]
@@ -210,10 +228,17 @@ def check(
                     or not from_peg
                     or from_peg[-1] != disk
                     or (to_peg and to_peg[-1] < disk)
-                    or type(src) is bool
-                    or type(dst) is bool
+                    or type(disk) is not int
+                    or type(src) is not int
+                    or type(dst) is not int
                 ):
-                    return _illegal(move, n, k, k - start, tower, digest)
+                    # Off the fast path: a numpy integer (or other Integral)
+                    # is a legal spelling of a number, a bool or float is not.
+                    exact = _as_ints(move)
+                    if exact is None or illegal_reason(exact, pegs) is not None:
+                        return _illegal(move, n, k, k - start, tower, digest)
+                    disk, src, dst = exact
+                    from_peg, to_peg = pegs[src], pegs[dst]
                 to_peg.append(from_peg.pop())
                 digest += k * (9 * disk + 3 * src + dst)
                 if k - start >= cap:

@@ -224,3 +224,25 @@ def test_segments_check_with_global_steps_and_add_up() -> None:
     bad[5] = (bad[5][0], bad[5][2], bad[5][1])
     verdict = check(bad, n, start=20, initial=tower_at(n, 20), partial=True)
     assert verdict.status == "illegal" and verdict.step == 26
+
+
+@pytest.mark.parametrize(
+    ("move", "reason"),
+    [
+        ((1, 0.0, 2), "source peg 0.0 is not 0, 1 or 2"),
+        ((1, 0, 2.0), "destination peg 2.0 is not 0, 1 or 2"),
+        ((1.0, 0, 2), "disk 1.0 is not an integer"),
+        ((True, 0, 2), "disk True is not an integer"),
+    ],
+)
+def test_numbers_that_only_look_like_integers_are_refused(move: Any, reason: str) -> None:
+    verdict = check([move], 1)
+    assert (verdict.status, verdict.reason, verdict.step) == ("illegal", reason, 1)
+
+
+def test_numpy_integers_are_integers() -> None:
+    import numpy as np
+
+    moves = [tuple(np.int64(x) for x in move) for move in reference(4)]
+    verdict = check(moves, 4)
+    assert verdict.ok and verdict.digest == check(list(reference(4)), 4).digest
