@@ -149,13 +149,13 @@ def illegal_reason(move: Any, pegs: tuple[list[int], list[int], list[int]]) -> s
     for name, peg in (("source", src), ("destination", dst)):
         if not _is_integer(peg) or peg not in (0, 1, 2):
             return f"{name} peg {peg!r} is not 0, 1 or 2"
-    if not _is_integer(disk):
-        return f"disk {disk!r} is not an integer"
     if src == dst:
         return f"source and destination are both peg {src}"
     from_peg = pegs[src]
     if not from_peg:
         return f"peg {src} is empty"
+    if not _is_integer(disk):
+        return f"disk {disk!r} is not an integer"
     if from_peg[-1] != disk:
         return f"disk {disk!r} is not on top of peg {src} (its top is {from_peg[-1]})"
     to_peg = pegs[dst]
