@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "harness._cmd_registry",
     "harness._cmd_moves",
     "harness._cmd_verify",
+    "harness._cmd_bench",
 )
 
 
