@@ -44,15 +44,15 @@ def fmt_seconds(seconds: float | None) -> str:
 def fmt_bytes(size: float | None) -> str:
     """fmt_bytes(size): bytes in KiB or MiB.
 
-    >>> fmt_bytes(3224), fmt_bytes(4759352), fmt_bytes(900)
-    ('3.1 KiB', '4.5 MiB', '900 B')
+    >>> fmt_bytes(3224), fmt_bytes(4759352), fmt_bytes(900), fmt_bytes(262144)
+    ('3.15 KiB', '4.54 MiB', '900 B', '256 KiB')
     """
     if size is None:
         return ""
     if size >= 2**20:
-        return f"{size / 2**20:.1f} MiB"
+        return f"{size / 2**20:.3g} MiB"
     if size >= 1024:
-        return f"{size / 1024:.1f} KiB"
+        return f"{size / 1024:.3g} KiB"
     return f"{size:.0f} B"
 
 
@@ -301,7 +301,7 @@ def plot(results: ResultSet, out: Path) -> list[str]:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from matplotlib.ticker import FuncFormatter, MaxNLocator, NullFormatter
+    from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
 
     styles = _styles(list(results.algorithms))
     written = []
@@ -321,6 +321,8 @@ def plot(results: ResultSet, out: Path) -> list[str]:
             if figure != "rss":  # a child's RSS moves by a few MiB over tens: a linear axis shows it
                 ax.set_yscale("log")
                 ax.yaxis.set_minor_formatter(NullFormatter())
+                if figure in _LOCATORS:
+                    ax.yaxis.set_major_locator(LogLocator(**_LOCATORS[figure]))
             ax.yaxis.set_major_formatter(FuncFormatter(_TICKS[figure]))
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
             ax.set_xlabel("n (disks)")
@@ -346,6 +348,11 @@ _TICKS: dict[str, Any] = {
 }
 """Tick labels in the tables' units, not powers of ten."""
 
+_LOCATORS: dict[str, dict[str, Any]] = {
+    "ns_per_move": {"base": 10, "subs": (1.0, 2.0, 5.0)},  # ns per move spans a decade or two
+    "memory": {"base": 4, "numticks": 14},  # 1 KiB, 4 KiB, 16 KiB ...: round sizes
+}
+
 
 def _styles(names: list[str]) -> dict[str, tuple[Any, str]]:
     """_styles(names): a colour and a marker per algorithm, so a dozen lines stay apart in print too."""
@@ -369,6 +376,15 @@ def render(results: ResultSet, out: Path) -> None:
         t_headers, t_raw, t_shown = by_n(results, figure)
         write_csv(out / f"{figure}.csv", t_headers, t_raw)
         sections += [f"## {title}", "", markdown(t_headers, t_shown), ""]
+    stops = [
+        [r.name, f"{r.runs[0].n}..{r.runs[-1].n}" if r.runs else "", r.stopped] for r in results.algorithms.values()
+    ]
+    sections += [
+        "## Where each algorithm's sizes stopped, and why",
+        "",
+        markdown(["algorithm", "n", "stopped"], stops),
+        "",
+    ]
     (out / "tables.md").write_text("\n".join(sections))
     plot(results, out)
     (out / "README.md").write_text(readme(results, markdown(headers, shown)))
@@ -384,6 +400,20 @@ def _provenance(results: ResultSet) -> str:
         f"{m.get('cpu')} ({m.get('cores')} cores, {m.get('arch')}), {m.get('implementation')} "
         f"{m.get('python')}, {m.get('os')}.{took}"
     )
+
+
+def _rss_sizes(stride: int) -> str:
+    """_rss_sizes(stride): which of the tracemalloc sizes also get a peak-RSS child, in words.
+
+    >>> _rss_sizes(0), _rss_sizes(2)
+    ('at the largest of those n only', 'at every 2nd of those n, counting down from the largest')
+    """
+    if stride <= 0:
+        return "at the largest of those n only"
+    if stride == 1:
+        return "at each of those n"
+    suffix = {2: "nd", 3: "rd"}.get(stride, "th")
+    return f"at every {stride}{suffix} of those n, counting down from the largest"
 
 
 def readme(results: ResultSet, summary_table: str) -> str:
@@ -433,7 +463,7 @@ Every table, by algorithm and n, is in [tables.md](tables.md), with a CSV twin o
 - **Sizes**: {walk}. A run of n disks makes 2^n - 1 moves.
 - **Checked first**: every (algorithm, n) measured was first replayed through the checker
   (`harness.checker.check_algorithm`), each in its own child process with a
-  {s.get("check_timeout_s")} s timeout; an algorithm that fails at any n is reported and not measured.
+  {s.get("check_timeout_s", 0):g} s timeout; an algorithm that fails at any n is reported and not measured.
 - **Time**: pytest-benchmark (its calibration, rounds and statistics; timer `{results.timer}`, at least
   {s.get("min_rounds")} rounds and up to {s.get("max_time_s")} s a case) times one drain of the
   algorithm's own generator, `deque(solve(n), maxlen=0)`: the moves in the original's labels, without
@@ -446,15 +476,18 @@ Every table, by algorithm and n, is in [tables.md](tables.md), with a CSV twin o
     untraced warm-up drain. It is deterministic, so it is what the space class is fitted on.
     Measured at each n whose drain took at most {s.get("memory_budget_s")} s (every n of a quick run).
   - *peak RSS*: memory-profiler's `memory_usage` sampling the resident set of a fresh child process
-    (`python -m harness.bench._rss_child`) while it drains, at every {s.get("rss_stride") or "-"}th of
-    those n from the largest down (the largest only when that is "-"); the table gives the growth over
-    the child's RSS just before the drain. It also sees memory allocated outside Python's allocators (C
-    extensions, numpy buffers) and the allocator's own overhead, but moves in pages and arenas, so
-    only a structure that grows with n shows above its noise. Both are kept because each sees what
-    the other cannot.
+    (`python -m harness.bench._rss_child`) while it drains, {_rss_sizes(s.get("rss_stride") or 0)}; the
+    table gives the growth over the child's RSS just before the drain. It also sees memory allocated
+    outside Python's allocators (C extensions, numpy buffers) and the allocator's own overhead, but
+    moves in pages and arenas, so only a structure that grows with n shows above its noise. Both are
+    kept because each sees what the other cannot.
 - **Growth**: with numpy's least-squares fit, the time class from the slope of log2(ns per move)
   against log2(n) for n >= 8 (under 0.4: "2^n", else "n 2^n"); the space class from the slope of
   log2(peak bytes) against n (0.5 and over: "2^n"), else against log2(n) (0.3 and over: "n", else "1").
+  A MISMATCH is a finding about the port as it runs, not a failure: a value yielded through k nested
+  `yield from` generators passes through each of them, so a recursion of generators costs O(n) per
+  move in CPython, and a port that preallocates its original's fixed-size array shows a constant
+  footprint whatever its original's class.
 
 ## Regenerate
 

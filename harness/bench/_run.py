@@ -72,7 +72,9 @@ def run(
 
         checked = check_walk(algorithms, plugins, settings, probe, lambda name, n: hooks.step(f"{name} n={n}"))
     else:
-        checked = check_fixed(algorithms, settings.sizes, plugins, settings, lambda name, n: hooks.step(f"{name} {n}"))
+        checked = check_fixed(
+            algorithms, settings.sizes, plugins, settings, lambda name, n: hooks.step(f"{name} n={n}")
+        )
 
     clock.lap("checking")
     ok = [a for a in algorithms if checked[a.name].ok]
