@@ -31,7 +31,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         description="Check, time (pytest-benchmark) and measure the peak memory (tracemalloc, and peak RSS of a "
         "fresh child) of each algorithm across n, fit growth classes, and write results.json, Markdown and CSV "
         f"tables, plots and README.md into --out. '{REFERENCE}' is always measured, for relative times. A full "
-        f"run also writes the quick-mode baseline into OUT/{QUICK_DIR}/. The previous results are replaced only "
+        f"run also writes the quick-mode baseline into DIR/{QUICK_DIR}/. The previous results are replaced only "
         "once the new ones are complete.",
     )
     p.add_argument(
@@ -46,7 +46,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         help=f"a few sizes (n = {', '.join(map(str, QUICK.sizes or ()))}) with few rounds: under 30 s, for CI",
     )
     p.add_argument(
-        "--out", type=Path, default=Path("results"), metavar="DIR", help="results directory (default results)"
+        "--out",
+        type=Path,
+        default=Path("results"),
+        metavar="DIR",
+        help="results directory (default results); it must be new, empty or a results directory",
     )
     p.add_argument(
         "--sizes",

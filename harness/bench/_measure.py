@@ -13,12 +13,15 @@ rounds and statistics are pytest-benchmark's own; the JSON it writes is kept
 
 The project's pytest configuration is not used: pytest gets an empty ini file
 and a temporary rootdir, so the suite's ``addopts`` (``--benchmark-disable``,
-doctests) do not apply and nothing is written to the working directory.
+doctests) do not apply and nothing is written to the working directory;
+``PYTEST_ADDOPTS`` is set aside for the run, and pytest-randomly and xdist
+are kept out, so the cases run in the order given.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
@@ -159,6 +162,11 @@ def pytest_args(workdir: Path, json_path: Path, min_rounds: int, max_time_s: flo
         "no:terminal",
         "-p",
         "no:cacheprovider",
+        "-p",
+        "no:randomly",  # the cases run n-major, in the order given
+        "-p",
+        "no:xdist",
+        "--benchmark-enable",
         "--benchmark-json",
         str(json_path),
         "--benchmark-storage",
@@ -192,7 +200,13 @@ def time_cases(
         return TimingRun({}, {}, {})
     json_path = workdir / "pytest-benchmark.json"
     plugin = _CasesPlugin(cases, on_timed)
-    status = pytest.main(pytest_args(workdir, json_path, min_rounds, max_time_s), plugins=[plugin])
+    # A user's PYTEST_ADDOPTS (say --benchmark-disable, or -x) is for their test runs, not this one.
+    saved = os.environ.pop("PYTEST_ADDOPTS", None)
+    try:
+        status = pytest.main(pytest_args(workdir, json_path, min_rounds, max_time_s), plugins=[plugin])
+    finally:
+        if saved is not None:
+            os.environ["PYTEST_ADDOPTS"] = saved
     if status == pytest.ExitCode.INTERRUPTED:
         raise KeyboardInterrupt
     if status not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) or not json_path.exists():

@@ -21,8 +21,8 @@ from typing import Any
 from harness.bench._check import Checked, check_fixed, check_walk
 from harness.bench._fit import fit_space, fit_time
 from harness.bench._measure import Case, TimingRun, drain, time_cases
-from harness.bench._memory import rss_peak, tracemalloc_peak
-from harness.bench._plan import Settings
+from harness.bench._memory import Rss, rss_peak, tracemalloc_peak
+from harness.bench._plan import Settings, fixed_sizes
 from harness.bench._results import AlgorithmResult, ResultSet, Run
 from harness.registry import Algorithm
 
@@ -61,21 +61,7 @@ def run(
     """
     hooks = progress or Progress()
     clock = _Clock()
-    hooks.phase("checking", None if settings.sizes is None else _fixed_total(algorithms, settings))
-    if settings.sizes is None:
-        by_name = {a.name: a for a in algorithms}
-
-        def probe(name: str, n: int) -> float:
-            started = time.perf_counter()
-            drain(by_name[name].solve, n)
-            return time.perf_counter() - started
-
-        checked = check_walk(algorithms, plugins, settings, probe, lambda name, n: hooks.step(f"{name} n={n}"))
-    else:
-        checked = check_fixed(
-            algorithms, settings.sizes, plugins, settings, lambda name, n: hooks.step(f"{name} n={n}")
-        )
-
+    checked = _check_phase(algorithms, plugins, settings, hooks)
     clock.lap("checking")
     ok = [a for a in algorithms if checked[a.name].ok]
     top = max((max(checked[a.name].ns) for a in ok), default=0)
@@ -89,26 +75,9 @@ def run(
             max_time_s=settings.max_time_s,
             on_timed=lambda name, n: hooks.step(f"{name} n={n}"),
         )
-
     clock.lap("timing")
-    memory_ns = {a.name: _memory_sizes(checked[a.name], settings) for a in ok}
-    hooks.phase("tracemalloc", sum(len(ns) for ns, _ in memory_ns.values()))
-    peaks: dict[tuple[str, int], int] = {}
-    for a in ok:
-        for n in memory_ns[a.name][0]:
-            peaks[(a.name, n)] = tracemalloc_peak(a.solve, n)
-            hooks.step(f"{a.name} n={n}")
-
-    clock.lap("tracemalloc")
-    hooks.phase("peak RSS", sum(len(rss) for _, rss in memory_ns.values()))
-    rss: dict[tuple[str, int], Any] = {}
-    for a in ok:
-        for n in memory_ns[a.name][1]:
-            timeout = max(30.0, 20 * checked[a.name].check_s[n])
-            rss[(a.name, n)] = rss_peak(a.name, n, plugins, timeout)
-            hooks.step(f"{a.name} n={n}")
+    peaks, rss = _memory_phases(ok, checked, plugins, settings, hooks, clock)
     hooks.close()
-    clock.lap("peak RSS")
 
     results = ResultSet(
         mode=settings.mode,
@@ -125,6 +94,57 @@ def run(
     return results, timed.report
 
 
+def _check_phase(
+    algorithms: Sequence[Algorithm], plugins: Sequence[str], settings: Settings, hooks: Progress
+) -> dict[str, Checked]:
+    """_check_phase(algorithms, plugins, settings, hooks): check every size; a full run's walk probes drains too."""
+
+    def step(name: str, n: int) -> None:
+        hooks.step(f"{name} n={n}")
+
+    if settings.sizes is not None:
+        hooks.phase("checking", sum(len(fixed_sizes(a, settings.sizes)) for a in algorithms))
+        return check_fixed(algorithms, settings.sizes, plugins, settings, step)
+    by_name = {a.name: a for a in algorithms}
+
+    def probe(name: str, n: int) -> float:
+        started = time.perf_counter()
+        drain(by_name[name].solve, n)
+        return time.perf_counter() - started
+
+    hooks.phase("checking", None)
+    return check_walk(algorithms, plugins, settings, probe, step)
+
+
+def _memory_phases(
+    ok: Sequence[Algorithm],
+    checked: dict[str, Checked],
+    plugins: Sequence[str],
+    settings: Settings,
+    hooks: Progress,
+    clock: _Clock,
+) -> tuple[dict[tuple[str, int], int], dict[tuple[str, int], Rss | str]]:
+    """_memory_phases(ok, checked, plugins, settings, hooks, clock): tracemalloc peaks, then peak RSS (or why not)."""
+    sizes = {a.name: _memory_sizes(checked[a.name], settings) for a in ok}
+    hooks.phase("tracemalloc", sum(len(ns) for ns, _ in sizes.values()))
+    peaks: dict[tuple[str, int], int] = {}
+    for a in ok:
+        for n in sizes[a.name][0]:
+            peaks[(a.name, n)] = tracemalloc_peak(a.solve, n)
+            hooks.step(f"{a.name} n={n}")
+    clock.lap("tracemalloc")
+    hooks.phase("peak RSS", sum(len(rss) for _, rss in sizes.values()))
+    rss: dict[tuple[str, int], Rss | str] = {}
+    for a in ok:
+        for n in sizes[a.name][1]:
+            # Generous: a child also starts Python and builds the registry; a check takes 2-3 drains.
+            timeout = max(30.0, 20 * checked[a.name].check_s[n])
+            rss[(a.name, n)] = rss_peak(a.name, n, plugins, timeout)
+            hooks.step(f"{a.name} n={n}")
+    clock.lap("peak RSS")
+    return peaks, rss
+
+
 class _Clock:
     """The seconds each phase took, for the report."""
 
@@ -136,12 +156,6 @@ class _Clock:
         now = time.monotonic()
         self.laps[phase] = round(now - self.last, 1)
         self.last = now
-
-
-def _fixed_total(algorithms: Sequence[Algorithm], settings: Settings) -> int:
-    from harness.bench._plan import fixed_sizes
-
-    return sum(len(fixed_sizes(a, settings.sizes or ())) for a in algorithms)
 
 
 def _memory_sizes(checked: Checked, settings: Settings) -> tuple[list[int], list[int]]:
@@ -165,7 +179,7 @@ def _assemble(
     checked: Checked,
     timed: TimingRun,
     peaks: dict[tuple[str, int], int],
-    rss: dict[tuple[str, int], Any],
+    rss: dict[tuple[str, int], Rss | str],
 ) -> AlgorithmResult:
     """_assemble(algorithm, checked, timed, peaks, rss): one algorithm's record from every phase."""
     result = AlgorithmResult(
