@@ -79,6 +79,7 @@ FULL = Settings(
     max_time_s=0.25,
     memory_budget_s=0.2,
     rss_stride=2,
+    check_timeout_s=30.0,  # the walk stops before a check would pass 8 s; 30 s is only reached by a hang
 )
 """The full run of ``make bench``: about 5 minutes for a dozen algorithms on 2 cores."""
 
@@ -92,6 +93,7 @@ QUICK = Settings(
     max_time_s=0.05,
     memory_budget_s=0.2,
     rss_stride=0,
+    check_timeout_s=10.0,  # n <= 14 checks in well under a second; a hang must not eat the 30 s
 )
 """The quick run of CI: three sizes, a few rounds each, peak RSS at the largest only."""
 
