@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-all lint type check clean venv
+.PHONY: test test-all lint type check clean venv bench check-regression
 
 venv: $(STAMP)
 
@@ -35,6 +35,16 @@ check: test lint type
 .PHONY: bench-c
 bench-c: $(STAMP)
 	$(BIN)/python -m harness.cref 28
+
+# The full benchmark: regenerates results/ (and results/quick/, the CI baseline); about 5 minutes.
+bench: $(STAMP)
+	$(BIN)/hanoi bench --out results
+
+# A quick benchmark compared with the committed quick baseline (times relative to 'recursive').
+check-regression: $(STAMP)
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(BIN)/hanoi bench --quick --out "$$tmp/quick" && \
+	$(BIN)/hanoi compare results/quick "$$tmp/quick"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks build dist *.egg-info

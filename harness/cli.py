@@ -21,6 +21,7 @@ COMMAND_MODULES = (
     "harness._cmd_verify",
     "harness._cmd_randomaccess",
     "harness._cmd_check",
+    "harness._cmd_bench",
 )
 
 

@@ -1,0 +1,165 @@
+"""Every (algorithm, n) a bench run measures is checked first, each in its own child process.
+
+The children are :func:`harness.runner.run_jobs`'s, one job per (algorithm, n):
+a crash, a hang or running out of memory is then that algorithm's verdict, and
+the bench goes on with the others.  A full run's walk compares the wall time
+of each job (fork, checker and all; the fork's few milliseconds are noise at
+the sizes that matter) and of one drain in the parent with its budgets.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from harness.bench._plan import Settings, fixed_sizes, walk_start, walk_top
+from harness.checker import Verdict
+from harness.registry import Algorithm
+from harness.runner import Job, run_jobs
+
+
+@dataclass
+class Checked:
+    """Checked(name): what checking found for one algorithm.
+
+    ``ns`` are the sizes that passed, in order; ``check_s`` the wall time of
+    each check; ``drain_s`` the time of one drain in the parent (a full run's
+    walk only); ``failure`` the first verdict that was not ok (the algorithm
+    is then reported, not measured); ``stopped`` says why the walk ended.
+    """
+
+    name: str
+    ns: list[int] = field(default_factory=list)
+    check_s: dict[int, float] = field(default_factory=dict)
+    drain_s: dict[int, float] = field(default_factory=dict)
+    failure: Verdict | None = None
+    stopped: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None and bool(self.ns)
+
+
+OnChecked = Callable[[str, int], None]
+
+GROWTH = 2.0
+"""The factor from n to n + 1: twice the moves."""
+
+
+def _run_round(
+    pairs: Sequence[tuple[str, int]],
+    plugins: Sequence[str],
+    settings: Settings,
+    on_checked: OnChecked | None,
+) -> list[tuple[str, int, Verdict, float]]:
+    """_run_round(pairs, plugins, settings, on_checked): check each (name, n) in a child; verdicts and wall times."""
+    jobs = [Job(name, [n]) for name, n in pairs]
+    ended: dict[int, float] = {}
+
+    def done(job: Job) -> None:
+        ended[id(job)] = time.monotonic()
+        if on_checked is not None:
+            on_checked(job.name, job.ns[0])
+
+    run_jobs(
+        jobs,
+        plugins,
+        timeout=settings.check_timeout_s,
+        memory_mb=settings.check_memory_mb or None,
+        on_done=done,
+    )
+    out: list[tuple[str, int, Verdict, float]] = []
+    for job in jobs:
+        # run_jobs always leaves one verdict per n: a dead or killed child's is crashed or timed_out.
+        verdict = job.verdicts[0] if job.verdicts else Verdict("crashed", job.ns[0], 0, reason="no verdict")
+        out.append((job.name, job.ns[0], verdict, ended.get(id(job), job.started) - job.started))
+    return out
+
+
+def check_fixed(
+    algorithms: Sequence[Algorithm],
+    sizes: Sequence[int],
+    plugins: Sequence[str],
+    settings: Settings,
+    on_checked: OnChecked | None = None,
+) -> dict[str, Checked]:
+    """check_fixed(algorithms, sizes, plugins, settings): check each algorithm at ``sizes`` (clamped to its limits)."""
+    found = {a.name: Checked(a.name) for a in algorithms}
+    pairs = [(a.name, n) for a in algorithms for n in fixed_sizes(a, sizes)]
+    for name, n, verdict, seconds in _run_round(pairs, plugins, settings, on_checked):
+        _record(found[name], n, verdict, seconds)
+    for checked in found.values():
+        if checked.failure is not None:
+            checked.ns.clear()
+            checked.check_s.clear()
+        if not checked.stopped:
+            checked.stopped = "fixed sizes"
+    return found
+
+
+Probe = Callable[[str, int], float]
+"""probe(name, n): the seconds of one drain of algorithm ``name`` at n, in this process."""
+
+
+def check_walk(
+    algorithms: Sequence[Algorithm],
+    plugins: Sequence[str],
+    settings: Settings,
+    probe: Probe,
+    on_checked: OnChecked | None = None,
+) -> dict[str, Checked]:
+    """check_walk(algorithms, plugins, settings, probe): walk n upward per algorithm while it fits the budgets.
+
+    Each round checks every algorithm still walking at its next n, in
+    parallel children, then drains each one that passed once in this process
+    (``probe``; the child has just shown that it ends).  An algorithm stops at
+    its first failure (it is then not measured at all), at its limit or the
+    cap, or when n + 1 would go over a budget: a drain of 2^(n+1) - 1 moves
+    takes about twice the drain at n, so the walk stops when twice the drain
+    exceeds ``drain_budget_s`` or twice the check exceeds ``check_budget_s``.
+    """
+    found = {a.name: Checked(a.name) for a in algorithms}
+    by_name = {a.name: a for a in algorithms}
+    walking = {a.name: walk_start(a) for a in algorithms if walk_start(a) <= walk_top(a, settings)}
+    for name in set(found) - set(walking):
+        found[name].stopped = f"no n in {by_name[name].limits()} within the cap n <= {settings.n_cap}"
+    while walking:
+        results = _run_round(sorted(walking.items()), plugins, settings, on_checked)
+        for name, n, verdict, seconds in results:
+            checked = found[name]
+            _record(checked, n, verdict, seconds)
+            if checked.failure is not None:
+                checked.ns.clear()
+                checked.check_s.clear()
+                del walking[name]
+                continue
+            checked.drain_s[n] = drained = probe(name, n)
+            top = walk_top(by_name[name], settings)
+            if n >= top:
+                limit = "its limit" if by_name[name].max_n == top else "the cap"
+                checked.stopped = f"{limit}: n <= {top}"
+            elif GROWTH * drained > settings.drain_budget_s:
+                checked.stopped = (
+                    f"drain budget: {drained:.2g} s at n = {n}, so n = {n + 1} would pass {settings.drain_budget_s:g} s"
+                )
+            elif GROWTH * seconds > settings.check_budget_s:
+                checked.stopped = (
+                    f"check budget: {seconds:.2g} s at n = {n}, so n = {n + 1} would pass {settings.check_budget_s:g} s"
+                )
+            else:
+                walking[name] = n + 1
+                continue
+            del walking[name]
+    return found
+
+
+def _record(checked: Checked, n: int, verdict: Verdict, seconds: float) -> None:
+    if checked.failure is not None:
+        return
+    if verdict.ok:
+        checked.ns.append(n)
+        checked.check_s[n] = seconds
+    else:
+        checked.failure = verdict
+        checked.stopped = f"failed the check at n = {n}"

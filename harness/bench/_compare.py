@@ -1,0 +1,137 @@
+"""Two result sets compared on times relative to the reference measured in the same run.
+
+For an algorithm A and a size n that both sets timed (the reference too), its
+relative time is t(A, n) / t(reference, n) in each set; a faster or slower
+machine scales both and cancels out.  A's change is the geometric mean over
+those n of new relative time / old relative time, and A regresses when the
+change exceeds 1 + threshold.  The reference's own change cannot be seen
+that way (its relative time is 1 by definition); when at least two other
+algorithms are compared it is estimated as 1 / (the median of their
+changes): a slower reference makes every other algorithm look faster by the
+same factor, while one genuinely improved algorithm leaves the median alone.
+
+An algorithm that passed the check in the old set and fails it in the new one
+is a regression too; one that only one set has is listed and never fails.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass
+
+from harness.bench._results import AlgorithmResult, ResultSet
+from harness.errors import UsageError
+
+DEFAULT_THRESHOLD_PCT = 50.0
+"""Relative time may grow by this much before it is a regression (see the README for the experiment behind it)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """Row(name, ns, old_rel, new_rel, change, status): one algorithm's comparison.
+
+    ``old_rel`` and ``new_rel`` are geometric means of the relative times over
+    the common ``ns``; ``change`` is new / old (None when not comparable).
+    """
+
+    name: str
+    ns: tuple[int, ...]
+    old_rel: float | None
+    new_rel: float | None
+    change: float | None
+    status: str
+    regression: bool = False
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Comparison(rows, threshold_pct, reference): every row; ``regressions`` names the failing ones."""
+
+    rows: tuple[Row, ...]
+    threshold_pct: float
+    reference: str
+
+    @property
+    def regressions(self) -> list[str]:
+        return [row.name for row in self.rows if row.regression]
+
+
+def _geomean(values: list[float]) -> float:
+    """_geomean(values): the geometric mean.
+
+    >>> _geomean([1.0, 4.0])
+    2.0
+    """
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def _classify(change: float, limit: float) -> tuple[str, bool]:
+    if change > limit:
+        return "REGRESSION", True
+    if change < 1 / limit:
+        return "faster", False
+    return "ok", False
+
+
+def _row(name: str, old: AlgorithmResult, new: AlgorithmResult, old_ref: ResultSet, new_ref: ResultSet) -> Row:
+    """_row(name, old, new, old_set, new_set): compare one algorithm on the sizes both sets timed."""
+    ref = old_ref.reference
+    old_base = old_ref.algorithms[ref].timed() if ref in old_ref.algorithms else {}
+    new_base = new_ref.algorithms[ref].timed() if ref in new_ref.algorithms else {}
+    old_runs, new_runs = old.timed(), new.timed()
+    ns = sorted(set(old_runs) & set(new_runs) & set(old_base) & set(new_base))
+    ns = [n for n in ns if min(old_runs[n].timing.median, new_runs[n].timing.median) > 0]  # type: ignore[union-attr]
+    if not ns:
+        return Row(name, (), None, None, None, "no size timed in both")
+    old_rel = [old_runs[n].timing.median / old_base[n].timing.median for n in ns]  # type: ignore[union-attr]
+    new_rel = [new_runs[n].timing.median / new_base[n].timing.median for n in ns]  # type: ignore[union-attr]
+    change = _geomean([b / a for a, b in zip(old_rel, new_rel, strict=True)])
+    return Row(name, tuple(ns), _geomean(old_rel), _geomean(new_rel), change, "")
+
+
+def compare(old: ResultSet, new: ResultSet, threshold_pct: float = DEFAULT_THRESHOLD_PCT) -> Comparison:
+    """compare(old, new, threshold_pct): every algorithm's change in relative time, and the regressions."""
+    if old.reference != new.reference:
+        raise UsageError(f"the result sets have different references ({old.reference!r} and {new.reference!r})")
+    ref = new.reference
+    limit = 1 + threshold_pct / 100
+    rows: list[Row] = []
+    names = list(new.algorithms) + [name for name in old.algorithms if name not in new.algorithms]
+    for name in names:
+        if name == ref:
+            continue
+        if name not in old.algorithms:
+            rows.append(Row(name, (), None, None, None, "new: no baseline"))
+            continue
+        if name not in new.algorithms:
+            rows.append(Row(name, (), None, None, None, "not in the new set"))
+            continue
+        before, after = old.algorithms[name], new.algorithms[name]
+        if after.status != "ok":
+            failed = before.status == "ok"
+            rows.append(Row(name, (), None, None, None, "FAILED the check" if failed else "failed in both", failed))
+            continue
+        row = _row(name, before, after, old, new)
+        if row.change is not None:
+            status, bad = _classify(row.change, limit)
+            row = Row(row.name, row.ns, row.old_rel, row.new_rel, row.change, status, bad)
+        rows.append(row)
+    rows.insert(0, _reference_row(ref, old, new, rows, limit))
+    return Comparison(tuple(rows), threshold_pct, ref)
+
+
+def _reference_row(ref: str, old: ResultSet, new: ResultSet, rows: list[Row], limit: float) -> Row:
+    """_reference_row(ref, old, new, rows, limit): the reference's change, estimated from the others' median."""
+    if ref not in new.algorithms or ref not in old.algorithms:
+        return Row(ref, (), None, None, None, "reference missing from a set")
+    if new.algorithms[ref].status != "ok":
+        failed = old.algorithms[ref].status == "ok"
+        return Row(ref, (), None, None, None, "FAILED the check" if failed else "failed in both", failed)
+    changes = [row.change for row in rows if row.change is not None]
+    ns = tuple(sorted(set(old.algorithms[ref].timed()) & set(new.algorithms[ref].timed())))
+    if len(changes) < 2:
+        return Row(ref, ns, 1.0, 1.0, None, "reference (needs 2 others to judge)")
+    change = 1 / statistics.median(changes)
+    status, bad = _classify(change, limit)
+    return Row(ref, ns, 1.0, 1.0, change, f"{status} (reference, from the others' median)", bad)

@@ -1,0 +1,19 @@
+"""The pytest module ``hanoi bench`` runs to time each case (see :mod:`harness.bench._measure`).
+
+Its ``case`` is parametrized by the bench run's plugin object, so this file is
+only meaningful inside that run; the test suite's own benchmarks are in
+``tests/benchmarks/``.  The name starts with an underscore so that no test
+collection picks it up by accident.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from harness.bench._measure import Case, drain
+
+
+def test_drain(benchmark: Any, case: Case) -> None:
+    """Time one drain of ``case.algorithm.solve(case.n)``: the algorithm's own generator, its own labels."""
+    benchmark.extra_info.update(algorithm=case.algorithm.name, n=case.n)
+    benchmark(drain, case.algorithm.solve, case.n)

@@ -1,0 +1,89 @@
+"""Peak memory of draining an algorithm, two ways, in runs separate from timing.
+
+* **tracemalloc peak** (the default figure): the most Python-heap memory held
+  at once while ``solve(n)`` runs to its end, counted from the moment it is
+  called, in this process.  It is deterministic (the same bytes every run),
+  sees every object the generator keeps alive, and is blind to memory not
+  allocated through Python's allocators.
+* **peak RSS** (the process-level figure): memory-profiler's largest resident
+  set size of a fresh child process that drains ``solve(n)`` (see
+  :mod:`harness.bench._rss_child`), minus the child's RSS just before.  It also
+  sees C allocations and allocator overhead, but moves in pages and arenas
+  (tens to hundreds of KiB), so only a structure that grows with n shows.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tracemalloc
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from harness.bench._measure import drain
+
+RSS_INTERVAL_S = 0.002
+"""memory-profiler's sampling interval in the child; it re-runs short drains at finer intervals itself."""
+
+
+def tracemalloc_peak(solve: Callable[[int], Iterable[Any]], n: int) -> int:
+    """tracemalloc_peak(solve, n): the peak bytes traced while draining ``solve(n)``.
+
+    One untraced drain runs first, so one-time allocations (caches, interned
+    strings, lazily built tables) are not counted.  When tracemalloc is
+    already on, the figure is the peak above what was traced at the start.
+
+    >>> from algorithms.recursive import solve
+    >>> tracemalloc_peak(solve, 4) < tracemalloc_peak(solve, 12)
+    True
+    """
+    drain(solve, n)
+    started = not tracemalloc.is_tracing()
+    if started:
+        tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        tracemalloc.reset_peak()
+        drain(solve, n)
+        return max(0, tracemalloc.get_traced_memory()[1] - base)
+    finally:
+        if started:
+            tracemalloc.stop()
+
+
+@dataclass(frozen=True)
+class Rss:
+    """Rss(peak_mib, baseline_mib): a child's peak RSS while draining, and its RSS just before."""
+
+    peak_mib: float
+    baseline_mib: float
+
+    @property
+    def growth_mib(self) -> float:
+        return max(0.0, self.peak_mib - self.baseline_mib)
+
+    def to_dict(self) -> dict[str, float]:
+        return asdict(self)
+
+
+def rss_peak(name: str, n: int, plugins: Sequence[str], timeout_s: float) -> Rss | str:
+    """rss_peak(name, n, plugins, timeout_s): the peak RSS of a fresh child draining algorithm ``name``.
+
+    Returns the reason (one line) instead when the child fails or takes
+    longer than ``timeout_s``.
+    """
+    command = [sys.executable, "-m", "harness.bench._rss_child", name, str(n), str(RSS_INTERVAL_S), *plugins]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, check=False)
+    except subprocess.TimeoutExpired:
+        return f"no result within {timeout_s:g} s"
+    if done.returncode != 0:
+        lines = [line for line in done.stderr.splitlines() if line.strip()]
+        return lines[-1] if lines else f"the child exited with status {done.returncode}"
+    try:
+        data = json.loads(done.stdout.strip().splitlines()[-1])
+        return Rss(peak_mib=float(data["peak_mib"]), baseline_mib=float(data["baseline_mib"]))
+    except (ValueError, KeyError, IndexError):
+        return f"unreadable output from the child: {done.stdout[-200:]!r}"

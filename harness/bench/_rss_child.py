@@ -1,0 +1,41 @@
+"""The fresh child of a peak-RSS measurement: ``python -m harness.bench._rss_child NAME N INTERVAL [PLUGIN ...]``.
+
+It builds the registry (with the same plugins as the parent), notes its own
+RSS, then drains ``solve(N)`` under memory-profiler's ``memory_usage``, which
+samples this process's RSS from a monitor process every INTERVAL seconds
+(and re-runs a drain too short to give five samples at a tenth of the
+interval).  It prints one JSON line: ``{"peak_mib": ..., "baseline_mib": ...}``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+
+
+def main(argv: Sequence[str]) -> int:
+    """main(argv): NAME N INTERVAL [PLUGIN ...]; prints the JSON line, returns the exit status."""
+    import psutil
+    from memory_profiler import memory_usage
+
+    from harness.bench._measure import drain
+    from harness.errors import UsageError
+    from harness.registry import build_registry
+
+    name, n_text, interval_text, *plugins = argv
+    try:
+        solve = build_registry(plugins).get(name).solve
+    except UsageError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    baseline = psutil.Process().memory_info().rss / 2**20
+    peak = memory_usage((drain, (solve, int(n_text)), {}), interval=float(interval_text), max_usage=True)
+    if isinstance(peak, list):  # memory-profiler before 0.58 returned a one-element list
+        peak = peak[0]
+    print(json.dumps({"peak_mib": float(peak), "baseline_mib": baseline}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

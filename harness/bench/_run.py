@@ -1,0 +1,243 @@
+"""One bench run, phase by phase: check, time, tracemalloc, peak RSS, fit; the result set out.
+
+The phases run one after the other, so the timing runs alone on the machine:
+the checks (children, in parallel) are over before pytest-benchmark starts,
+and the memory runs come after it.  Cases are timed n-major (every algorithm
+at n before any at n + 1), so the reference and the others at one n are
+timed minutes apart at most, under the same load.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from harness.bench._check import Checked, check_fixed, check_walk
+from harness.bench._fit import fit_space, fit_time
+from harness.bench._measure import Case, TimingRun, drain, time_cases
+from harness.bench._memory import Rss, rss_peak, tracemalloc_peak
+from harness.bench._plan import Settings, fixed_sizes
+from harness.bench._results import AlgorithmResult, ResultSet, Run
+from harness.registry import Algorithm
+
+REFERENCE = "recursive"
+"""The algorithm every relative time is taken against; always measured."""
+
+Phase = Callable[[str, int | None], None]
+"""phase(description, total): a new phase begins (total None when unknown)."""
+
+Step = Callable[[str], None]
+"""step(label): one unit of the current phase is done."""
+
+
+class Progress:
+    """Progress(): the hooks a run reports to; these do nothing (see the command for a tqdm one)."""
+
+    def phase(self, description: str, total: int | None) -> None:
+        """phase(description, total): a phase starts."""
+
+    def step(self, label: str) -> None:
+        """step(label): one unit is done."""
+
+    def close(self) -> None:
+        """close(): the run is over."""
+
+
+def run(
+    algorithms: Sequence[Algorithm],
+    plugins: Sequence[str],
+    settings: Settings,
+    progress: Progress | None = None,
+) -> tuple[ResultSet, dict[str, Any]]:
+    """run(algorithms, plugins, settings, progress): measure; the result set and pytest-benchmark's report.
+
+    ``plugins`` are the ``--plugin`` specs, for the child processes to load.
+    """
+    hooks = progress or Progress()
+    clock = _Clock()
+    checked = _check_phase(algorithms, plugins, settings, hooks)
+    clock.lap("checking")
+    ok = [a for a in algorithms if checked[a.name].ok]
+    top = max((max(checked[a.name].ns) for a in ok), default=0)
+    cases = [Case(a, n) for n in range(top + 1) for a in ok if n in checked[a.name].check_s]
+    hooks.phase("timing", len(cases))
+    with tempfile.TemporaryDirectory(prefix="hanoi-bench-") as work:
+        timed = time_cases(
+            cases,
+            Path(work),
+            min_rounds=settings.min_rounds,
+            max_time_s=settings.max_time_s,
+            on_timed=lambda name, n: hooks.step(f"{name} n={n}"),
+        )
+    clock.lap("timing")
+    peaks, rss = _memory_phases(ok, checked, plugins, settings, hooks, clock)
+    hooks.close()
+
+    results = ResultSet(
+        mode=settings.mode,
+        reference=REFERENCE,
+        created=datetime.now(UTC).isoformat(timespec="seconds"),
+        commit=_commit(timed.report),
+        machine=machine(timed.report),
+        settings=settings.to_dict(),
+        timer=_timer(timed.report),
+        durations_s=clock.laps,
+    )
+    for a in algorithms:
+        results.algorithms[a.name] = _assemble(a, checked[a.name], timed, peaks, rss)
+    return results, timed.report
+
+
+def _check_phase(
+    algorithms: Sequence[Algorithm], plugins: Sequence[str], settings: Settings, hooks: Progress
+) -> dict[str, Checked]:
+    """_check_phase(algorithms, plugins, settings, hooks): check every size; a full run's walk probes drains too."""
+
+    def step(name: str, n: int) -> None:
+        hooks.step(f"{name} n={n}")
+
+    if settings.sizes is not None:
+        hooks.phase("checking", sum(len(fixed_sizes(a, settings.sizes)) for a in algorithms))
+        return check_fixed(algorithms, settings.sizes, plugins, settings, step)
+    by_name = {a.name: a for a in algorithms}
+
+    def probe(name: str, n: int) -> float:
+        started = time.perf_counter()
+        drain(by_name[name].solve, n)
+        return time.perf_counter() - started
+
+    hooks.phase("checking", None)
+    return check_walk(algorithms, plugins, settings, probe, step)
+
+
+def _memory_phases(
+    ok: Sequence[Algorithm],
+    checked: dict[str, Checked],
+    plugins: Sequence[str],
+    settings: Settings,
+    hooks: Progress,
+    clock: _Clock,
+) -> tuple[dict[tuple[str, int], int], dict[tuple[str, int], Rss | str]]:
+    """_memory_phases(ok, checked, plugins, settings, hooks, clock): tracemalloc peaks, then peak RSS (or why not)."""
+    sizes = {a.name: _memory_sizes(checked[a.name], settings) for a in ok}
+    hooks.phase("tracemalloc", sum(len(ns) for ns, _ in sizes.values()))
+    peaks: dict[tuple[str, int], int] = {}
+    for a in ok:
+        for n in sizes[a.name][0]:
+            peaks[(a.name, n)] = tracemalloc_peak(a.solve, n)
+            hooks.step(f"{a.name} n={n}")
+    clock.lap("tracemalloc")
+    hooks.phase("peak RSS", sum(len(rss) for _, rss in sizes.values()))
+    rss: dict[tuple[str, int], Rss | str] = {}
+    for a in ok:
+        for n in sizes[a.name][1]:
+            # Generous: a child also starts Python and builds the registry; a check takes 2-3 drains.
+            timeout = max(30.0, 20 * checked[a.name].check_s[n])
+            rss[(a.name, n)] = rss_peak(a.name, n, plugins, timeout)
+            hooks.step(f"{a.name} n={n}")
+    clock.lap("peak RSS")
+    return peaks, rss
+
+
+class _Clock:
+    """The seconds each phase took, for the report."""
+
+    def __init__(self) -> None:
+        self.last = time.monotonic()
+        self.laps: dict[str, float] = {}
+
+    def lap(self, phase: str) -> None:
+        now = time.monotonic()
+        self.laps[phase] = round(now - self.last, 1)
+        self.last = now
+
+
+def _memory_sizes(checked: Checked, settings: Settings) -> tuple[list[int], list[int]]:
+    """_memory_sizes(checked, settings): the n for tracemalloc, and the n for peak RSS.
+
+    tracemalloc at every fixed size, or at every n of a walk whose drain took
+    at most the memory budget (the smallest n at least); peak RSS at every ``rss_stride``-th of those from the
+    largest down, or only the largest when the stride is 0.
+    """
+    if checked.drain_s:
+        ns = [n for n in checked.ns if checked.drain_s[n] <= settings.memory_budget_s] or checked.ns[:1]
+    else:
+        ns = list(checked.ns)
+    descending = ns[::-1]
+    rss = descending[:: settings.rss_stride] if settings.rss_stride else descending[:1]
+    return ns, sorted(rss)
+
+
+def _assemble(
+    algorithm: Algorithm,
+    checked: Checked,
+    timed: TimingRun,
+    peaks: dict[tuple[str, int], int],
+    rss: dict[tuple[str, int], Rss | str],
+) -> AlgorithmResult:
+    """_assemble(algorithm, checked, timed, peaks, rss): one algorithm's record from every phase."""
+    result = AlgorithmResult(
+        name=algorithm.name,
+        summary=algorithm.summary,
+        family=algorithm.family,
+        origin=algorithm.origin,
+        limits=algorithm.limits(),
+        declared_time=algorithm.time,
+        declared_space=algorithm.space,
+        stopped=checked.stopped,
+    )
+    if not checked.ok:
+        result.status = "failed"
+        verdict = checked.failure
+        result.failure = {**verdict.to_dict(), "describe": verdict.describe()} if verdict else None
+        return result
+    for n in checked.ns:
+        key = (algorithm.name, n)
+        found = rss.get(key)
+        result.runs.append(
+            Run(
+                n=n,
+                check_s=round(checked.check_s[n], 4),
+                timing=timed.timings.get(key),
+                timing_error=timed.errors.get(key),
+                tracemalloc_peak_bytes=peaks.get(key),
+                rss=found if found is not None and not isinstance(found, str) else None,
+                rss_error=found if isinstance(found, str) else None,
+            )
+        )
+    timed_runs = [run for run in result.runs if run.timing is not None]
+    result.fit_time = fit_time([r.n for r in timed_runs], [r.timing.median for r in timed_runs if r.timing])
+    traced = [run for run in result.runs if run.tracemalloc_peak_bytes is not None]
+    result.fit_space = fit_space([r.n for r in traced], [float(r.tracemalloc_peak_bytes or 0) for r in traced])
+    return result
+
+
+def machine(report: dict[str, Any]) -> dict[str, Any]:
+    """machine(report): CPU, cores, Python and OS, from pytest-benchmark's machine info where it has them."""
+    info = report.get("machine_info") or {}
+    cpu = info.get("cpu") or {}
+    return {
+        "cpu": cpu.get("brand_raw") or platform.processor() or platform.machine(),
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "os": f"{platform.system()} {platform.release()}",
+        "arch": platform.machine(),
+    }
+
+
+def _commit(report: dict[str, Any]) -> dict[str, Any]:
+    info = report.get("commit_info") or {}
+    return {"id": info.get("id", "unknown"), "branch": info.get("branch", ""), "dirty": bool(info.get("dirty"))}
+
+
+def _timer(report: dict[str, Any]) -> str:
+    for bench in report.get("benchmarks", []):
+        return str(bench.get("options", {}).get("timer", ""))
+    return ""

@@ -1,0 +1,20 @@
+"""The benchmarks' parametrization: every registered algorithm at the quick run's sizes.
+
+The ids are ``NAME-N``, so ``pytest tests/benchmarks -k clockwise --benchmark-only``
+times just the clockwise ports.  ``make test`` runs them with benchmarking
+disabled (pyproject's addopts), once each.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.bench._measure import Case
+from harness.bench._plan import QUICK, fixed_sizes
+from tests.conftest import ALGORITHMS
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "case" in metafunc.fixturenames:
+        cases = [Case(a, n) for a in ALGORITHMS for n in fixed_sizes(a, QUICK.sizes or ())]
+        metafunc.parametrize("case", cases, ids=[case.id for case in cases])

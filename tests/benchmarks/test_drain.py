@@ -1,0 +1,19 @@
+"""pytest-benchmark over the registry x n: the same drain ``hanoi bench`` times.
+
+With ``--benchmark-disable`` (``make test``) each runs once, and the check
+after it makes it a correctness test too; with ``--benchmark-only`` it times.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from harness.bench._measure import Case, drain
+from harness.checker import check_algorithm
+
+
+def test_drain(benchmark: Any, case: Case) -> None:
+    benchmark.extra_info.update(algorithm=case.algorithm.name, n=case.n)
+    benchmark(drain, case.algorithm.solve, case.n)
+    verdict = check_algorithm(case.algorithm, case.n)
+    assert verdict.ok, verdict.describe()

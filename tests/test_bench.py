@@ -1,0 +1,302 @@
+"""The bench code itself: growth fits, compare's exit status, the results schema, the atomic
+write, and ``hanoi bench`` end to end on a few tiny sizes."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from harness.bench import _check, _compare, _fit, _measure, _memory, _plan, _report, _results
+from harness.bench._compare import compare
+from harness.bench._fit import fit_space, fit_time
+from harness.bench._measure import Timing
+from harness.bench._memory import Rss, rss_peak, tracemalloc_peak
+from harness.bench._plan import FULL, Settings
+from harness.bench._results import AlgorithmResult, ResultSet, Run, check_replaceable, load, replace_dir
+from harness.bench._run import run
+from harness.cli import main
+from harness.errors import UsageError
+from harness.registry import build_registry
+
+REGISTRY = build_registry()
+
+
+def status(argv: list[str]) -> int:
+    """The exit status of ``hanoi ARGV``, argparse's errors (SystemExit) included."""
+    try:
+        return main(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+
+
+@pytest.mark.parametrize("module", [_check, _compare, _fit, _measure, _memory, _plan, _report, _results])
+def test_doctests(module: object) -> None:
+    assert doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE).failed == 0  # type: ignore[arg-type]
+
+
+# --- the fit classifier ---------------------------------------------------------------------------------------
+
+
+def noisy(values: list[float], spread: float, seed: int) -> list[float]:
+    """Each value times a factor within 1 +- spread: the noise of a shared machine, reproducibly."""
+    rng = random.Random(seed)
+    return [v * (1 + rng.uniform(-spread, spread)) for v in values]
+
+
+NS = list(range(4, 21))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_time_fit_tells_constant_from_linear_cost_per_move(seed: int) -> None:
+    flat = noisy([180e-9 * (2**n - 1) for n in NS], 0.10, seed)
+    linear = noisy([(50 + 20 * n) * 1e-9 * (2**n - 1) for n in NS], 0.10, seed)
+    assert fit_time(NS, flat).cls == "2^n"  # type: ignore[union-attr]
+    assert fit_time(NS, linear).cls == "n 2^n"  # type: ignore[union-attr]
+
+
+def test_time_fit_ignores_the_start_up_cost_of_small_n() -> None:
+    # 3 microseconds to start a generator: 1000 times a move at n = 2, nothing at n = 20.
+    seconds = [3e-6 + 150e-9 * (2**n - 1) for n in NS]
+    fit = fit_time(NS, seconds)
+    assert fit is not None and fit.cls == "2^n" and abs(fit.slope) < 0.1 and fit.points == 13
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_space_fit_classes(seed: int) -> None:
+    assert fit_space(NS, noisy([900 + 36 * 2**n for n in NS], 0.05, seed)).cls == "2^n"  # type: ignore[union-attr]
+    assert fit_space(NS, noisy([1500 + 250 * n for n in NS], 0.05, seed)).cls == "n"  # type: ignore[union-attr]
+    assert fit_space(NS, noisy([3224.0] * len(NS), 0.05, seed)).cls == "1"  # type: ignore[union-attr]
+
+
+def test_fits_need_three_sizes() -> None:
+    assert fit_time([8, 9], [1.0, 2.0]) is None
+    assert fit_time([2, 3, 4, 5], [1.0, 2.0, 4.0, 8.0]) is None  # all below the smallest n a time fit uses
+    assert fit_space([3, 4], [10.0, 20.0]) is None
+
+
+def test_fits_on_measured_peaks_match_the_ports() -> None:
+    """tracemalloc is deterministic, so the ports' classes can be asserted."""
+    ns = [4, 6, 8, 10, 12]
+    classes = {}
+    for name in ("tree_array", "flag_stack", "level_formula"):
+        solve = REGISTRY.get(name).solve
+        classes[name] = fit_space(ns, [float(tracemalloc_peak(solve, n)) for n in ns]).cls  # type: ignore[union-attr]
+    assert classes == {"tree_array": "2^n", "flag_stack": "n", "level_formula": "1"}
+
+
+# --- compare --------------------------------------------------------------------------------------------------
+
+
+def timing(seconds: float) -> Timing:
+    return Timing(seconds, 0.02 * seconds, seconds, seconds, seconds, seconds, 0.0, 5, 1)
+
+
+def result_set(factors: dict[str, float], machine: float = 1.0, ns: tuple[int, ...] = (6, 10, 14)) -> ResultSet:
+    """A quick result set: each algorithm `factor` times the reference's time, on a machine `machine` times slower."""
+    results = ResultSet(mode="quick", reference="recursive")
+    for name, factor in {"recursive": 1.0, **factors}.items():
+        runs = [Run(n=n, timing=timing(machine * factor * 300e-9 * (2**n - 1))) for n in ns]
+        results.algorithms[name] = AlgorithmResult(name=name, declared_time="2^n", declared_space="n", runs=runs)
+    return results
+
+
+BASE = {"flag_stack": 0.6, "level_formula": 0.5, "tree_array": 1.1}
+
+
+def write(tmp_path: Path, name: str, results: ResultSet) -> str:
+    path = tmp_path / name
+    path.mkdir()
+    (path / "results.json").write_text(results.dumps())
+    return str(path)
+
+
+def test_compare_same_is_not_flagged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = write(tmp_path, "old", result_set(BASE))
+    new = write(tmp_path, "new", result_set({k: v * 1.1 for k, v in BASE.items()}))
+    assert main(["compare", old, new]) == 0
+    assert "no regression" in capsys.readouterr().out
+
+
+def test_compare_flags_a_4x_slower_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = write(tmp_path, "old", result_set(BASE))
+    new = write(tmp_path, "new", result_set({**BASE, "level_formula": 4 * BASE["level_formula"]}))
+    assert main(["compare", old, new]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.strip().endswith(": level_formula")
+    assert "+300.0%" in captured.out
+
+
+def test_compare_ignores_a_slower_machine(tmp_path: Path) -> None:
+    old = write(tmp_path, "old", result_set(BASE))
+    new = write(tmp_path, "new", result_set(BASE, machine=3.0))
+    assert main(["compare", old, new]) == 0
+
+
+def test_compare_flags_a_slower_reference(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    slower_reference = {k: v / 4 for k, v in BASE.items()}  # every other one now looks 4 times faster
+    old = write(tmp_path, "old", result_set(BASE))
+    new = write(tmp_path, "new", result_set(slower_reference))
+    assert main(["compare", old, new]) == 1
+    assert capsys.readouterr().err.strip().endswith(": recursive")
+
+
+def test_compare_uses_only_pairs_both_sets_have() -> None:
+    old = result_set(BASE, ns=(6, 10))
+    new = result_set({**BASE, "newcomer": 9.0}, ns=(10, 14))
+    outcome = compare(old, new, 20)
+    rows = {row.name: row for row in outcome.rows}
+    assert rows["flag_stack"].ns == (10,) and rows["flag_stack"].status == "ok"
+    assert rows["newcomer"].status == "new: no baseline" and not outcome.regressions
+
+
+def test_compare_threshold_is_the_boundary() -> None:
+    old = result_set(BASE)
+    new = result_set({**BASE, "tree_array": 1.3 * BASE["tree_array"]})
+    assert compare(old, new, 35).regressions == []
+    assert compare(old, new, 25).regressions == ["tree_array"]
+
+
+def test_compare_flags_a_new_check_failure() -> None:
+    new = result_set(BASE)
+    new.algorithms["flag_stack"] = AlgorithmResult(name="flag_stack", status="failed")
+    assert compare(result_set(BASE), new).regressions == ["flag_stack"]
+
+
+def test_compare_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "junk.json").write_text("{not json")
+    assert main(["compare", str(tmp_path / "missing"), str(tmp_path / "junk.json")]) == 2
+    assert main(["compare", str(tmp_path / "junk.json"), str(tmp_path / "junk.json")]) == 2
+    assert status(["compare", "a", "b", "--threshold", "-5"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 3 and all(line.startswith("hanoi") for line in err)
+
+
+# --- the results file and directory ---------------------------------------------------------------------------
+
+
+def test_schema_round_trip(tmp_path: Path) -> None:
+    original = result_set(BASE)
+    run_ = original.algorithms["tree_array"].runs[0]
+    run_.tracemalloc_peak_bytes, run_.rss, run_.check_s = 6_200, Rss(26.9, 25.7), 0.01
+    original.algorithms["tree_array"].fit_space = _fit.Fit("2^n", 0.94, "log2 bytes vs n", 3)
+    original.algorithms["level_formula"].runs[1].rss_error = "no result within 30 s"
+    path = tmp_path / "results.json"
+    path.write_text(original.dumps())
+    loaded = load(tmp_path)
+    assert loaded.to_dict() == original.to_dict()
+    assert json.loads(path.read_text())["schema"] == _results.SCHEMA
+    assert path.read_text().splitlines()[0].startswith('{"generated_by": "Generated by')
+
+
+def test_another_schema_is_refused(tmp_path: Path) -> None:
+    data = result_set(BASE).to_dict()
+    data["schema"] = 99
+    (tmp_path / "results.json").write_text(json.dumps(data))
+    with pytest.raises(UsageError, match="schema 1"):
+        load(tmp_path)
+
+
+def test_atomic_write_keeps_old_results_on_failure(tmp_path: Path) -> None:
+    out = tmp_path / "results"
+    replace_dir(out, lambda tmp: (tmp / "results.json").write_text("old"))
+
+    def crash(tmp: Path) -> None:
+        (tmp / "results.json").write_text("half-written")
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        replace_dir(out, crash)
+    assert (out / "results.json").read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results"]  # no temporary directory left
+
+    replace_dir(out, lambda tmp: (tmp / "results.json").write_text("new"))
+    assert (out / "results.json").read_text() == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results"]
+
+
+def test_out_must_be_a_results_directory(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(UsageError, match="refusing to replace"):
+        check_replaceable(tmp_path)
+    check_replaceable(tmp_path / "fresh")  # a new directory is fine
+
+
+# --- measuring ------------------------------------------------------------------------------------------------
+
+
+def test_rss_of_a_fresh_child() -> None:
+    found = rss_peak("tree_array", 12, [], 60)
+    assert isinstance(found, Rss) and found.peak_mib > 0 and found.baseline_mib > 0
+    failed = rss_peak("no_such_algorithm", 3, [], 60)
+    assert isinstance(failed, str) and failed.startswith("unknown algorithm 'no_such_algorithm'")
+
+
+PLUGINS = '''
+def variant(n, a=0, b=1, c=2):
+    """The recursion, written again."""
+    if n:
+        yield from variant(n - 1, a, c, b)
+        yield (n, a, c)
+        yield from variant(n - 1, b, a, c)
+
+def wrong(n):
+    """Moves the largest disk first."""
+    yield (n, 0, 2)
+'''
+
+
+def test_bench_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("mine.py").write_text(PLUGINS)
+    out = tmp_path / "out"
+    args = ["bench", "--quick", "--sizes", "3,4,5", "--out", str(out), "--plugin", "mine.py:variant"]
+    assert main([*args, "--plugin", "mine.py:wrong"]) == 0
+    results = load(out)
+    assert list(results.algorithms) == ["recursive", "variant", "wrong"]
+    wrong = results.algorithms["wrong"]
+    assert wrong.status == "failed" and wrong.runs == [] and "illegal" in (wrong.failure or {})["describe"]
+    for name in ("recursive", "variant"):
+        runs = results.algorithms[name].runs
+        assert [r.n for r in runs] == [3, 4, 5]
+        assert all(r.timing and r.timing.rounds >= 5 and r.tracemalloc_peak_bytes for r in runs)
+        assert runs[-1].rss is not None and runs[0].rss is None  # peak RSS at the largest quick n only
+    for name in ("README.md", "tables.md", "summary.csv", "time.csv", "memory.csv", "pytest-benchmark.json"):
+        assert "Generated by 'hanoi bench'" in (out / name).read_text().splitlines()[0]
+    for name in ("time_vs_n.png", "memory_vs_n.png", "ns_per_move.png"):
+        assert (out / name).read_bytes()[:4] == b"\x89PNG"
+    readme = (out / "README.md").read_text()
+    assert "| variant" in readme and "FAILED: illegal at step 1" in readme
+    assert "failed the check" in capsys.readouterr().err
+
+    # The same run again compares clean against itself; a named subset measures the reference too.
+    assert main(["compare", str(out), str(out / "results.json")]) == 0
+    assert main(["bench", "--quick", "--sizes", "4", "--out", str(out), "variant", "--plugin", "mine.py:variant"]) == 0
+    assert list(load(out).algorithms) == ["recursive", "variant"]
+
+
+def test_bench_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    assert main(["bench", "--quick", "--out", str(tmp_path)]) == 2
+    assert main(["bench", "no_such_algorithm", "--out", str(tmp_path / "x")]) == 2
+    assert status(["bench", "--sizes", "3,x"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 3 and all(line.startswith("hanoi") for line in err)
+
+
+def test_full_walk_stops_at_the_cap_and_fits() -> None:
+    """A full run's walk, with the cap lowered so that it is quick: every phase, and the fits."""
+    # Budgets out of reach, so the walk ends at the cap whatever the machine's speed.
+    lowered = {"sizes": None, "n_cap": 10, "drain_budget_s": 1e9, "check_budget_s": 1e9}
+    settings = Settings(**{**FULL.to_dict(), **lowered, "max_time_s": 0.01, "memory_budget_s": 1e9, "rss_stride": 4})
+    algorithms = [REGISTRY.get("recursive"), REGISTRY.get("tree_array")]
+    results, report = run(algorithms, [], settings)
+    tree = results.algorithms["tree_array"]
+    assert [r.n for r in tree.runs] == list(range(1, 11)) and tree.stopped == "the cap: n <= 10"
+    assert tree.fit_space is not None and tree.fit_space.cls == "2^n"
+    assert [r.n for r in tree.runs if r.rss] == [2, 6, 10]
+    assert tree.fit_time is not None and results.algorithms["recursive"].fit_space.cls == "n"  # type: ignore[union-attr]
+    assert len(report["benchmarks"]) == 20
