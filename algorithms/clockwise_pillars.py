@@ -54,9 +54,28 @@ class Pillar:
     __slots__ = ("pos", "s", "top")
 
     def __init__(self) -> None:
-        self.s = [0] * MAX
+        self.s: list[int] = []  # S[MAX], grown as slots are first written (see store)
         self.top = 0
         self.pos = ""
+
+
+def store(pillar: Pillar, index: int, disk: int) -> None:
+    """store(pillar, index, disk): ``pillar.S[index] = disk``, the array growing on its first write there.
+
+    Growing keeps the memory measured to the slots in use (n - 1 disks at
+    most), as in the flag_stack and tree_array ports; the original's MAX
+    still bounds it.
+
+    >>> p = Pillar()
+    >>> store(p, 0, 5); store(p, 0, 4); p.s
+    [4]
+    """
+    if index >= MAX:
+        raise OverflowError(f"clockwise_pillars: pillar S[MAX] (MAX taken as {MAX}) has no slot {index}")
+    if index == len(pillar.s):
+        pillar.s.append(disk)
+    else:
+        pillar.s[index] = disk
 
 
 def hanoi_5(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
@@ -73,7 +92,7 @@ def hanoi_5(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
         raise OverflowError(f"clockwise_pillars: pillar S[MAX] (MAX taken as {MAX}) cannot hold {n} disks")
     p = [Pillar() for _ in range(3)]
     for i in range(n):
-        p[0].s[i] = n - i
+        store(p[0], i, n - i)
     p[0].pos = a
     p[0].top = n - 2  # disk 1 is not in the stack
     p[1].top = p[2].top = -1
@@ -96,14 +115,14 @@ def hanoi_5(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
         if p[nxt].top < 0 or (p[pre].top >= 0 and p[pre].s[p[pre].top] < p[nxt].s[p[nxt].top]):
             # the disk on the previous pillar moves to the next one
             p[nxt].top += 1
-            p[nxt].s[p[nxt].top] = p[pre].s[p[pre].top]
+            store(p[nxt], p[nxt].top, p[pre].s[p[pre].top])
             p[pre].top -= 1
             count += 1
             yield (p[nxt].s[p[nxt].top], p[pre].pos, p[nxt].pos)
         else:
             # the disk on the next pillar moves to the previous one
             p[pre].top += 1
-            p[pre].s[p[pre].top] = p[nxt].s[p[nxt].top]
+            store(p[pre], p[pre].top, p[nxt].s[p[nxt].top])
             p[nxt].top -= 1
             count += 1
             yield (p[pre].s[p[pre].top], p[nxt].pos, p[pre].pos)

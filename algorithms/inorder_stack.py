@@ -15,7 +15,9 @@ Source
 
 Time and space
     Theta(2^n) time, O(1) per move amortised; O(n) extra space: at most n
-    records are on the stack (num = n, n-1, ..., 1).
+    records are on the stack (num = n, n-1, ..., 1).  The array grows as its
+    slots are first written, up to MAX, so the memory measured is that of the
+    records in use, as in the flag_stack and tree_array ports.
 
 Quirks and limits
     * The stack is ``struct Act {int num; char x, y, z;} S[MAX]``, but the
@@ -57,7 +59,7 @@ def hanoi_2(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
     >>> list(hanoi_2(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
     """
-    s = [Act() for _ in range(MAX)]
+    s: list[Act] = []  # S[MAX], grown as slots are first written (never past MAX)
     top = -1
     while n > 0 or top >= 0:
         if n > 0:  # push the call and descend to its left child, Hanoi(n-1, A, C, B)
@@ -67,6 +69,8 @@ def hanoi_2(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
                     f"inorder_stack: the stack S[MAX] (MAX taken as {MAX}) overflows at slot {top}; "
                     f"it holds n records, so n <= {MAX}"
                 )
+            if top == len(s):
+                s.append(Act())
             s[top].num = n
             n -= 1
             s[top].x = a

@@ -233,7 +233,7 @@ class Registry:
 
 def _order(algorithm: Algorithm) -> tuple[int, str]:
     # The reference first, then the ports alphabetically, then plugins.
-    rank = 0 if algorithm.name == "recursive" else 1 if algorithm.origin == "in-tree" else 2
+    rank = 0 if algorithm.name == "recursive" else 1 if algorithm.origin.startswith("in-tree") else 2
     return (rank, algorithm.name)
 
 
