@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-all lint type check clean venv
+.PHONY: test test-all lint type check clean venv bench-scale
 
 venv: $(STAMP)
 
@@ -30,6 +30,10 @@ type: $(STAMP)
 	$(BIN)/mypy
 
 check: test lint type
+
+# Chunked verification's speed-up: bitwise at n = 26 alone, with --workers 1 and 2 (a few minutes).
+bench-scale: $(STAMP)
+	$(BIN)/python -m harness.bench_scale --name bitwise --n 26 --workers 2 --repeat 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks build dist *.egg-info

@@ -467,7 +467,8 @@ class _DaskCluster:
         try:
             result: ChunkResult = future.result()
         except KilledWorker as exc:
-            return f"a Dask worker died ({exc})"
+            # Its first sentence says how many workers the scheduler lost on it (allowed-failures + 1).
+            return f"Dask workers died running it ({str(exc).split('. ')[0]})"
         return result
 
     def cancel(self, future: Any) -> None:
