@@ -50,7 +50,9 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import multiprocessing
+import os
 import signal
+import threading
 import time
 import weakref
 from collections import deque
@@ -240,6 +242,8 @@ def _replay(
         moves = algorithm.moves_from(n, first)
     except Exception as exc:  # the algorithm failed to start at this step
         return Verdict("crashed", n, first - 1, step=first, reason=f"{type(exc).__name__}: {exc}"), None
+    if algorithm.chunks:
+        moves = _rows(moves)
     verdict = check(islice(moves, wanted), n, frozenset({final}), start=first - 1, initial=_lists(start), partial=True)
     if not verdict.ok:  # illegal or crashed at a global step; count the legal moves globally too
         return replace(verdict, moves=first - 1 + verdict.moves), None
@@ -257,10 +261,27 @@ def _replay(
     return Verdict("ok", n, count, verdict.digest), end
 
 
+def _rows(blocks: Iterable[Any]) -> Iterator[Any]:
+    """_rows(blocks): the moves of a record that yields (m, 3) arrays, one Python triple each.
+
+    ``tolist`` turns numpy integers into Python ones, so the digest's
+    arithmetic cannot wrap at 64 bits before its own reduction.
+
+    >>> list(_rows([[(1, 0, 2)], [(2, 0, 1), (1, 2, 1)]]))
+    [(1, 0, 2), (2, 0, 1), (1, 2, 1)]
+    """
+    for block in blocks:
+        rows = block.tolist() if hasattr(block, "tolist") else block
+        yield from map(tuple, rows)
+
+
 def _divergence(algorithm: Algorithm, n: int, first: int, last: int, final: int, digest: int) -> Verdict:
     """A legal chunk that ends off the optimal path: find the first step where it leaves it."""
     try:
-        for step, move in enumerate(islice(algorithm.moves_from(n, first), last - first + 1), first):
+        moves = algorithm.moves_from(n, first)
+        if algorithm.chunks:
+            moves = _rows(moves)
+        for step, move in enumerate(islice(moves, last - first + 1), first):
             want = optimal_move(n, step, final)
             if tuple(move) != want:
                 d, s, t = move
@@ -355,14 +376,27 @@ def combine(n: int, final_peg: int, results: Iterable[ChunkResult]) -> Verdict:
 # --- executors -----------------------------------------------------------------------------------
 
 
-def _worker_init(memory_mb: int | None) -> None:
-    """Each pool worker: leave Ctrl-C to the parent (it kills us), and cap the address space."""
+def _worker_init(memory_mb: int | None, caller: int) -> None:
+    """Each pool worker: leave Ctrl-C to the caller (it kills us), end when it is gone, cap the address space."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A caller killed outright (SIGTERM, SIGKILL) cannot kill us, and an idle worker would wait on
+    # its queue for ever: a watcher thread ends the process within a second of the caller's end.
+    threading.Thread(target=_watch, args=(caller,), name="watch-caller", daemon=True).start()
     if memory_mb:
         import resource
 
         limit = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _watch(caller: int) -> None:
+    """Poll every second whether process ``caller`` still exists; end this process when it does not."""
+    while True:
+        time.sleep(1.0)
+        try:
+            os.kill(caller, 0)
+        except (ProcessLookupError, PermissionError):  # gone (or its pid reused by another user)
+            os._exit(1)
 
 
 class _LocalPool:
@@ -384,7 +418,10 @@ class _LocalPool:
     def _new_pool(self) -> concurrent.futures.ProcessPoolExecutor:
         self.current = weakref.WeakSet()
         return concurrent.futures.ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=self.context, initializer=_worker_init, initargs=(self.memory_mb,)
+            max_workers=self.workers,
+            mp_context=self.context,
+            initializer=_worker_init,
+            initargs=(self.memory_mb, os.getpid()),
         )
 
     def submit(self, first: int, last: int) -> Any:

@@ -31,6 +31,8 @@ PLUGINS = '''
 import os
 from pathlib import Path
 
+import numpy as np
+
 from harness.randomaccess import move_at, state_at
 from harness.registry import Algorithm, FinalPeg
 
@@ -93,13 +95,21 @@ def dies_always_from(n, k):
         yield move
 
 
-def _record(name, solve_from):
+def blocked_from(n, k):
+    """The optimal moves in (m, 3) numpy arrays of up to 7 rows (a record with chunks=True)."""
+    moves = [move for _, move in _from(n, k)]
+    for i in range(0, len(moves), 7):
+        yield np.array(moves[i : i + 7], dtype=np.int64)
+
+
+def _record(name, solve_from, chunks=False):
     return Algorithm(
         name=name,
         solve=lambda n: solve_from(n, 1),
         solve_from=solve_from,
         summary=solve_from.__doc__,
         final_peg=FinalPeg.fixed(2),
+        chunks=chunks,
     )
 
 
@@ -109,6 +119,7 @@ SHORT = _record("short", short_from)
 LONG = _record("long", long_from)
 DIES_ONCE = _record("dies_once", dies_once_from)
 DIES_ALWAYS = _record("dies_always", dies_always_from)
+BLOCKED = _record("blocked", blocked_from, chunks=True)
 '''
 
 N = 10
@@ -220,6 +231,13 @@ def test_too_few_or_too_many_moves_are_caught(plugin: tuple[Path, Path, Path]) -
     assert long.status == "not_optimal" and "still moving after step 1023" in long.reason
 
 
+def test_records_yielding_arrays_are_split_too(plugin: tuple[Path, Path, Path]) -> None:
+    # 7-row arrays against 100-move chunks: most chunks end inside an array.
+    sequential = check(reference(N), N)
+    assert in_process("blocked", spec(plugin, "BLOCKED"), N, CHUNK) == sequential
+    assert verify_scaled("blocked", N, spec(plugin, "BLOCKED"), workers=2, chunk_size=CHUNK).verdict == sequential
+
+
 def test_chunks_that_do_not_join_are_refused() -> None:
     results = [verify_chunk("bitwise", (), 5, first, last) for first, last in plan_chunks(5, 10)]
     assert combine(5, 2, results).ok
@@ -242,8 +260,9 @@ def test_worker_that_dies_is_reported_and_its_chunk_retried_once(plugin: tuple[P
     assert plugin[1].exists()  # it did die once
     assert report.verdict == check(reference(N), N)  # then the retry verified it: same verdict and digest
     assert events == report.events and len(events) == 1
-    assert "a worker process died (exit status 9) while verifying steps 601..700" in events[0]
-    assert "retrying" in events[0]
+    # Every chunk the broken pool was running or had queued is named and retried, alone.
+    assert events[0].startswith("a worker process died (exit status 9) while verifying steps ")
+    assert "601..700" in events[0] and "retrying" in events[0]
 
 
 def test_worker_that_dies_twice_makes_its_chunk_crashed(plugin: tuple[Path, Path, Path]) -> None:
