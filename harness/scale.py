@@ -443,7 +443,7 @@ class _LocalPool:
         return result
 
     def _exit_codes(self) -> str:
-        # The pool terminates its other workers (SIGTERM) once one dies; the others' codes name the death.
+        # Once one worker dies the pool terminates the rest (SIGTERM): any other code is the dead one's.
         processes = getattr(self.pool, "_processes", None) or {}
         codes = [p.exitcode for p in list(processes.values()) if p.exitcode not in (None, 0, -signal.SIGTERM)]
         if not codes:

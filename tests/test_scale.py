@@ -324,6 +324,15 @@ def test_cli_reports_a_planted_fault_with_status_1(
     assert code == 1 and f"illegal at step {FAULT}" in out
 
 
+def test_cli_reports_a_worker_death_on_stderr(
+    plugin: tuple[Path, Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("verify", "dies_once", "--n", str(N), "--workers", "2", "--chunk-size", str(CHUNK))
+    code, out, err = run(capsys, *argv, "--plugin", spec(plugin, "DIES_ONCE")[0])
+    assert code == 0 and " ok " in out and "1 worker death(s), chunk(s) retried" in out
+    assert err.startswith("hanoi: a worker process died") and "retrying" in err
+
+
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [
