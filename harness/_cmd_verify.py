@@ -99,8 +99,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     plugin_names = [a.name for a in registry if a.origin.startswith("plugin ")]
     explicit = bool(args.names)
     names = list(dict.fromkeys(args.names + plugin_names)) if explicit else registry.names()
-    if args.workers or args.dask:
-        return _verify_chunked(args, names if explicit or plugin_names else [])
+    if args.workers or args.dask:  # the named algorithms and plugins only, never the whole registry
+        return _verify_chunked(args, list(dict.fromkeys(args.names + plugin_names)))
     if args.chunk_size:
         raise UsageError("--chunk-size applies to --workers or --dask")
     jobs: list[Job] = []

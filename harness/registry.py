@@ -25,7 +25,7 @@ import inspect
 import keyword
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -331,7 +331,9 @@ def load_plugin(spec: str) -> Algorithm:
     obj = getattr(module, func, None)
     if obj is None:
         raise UsageError(f"plugin {spec!r}: {target!r} has no attribute {func!r}")
-    return _from_object(obj, func, f"plugin {spec}")
+    algorithm = _from_object(obj, func, f"plugin {spec}")
+    # A full record keeps its own fields, but it came in as a plugin: 'hanoi verify' picks it by that origin.
+    return replace(algorithm, origin=f"plugin {spec}")
 
 
 def load_entry_points(registry: Registry) -> None:

@@ -324,6 +324,15 @@ def test_cli_reports_a_planted_fault_with_status_1(
     assert code == 1 and f"illegal at step {FAULT}" in out
 
 
+def test_cli_plugin_alone_is_the_algorithm_verified(
+    plugin: tuple[Path, Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "verify", "--n", "9", "--workers", "2", "--plugin", spec(plugin, "BLOCKED")[0])
+    rows = out.splitlines()[2:]  # under the header and its rule
+    assert code == 0 and rows[0].split()[:3] == ["blocked", "9", "ok"]
+    assert not any(a.name in out for a in ALGORITHMS)  # the plugin only, not the whole registry
+
+
 def test_cli_reports_a_worker_death_on_stderr(
     plugin: tuple[Path, Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
