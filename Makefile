@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-all lint type check clean venv bench check-regression
+.PHONY: test test-all lint type check clean venv bench check-regression bench-scale
 
 venv: $(STAMP)
 
@@ -13,7 +13,7 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dev,distributed]'
 	touch $(STAMP)
 
 test: $(STAMP)
@@ -45,6 +45,10 @@ check-regression: $(STAMP)
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	$(BIN)/hanoi bench --quick --out "$$tmp/quick" && \
 	$(BIN)/hanoi compare results/quick "$$tmp/quick"
+
+# Chunked verification's speed-up: bitwise at n = 26 alone, with --workers 1 and 2 (a few minutes).
+bench-scale: $(STAMP)
+	$(BIN)/python -m harness.bench_scale --name bitwise --n 26 --workers 2 --repeat 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks build dist *.egg-info

@@ -19,6 +19,11 @@ Time and space
     Theta(2^n) time: the loop finding the disk runs 1 + (trailing zeros of
     x) times, 2 on average over all x, at most n.  O(1) extra space.
 
+Starting at any step
+    Each move comes from x alone, so ``solve_from(n, k)`` is the same loop
+    with x starting at k instead of 1, and ``solve(n)`` is
+    ``solve_from(n, 1)``: chunked verification can split the steps.
+
 Quirks and limits
     * The original computes ``fr``, ``to`` and the disk ``j`` and prints
       nothing; this port yields ``(j, fr, to)`` where the loop body ends.
@@ -54,6 +59,36 @@ INT_BITS = 32
 MAX_N = INT_BITS - 2
 
 
+def solve_from(n: int, k: int) -> Iterator[tuple[int, int, int]]:
+    """solve_from(n, k): the original's loop started at x = k: moves k .. 2^n - 1, each from x alone.
+
+    The loop keeps no state between moves, so starting it at x = k is all it
+    takes (``solve`` is this with k = 1).
+
+    >>> list(solve_from(3, 5)) == list(solve(3))[4:]
+    True
+    >>> list(solve_from(2, 4))
+    []
+    """
+    if n < 0:
+        raise ValueError(f"bitwise: n must be >= 0, got {n}")
+    if n > MAX_N:
+        raise OverflowError(f"bitwise: 1 << N overflows the 32-bit C int at N = {MAX_N + 1} (n = {n}); n <= {MAX_N}")
+    if k < 1:
+        raise ValueError(f"bitwise: the first move is x = 1, got {k}")
+    for x in range(k, 1 << n):
+        i = (x | x - 1) + 1
+        to = (i + i // 3) & 3
+        i = x & x - 1
+        fr = (i + i // 3) & 3
+        i = x
+        j = 1
+        while not i & 1:
+            i >>= 1
+            j += 1
+        yield (j, fr, to)
+
+
 @register(
     name="bitwise",
     summary="bit tricks on the move number x: from (x&x-1)%3 to ((x|x-1)+1)%3",
@@ -65,6 +100,7 @@ MAX_N = INT_BITS - 2
     time="2^n",
     final_peg=FinalPeg(odd=2, even=1),
     pegs=(0, 1, 2),
+    solve_from=solve_from,
 )
 def solve(n: int) -> Iterator[tuple[int, int, int]]:
     """solve(n): the moves (disk, fr, to) for x = 1 .. 2^n - 1, computed from x alone.
@@ -74,18 +110,4 @@ def solve(n: int) -> Iterator[tuple[int, int, int]]:
     >>> list(solve(0))
     []
     """
-    if n < 0:
-        raise ValueError(f"bitwise: n must be >= 0, got {n}")
-    if n > MAX_N:
-        raise OverflowError(f"bitwise: 1 << N overflows the 32-bit C int at N = {MAX_N + 1} (n = {n}); n <= {MAX_N}")
-    for x in range(1, 1 << n):
-        i = (x | x - 1) + 1
-        to = (i + i // 3) & 3
-        i = x & x - 1
-        fr = (i + i // 3) & 3
-        i = x
-        j = 1
-        while not i & 1:
-            i >>= 1
-            j += 1
-        yield (j, fr, to)
+    yield from solve_from(n, 1)

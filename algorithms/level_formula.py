@@ -6,7 +6,8 @@ Idea
     by doubling s from 2 while s divides i; the disk is n + 1 - level, and
     k = i / s numbers the node within its level.  Along a level the moves
     cycle with period 3: on odd levels A->C, C->B, B->A; on even levels
-    A->B, B->C, C->A.  No stack and no array: each move comes from i alone.
+    A->B, B->C, C->A.  No stack and no array: each move comes from i alone,
+    so ``solve_from(n, k)`` is the same loop started at i = k.
 
 Source
     Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi
@@ -46,18 +47,25 @@ EVEN_LEVEL = (("A", "B"), ("B", "C"), ("C", "A"))
 """The moves of even levels, by k % 3."""
 
 
-def hanoi_4(n: int) -> Iterator[tuple[int, str, str]]:
-    """hanoi_4(n): the moves of n disks from A to C, each found from its step number.
+def hanoi_4(n: int, first: int = 1) -> Iterator[tuple[int, str, str]]:
+    """hanoi_4(n, first=1): the moves of n disks from A to C, each found from its step number.
+
+    ``first`` is where the loop over i starts: the original's is 1; any
+    other gives the moves from step ``first`` on, since each depends on i alone.
 
     >>> list(hanoi_4(2))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
+    >>> list(hanoi_4(2, 3))
+    [(1, 'B', 'C')]
     """
     if n < 0:
         raise ValueError(f"level_formula: 1 << n with n = {n} is a negative shift, undefined in C")
     if n >= INT_BITS - 1:
         raise OverflowError(f"level_formula: int m = 1 << n overflows a {INT_BITS}-bit int for n = {n} (n <= 30 fits)")
+    if first < 1:
+        raise ValueError(f"level_formula: the first step is i = 1, got {first}")
     m = 1 << n
-    for i in range(1, m):
+    for i in range(first, m):
         s = 2
         level = n
         while i % s == 0:  # find the level of node i
@@ -72,6 +80,15 @@ def hanoi_4(n: int) -> Iterator[tuple[int, str, str]]:
         yield (disk, src, dst)
 
 
+def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
+    """solve_from(n, k): the moves from step k on, the original's loop started at i = k.
+
+    >>> list(solve_from(3, 5)) == list(solve(3))[4:]
+    True
+    """
+    yield from hanoi_4(n, k)
+
+
 @register(
     name="level_formula",
     summary="Qiao's Hanoi_4: each move from its step number via its level in the call tree",
@@ -84,6 +101,7 @@ def hanoi_4(n: int) -> Iterator[tuple[int, str, str]]:
     final_peg=FinalPeg.fixed(2),
     pegs=("A", "B", "C"),
     disks="ascending",
+    solve_from=solve_from,
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
     """solve(n): the moves of n disks from A to C, as ``Hanoi_4(n, 'A', 'B', 'C')`` prints them.

@@ -25,6 +25,12 @@ Time and space
     Theta(2^n) time (``Get_data_op`` loops under 2 times on average).  O(n)
     extra space: the n-entry position array.
 
+Starting at any step
+    ``pos`` is all the state there is, so ``solve_from(n, k)`` sets it as it
+    stands after k - 1 moves (from :mod:`harness.randomaccess`, in Wang's
+    labels and numbering) and runs the same loop from STEP = k; ``solve(n)``
+    is ``solve_from(n, 1)``.
+
 Quirks and limits
     * Same labels and numbering as Wang's tree solution: pillars ``'s'``,
       ``'t'``, ``'d'``, disk 1 the LARGEST (``disks="descending"``); the
@@ -37,8 +43,34 @@ Quirks and limits
 
 from collections.abc import Iterator
 
-from algorithms.step_divisibility import LEFT, MAX_N, MAX_N_REASON, RIGHT, WANG, get_data_op
-from harness.registry import FinalPeg, register
+from algorithms.step_divisibility import FINAL_PEG, LEFT, MAX_N, MAX_N_REASON, PILLARS, RIGHT, WANG, get_data_op
+from harness.registry import FinalPeg, labelled_state, register
+
+
+def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
+    """solve_from(n, k): moves k .. 2^n - 1, the same loop from STEP = k with ``pos`` as after k - 1 moves.
+
+    ``pos`` comes from the optimal solution's state in Wang's labels and
+    numbering (every disk on 's' for k = 1).
+
+    >>> list(solve_from(3, 5)) == list(solve(3))[4:]
+    True
+    """
+    if n < 0:
+        raise ValueError(f"parity_positions: n must be >= 0, got {n}")
+    if n > MAX_N:
+        raise OverflowError(f"parity_positions: {MAX_N_REASON} (n = {n}); n <= {MAX_N}")
+    if k < 1:
+        raise ValueError(f"parity_positions: the first step is STEP = 1, got {k}")
+    h = n
+    # pos[disk - 1]: the pillar of disk 1 (largest) .. H (smallest)
+    pos = labelled_state(h, min(k, 2**h) - 1, final_peg=FINAL_PEG, pegs=PILLARS, disks="descending")
+    for step in range(k, 2**h):
+        disk = get_data_op(step, h)  # rule B
+        src = pos[disk - 1]
+        dst = LEFT[src] if disk % 2 == 1 else RIGHT[src]  # rule A
+        pos[disk - 1] = dst
+        yield (disk, src, dst)
 
 
 @register(
@@ -50,10 +82,11 @@ from harness.registry import FinalPeg, register
     max_n_reason=MAX_N_REASON,
     space="n",
     time="2^n",
-    final_peg=FinalPeg.fixed(2),
-    pegs=("s", "t", "d"),
+    final_peg=FinalPeg.fixed(FINAL_PEG),
+    pegs=PILLARS,
     disks="descending",
     reconstruction=True,
+    solve_from=solve_from,
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
     """solve(n): the moves (disk, from, to) of n disks from 's' to 'd', disk 1 the largest.
@@ -63,15 +96,4 @@ def solve(n: int) -> Iterator[tuple[int, str, str]]:
     >>> list(solve(0))
     []
     """
-    if n < 0:
-        raise ValueError(f"parity_positions: n must be >= 0, got {n}")
-    if n > MAX_N:
-        raise OverflowError(f"parity_positions: {MAX_N_REASON} (n = {n}); n <= {MAX_N}")
-    h = n
-    pos = ["s"] * h  # pos[disk - 1]: the pillar of disk 1 (largest) .. H (smallest)
-    for step in range(1, 2**h):
-        disk = get_data_op(step, h)  # rule B
-        src = pos[disk - 1]
-        dst = LEFT[src] if disk % 2 == 1 else RIGHT[src]  # rule A
-        pos[disk - 1] = dst
-        yield (disk, src, dst)
+    yield from solve_from(n, 1)

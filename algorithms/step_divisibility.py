@@ -22,6 +22,13 @@ Time and space
     exactly 2^k, under 2 times on average; the top scan is 3 comparisons.
     O(n) extra space: three pillars of H slots each (3H).
 
+Starting at any step
+    The step number alone gives the disk (rule B) and the pillars give its
+    source, so ``solve_from(n, k)`` fills the pillars as they stand after
+    k - 1 moves (from :mod:`harness.randomaccess`, in his labels and
+    numbering) and runs the same loop from STEP = k; ``solve(n)`` is
+    ``solve_from(n, 1)``, whose fill is his (every disk on 's').
+
 Quirks and limits
     * Pegs are his pillar flags ``'s'`` (source), ``'t'`` (temporary) and
       ``'d'`` (destination); disk 1 is the LARGEST (``disks="descending"``).
@@ -50,7 +57,7 @@ Quirks and limits
 
 from collections.abc import Iterator
 
-from harness.registry import Citation, FinalPeg, register
+from harness.registry import Citation, FinalPeg, labelled_state, register
 
 WANG = Citation(
     author="Wang Yiqun (王逸群), advisor Zhang Xiaodong, HIT Weihai",
@@ -64,6 +71,12 @@ INT_MAX = 2**31 - 1
 
 MAX_N = 30
 MAX_N_REASON = "int Max_pow_H = int(pow(2, H)) overflows a 32-bit int at H = 31"
+
+PILLARS = ("s", "t", "d")
+"""The pillar flags standing for pegs 0, 1 and 2 of the model."""
+
+FINAL_PEG = 2
+"""The tower always ends on 'd' (peg 2)."""
 
 LEFT = {"s": "d", "d": "t", "t": "s"}
 """Rule A, odd-numbered disks: one step left on the circle D, S, T."""
@@ -135,6 +148,44 @@ def get_data_home_in(now_data_f: str, data_op: int, s: DataHome, t: DataHome, d:
     return s if flag == "s" else t if flag == "t" else d
 
 
+def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
+    """solve_from(n, k): moves k .. 2^H - 1 of H = n disks from 's' to 'd': the original's loop from STEP = k.
+
+    The pillars are filled as they stand after k - 1 moves (every disk on
+    's' for k = 1, the original's fill), from the optimal solution's state
+    (:func:`harness.registry.labelled_state`) in Wang's labels and numbering;
+    then the same loop runs from STEP = k.
+
+    >>> list(solve_from(3, 5)) == list(solve(3))[4:]
+    True
+    """
+    if n < 0:
+        raise ValueError(f"step_divisibility: n must be >= 0, got {n}")
+    if n > MAX_N:
+        raise OverflowError(f"step_divisibility: {MAX_N_REASON} (n = {n}); n <= {MAX_N}")
+    if k < 1:
+        raise ValueError(f"step_divisibility: the first step is STEP = 1, got {k}")
+    h = n
+    s = DataHome(h, "s")
+    t = DataHome(h, "t")
+    d = DataHome(h, "d")
+    pillar_of = {"s": s, "t": t, "d": d}
+    where = labelled_state(h, min(k, 2**h) - 1, final_peg=FINAL_PEG, pegs=PILLARS, disks="descending")
+    for disk in range(1, h + 1):  # disk 1 (the largest) first: each pillar is filled bottom first
+        pillar = pillar_of[where[disk - 1]]
+        pillar.body[pillar.ta_h] = disk
+        pillar.ta_h += 1
+    for step in range(k, 2**h):
+        data_op = get_data_op(step, h)
+        last_data = get_data_home_out(data_op, s, t, d)  # the pillar moved out of
+        now_data_f = last_data.data_flag
+        now_data = get_data_home_in(now_data_f, data_op, s, t, d)  # the pillar moved into
+        last_data.ta_h -= 1
+        now_data.body[now_data.ta_h] = last_data.body[last_data.ta_h]
+        now_data.ta_h += 1
+        yield (data_op, last_data.data_flag, now_data.data_flag)
+
+
 @register(
     name="step_divisibility",
     summary="Wang's tree solution: step divisibility gives the disk, parity its direction",
@@ -144,9 +195,10 @@ def get_data_home_in(now_data_f: str, data_op: int, s: DataHome, t: DataHome, d:
     max_n_reason=MAX_N_REASON,
     space="n",
     time="2^n",
-    final_peg=FinalPeg.fixed(2),
-    pegs=("s", "t", "d"),
+    final_peg=FinalPeg.fixed(FINAL_PEG),
+    pegs=PILLARS,
     disks="descending",
+    solve_from=solve_from,
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
     """solve(n): the moves (disk, from, to) of H = n disks from 's' to 'd', disk 1 the largest.
@@ -156,23 +208,4 @@ def solve(n: int) -> Iterator[tuple[int, str, str]]:
     >>> list(solve(0))
     []
     """
-    if n < 0:
-        raise ValueError(f"step_divisibility: n must be >= 0, got {n}")
-    if n > MAX_N:
-        raise OverflowError(f"step_divisibility: {MAX_N_REASON} (n = {n}); n <= {MAX_N}")
-    h = n
-    s = DataHome(h, "s")
-    t = DataHome(h, "t")
-    d = DataHome(h, "d")
-    for disk in range(1, h + 1):  # disk 1 (the largest) at the bottom of s
-        s.body[s.ta_h] = disk
-        s.ta_h += 1
-    for step in range(1, 2**h):
-        data_op = get_data_op(step, h)
-        last_data = get_data_home_out(data_op, s, t, d)  # the pillar moved out of
-        now_data_f = last_data.data_flag
-        now_data = get_data_home_in(now_data_f, data_op, s, t, d)  # the pillar moved into
-        last_data.ta_h -= 1
-        now_data.body[now_data.ta_h] = last_data.body[last_data.ta_h]
-        now_data.ta_h += 1
-        yield (data_op, last_data.data_flag, now_data.data_flag)
+    yield from solve_from(n, 1)

@@ -25,11 +25,12 @@ import inspect
 import keyword
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from harness.errors import UsageError
+from harness.randomaccess import state_at
 
 Move = tuple[int, int, int]
 """A move in the project's model: ``(disk, src, dst)``, disk 1 the smallest, pegs 0-2."""
@@ -169,9 +170,22 @@ class Algorithm:
         Moves that are not triples, or that use labels the record does not
         declare, are passed on unchanged for the checker to reject.
         """
-        raw = iter(self.solve(n))
+        return self._to_model(iter(self.solve(n)), n)
+
+    def moves_from(self, n: int, k: int) -> Iterator[Move]:
+        """moves_from(n, k): the moves from step k (1-based) to the end, mapped as :meth:`moves` maps them.
+
+        Only for a record that declares ``solve_from``; any other raises
+        :class:`UsageError` saying that the algorithm cannot start at any step.
+        """
+        if self.solve_from is None:
+            raise UsageError(f"{self.name} cannot start at any step (its record declares no solve_from)")
+        return self._to_model(iter(self.solve_from(n, k)), n)
+
+    def _to_model(self, raw: Iterator[Any], n: int) -> Iterator[Any]:
+        """_to_model(raw, n): the original's labelled moves ``raw`` in the project's model."""
         if self.chunks:
-            return _unchunk(raw)
+            raw = _unchunk(raw)
         if self.pegs == (0, 1, 2) and self.disks == "ascending":
             return raw
         return _relabel(raw, {label: i for i, label in enumerate(self.pegs)}, n, self.disks == "descending")
@@ -194,6 +208,35 @@ def _relabel(raw: Iterator[Any], peg_of: dict[Any, int], n: int, flip: bool) -> 
             yield (top - disk if flip else disk, peg_of.get(src, src), peg_of.get(dst, dst))
         except (TypeError, ValueError):
             yield move
+
+
+def labelled_state(
+    n: int,
+    k: int,
+    *,
+    final_peg: int = 2,
+    pegs: tuple[Any, Any, Any] = (0, 1, 2),
+    disks: Literal["ascending", "descending"] = "ascending",
+) -> list[Any]:
+    """labelled_state(n, k, final_peg, pegs, disks): each disk's peg after k optimal moves, in an original's labels.
+
+    The optimal solution from peg 0 to ``final_peg`` (1 or 2) is the
+    reference one (:func:`harness.randomaccess.state_at`, which ends on peg
+    2) with pegs 1 and 2 exchanged when it ends on 1.  The result lists the
+    label (``pegs[i]`` for peg i) of disk 1 first, disk 1 being the smallest
+    when ``disks`` is ``"ascending"`` and the largest when ``"descending"``:
+    what a port that can start at any step rebuilds its own state from.
+
+    >>> labelled_state(3, 4)
+    [1, 1, 2]
+    >>> labelled_state(3, 4, final_peg=1, pegs=("s", "t", "d"), disks="descending")
+    ['t', 'd', 'd']
+    """
+    if final_peg not in (1, 2):
+        raise ValueError(f"final_peg must be 1 or 2, got {final_peg!r}")
+    order = (0, 1, 2) if final_peg == 2 else (0, 2, 1)
+    where = [pegs[order[peg]] for peg in state_at(n, k)]
+    return where[::-1] if disks == "descending" else where
 
 
 class Registry:
@@ -305,7 +348,9 @@ def load_plugin(spec: str) -> Algorithm:
     obj = getattr(module, func, None)
     if obj is None:
         raise UsageError(f"plugin {spec!r}: {target!r} has no attribute {func!r}")
-    return _from_object(obj, func, f"plugin {spec}")
+    algorithm = _from_object(obj, func, f"plugin {spec}")
+    # A full record keeps its own fields, but it came in as a plugin: 'hanoi verify' picks it by that origin.
+    return replace(algorithm, origin=f"plugin {spec}")
 
 
 def load_entry_points(registry: Registry) -> None:

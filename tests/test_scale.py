@@ -1,0 +1,392 @@
+"""Chunked verification: the combined verdict and digest equal the sequential ones, a fault in any
+chunk is reported at its global step, a worker that dies is retried once, and Dask gives the same."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from harness.checker import Verdict, check, check_algorithm
+from harness.cli import main
+from harness.errors import UsageError
+from harness.registry import Algorithm, build_registry
+from harness.scale import (
+    combine,
+    optimal_move,
+    optimal_pegs,
+    plan_chunks,
+    verify_chunk,
+    verify_scaled,
+)
+from tests.conftest import ALGORITHMS, reference
+
+SPLITTABLE = [a for a in ALGORITHMS if a.solve_from is not None]
+
+# Plugin records that can start at any step.  Each yields the optimal moves from step k (via
+# move_at, so each move comes from k alone) with one fault of its own at global step FAULT.
+PLUGINS = '''
+import os
+from pathlib import Path
+
+import numpy as np
+
+from harness.randomaccess import move_at, state_at
+from harness.registry import Algorithm, FinalPeg
+
+FAULT = {fault}
+MARKER = Path({marker!r})
+ATTEMPTS = Path({attempts!r})
+
+
+def _from(n, k):
+    for step in range(k, 2**n):
+        yield step, move_at(n, step)
+
+
+def planted_from(n, k):
+    """An illegal move at step FAULT: the right disk, its move reversed."""
+    for step, (d, s, t) in _from(n, k):
+        yield (d, t, s) if step == FAULT else (d, s, t)
+
+
+def detour_from(n, k):
+    """Legal throughout, but disk 1 goes there and back before step FAULT: two moves too many."""
+    for step, move in _from(n, k):
+        if step == FAULT:
+            here = state_at(n, step - 1)[0]  # disk 1, always free to move
+            there = (here + 1) % 3
+            yield (1, here, there)
+            yield (1, there, here)
+        yield move
+
+
+def short_from(n, k):
+    """Stops one move early."""
+    for step, move in _from(n, k):
+        if step < 2**n - 1:
+            yield move
+
+
+def long_from(n, k):
+    """Takes the smallest disk off the finished tower: one legal move too many."""
+    yield from (move for _, move in _from(n, k))
+    yield (1, 2, 0)
+
+
+def dies_once_from(n, k):
+    """Kills its process at step FAULT the first time only (MARKER remembers)."""
+    for step, move in _from(n, k):
+        if step == FAULT and not MARKER.exists():
+            MARKER.write_text("died")
+            os._exit(9)
+        yield move
+
+
+def dies_always_from(n, k):
+    """Kills its process at step FAULT every time, counting the attempts in ATTEMPTS."""
+    for step, move in _from(n, k):
+        if step == FAULT:
+            with ATTEMPTS.open("a") as f:
+                f.write("attempt\\n")
+            os._exit(9)
+        yield move
+
+
+def blocked_from(n, k):
+    """The optimal moves in (m, 3) numpy arrays of up to 7 rows (a record with chunks=True)."""
+    moves = [move for _, move in _from(n, k)]
+    for i in range(0, len(moves), 7):
+        yield np.array(moves[i : i + 7], dtype=np.int64)
+
+
+def _record(name, solve_from, chunks=False):
+    return Algorithm(
+        name=name,
+        solve=lambda n: solve_from(n, 1),
+        solve_from=solve_from,
+        summary=solve_from.__doc__,
+        final_peg=FinalPeg.fixed(2),
+        chunks=chunks,
+    )
+
+
+PLANTED = _record("planted", planted_from)
+DETOUR = _record("detour", detour_from)
+SHORT = _record("short", short_from)
+LONG = _record("long", long_from)
+DIES_ONCE = _record("dies_once", dies_once_from)
+DIES_ALWAYS = _record("dies_always", dies_always_from)
+BLOCKED = _record("blocked", blocked_from, chunks=True)
+'''
+
+N = 10
+FAULT = 700  # in chunk 601..700 of ten 100-move chunks: a middle one, at its end
+CHUNK = 100
+
+
+@pytest.fixture
+def plugin(tmp_path: Path) -> tuple[Path, Path, Path]:
+    path = tmp_path / "faulty.py"
+    marker, attempts = tmp_path / "marker", tmp_path / "attempts"
+    path.write_text(PLUGINS.format(fault=FAULT, marker=str(marker), attempts=str(attempts)))
+    return path, marker, attempts
+
+
+def spec(plugin: tuple[Path, Path, Path], record: str) -> list[str]:
+    return [f"{plugin[0]}:{record}"]
+
+
+def in_process(name: str, plugins: list[str], n: int, size: int) -> Verdict:
+    """Every chunk run here, in order, then combined: the pure path without any pool."""
+    algorithm = build_registry(plugins).get(name)
+    final = min(algorithm.final_peg.pegs(n))
+    return combine(n, final, [verify_chunk(name, plugins, n, first, last) for first, last in plan_chunks(n, size)])
+
+
+# --- starting at any step --------------------------------------------------------------------------
+
+
+def test_some_algorithms_can_start_at_any_step() -> None:
+    assert {"bitwise", "level_formula", "step_divisibility", "parity_positions"} <= {a.name for a in SPLITTABLE}
+
+
+@pytest.mark.parametrize("record", SPLITTABLE, ids=[a.name for a in SPLITTABLE])
+def test_solve_from_is_solve_from_every_step(record: Algorithm) -> None:
+    for n in range(record.min_n, 8):
+        moves = list(record.moves(n))
+        for k in range(1, 2**n + 1):
+            assert list(record.moves_from(n, k)) == moves[k - 1 :], (n, k)
+
+
+def test_moves_from_is_refused_without_solve_from() -> None:
+    with pytest.raises(UsageError, match="recursive cannot start at any step"):
+        build_registry().get("recursive").moves_from(3, 2)
+
+
+def test_reference_states_end_on_either_peg() -> None:
+    for final in (1, 2):
+        pegs = optimal_pegs(5, 0, final)
+        replayed = check([optimal_move(5, k, final) for k in range(1, 32)], 5, {final}, initial=None, partial=True)
+        assert pegs == ((5, 4, 3, 2, 1), (), ())
+        assert tuple(map(tuple, replayed.extra["pegs"])) == optimal_pegs(5, 31, final)
+        assert optimal_pegs(5, 31, final)[final] == (5, 4, 3, 2, 1)
+
+
+# --- combined verdict and digest equal the sequential ones ------------------------------------------
+
+
+@pytest.mark.parametrize("record", SPLITTABLE, ids=[a.name for a in SPLITTABLE])
+def test_chunks_combine_to_the_sequential_verdict_and_digest(record: Algorithm) -> None:
+    for n in (0, 1, 2, 5, 9):
+        if n < record.min_n:
+            continue
+        sequential = check_algorithm(record, n)
+        for size in (1, 3, 64, 2**n):
+            combined = in_process(record.name, [], n, size)
+            assert combined == sequential, (n, size)
+
+
+def test_local_pool_equals_sequential() -> None:
+    for name, n, size in (("bitwise", 16, 5000), ("step_divisibility", 13, 1000)):
+        report = verify_scaled(name, n, workers=2, chunk_size=size)
+        sequential = check_algorithm(build_registry().get(name), n)
+        assert report.verdict == sequential
+        assert report.verdict.ok and report.verdict.digest == sequential.digest != 0
+        assert report.verified == report.planned == -(-(2**n - 1) // size)
+        assert not report.events
+
+
+# --- faults in a middle chunk -----------------------------------------------------------------------
+
+
+def test_planted_illegal_move_is_reported_at_its_global_step(plugin: tuple[Path, Path, Path]) -> None:
+    plugins = spec(plugin, "PLANTED")
+    sequential = check_algorithm(build_registry(plugins).get("planted"), N)
+    assert sequential.status == "illegal" and sequential.step == FAULT
+    assert in_process("planted", plugins, N, CHUNK) == sequential
+    report = verify_scaled("planted", N, plugins, workers=2, chunk_size=CHUNK)
+    assert report.verdict == sequential  # same step, move, reason, tops, moves before it and digest
+    assert report.verdict.moves == FAULT - 1
+
+
+def test_legal_but_wrong_continuation_is_caught_where_it_leaves_the_path(plugin: tuple[Path, Path, Path]) -> None:
+    plugins = spec(plugin, "DETOUR")
+    assert check_algorithm(build_registry(plugins).get("detour"), N).status == "not_optimal"  # 2 moves too many
+    for verdict in (
+        in_process("detour", plugins, N, CHUNK),
+        verify_scaled("detour", N, plugins, chunk_size=CHUNK).verdict,
+    ):
+        assert verdict.status == "not_optimal"
+        assert verdict.step == FAULT, verdict.describe()
+        assert f"leaves the optimal path at step {FAULT}" in verdict.reason
+
+
+def test_too_few_or_too_many_moves_are_caught(plugin: tuple[Path, Path, Path]) -> None:
+    short = in_process("short", spec(plugin, "SHORT"), N, CHUNK)
+    assert short.status == "incomplete" and "end after step 1022 of 1023" in short.reason
+    long = in_process("long", spec(plugin, "LONG"), N, CHUNK)
+    assert long.status == "not_optimal" and "still moving after step 1023" in long.reason
+
+
+def test_records_yielding_arrays_are_split_too(plugin: tuple[Path, Path, Path]) -> None:
+    # 7-row arrays against 100-move chunks: most chunks end inside an array.
+    sequential = check(reference(N), N)
+    assert in_process("blocked", spec(plugin, "BLOCKED"), N, CHUNK) == sequential
+    assert verify_scaled("blocked", N, spec(plugin, "BLOCKED"), workers=2, chunk_size=CHUNK).verdict == sequential
+
+
+def test_chunks_that_do_not_join_are_refused() -> None:
+    results = [verify_chunk("bitwise", (), 5, first, last) for first, last in plan_chunks(5, 10)]
+    assert combine(5, 2, results).ok
+    forged = results[:]
+    forged[2] = replace(forged[2], start=results[1].start)  # a worker that computed another start
+    verdict = combine(5, 2, forged)
+    assert verdict.status == "crashed" and verdict.step == 21 and "do not join after step 20" in verdict.reason
+    with pytest.raises(ValueError, match="do not cover"):
+        combine(5, 2, results[:1] + results[2:])
+
+
+# --- worker deaths, timeouts ---------------------------------------------------------------------------
+
+
+def test_worker_that_dies_is_reported_and_its_chunk_retried_once(plugin: tuple[Path, Path, Path]) -> None:
+    events: list[str] = []
+    report = verify_scaled(
+        "dies_once", N, spec(plugin, "DIES_ONCE"), workers=2, chunk_size=CHUNK, on_event=events.append
+    )
+    assert plugin[1].exists()  # it did die once
+    assert report.verdict == check(reference(N), N)  # then the retry verified it: same verdict and digest
+    assert events == report.events and len(events) == 1
+    # Every chunk the broken pool was running or had queued is named and retried, alone.
+    assert events[0].startswith("a worker process died (exit status 9) while verifying steps ")
+    assert "601..700" in events[0] and "retrying" in events[0]
+
+
+def test_worker_that_dies_twice_makes_its_chunk_crashed(plugin: tuple[Path, Path, Path]) -> None:
+    report = verify_scaled("dies_always", N, spec(plugin, "DIES_ALWAYS"), workers=2, chunk_size=CHUNK)
+    assert plugin[2].read_text().count("attempt") == 2  # the first run and one retry
+    verdict = report.verdict
+    assert verdict.status == "crashed" and verdict.step == 601 and verdict.moves == 600
+    assert "died twice while verifying steps 601..700" in verdict.reason
+    assert len(report.events) == 2
+
+
+def test_timeout_stops_the_workers() -> None:
+    report = verify_scaled("bitwise", 26, workers=2, timeout=0.2)
+    assert report.verdict.status == "timed_out" and "no verdict within 0.2 s" in report.verdict.reason
+
+
+# --- the command ------------------------------------------------------------------------------------
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def digest_in(out: str) -> str:
+    return out.split("digest ")[1].split(";")[0].split()[0]
+
+
+def test_cli_workers_prints_the_same_digest_as_sequential(capsys: pytest.CaptureFixture[str]) -> None:
+    code, sequential, _ = run(capsys, "verify", "bitwise", "--n", "12")
+    assert code == 0
+    code, chunked, _ = run(capsys, "verify", "bitwise", "--n", "12", "--workers", "2", "--chunk-size", "500")
+    assert code == 0 and " ok " in chunked and "9/9 chunks" in chunked
+    assert (
+        digest_in(chunked) == digest_in(sequential) == str(check_algorithm(build_registry().get("bitwise"), 12).digest)
+    )
+
+
+def test_cli_reports_a_planted_fault_with_status_1(
+    plugin: tuple[Path, Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = (
+        "verify",
+        "planted",
+        "--n",
+        str(N),
+        "--workers",
+        "2",
+        "--chunk-size",
+        str(CHUNK),
+        "--plugin",
+        spec(plugin, "PLANTED")[0],
+    )
+    code, out, _ = run(capsys, *argv)
+    assert code == 1 and f"illegal at step {FAULT}" in out
+
+
+def test_cli_plugin_alone_is_the_algorithm_verified(
+    plugin: tuple[Path, Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "verify", "--n", "9", "--workers", "2", "--plugin", spec(plugin, "BLOCKED")[0])
+    rows = out.splitlines()[2:]  # under the header and its rule
+    assert code == 0 and rows[0].split()[:3] == ["blocked", "9", "ok"]
+    assert not any(a.name in out for a in ALGORITHMS)  # the plugin only, not the whole registry
+
+
+def test_cli_reports_a_worker_death_on_stderr(
+    plugin: tuple[Path, Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("verify", "dies_once", "--n", str(N), "--workers", "2", "--chunk-size", str(CHUNK))
+    code, out, err = run(capsys, *argv, "--plugin", spec(plugin, "DIES_ONCE")[0])
+    assert code == 0 and " ok " in out and "1 worker death(s), chunk(s) retried" in out
+    assert err.startswith("hanoi: a worker process died") and "retrying" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (("verify", "recursive", "--n", "5", "--workers", "2"), "recursive cannot start at any step"),
+        (("verify", "--n", "5", "--workers", "2"), "name the algorithm"),
+        (("verify", "bitwise", "--workers", "2"), "give --n N"),
+        (("verify", "bitwise", "--n", "31", "--workers", "2"), "n <= 30"),
+        (("verify", "bitwise", "--n", "5", "--chunk-size", "9"), "--chunk-size applies to --workers or --dask"),
+        (("verify", "bitwise", "--n", "5", "--workers", "0"), "expected a positive integer"),
+        (("verify", "bitwise", "--n", "5", "--workers", "2", "--dask", "tcp://x:1"), "not allowed with"),
+    ],
+)
+def test_cli_bad_input_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], fragment: str
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err and fragment in err, err
+
+
+# --- Dask ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def dask_address() -> Iterator[str]:
+    distributed = pytest.importorskip("distributed")
+    # Threads in this process: quick to start, and nothing outlives the tests.
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        yield cluster.scheduler_address
+
+
+def test_dask_equals_local(dask_address: str, plugin: tuple[Path, Path, Path]) -> None:
+    for name, n, plugins in (
+        ("bitwise", 13, []),
+        ("parity_positions", 12, []),
+        ("planted", N, spec(plugin, "PLANTED")),
+    ):
+        local = verify_scaled(name, n, plugins, workers=2, chunk_size=CHUNK)
+        on_dask = verify_scaled(name, n, plugins, dask=dask_address, chunk_size=CHUNK)
+        assert on_dask.verdict == local.verdict, name
+        assert "Dask cluster" in on_dask.where and on_dask.verified >= 1
+
+
+def test_cli_dask(dask_address: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "verify", "level_formula", "--n", "12", "--dask", dask_address, "--chunk-size", "700")
+    assert code == 0 and "Dask cluster" in out
+    assert digest_in(out) == str(check_algorithm(build_registry().get("level_formula"), 12).digest)
