@@ -61,7 +61,7 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
-from harness.checker import Verdict, check
+from harness.checker import Verdict, check, check_chunks
 from harness.digest import MASK
 from harness.errors import UsageError
 from harness.randomaccess import move_at
@@ -239,12 +239,15 @@ def _replay(
     count = last - first + 1
     wanted = count + 1 if last == total else count  # the last chunk also looks for a move too many
     try:
-        moves = algorithm.moves_from(n, first)
+        if algorithm.chunks:  # arrays in the model's labels (the record guarantees it): the vectorised checker
+            assert algorithm.solve_from is not None
+            arrays = _first_rows(algorithm.solve_from(n, first), wanted)
+            verdict = check_chunks(arrays, n, frozenset({final}), start=first - 1, initial=_lists(start), partial=True)
+        else:
+            moves = islice(algorithm.moves_from(n, first), wanted)
+            verdict = check(moves, n, frozenset({final}), start=first - 1, initial=_lists(start), partial=True)
     except Exception as exc:  # the algorithm failed to start at this step
         return Verdict("crashed", n, first - 1, step=first, reason=f"{type(exc).__name__}: {exc}"), None
-    if algorithm.chunks:
-        moves = _rows(moves)
-    verdict = check(islice(moves, wanted), n, frozenset({final}), start=first - 1, initial=_lists(start), partial=True)
     if not verdict.ok:  # illegal or crashed at a global step; count the legal moves globally too
         return replace(verdict, moves=first - 1 + verdict.moves), None
     made = first - 1 + verdict.moves
@@ -261,26 +264,25 @@ def _replay(
     return Verdict("ok", n, count, verdict.digest), end
 
 
-def _rows(blocks: Iterable[Any]) -> Iterator[Any]:
-    """_rows(blocks): the moves of a record that yields (m, 3) arrays, one Python triple each.
+def _first_rows(arrays: Iterable[Any], count: int) -> Iterator[Any]:
+    """_first_rows(arrays, count): the first ``count`` rows of a stream of (m, 3) arrays, still as arrays.
 
-    ``tolist`` turns numpy integers into Python ones, so the digest's
-    arithmetic cannot wrap at 64 bits before its own reduction.
-
-    >>> list(_rows([[(1, 0, 2)], [(2, 0, 1), (1, 2, 1)]]))
-    [(1, 0, 2), (2, 0, 1), (1, 2, 1)]
+    >>> import numpy as np
+    >>> [a.tolist() for a in _first_rows([np.zeros((2, 3), int), np.ones((2, 3), int)], 3)]
+    [[[0, 0, 0], [0, 0, 0]], [[1, 1, 1]]]
     """
-    for block in blocks:
-        rows = block.tolist() if hasattr(block, "tolist") else block
-        yield from map(tuple, rows)
+    for array in arrays:
+        if count <= 0:
+            return
+        rows = len(array) if hasattr(array, "__len__") else 0
+        yield array[:count] if rows > count else array
+        count -= rows
 
 
 def _divergence(algorithm: Algorithm, n: int, first: int, last: int, final: int, digest: int) -> Verdict:
     """A legal chunk that ends off the optimal path: find the first step where it leaves it."""
     try:
         moves = algorithm.moves_from(n, first)
-        if algorithm.chunks:
-            moves = _rows(moves)
         for step, move in enumerate(islice(moves, last - first + 1), first):
             want = optimal_move(n, step, final)
             if tuple(move) != want:
