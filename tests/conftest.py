@@ -29,6 +29,18 @@ def reference(n: int) -> Iterator[tuple[int, int, int]]:
     return go(n, 0, 1, 2)
 
 
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """run_cli(capsys, *argv): run the ``hanoi`` command in this process; (status, stdout, stderr)."""
+    from harness.cli import main
+
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's own exits (errors, --help)
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 def expected(algorithm: Algorithm, n: int) -> Iterator[tuple[int, int, int]]:
     """The reference sequence as ``algorithm`` must give it: the optimal solution to a
     given peg is unique, so only pegs 1 and 2 are exchanged when it ends on peg 1."""

@@ -8,18 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from harness.cli import main
 from harness.digest import digest
-from tests.conftest import reference
+from tests.conftest import reference, run_cli
 
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own exits (errors, --help)
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli
 
 
 def assert_one_line_error(code: int, err: str, *fragments: str) -> None:

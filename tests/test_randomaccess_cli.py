@@ -4,17 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from harness.cli import main
-from tests.conftest import reference
+from tests.conftest import reference, run_cli
 
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli
 
 
 def test_every_move_state_and_step_of_a_small_tower(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from harness.checker import Verdict, check, check_algorithm
-from harness.cli import main
 from harness.errors import UsageError
 from harness.registry import Algorithm, build_registry
 from harness.scale import (
@@ -21,7 +20,7 @@ from harness.scale import (
     verify_chunk,
     verify_scaled,
 )
-from tests.conftest import ALGORITHMS, reference
+from tests.conftest import ALGORITHMS, reference, run_cli
 
 SPLITTABLE = [a for a in ALGORITHMS if a.solve_from is not None]
 
@@ -282,13 +281,7 @@ def test_timeout_stops_the_workers() -> None:
 # --- the command ------------------------------------------------------------------------------------
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli
 
 
 def digest_in(out: str) -> str:
