@@ -4,24 +4,33 @@ from __future__ import annotations
 
 import argparse
 import json
+import keyword
+import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 from tabulate import tabulate
 
+from harness import cref
 from harness._cli_common import add_plugin_option, non_negative_int, registry_from
 from harness.bench._compare import DEFAULT_THRESHOLD_PCT, compare
+from harness.bench._external import Command
 from harness.bench._measure import check_available
 from harness.bench._plan import FULL, QUICK
 from harness.bench._report import render
 from harness.bench._results import RESULTS_FILE, ResultSet, check_replaceable, load, replace_dir
 from harness.bench._run import REFERENCE, Progress, run
 from harness.errors import UsageError
+from harness.external import parse_spec
 from harness.registry import Algorithm, Registry
 
 QUICK_DIR = "quick"
 """Where a full run puts its quick-mode baseline, inside its output directory."""
+
+CREF_N = 28
+"""The n of a full run's C-reference comparison (``harness.cref.measure``): 2^28 - 1 moves, 768 MiB of output."""
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -31,8 +40,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         description="Check, time (pytest-benchmark) and measure the peak memory (tracemalloc, and peak RSS of a "
         "fresh child) of each algorithm across n, fit growth classes, and write results.json, Markdown and CSV "
         f"tables, plots and README.md into --out. '{REFERENCE}' is always measured, for relative times. A full "
-        f"run also writes the quick-mode baseline into DIR/{QUICK_DIR}/. The previous results are replaced only "
-        "once the new ones are complete.",
+        f"run also writes the quick-mode baseline into DIR/{QUICK_DIR}/ and times 'hanoi moves blocks "
+        f"{CREF_N} --binary' against the C reference bench/c/hanoi_ref.c when a C compiler is present. The "
+        "previous results are replaced only once the new ones are complete.",
     )
     p.add_argument(
         "names",
@@ -57,6 +67,15 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         type=_sizes,
         metavar="N,N,...",
         help="measure exactly these n (clamped to each algorithm's limits) instead of the mode's sizes",
+    )
+    p.add_argument(
+        "--command",
+        action="append",
+        default=[],
+        metavar="NAME=CMD",
+        help="also measure an external program: CMD is a shell command printing the moves for {n} disks (n also "
+        "comes on its standard input), checked like 'hanoi check' and timed as whole runs, start-up included "
+        "(repeatable; NAME must be an identifier that is not a registered algorithm)",
     )
     add_plugin_option(p)
     p.set_defaults(func=cmd_bench)
@@ -116,9 +135,30 @@ def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[A
     return [a for a in registry if a.name in wanted]
 
 
+def commands_from(specs: list[str], registry: Registry) -> list[Command]:
+    """commands_from(specs, registry): the ``--command NAME=CMD`` specs as commands; one-line usage errors.
+
+    >>> from harness.registry import build_registry
+    >>> commands_from(["mine=./hanoi {n}"], build_registry())
+    [Command(name='mine', template='./hanoi {n}')]
+    """
+    commands: list[Command] = []
+    for spec in specs:
+        name, template = parse_spec(spec)
+        if keyword.iskeyword(name):
+            raise UsageError(f"--command {spec!r}: {name!r} is a Python keyword; choose another NAME")
+        if name in registry:
+            raise UsageError(f"--command {spec!r}: {name!r} is a registered algorithm; choose another NAME")
+        if any(command.name == name for command in commands):
+            raise UsageError(f"--command {spec!r}: the NAME {name!r} is given twice")
+        commands.append(Command(name, template))
+    return commands
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     registry = registry_from(args)
     algorithms = selected(registry, args.names, args.plugin)
+    commands = commands_from(args.command, registry)
     problem = check_available()
     if problem:
         raise UsageError(problem)
@@ -131,9 +171,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         # The baseline first: measured later in this process, after minutes of work, relative times came
         # out 5-15% off those of a fresh 'hanoi bench --quick', which is what CI compares with it.
         progress.prefix = "quick baseline: "
-        baseline = run(algorithms, args.plugin, QUICK.with_sizes(args.sizes), progress)
+        baseline = run(algorithms, args.plugin, QUICK.with_sizes(args.sizes), progress, commands)
         progress.prefix = ""
-    results, report = run(algorithms, args.plugin, settings, progress)
+    results, report = run(algorithms, args.plugin, settings, progress, commands)
+    if settings.mode == "full":
+        results.c_reference, seconds = _c_reference(progress)
+        results.durations_s["C reference"] = round(seconds, 1)
 
     def fill(tmp: Path) -> None:
         _write_set(tmp, results, report)
@@ -144,10 +187,29 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     replace_dir(out, fill)
     failed = [name for name, result in results.algorithms.items() if result.status != "ok"]
-    print(f"wrote {out}/ ({settings.mode} run of {len(results.algorithms)} algorithms)")
+    programs = f" and {len(commands)} commands" if commands else ""
+    print(f"wrote {out}/ ({settings.mode} run of {len(results.algorithms) - len(commands)} algorithms{programs})")
     if failed:
         print(f"failed the check (reported, not measured): {', '.join(failed)}", file=sys.stderr)
     return 0
+
+
+def _c_reference(progress: Progress) -> tuple[dict[str, Any], float]:
+    """_c_reference(progress): :func:`harness.cref.measure` at :data:`CREF_N`, and the seconds it took.
+
+    Run after every other phase, so it does not share the machine with the
+    timing.  A compiler that fails, or a program that does, is the skip
+    reason rather than the end of a run minutes long.
+    """
+    progress.phase(f"C reference (n = {CREF_N})", None)
+    started = time.monotonic()
+    try:
+        found = cref.measure(CREF_N)
+    except (subprocess.CalledProcessError, OSError) as exc:
+        said = (getattr(exc, "stderr", None) or b"").decode(errors="replace").strip().splitlines()
+        found = {"n": CREF_N, "skipped": f"the C reference failed: {exc}" + (f": {said[-1]}" if said else "")}
+    progress.close()
+    return found, time.monotonic() - started
 
 
 def _write_set(directory: Path, results: ResultSet, report: dict[str, Any]) -> None:

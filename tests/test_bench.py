@@ -6,12 +6,17 @@ from __future__ import annotations
 import doctest
 import json
 import random
+import shlex
+import sys
 from pathlib import Path
 
+import psutil
 import pytest
 
-from harness.bench import _check, _compare, _fit, _measure, _memory, _plan, _report, _results
+from harness import _cmd_bench, cref
+from harness.bench import _check, _compare, _external, _fit, _measure, _memory, _plan, _report, _results
 from harness.bench._compare import compare
+from harness.bench._external import Command, check_commands
 from harness.bench._fit import fit_space, fit_time
 from harness.bench._measure import Timing
 from harness.bench._memory import Rss, rss_peak, tracemalloc_peak
@@ -33,7 +38,7 @@ def status(argv: list[str]) -> int:
         return int(exc.code or 0)
 
 
-@pytest.mark.parametrize("module", [_check, _compare, _fit, _measure, _memory, _plan, _report, _results])
+@pytest.mark.parametrize("module", [_check, _compare, _external, _fit, _measure, _memory, _plan, _report, _results])
 def test_doctests(module: object) -> None:
     assert doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE).failed == 0  # type: ignore[arg-type]
 
@@ -196,7 +201,7 @@ def test_another_schema_is_refused(tmp_path: Path) -> None:
     data = result_set(BASE).to_dict()
     data["schema"] = 99
     (tmp_path / "results.json").write_text(json.dumps(data))
-    with pytest.raises(UsageError, match="schema 1"):
+    with pytest.raises(UsageError, match="schema 1 or 2 "):
         load(tmp_path)
 
 
@@ -300,3 +305,155 @@ def test_full_walk_stops_at_the_cap_and_fits() -> None:
     assert [r.n for r in tree.runs if r.rss] == [2, 6, 10]
     assert tree.fit_time is not None and results.algorithms["recursive"].fit_space.cls == "n"  # type: ignore[union-attr]
     assert len(report["benchmarks"]) == 20
+
+
+# --- external programs (--command) and the C reference ---------------------------------------------------------
+
+PRINTER = """\
+import sys
+
+def hanoi(n, a, b, c):
+    if n:
+        yield from hanoi(n - 1, a, c, b)
+        yield n, a, c
+        yield from hanoi(n - 1, b, a, c)
+
+n = int(sys.argv[1])
+for disk, src, dst in hanoi(n, "A", "B", "C"):
+    print(f"{disk} {src}->{dst}")
+if len(sys.argv) > 2 and n >= 3:  # 'wrong': one move too many from n = 3 on
+    print("1 C->A")
+"""
+
+
+@pytest.fixture
+def printer(tmp_path: Path) -> str:
+    """A shell command template for a Python script printing the moves (-S -E: a 15 ms start-up, not 40)."""
+    path = tmp_path / "printer.py"
+    path.write_text(PRINTER)
+    return f"{shlex.quote(sys.executable)} -S -E {shlex.quote(str(path))} {{n}}"
+
+
+def test_commands_stand_in_the_tables(tmp_path: Path, printer: str, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    args = ["bench", "--quick", "--sizes", "2,4,6", "--out", str(out), "recursive"]
+    assert main([*args, "--command", f"mine={printer}", "--command", f"broken={printer} wrong"]) == 0
+    results = load(out)
+    assert list(results.algorithms) == ["recursive", "mine", "broken"]
+    mine, broken = results.algorithms["mine"], results.algorithms["broken"]
+    assert mine.external and mine.command == printer and mine.origin == "--command" and mine.status == "ok"
+    assert [r.n for r in mine.runs] == [2, 4, 6] and not results.algorithms["recursive"].external
+    for run_ in mine.runs:
+        assert run_.timing is not None and run_.timing.rounds >= 5 and run_.ns_per_move
+        assert run_.tracemalloc_peak_bytes is None  # no tracemalloc figure for another process
+        assert run_.rss is not None and run_.rss.peak_mib > 1 and run_.rss.baseline_mib > 1
+    assert mine.fit_space is not None and mine.declared_time == mine.declared_space == ""
+    # Passing at n = 2, failing at 4: reported with the verdict, and not timed even at the size it passed.
+    assert broken.status == "failed" and broken.runs == [] and broken.stopped == "failed the check at n = 4"
+    assert (broken.failure or {})["describe"].startswith("incomplete: after 16 moves")
+    saved = json.loads((out / "results.json").read_text())["algorithms"]["mine"]
+    assert saved["external"] is True and saved["command"] == printer
+
+    readme = (out / "README.md").read_text()
+    assert "| mine (command)" in readme and "## External programs (`--command`)" in readme
+    assert "Its times include process start-up" in readme and "no tracemalloc figure" in readme
+    summary_row = next(line for line in readme.splitlines() if "| mine (command)" in line)  # the summary's
+    assert "- / " in summary_row and "MISMATCH" not in summary_row
+    tables = (out / "tables.md").read_text()
+    memory = tables.split("## Peak memory, tracemalloc")[1].split("##")[0]
+    assert next(line for line in memory.splitlines() if "mine (command)" in line).count("| -") == 3
+    assert "failed the check (reported, not measured): broken" in capsys.readouterr().err
+
+    assert main(["compare", str(out), str(out)]) == 0
+    assert "ok (command)" in capsys.readouterr().out
+
+
+def test_command_names_are_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["bench", "--quick", "--out", str(tmp_path / "x")]
+    for spec in ("recursive=./prog {n}", "for=./prog {n}", "two words=./prog {n}", "no_command="):
+        assert main([*base, "--command", spec]) == 2
+    assert main([*base, "--command", "a=./p {n}", "--command", "a=./q {n}"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 5 and all(line.startswith("hanoi: error: --command") for line in err)
+    assert "registered algorithm" in err[0] and "keyword" in err[1] and "given twice" in err[4]
+    assert not (tmp_path / "x").exists()
+
+
+def test_command_walk_stops_at_the_cap_or_a_budget(printer: str) -> None:
+    command = Command("mine", printer)
+    capped = Settings(**{**FULL.to_dict(), "sizes": None, "n_cap": 4, "drain_budget_s": 1e9, "check_budget_s": 1e9})
+    walked = check_commands([command], capped)["mine"]
+    assert walked.ns == [1, 2, 3, 4] and sorted(walked.drain_s) == [1, 2, 3, 4] and walked.stopped == "the cap: n <= 4"
+    starved = Settings(**{**capped.to_dict(), "drain_budget_s": 1e-9})
+    stopped = check_commands([command], starved)["mine"]
+    assert stopped.ns == [1] and stopped.stopped.startswith("drain budget:")
+
+
+def test_peak_rss_is_the_program_s_own(printer: str) -> None:
+    """The figure is the command's process, not this one's (hundreds of MiB under pytest) copied at the fork."""
+    here = psutil.Process().memory_info().rss
+    small = _external.peak_rss("/bin/true", 0)
+    large = _external.peak_rss(f"{shlex.quote(sys.executable)} -S -E -c 'x = bytearray(2**26)'", 0)
+    assert 0 < small < here / 2 and large - small > 2**26 * 0.9
+    with pytest.raises(_external.CommandFailed, match="exited with status 3"):
+        _external.peak_rss("sh -c 'exit 3'", 0)
+    with pytest.raises(_external.CommandFailed, match=r"ended its shell \(status 3\)"):
+        _external.peak_rss("exit 3", 0)  # the shell itself ends there, before the report
+    assert _external.peak_rss(f"{printer}", 3) > small
+
+
+def test_compare_with_commands() -> None:
+    old = result_set(BASE)
+    new = result_set({**BASE, "mine": 2.0})
+    old.algorithms["mine"] = AlgorithmResult(name="mine", command="./a {n}", runs=new.algorithms["recursive"].runs)
+    new.algorithms["mine"].command = "./a {n}"
+    rows = {row.name: row for row in compare(old, new).rows}
+    assert rows["mine"].status == "REGRESSION (command)" and compare(old, new).regressions == ["mine"]
+    # Not counted in the reference's estimate: the three algorithms alone say it did not change.
+    assert rows["recursive"].change == pytest.approx(1.0)
+    new.algorithms["mine"].command = "./b {n}"
+    changed = {row.name: row for row in compare(old, new).rows}["mine"]
+    assert changed.status == "command changed: not compared" and not changed.regression
+
+
+def test_schema_1_files_still_load(tmp_path: Path) -> None:
+    data = result_set(BASE).to_dict()
+    data["schema"] = 1
+    del data["c_reference"]
+    for entry in data["algorithms"].values():
+        del entry["external"], entry["command"]
+    (tmp_path / "results.json").write_text(json.dumps(data))
+    loaded = load(tmp_path)
+    assert loaded.c_reference is None and not any(a.external for a in loaded.algorithms.values())
+    assert loaded.algorithms["tree_array"].timed() == result_set(BASE).algorithms["tree_array"].timed()
+
+
+def test_c_reference_section(tmp_path: Path) -> None:
+    results = result_set(BASE)
+    results.c_reference = {"n": 28, "skipped": "no C compiler (set CC, or install gcc)"}
+    assert "Not measured in this run: no C compiler" in _report.c_reference_section(results)
+    results.c_reference = None
+    assert _report.c_reference_section(results) == ""
+    if cref.compiler() is None:
+        pytest.skip("no C compiler: the measured section is not rendered here")
+    results.c_reference = cref.measure(10, repeat=1)
+    results.machine = {"cpu": "Test CPU", "cores": 2, "arch": "x86_64", "os": "Linux"}
+    section = _report.c_reference_section(results)
+    assert section.startswith("## blocks vs a C per-move loop") and "Test CPU (2 cores" in section
+    assert f"{results.c_reference['speedup_vs_gathered_writes']:.2f}x" in section
+    assert "Bytes identical (the\nthree outputs compared at min(n, 16)): yes" in section
+
+
+def test_a_full_run_measures_the_c_reference(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full run stores harness.cref's figures (n lowered from 28 so that it is quick); its quick/ has none."""
+    monkeypatch.setattr(_cmd_bench, "CREF_N", 8)
+    out = tmp_path / "out"
+    assert main(["bench", "--sizes", "3", "--out", str(out), "recursive"]) == 0
+    full, quick = load(out), load(out / "quick")
+    assert full.c_reference is not None and full.c_reference["n"] == 8 and quick.c_reference is None
+    assert "C reference" in full.durations_s and "C reference" not in quick.durations_s
+    readme = (out / "README.md").read_text()
+    if "skipped" in full.c_reference:
+        assert f"Not measured in this run: {full.c_reference['skipped']}" in readme
+    else:
+        assert full.c_reference["identical"] is True and "## blocks vs a C per-move loop" in readme

@@ -6,6 +6,7 @@ One private module per concern:
 * :mod:`._check`: every measured (algorithm, n) checked first, in child processes;
 * :mod:`._measure` and :mod:`._driver`: time with pytest-benchmark;
 * :mod:`._memory` and :mod:`._rss_child`: tracemalloc peak in-process, peak RSS in a fresh child;
+* :mod:`._external`: other programs (``--command``) checked, timed and their peak RSS measured;
 * :mod:`._fit`: growth classes fitted from the measurements;
 * :mod:`._results`: the versioned ``results.json`` and the atomic write of a results directory;
 * :mod:`._report`: tables (Markdown and CSV), plots and ``README.md``, from ``results.json`` alone;

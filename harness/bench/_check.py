@@ -136,22 +136,35 @@ def check_walk(
                 continue
             checked.drain_s[n] = drained = probe(name, n)
             top = walk_top(by_name[name], settings)
-            if n >= top:
-                limit = "its limit" if by_name[name].max_n == top else "the cap"
-                checked.stopped = f"{limit}: n <= {top}"
-            elif GROWTH * drained > settings.drain_budget_s:
-                checked.stopped = (
-                    f"drain budget: {drained:.2g} s at n = {n}, so n = {n + 1} would pass {settings.drain_budget_s:g} s"
-                )
-            elif GROWTH * seconds > settings.check_budget_s:
-                checked.stopped = (
-                    f"check budget: {seconds:.2g} s at n = {n}, so n = {n + 1} would pass {settings.check_budget_s:g} s"
-                )
+            limit = "its limit" if by_name[name].max_n == top else "the cap"
+            checked.stopped = walk_stop(n, top, limit, drained, seconds, settings)
+            if checked.stopped:
+                del walking[name]
             else:
                 walking[name] = n + 1
-                continue
-            del walking[name]
     return found
+
+
+def walk_stop(n: int, top: int, limit: str, drained: float, seconds: float, settings: Settings) -> str:
+    """walk_stop(n, top, limit, drained, seconds, settings): why the walk stops after n, or "" to go on.
+
+    ``top`` is the largest n allowed (``limit`` names it), ``drained`` the
+    seconds of the drain at n and ``seconds`` those of its check; n + 1
+    takes about :data:`GROWTH` times both.
+
+    >>> from harness.bench._plan import FULL
+    >>> walk_stop(5, 40, "the cap", 0.1, 0.2, FULL)
+    ''
+    >>> walk_stop(12, 40, "the cap", 0.6, 0.2, FULL)
+    'drain budget: 0.6 s at n = 12, so n = 13 would pass 1 s'
+    """
+    if n >= top:
+        return f"{limit}: n <= {top}"
+    if GROWTH * drained > settings.drain_budget_s:
+        return f"drain budget: {drained:.2g} s at n = {n}, so n = {n + 1} would pass {settings.drain_budget_s:g} s"
+    if GROWTH * seconds > settings.check_budget_s:
+        return f"check budget: {seconds:.2g} s at n = {n}, so n = {n + 1} would pass {settings.check_budget_s:g} s"
+    return ""
 
 
 def _record(checked: Checked, n: int, verdict: Verdict, seconds: float) -> None:

@@ -12,6 +12,12 @@ same factor, while one genuinely improved algorithm leaves the median alone.
 
 An algorithm that passed the check in the old set and fails it in the new one
 is a regression too; one that only one set has is listed and never fails.
+
+An external program (``--command``) is compared the same way, its status
+marked ``(command)``, unless its command line differs between the sets (then
+it is listed, not compared).  It does not count towards the reference's
+estimate: its times include process start-up and another language's
+speed, which need not move with the interpreter's.
 """
 
 from __future__ import annotations
@@ -108,6 +114,14 @@ def compare(old: ResultSet, new: ResultSet, threshold_pct: float = DEFAULT_THRES
             rows.append(Row(name, (), None, None, None, "not in the new set"))
             continue
         before, after = old.algorithms[name], new.algorithms[name]
+        if before.command != after.command:
+            what = (
+                "command changed"
+                if before.external and after.external
+                else "an algorithm in one set, a command in the other"
+            )
+            rows.append(Row(name, (), None, None, None, f"{what}: not compared"))
+            continue
         if after.status != "ok":
             failed = before.status == "ok"
             rows.append(Row(name, (), None, None, None, "FAILED the check" if failed else "failed in both", failed))
@@ -116,13 +130,16 @@ def compare(old: ResultSet, new: ResultSet, threshold_pct: float = DEFAULT_THRES
         if row.change is not None:
             status, bad = _classify(row.change, limit)
             row = Row(row.name, row.ns, row.old_rel, row.new_rel, row.change, status, bad)
+        if after.external:
+            row = Row(row.name, row.ns, row.old_rel, row.new_rel, row.change, f"{row.status} (command)", row.regression)
         rows.append(row)
-    rows.insert(0, _reference_row(ref, old, new, rows, limit))
+    algorithms = [row for row in rows if not (row.name in new.algorithms and new.algorithms[row.name].external)]
+    rows.insert(0, _reference_row(ref, old, new, algorithms, limit))
     return Comparison(tuple(rows), threshold_pct, ref)
 
 
 def _reference_row(ref: str, old: ResultSet, new: ResultSet, rows: list[Row], limit: float) -> Row:
-    """_reference_row(ref, old, new, rows, limit): the reference's change, estimated from the others' median."""
+    """_reference_row(ref, old, new, rows, limit): the reference's change, estimated from the median of ``rows``."""
     if ref not in new.algorithms or ref not in old.algorithms:
         return Row(ref, (), None, None, None, "reference missing from a set")
     if new.algorithms[ref].status != "ok":

@@ -10,10 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from harness.bench._external import CommandCase, run_discarding
 from harness.bench._measure import Case, drain
 
 
-def test_drain(benchmark: Any, case: Case) -> None:
-    """Time one drain of ``case.algorithm.solve(case.n)``: the algorithm's own generator, its own labels."""
-    benchmark.extra_info.update(algorithm=case.algorithm.name, n=case.n)
-    benchmark(drain, case.algorithm.solve, case.n)
+def test_drain(benchmark: Any, case: Case | CommandCase) -> None:
+    """Time one drain of ``case.algorithm.solve(case.n)``: the algorithm's own generator, its own labels.
+
+    A command's case times one whole run of the program instead, start-up
+    included, its output to /dev/null (a failed run fails the case).
+    """
+    benchmark.extra_info.update(algorithm=case.name, n=case.n)
+    if isinstance(case, CommandCase):
+        benchmark(run_discarding, case.command.template, case.n, case.timeout_s)
+    else:
+        benchmark(drain, case.algorithm.solve, case.n)

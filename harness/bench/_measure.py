@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from harness.registry import Algorithm
 
@@ -56,12 +56,30 @@ class Case:
     n: int
 
     @property
+    def name(self) -> str:
+        return self.algorithm.name
+
+    @property
     def id(self) -> str:
         return f"{self.algorithm.name}-{self.n}"
 
     def __repr__(self) -> str:
         # pytest-benchmark writes the test's params into its JSON with repr(); keep them short.
         return self.id
+
+
+class AnyCase(Protocol):
+    """What the timing run needs of a case: a :class:`Case` or a command's
+    (:class:`harness.bench._external.CommandCase`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def id(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -117,7 +135,7 @@ class TimingRun:
 class _CasesPlugin:
     """The plugin object handed to :func:`pytest.main`: cases in, progress and a trimmed report out."""
 
-    def __init__(self, cases: Sequence[Case], on_timed: Callable[[str, int], None] | None) -> None:
+    def __init__(self, cases: Sequence[AnyCase], on_timed: Callable[[str, int], None] | None) -> None:
         self.cases = list(cases)
         self.by_id = {case.id: case for case in self.cases}
         self.on_timed = on_timed
@@ -133,9 +151,9 @@ class _CasesPlugin:
             return
         if report.failed:
             lines = [line for line in str(report.longreprtext).splitlines() if line.strip()]
-            self.errors[(case.algorithm.name, case.n)] = lines[-1] if lines else f"failed in {report.when}"
+            self.errors[(case.name, case.n)] = lines[-1] if lines else f"failed in {report.when}"
         if report.when == "teardown" and self.on_timed is not None:
-            self.on_timed(case.algorithm.name, case.n)
+            self.on_timed(case.name, case.n)
 
     def pytest_benchmark_update_json(self, config: Any, benchmarks: Any, output_json: dict[str, Any]) -> None:
         # The raw round times (thousands per small case) would make the kept report megabytes.
@@ -180,7 +198,7 @@ def pytest_args(workdir: Path, json_path: Path, min_rounds: int, max_time_s: flo
 
 
 def time_cases(
-    cases: Sequence[Case],
+    cases: Sequence[AnyCase],
     workdir: Path,
     *,
     min_rounds: int,
@@ -189,7 +207,8 @@ def time_cases(
 ) -> TimingRun:
     """time_cases(cases, workdir, min_rounds=, max_time_s=): time each case with pytest-benchmark.
 
-    ``workdir`` holds pytest's ini file and the JSON.  A case whose drain
+    A :class:`Case` times a drain; a command's case, a whole run of the
+    program with its output discarded.  ``workdir`` holds pytest's ini file and the JSON.  A case whose drain
     raised is in ``errors`` (its last line) instead of ``timings``.  Ctrl-C
     during the run raises :class:`KeyboardInterrupt` here, as pytest catches
     it and only returns a status.

@@ -84,7 +84,7 @@ def verdict(result: AlgorithmResult) -> str:
     ):
         if fit is None:
             notes.append(f"{what}: too few sizes to fit")
-        elif fit.cls != declared:
+        elif fit.cls != declared and not result.external:  # a command declares no class to compare with
             notes.append(f"MISMATCH {what}: fitted {fit.cls}, declared {declared}")
     errors = [f"n={run.n}: {run.timing_error}" for run in result.runs if run.timing_error]
     if errors:
@@ -102,8 +102,18 @@ def _at(result: AlgorithmResult, n: int | None) -> tuple[int | None, Any]:
 
 
 def _classes(declared: str, fit: Any) -> str:
-    """_classes(declared, fit): "declared / fitted (slope)" for the summary."""
+    """_classes(declared, fit): "declared / fitted (slope)" for the summary; "-" for what is unknown.
+
+    >>> _classes("", None)
+    '- / -'
+    """
+    declared = declared or "-"
     return f"{declared} / {fit.cls} ({fit.slope:.2f})" if fit is not None else f"{declared} / -"
+
+
+def shown_name(result: AlgorithmResult) -> str:
+    """shown_name(result): the name in Markdown tables; an external program's is marked ``(command)``."""
+    return f"{result.name} (command)" if result.external else result.name
 
 
 def summary(results: ResultSet) -> tuple[list[str], list[list[Any]], list[list[str]]]:
@@ -168,14 +178,14 @@ def summary(results: ResultSet) -> tuple[list[str], list[list[Any]], list[list[s
         shown.append(
             [
                 str(rank) if run else "-",
-                name,
+                shown_name(result),
                 per_move if n_common is not None or not per_move else f"{per_move} (n={n})",
                 _number(run.moves_per_s if run else None, 3),
                 "" if speed is None else f"{speed:.2f}x",
                 _classes(result.declared_time, fit_t),
                 _classes(result.declared_space, fit_s),
                 measured,
-                result.limits,
+                result.limits or "-",
                 verdict(result),
             ]
         )
@@ -216,7 +226,9 @@ def by_n(results: ResultSet, figure: str) -> tuple[list[str], list[list[Any]], l
 
     ``figure`` is ``"time"`` (median seconds; shown with the IQR as a
     percentage of it), ``"ns_per_move"``, ``"memory"`` (tracemalloc peak
-    bytes) or ``"rss"`` (peak RSS growth in MiB over the child's idle RSS).
+    bytes; "-" for an external program, which has none) or ``"rss"`` (peak
+    RSS growth in MiB over the child's idle RSS, or over a command's peak at
+    n = 0).
     """
     ns = _all_n(results)
     headers = ["algorithm"] + [f"n={n}" for n in ns]
@@ -225,9 +237,11 @@ def by_n(results: ResultSet, figure: str) -> tuple[list[str], list[list[Any]], l
     for result in results.algorithms.values():
         runs = {run.n: run for run in result.runs}
         raw_row: list[Any] = [result.name]
-        shown_row = [result.name]
+        shown_row = [shown_name(result)]
         for n in ns:
             value, text = _cell(runs.get(n), figure)
+            if figure == "memory" and result.external and n in runs:
+                text = "-"
             raw_row.append(value)
             shown_row.append(text)
         raw.append(raw_row)
@@ -253,10 +267,14 @@ def _cell(run: Any, figure: str) -> tuple[Any, str]:
 
 
 TABLES = (
-    ("time", "Time per drain (median ± IQR as % of the median)"),
+    ("time", "Time per drain (median ± IQR as % of the median; a command's: its whole run, start-up included)"),
     ("ns_per_move", "ns per move (median drain / (2^n - 1))"),
-    ("memory", "Peak memory, tracemalloc (Python heap, bytes held at once while draining)"),
-    ("rss", "Peak RSS growth, MiB (fresh child process; memory-profiler peak minus the RSS before the drain)"),
+    ("memory", "Peak memory, tracemalloc (Python heap, bytes held at once while draining; commands: -, none)"),
+    (
+        "rss",
+        "Peak RSS growth, MiB (fresh child process; memory-profiler peak minus the RSS before the drain; "
+        "a command's: its process's peak minus its peak at n = 0)",
+    ),
 )
 
 
@@ -377,7 +395,8 @@ def render(results: ResultSet, out: Path) -> None:
         write_csv(out / f"{figure}.csv", t_headers, t_raw)
         sections += [f"## {title}", "", markdown(t_headers, t_shown), ""]
     stops = [
-        [r.name, f"{r.runs[0].n}..{r.runs[-1].n}" if r.runs else "", r.stopped] for r in results.algorithms.values()
+        [shown_name(r), f"{r.runs[0].n}..{r.runs[-1].n}" if r.runs else "", r.stopped]
+        for r in results.algorithms.values()
     ]
     sections += [
         "## Where each algorithm's sizes stopped, and why",
@@ -416,6 +435,78 @@ def _rss_sizes(stride: int) -> str:
     return f"at every {stride}{suffix} of those n, counting down from the largest"
 
 
+def commands_section(results: ResultSet) -> str:
+    """commands_section(results): the README's section on the ``--command`` entries ("" when there are none)."""
+    externals = [r for r in results.algorithms.values() if r.external]
+    if not externals:
+        return ""
+    rows = []
+    for r in externals:
+        ns = [run.n for run in r.runs]
+        largest = max((run for run in r.runs if run.rss), key=lambda run: run.n, default=None)
+        rss = f"{largest.rss.peak_mib:.3g} MiB at n = {largest.n}" if largest and largest.rss else ""
+        command = (r.command or "").replace("|", "\\|")  # a pipe would end the table cell
+        status = "ok" if r.status == "ok" else verdict(r)
+        rows.append([r.name, f"`{command}`", f"{min(ns)}..{max(ns)}" if ns else "", rss, status])
+    table = markdown(["name", "command", "n measured", "peak RSS of the process", "check"], rows)
+    return f"""
+## External programs (`--command`)
+
+{table}
+
+Each is a shell command that prints the moves for n disks (`{{n}}` replaced, and n on its
+standard input too). At each n it was first run with its output checked as it was printed, by
+the reader and checker of `hanoi check`; a program that failed is reported and not measured.
+**Its times include process start-up**: a pytest-benchmark round is one whole run of the
+command (the shell's start-up and the program's), its output to /dev/null. At small n the
+start-up is most of it, so its ns per move, its speed against {results.reference} and its
+fitted time slope lean on that (the slope comes out low or negative). It declares no time or
+space class ("-" in the summary, and no MISMATCH), and has **no tracemalloc figure** (that sees
+only this interpreter's heap; "-" in the memory table). Its peak RSS is the kernel's high-water
+mark of the largest single process of the command (`getrusage` of the shell's children, read
+after the command ended: exact, not sampled), at every n it was measured; the RSS table gives
+it less the command's own peak at n = 0 (start-up, nothing to move), and its space class is
+fitted on the peak itself, so a growth smaller than its start-up footprint does not show.
+"""
+
+
+def c_reference_section(results: ResultSet) -> str:
+    """c_reference_section(results): the README's "blocks vs a C per-move loop" ("" when the run has no figure)."""
+    c = results.c_reference
+    if not c:
+        return ""
+    intro = "## blocks vs a C per-move loop\n\n"
+    if "skipped" in c:
+        return intro + f"Not measured in this run: {c['skipped']}.\n"
+    m = results.machine
+    rows = [
+        ["C, one 3-byte `fwrite` per move", f"{c['c_fwrite_per_move']:.3f}", f"{c['speedup_vs_fwrite_per_move']:.2f}x"],
+        [
+            "C, moves gathered, one `fwrite` per 16384 moves",
+            f"{c['c_gathered_writes']:.3f}",
+            f"{c['speedup_vs_gathered_writes']:.2f}x",
+        ],
+        [f"`hanoi moves blocks {c['n']} --binary`", f"{c['python_blocks']:.3f}", "1.00x"],
+    ]
+    table = markdown(["program", "seconds", "its time / blocks' time"], rows)
+    identical = (
+        "yes" if c.get("identical") else "**NO**: the outputs differ, so the times do not compare like with like"
+    )
+    return f"""{intro}`hanoi moves blocks {c["n"]} --binary` (numpy, a block of moves at a time) against the per-move
+C reference `bench/c/hanoi_ref.c` (the bit formula, one move at a time), compiled with
+`{c.get("compiler", "")}` in both ways it offers: n = {c["n"]}, {c["moves"]} moves, {c["bytes"]} bytes each to
+/dev/null, best of {c.get("repeat", "")} runs of each (the Python one includes its interpreter's start-up), on
+{m.get("cpu")} ({m.get("cores")} cores, {m.get("arch")}), {m.get("os")}.
+
+{table}
+
+The last column is each program's time over blocks' (above 1: blocks is faster): blocks is
+{c["speedup_vs_fwrite_per_move"]:.2f} times as fast as the per-move `fwrite` and
+{c["speedup_vs_gathered_writes"]:.2f} times as fast as the gathered-write build. Bytes identical (the
+three outputs compared at min(n, 16)): {identical}. `make bench-c` runs the same comparison alone.
+"""
+
+
 def readme(results: ResultSet, summary_table: str) -> str:
     """readme(results, summary_table): the text of results/README.md."""
     s = results.settings
@@ -426,6 +517,13 @@ def readme(results: ResultSet, summary_table: str) -> str:
         else "ranked by ns per move at each algorithm's largest n (no n is common to all)"
     )
     plots = "\n".join(f"![{title}]({file})" for file, title in PLOTS)
+    also = (
+        " and external program (`--command`, marked *(command)*)"
+        if any(r.external for r in results.algorithms.values())
+        else ""
+    )
+    cref = c_reference_section(results)
+    extra = f"\n{cref}" if cref else ""
     walk = (
         f"n = {', '.join(str(n) for n in s.get('sizes') or [])} (clamped to each algorithm's limits)"
         if s.get("sizes")
@@ -441,7 +539,7 @@ def readme(results: ResultSet, summary_table: str) -> str:
 
 ## Summary
 
-Every registered algorithm, {rank_note}. *speed vs {results.reference}* is
+Every measured algorithm{also}, {rank_note}. *speed vs {results.reference}* is
 {results.reference}'s time at that n divided by the algorithm's (above 1 is faster). The time and
 space classes are the record's declared ones and the ones fitted from the measurements (the
 slope they came from in brackets); a difference is flagged MISMATCH in the verdict, as is an
@@ -457,7 +555,7 @@ Every table, by algorithm and n, is in [tables.md](tables.md), with a CSV twin o
 (`summary.csv`, `time.csv`, `ns_per_move.csv`, `memory.csv`, `rss.csv`); every figure is in
 [results.json](results.json), and pytest-benchmark's own report in
 [pytest-benchmark.json](pytest-benchmark.json).
-
+{commands_section(results)}{extra}
 ## How these were measured
 
 - **Sizes**: {walk}. A run of n disks makes 2^n - 1 moves.

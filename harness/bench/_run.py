@@ -4,7 +4,10 @@ The phases run one after the other, so the timing runs alone on the machine:
 the checks (children, in parallel) are over before pytest-benchmark starts,
 and the memory runs come after it.  Cases are timed n-major (every algorithm
 at n before any at n + 1), so the reference and the others at one n are
-timed minutes apart at most, under the same load.
+timed minutes apart at most, under the same load.  External programs
+(``--command``, :mod:`harness.bench._external`) go through the same phases
+as far as a process allows: checked after the algorithms, timed among them,
+and their peak RSS measured last.
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from harness.bench._check import Checked, check_fixed, check_walk
+from harness.bench._external import ORIGIN, Command, CommandCase, check_commands, rss_runs
 from harness.bench._fit import fit_space, fit_time
-from harness.bench._measure import Case, TimingRun, drain, time_cases
+from harness.bench._measure import AnyCase, Case, TimingRun, drain, time_cases
 from harness.bench._memory import Rss, rss_peak, tracemalloc_peak
 from harness.bench._plan import Settings, fixed_sizes
 from harness.bench._results import AlgorithmResult, ResultSet, Run
@@ -54,18 +58,24 @@ def run(
     plugins: Sequence[str],
     settings: Settings,
     progress: Progress | None = None,
+    commands: Sequence[Command] = (),
 ) -> tuple[ResultSet, dict[str, Any]]:
-    """run(algorithms, plugins, settings, progress): measure; the result set and pytest-benchmark's report.
+    """run(algorithms, plugins, settings, progress, commands): measure; the result set and pytest-benchmark's report.
 
-    ``plugins`` are the ``--plugin`` specs, for the child processes to load.
+    ``plugins`` are the ``--plugin`` specs, for the child processes to load;
+    ``commands`` the external programs to measure alongside.
     """
     hooks = progress or Progress()
     clock = _Clock()
-    checked = _check_phase(algorithms, plugins, settings, hooks)
+    checked = _check_phase(algorithms, plugins, settings, hooks, commands)
     clock.lap("checking")
     ok = [a for a in algorithms if checked[a.name].ok]
-    top = max((max(checked[a.name].ns) for a in ok), default=0)
-    cases = [Case(a, n) for n in range(top + 1) for a in ok if n in checked[a.name].check_s]
+    ok_commands = [c for c in commands if checked[c.name].ok]
+    top = max((max(checked[name].ns) for name in [a.name for a in ok] + [c.name for c in ok_commands]), default=0)
+    cases: list[AnyCase] = []
+    for n in range(top + 1):
+        cases += [Case(a, n) for a in ok if n in checked[a.name].check_s]
+        cases += [CommandCase(c, n, settings.check_timeout_s) for c in ok_commands if n in checked[c.name].check_s]
     hooks.phase("timing", len(cases))
     with tempfile.TemporaryDirectory(prefix="hanoi-bench-") as work:
         timed = time_cases(
@@ -77,6 +87,9 @@ def run(
         )
     clock.lap("timing")
     peaks, rss = _memory_phases(ok, checked, plugins, settings, hooks, clock)
+    if ok_commands:
+        rss.update(_command_rss(ok_commands, checked, hooks))
+        clock.lap("peak RSS of commands")
     hooks.close()
 
     results = ResultSet(
@@ -91,20 +104,31 @@ def run(
     )
     for a in algorithms:
         results.algorithms[a.name] = _assemble(a, checked[a.name], timed, peaks, rss)
+    for c in commands:
+        results.algorithms[c.name] = _assemble_command(c, checked[c.name], timed, rss)
     return results, timed.report
 
 
 def _check_phase(
-    algorithms: Sequence[Algorithm], plugins: Sequence[str], settings: Settings, hooks: Progress
+    algorithms: Sequence[Algorithm],
+    plugins: Sequence[str],
+    settings: Settings,
+    hooks: Progress,
+    commands: Sequence[Command] = (),
 ) -> dict[str, Checked]:
-    """_check_phase(algorithms, plugins, settings, hooks): check every size; a full run's walk probes drains too."""
+    """_check_phase(algorithms, plugins, settings, hooks, commands): check every size; a walk probes drains too.
+
+    The algorithms first (in parallel children), then the commands (one after the other).
+    """
 
     def step(name: str, n: int) -> None:
         hooks.step(f"{name} n={n}")
 
     if settings.sizes is not None:
-        hooks.phase("checking", sum(len(fixed_sizes(a, settings.sizes)) for a in algorithms))
-        return check_fixed(algorithms, settings.sizes, plugins, settings, step)
+        total = sum(len(fixed_sizes(a, settings.sizes)) for a in algorithms) + len(commands) * len(settings.sizes)
+        hooks.phase("checking", total)
+        found = check_fixed(algorithms, settings.sizes, plugins, settings, step)
+        return {**found, **check_commands(commands, settings, step)}
     by_name = {a.name: a for a in algorithms}
 
     def probe(name: str, n: int) -> float:
@@ -113,7 +137,8 @@ def _check_phase(
         return time.perf_counter() - started
 
     hooks.phase("checking", None)
-    return check_walk(algorithms, plugins, settings, probe, step)
+    found = check_walk(algorithms, plugins, settings, probe, step)
+    return {**found, **check_commands(commands, settings, step)}
 
 
 def _memory_phases(
@@ -143,6 +168,22 @@ def _memory_phases(
             hooks.step(f"{a.name} n={n}")
     clock.lap("peak RSS")
     return peaks, rss
+
+
+def _command_rss(
+    commands: Sequence[Command], checked: dict[str, Checked], hooks: Progress
+) -> dict[tuple[str, int], Rss | str]:
+    """_command_rss(commands, checked, hooks): each command's peak RSS at every n it passed (and at n = 0)."""
+    hooks.phase("peak RSS of commands", sum(len(checked[c.name].ns) for c in commands))
+    found: dict[tuple[str, int], Rss | str] = {}
+    for c in commands:
+        check_s = checked[c.name].check_s
+
+        def timeout(n: int, check_s: dict[int, float] = check_s) -> float:
+            return max(30.0, 20 * check_s.get(n, 0.0))  # the check also parsed every line: a run is faster
+
+        found.update(rss_runs(c, checked[c.name].ns, timeout, lambda name, n: hooks.step(f"{name} n={n}")))
+    return found
 
 
 class _Clock:
@@ -192,13 +233,45 @@ def _assemble(
         declared_space=algorithm.space,
         stopped=checked.stopped,
     )
+    return _fill(result, checked, timed, peaks, rss)
+
+
+def _assemble_command(
+    command: Command, checked: Checked, timed: TimingRun, rss: dict[tuple[str, int], Rss | str]
+) -> AlgorithmResult:
+    """_assemble_command(command, checked, timed, rss): a command's record; no declared classes, no tracemalloc."""
+    result = AlgorithmResult(
+        name=command.name,
+        summary="an external program, run whole for each n",
+        family="external program",
+        origin=ORIGIN,
+        limits=command.limits(),
+        stopped=checked.stopped,
+        command=command.template,
+    )
+    return _fill(result, checked, timed, {}, rss)
+
+
+def _fill(
+    result: AlgorithmResult,
+    checked: Checked,
+    timed: TimingRun,
+    peaks: dict[tuple[str, int], int],
+    rss: dict[tuple[str, int], Rss | str],
+) -> AlgorithmResult:
+    """_fill(result, checked, timed, peaks, rss): the verdict, the runs and the fits into ``result``.
+
+    The space class is fitted on the tracemalloc peaks, or for a command
+    (which has none) on its peak RSS: the whole process, so a growth smaller
+    than the program's start-up footprint does not show.
+    """
     if not checked.ok:
         result.status = "failed"
         verdict = checked.failure
         result.failure = {**verdict.to_dict(), "describe": verdict.describe()} if verdict else None
         return result
     for n in checked.ns:
-        key = (algorithm.name, n)
+        key = (result.name, n)
         found = rss.get(key)
         result.runs.append(
             Run(
@@ -213,6 +286,10 @@ def _assemble(
         )
     timed_runs = [run for run in result.runs if run.timing is not None]
     result.fit_time = fit_time([r.n for r in timed_runs], [r.timing.median for r in timed_runs if r.timing])
+    if result.external:
+        sampled = [run for run in result.runs if run.rss is not None]
+        result.fit_space = fit_space([r.n for r in sampled], [r.rss.peak_mib * 2**20 for r in sampled if r.rss])
+        return result
     traced = [run for run in result.runs if run.tracemalloc_peak_bytes is not None]
     result.fit_space = fit_space([r.n for r in traced], [float(r.tracemalloc_peak_bytes or 0) for r in traced])
     return result
