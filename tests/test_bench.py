@@ -85,12 +85,15 @@ def test_fits_need_three_sizes() -> None:
 
 def test_fits_on_measured_peaks_match_the_ports() -> None:
     """tracemalloc is deterministic, so the ports' classes can be asserted."""
-    ns = [4, 6, 8, 10, 12]
+    ns = [10, 12, 14, 16]  # lists grow in steps (over-allocation): a few sizes apart show it
+    names = ("tree_array", "flag_stack", "parity_positions", "clockwise_sentinel", "level_formula", "bitwise")
     classes = {}
-    for name in ("tree_array", "flag_stack", "level_formula"):
+    for name in names:
         solve = REGISTRY.get(name).solve
         classes[name] = fit_space(ns, [float(tracemalloc_peak(solve, n)) for n in ns]).cls  # type: ignore[union-attr]
-    assert classes == {"tree_array": "2^n", "flag_stack": "n", "level_formula": "1"}
+    # parity_positions and clockwise_sentinel grow by one or two pointers a disk over a 1.4 KB frame.
+    assert classes == {name: REGISTRY.get(name).space for name in names}
+    assert set(classes.values()) == {"2^n", "n", "1"}
 
 
 # --- compare --------------------------------------------------------------------------------------------------

@@ -12,10 +12,14 @@ a + b n ns per move with a = 50, b = 20 (the generator recursion, whose
 
 Space.  The peak bytes m(n) of a drain: the slope of log2(m) against n is
 about 1 for an array of 2^n nodes (a tree of 2^17 nodes takes 9 MiB), so a
-slope over ``EXP_SLOPE`` is "2^n"; otherwise the slope of log2(m) against
-log2(n) separates a stack of n records (0.5-0.7 over n = 4..18, as a few
-hundred bytes of generator frame stand on top) from a fixed footprint (under
-0.05): over ``LINEAR_SLOPE`` is "n", else "1".
+slope over ``EXP_SLOPE`` is "2^n".  Otherwise the question is whether m grows
+by a fixed amount per disk: the least-squares slope of m against n, in bytes
+per disk (over n >= ``LINEAR_MIN_N`` when there are enough such sizes), is
+"n" when it is at least ``BYTES_PER_DISK`` and ``SIGNIFICANCE`` standard
+errors, else "1".  A log-log slope would not do: a list of n ints over a
+1.4 KB generator frame grows by 8 bytes a disk, under 10% over n = 10..20,
+which a power law cannot tell from a constant (measured on parity_positions,
+clockwise_sentinel and deal_defrag_collect).
 """
 
 from __future__ import annotations
@@ -35,8 +39,19 @@ TIME_SLOPE = 0.4
 EXP_SLOPE = 0.5
 """Peak memory growing faster than 2^(0.5 n) is classed "2^n"."""
 
-LINEAR_SLOPE = 0.3
-"""Otherwise, peak memory growing faster than n^0.3 is classed "n"."""
+LINEAR_MIN_N = 10
+"""The smallest n the linear test uses when it has enough sizes: below it a run's step
+numbers stay under 2^9, and CPython's cached small ints (up to 256) let a constant-space
+generator seem to grow by a few dozen bytes as they run out (bitwise: 1408 bytes up to
+n = 8, then 1488 for every n)."""
+
+BYTES_PER_DISK = 4.0
+"""Otherwise peak memory growing by at least this much per disk is classed "n": a
+structure with an entry per disk costs at least a pointer (8 bytes) each."""
+
+SIGNIFICANCE = 3.0
+"""... and only when that growth is at least this many standard errors, so noise on a
+flat footprint is not taken for growth."""
 
 MIN_POINTS = 3
 """Fewer sizes than this give no fit."""
@@ -105,5 +120,23 @@ def fit_space(ns: Sequence[int], peak_bytes: Sequence[float]) -> Fit | None:
     exponential = _slope([n for n, _ in points], logs)
     if exponential >= EXP_SLOPE:
         return Fit("2^n", exponential, "log2 bytes vs n", len(points))
-    power = _slope([float(np.log2(n)) for n, _ in points], logs)
-    return Fit("n" if power >= LINEAR_SLOPE else "1", power, "log-log bytes", len(points))
+    tail = [(n, b) for n, b in points if n >= LINEAR_MIN_N]
+    use = tail if len(tail) >= MIN_POINTS else points
+    per_disk, error = _linear([n for n, _ in use], [b for _, b in use])
+    linear = per_disk >= BYTES_PER_DISK and per_disk >= SIGNIFICANCE * error
+    return Fit("n" if linear else "1", per_disk, "bytes per disk", len(use))
+
+
+def _linear(x: Sequence[float], y: Sequence[float]) -> tuple[float, float]:
+    """_linear(x, y): the least-squares slope of y against x and its standard error.
+
+    >>> _linear([1, 2, 3, 4], [10, 20, 30, 40])
+    (10.0, 0.0)
+    """
+    xs = np.asarray(x, dtype=float)
+    ys = np.asarray(y, dtype=float)
+    slope, intercept = np.polyfit(xs, ys, 1)
+    spread = float(np.sum((xs - xs.mean()) ** 2))
+    residual = float(np.sum((ys - (slope * xs + intercept)) ** 2))
+    error = (residual / (len(xs) - 2) / spread) ** 0.5 if len(xs) > 2 and spread > 0 else 0.0
+    return round(float(slope), 9), round(error, 9)
