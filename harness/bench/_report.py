@@ -581,11 +581,15 @@ Every table, by algorithm and n, is in [tables.md](tables.md), with a CSV twin o
     kept because each sees what the other cannot.
 - **Growth**: with numpy's least-squares fit, the time class from the slope of log2(ns per move)
   against log2(n) for n >= 8 (under 0.4: "2^n", else "n 2^n"); the space class from the slope of
-  log2(peak bytes) against n (0.5 and over: "2^n"), else against log2(n) (0.3 and over: "n", else "1").
-  A MISMATCH is a finding about the port as it runs, not a failure: a value yielded through k nested
-  `yield from` generators passes through each of them, so a recursion of generators costs O(n) per
-  move in CPython, and a port that preallocates its original's fixed-size array shows a constant
-  footprint whatever its original's class.
+  log2(peak bytes) against n (0.5 and over: "2^n"), else from the slope of peak bytes against n, in
+  bytes per disk, over n >= 10 (at least 4 bytes a disk and 3 standard errors: "n", else "1"; a
+  table of n entries costs at least a pointer, 8 bytes, a disk). A MISMATCH is a finding about the
+  port as it runs, not a failure: for example a value yielded through k nested `yield from`
+  generators passes through each of them, so a recursion of generators costs O(n) per move in
+  CPython (`recursive` declares so), and an array of 2^n nodes slows each move once it outgrows the
+  caches (`tree_array`). The tracemalloc figure is the drain's own: what an algorithm computes once
+  per process and caches (`blocks`' 16-disk runs, about 1.2 MB) is made in the warm-up drain and
+  shows in the peak-RSS figure instead.
 
 ## Regenerate
 
