@@ -53,12 +53,12 @@ def test_agrees_with_simulator_on_random_sequences(n: int, moves: list[tuple[int
 
 
 @st.composite
-def legal_prefixes(draw: st.DrawFn) -> tuple[int, list[tuple[int, int, int]]]:
+def legal_prefixes(draw: st.DrawFn, max_n: int = 5, max_len: int = 60) -> tuple[int, list[tuple[int, int, int]]]:
     """Random legal sequences (so the 'legal' branch is well covered), then a random tail."""
-    n = draw(st.integers(1, 5))
+    n = draw(st.integers(1, max_n))
     where = [0] * (n + 1)
     moves: list[tuple[int, int, int]] = []
-    for _ in range(draw(st.integers(0, 60))):
+    for _ in range(draw(st.integers(0, max_len))):
         tops = {}
         for d in range(n, 0, -1):
             tops[where[d]] = d

@@ -14,6 +14,7 @@ from harness.checker import check, check_chunks
 from harness.digest import chunk_digest, digest, digest_chunks
 from harness.randomaccess import move_at, tower_at
 from tests.conftest import reference
+from tests.test_checker import legal_prefixes
 
 Moves = list[tuple[int, int, int]]
 
@@ -68,18 +69,7 @@ def test_same_verdict_as_the_scalar_checker_on_corrupted_solutions(case: tuple[i
 @st.composite
 def wandering(draw: st.DrawFn) -> tuple[int, Moves, list[Any]]:
     """Random legal sequences (not optimal: any legal move at each step), then a random tail."""
-    n = draw(st.integers(1, 6))
-    where = [0] * (n + 1)
-    moves: Moves = []
-    for _ in range(draw(st.integers(0, 80))):
-        tops: dict[int, int] = {}
-        for d in range(n, 0, -1):
-            tops[where[d]] = d
-        options = [(d, s, t) for s, d in tops.items() for t in (0, 1, 2) if t != s and (t not in tops or tops[t] > d)]
-        d, s, t = draw(st.sampled_from(sorted(options)))
-        where[d] = t
-        moves.append((d, s, t))
-    moves += draw(st.lists(st.tuples(st.integers(1, n), st.integers(0, 2), st.integers(0, 2)), max_size=3))
+    n, moves = draw(legal_prefixes(max_n=6, max_len=80))
     cuts = draw(st.lists(st.integers(0, 100), max_size=5))
     return n, moves, split(moves, cuts, np.uint8)
 
