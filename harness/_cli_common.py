@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, NoReturn
 
 from harness.errors import UsageError
@@ -19,18 +20,44 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
+@contextmanager
+def big_numbers() -> Iterator[None]:
+    """Lift Python's 4300-digit limit on int <-> str for a while: N and K may be any size."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
 def non_negative_int(text: str) -> int:
-    """non_negative_int(text): the integer ``text`` spells, refusing negatives and non-integers.
+    """non_negative_int(text): the integer ``text`` spells, of any size, refusing negatives and non-integers.
 
     >>> non_negative_int("12")
     12
+    >>> non_negative_int("1" * 5000) > 10**4999
+    True
     """
     try:
-        value = int(text, 10)
+        with big_numbers():
+            value = int(text, 10)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """positive_int(text): an integer >= 1.
+
+    >>> positive_int("2")
+    2
+    """
+    value = non_negative_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
     return value
 
 
@@ -107,9 +134,3 @@ def quiet_stdout() -> None:
 
 def fail(message: str) -> NoReturn:
     raise UsageError(message)
-
-
-def json_default(obj: Any) -> Any:
-    if hasattr(obj, "to_dict"):
-        return obj.to_dict()
-    raise TypeError(f"not JSON serialisable: {type(obj).__name__}")

@@ -8,40 +8,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 
-from harness._cli_common import fail
+from harness._cli_common import big_numbers, fail, non_negative_int
 from harness.randomaccess import NotOnPath, move_at, state_at, step_of
 
 SEQUENCE = "the optimal solution from peg 0 to peg 2 (the 'recursive' sequence)"
-
-
-@contextmanager
-def _big_numbers() -> Iterator[None]:
-    """Lift Python's 4300-digit limit on int <-> str while a query runs: N may be any size."""
-    limit = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)
-    try:
-        yield
-    finally:
-        sys.set_int_max_str_digits(limit)
-
-
-def _integer(text: str, what: str) -> int:
-    """_integer(text, what): the non-negative decimal integer ``text``, or a one-line error naming ``what``.
-
-    >>> _integer("18446744073709551615", "K")
-    18446744073709551615
-    """
-    with _big_numbers():
-        try:
-            value = int(text, 10)
-        except ValueError:
-            fail(f"{what} must be a non-negative integer, got {text!r}")
-    if value < 0:
-        fail(f"{what} must be a non-negative integer, got {text!r}")
-    return value
 
 
 def parse_pegs(text: str, n: int) -> list[int]:
@@ -70,8 +41,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         description=f"Print move K (1-based) of {SEQUENCE} for N disks, as 'DISK SRC DST'. "
         "O(N) arithmetic for any N: 'hanoi move 64 18446744073709551615' answers at once.",
     )
-    m.add_argument("n", metavar="N", help="the number of disks")
-    m.add_argument("k", metavar="K", help="the step, 1 .. 2^N - 1")
+    m.add_argument("n", metavar="N", type=non_negative_int, help="the number of disks")
+    m.add_argument("k", metavar="K", type=non_negative_int, help="the step, 1 .. 2^N - 1")
     m.set_defaults(func=cmd_move)
 
     s = sub.add_parser(
@@ -80,8 +51,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         description=f"Print the peg (0, 1 or 2) of each disk after K moves of {SEQUENCE} for N disks, "
         "comma-separated, disk 1 (the smallest) first. O(N) for any N.",
     )
-    s.add_argument("n", metavar="N", help="the number of disks")
-    s.add_argument("k", metavar="K", help="the number of moves made, 0 .. 2^N - 1")
+    s.add_argument("n", metavar="N", type=non_negative_int, help="the number of disks")
+    s.add_argument("k", metavar="K", type=non_negative_int, help="the number of moves made, 0 .. 2^N - 1")
     s.set_defaults(func=cmd_state)
 
     t = sub.add_parser(
@@ -92,35 +63,35 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "first), but most legal configurations are never passed through: for those the command "
         "says so on stderr and exits 1. Bad input (wrong number of pegs, a peg outside 0-2) exits 2.",
     )
-    t.add_argument("n", metavar="N", help="the number of disks")
+    t.add_argument("n", metavar="N", type=non_negative_int, help="the number of disks")
     t.add_argument("pegs", metavar="PEGS", help="the peg of each disk, disk 1 first, comma-separated, e.g. 1,1,2")
     t.set_defaults(func=cmd_step)
 
 
 def cmd_move(args: argparse.Namespace) -> int:
-    n, k = _integer(args.n, "N"), _integer(args.k, "K")
-    with _big_numbers():
+    n, k = args.n, args.k
+    with big_numbers():
         disk, src, dst = move_at(n, k)
         print(f"{disk} {src} {dst}")
     return 0
 
 
 def cmd_state(args: argparse.Namespace) -> int:
-    n, k = _integer(args.n, "N"), _integer(args.k, "K")
-    with _big_numbers():
+    n, k = args.n, args.k
+    with big_numbers():
         pegs = state_at(n, k)
     print(",".join(map(str, pegs)))
     return 0
 
 
 def cmd_step(args: argparse.Namespace) -> int:
-    n = _integer(args.n, "N")
+    n = args.n
     pegs = parse_pegs(args.pegs, n)
     try:
         k = step_of(pegs)
     except NotOnPath as exc:
         print(f"hanoi: not on the optimal path: {exc}", file=sys.stderr)
         return 1
-    with _big_numbers():
+    with big_numbers():
         print(k)
     return 0

@@ -7,7 +7,7 @@ import sys
 
 from tabulate import tabulate
 
-from harness._cli_common import add_plugin_option, non_negative_int, positive_float, registry_from
+from harness._cli_common import add_plugin_option, non_negative_int, positive_float, positive_int, registry_from
 from harness.errors import UsageError
 from harness.registry import Algorithm
 from harness.runner import Job, run_jobs
@@ -80,18 +80,6 @@ def sizes_for(algorithm: Algorithm, n: int | None, n_max: int | None, explicit: 
     if algorithm.max_n is not None:
         top = min(top, algorithm.max_n)
     return list(range(algorithm.min_n, top + 1))
-
-
-def positive_int(text: str) -> int:
-    """positive_int(text): an integer >= 1.
-
-    >>> positive_int("2")
-    2
-    """
-    value = non_negative_int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
-    return value
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

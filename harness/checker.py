@@ -84,6 +84,27 @@ class Verdict:
             "final_peg": self.final_peg,
         }
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Verdict:
+        """from_dict(data): the verdict :meth:`to_dict` wrote (moves and tops back as tuples).
+
+        >>> v = Verdict("illegal", 2, 0, 0, step=1, move=(2, 0, 2), reason="r", tops=(1, None, None))
+        >>> Verdict.from_dict(v.to_dict()) == v
+        True
+        """
+        move, tops = data.get("move"), data.get("tops")
+        return cls(
+            status=data["status"],
+            n=data["n"],
+            moves=data["moves"],
+            digest=data.get("digest", 0),
+            step=data.get("step"),
+            move=tuple(move) if isinstance(move, list) else move,
+            reason=data.get("reason", ""),
+            tops=(tops[0], tops[1], tops[2]) if tops is not None else None,
+            final_peg=data.get("final_peg"),
+        )
+
 
 def _show(move: Any) -> str:
     try:

@@ -61,21 +61,6 @@ def _child(conn: Any, name: str, plugins: Sequence[str], ns: Sequence[int], memo
     conn.close()
 
 
-def _from_dict(data: dict[str, Any]) -> Verdict:
-    tops = data.get("tops")
-    return Verdict(
-        status=data["status"],
-        n=data["n"],
-        moves=data["moves"],
-        digest=data.get("digest", 0),
-        step=data.get("step"),
-        move=data.get("move"),
-        reason=data.get("reason", ""),
-        tops=tuple(tops) if tops is not None else None,  # type: ignore[arg-type]
-        final_peg=data.get("final_peg"),
-    )
-
-
 def _describe_exit(code: int | None) -> str:
     if code is None:
         return "the process vanished"
@@ -157,7 +142,7 @@ def _drain(job: Job) -> bool:
             if kind == "error":
                 _fail_current(job, "crashed", payload)
             else:
-                job.verdicts.append(_from_dict(payload))
+                job.verdicts.append(Verdict.from_dict(payload))
     except (EOFError, OSError):
         return False
     return False
