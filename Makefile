@@ -1,16 +1,23 @@
 # Everything runs in .venv, made here from pyproject.toml: on a fresh machine
 # `make test` and `make bench` are the whole set-up.
+SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# mypy names modules by their folders; this tree of links shows it harness/ and algorithms/ under the
+# names they install as (hanoi_harness, hanoi_harness.algorithms).
+TYPECHECK := build/typecheck
+# The wheel is tested as a user installs it: built, installed into a fresh venv, run from outside the checkout.
+WHEEL_DIR := build/dist
+WHEEL_VENV := build/wheel-venv
 
-.PHONY: test test-all lint type check clean venv bench check-regression bench-scale
+.PHONY: venv test test-all lint type check clean bench check-regression bench-scale bench-c wheel test-wheel
 
 venv: $(STAMP)
 
-# Re-install whenever pyproject.toml is newer than the last install.
-$(STAMP): pyproject.toml
+# Re-install whenever pyproject.toml or setup.py is newer than the last install.
+$(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,dev,distributed]'
@@ -23,18 +30,33 @@ test-all: $(STAMP)
 	$(BIN)/python -m pytest -q -m ''
 
 lint: $(STAMP)
-	$(BIN)/ruff check algorithms harness tests
-	$(BIN)/ruff format --check algorithms harness tests
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 type: $(STAMP)
-	$(BIN)/mypy
+	rm -rf $(TYPECHECK) && mkdir -p $(TYPECHECK)/hanoi_harness
+	ln -s $(CURDIR)/harness/* $(TYPECHECK)/hanoi_harness/ && ln -s $(CURDIR)/algorithms $(TYPECHECK)/hanoi_harness/
+	set -o pipefail; $(BIN)/mypy | \
+	  sed -e 's#^$(TYPECHECK)/hanoi_harness/algorithms/#algorithms/#' -e 's#^$(TYPECHECK)/hanoi_harness/#harness/#'
 
 check: test lint type
 
-# 'hanoi moves blocks 28 --binary' against the C reference bench/c/hanoi_ref.c (needs a C compiler).
-.PHONY: bench-c
+wheel: $(STAMP)
+	rm -rf $(WHEEL_DIR) && $(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir $(WHEEL_DIR) .
+
+# The wheel in a fresh venv: every command from a directory outside the checkout (.ci/smoke), then the
+# test suite and the package's doctests against the installed files.
+test-wheel: wheel
+	rm -rf $(WHEEL_VENV) && $(PYTHON) -m venv $(WHEEL_VENV)
+	$(WHEEL_VENV)/bin/python -m pip install --quiet "$$(ls $(WHEEL_DIR)/*.whl)[test,distributed]"
+	.ci/smoke $(WHEEL_VENV)/bin
+	$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider
+	cd "$$(mktemp -d)" && $(CURDIR)/$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider \
+	  --doctest-modules -o doctest_optionflags=NORMALIZE_WHITESPACE --pyargs hanoi_harness
+
+# 'hanoi moves blocks 28 --binary' against the C reference harness/bench/c/hanoi_ref.c (needs a C compiler).
 bench-c: $(STAMP)
-	$(BIN)/python -m harness.cref 28
+	$(BIN)/python -m hanoi_harness.bench.cref 28
 
 # The full benchmark: regenerates results/ (and results/quick/, the CI baseline); about 5 minutes.
 bench: $(STAMP)
@@ -48,8 +70,8 @@ check-regression: $(STAMP)
 
 # Chunked verification's speed-up: bitwise at n = 26 alone, with --workers 1 and 2 (a few minutes).
 bench-scale: $(STAMP)
-	$(BIN)/python -m harness.bench_scale --name bitwise --n 26 --workers 2 --repeat 2
+	$(BIN)/python -m hanoi_harness.bench.scaling --name bitwise --n 26 --workers 2 --repeat 2
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks build dist *.egg-info
+	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks dist *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -44,7 +44,7 @@ Quirks and limits
 
 from collections.abc import Iterator
 
-from harness.registry import Citation, FinalPeg, register
+from hanoi_harness.registry import Citation, FinalPeg, register
 
 ILLCHUK = Citation(
     author="Derek Illchuk",

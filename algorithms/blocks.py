@@ -16,7 +16,7 @@ Idea
 
 Source
     The recursion is the one of Qiao's ``Hanoi(n, A, B, C)`` (see
-    :mod:`algorithms.recursive`); the block structure around it is ours.
+    :mod:`hanoi_harness.algorithms.recursive`); the block structure around it is ours.
 
 Time and space
     Theta(2^n) moves, but O(2^n / 2^16) Python steps: each run is a shared,
@@ -39,8 +39,8 @@ from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
-from algorithms.recursive import QIAO
-from harness.registry import FinalPeg, register
+from hanoi_harness.algorithms.recursive import QIAO
+from hanoi_harness.registry import FinalPeg, register
 
 if TYPE_CHECKING:
     import numpy as np

@@ -41,8 +41,8 @@ Quirks and limits
 
 from collections.abc import Iterator
 
-from algorithms.bitwise import ILLCHUK
-from harness.registry import FinalPeg, register
+from hanoi_harness.algorithms.bitwise import ILLCHUK
+from hanoi_harness.registry import FinalPeg, register
 
 
 class EmptyStackRead(ValueError, IndexError):
@@ -78,7 +78,8 @@ def solve(n: int) -> Iterator[tuple[int, int, int]]:
     >>> list(solve(0))
     Traceback (most recent call last):
     ...
-    algorithms.clockwise_sentinel.EmptyStackRead: clockwise_sentinel: n = 0 reads the empty stack 0; n >= 1
+    hanoi_harness.algorithms.clockwise_sentinel.EmptyStackRead: clockwise_sentinel: n = 0 reads the empty
+    stack 0; n >= 1
     """
     if n < 0:
         raise ValueError(f"clockwise_sentinel: n must be >= 0, got {n}")

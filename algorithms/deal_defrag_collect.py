@@ -45,7 +45,7 @@ Quirks and limits
 
 from collections.abc import Iterator
 
-from harness.registry import Citation, FinalPeg, register
+from hanoi_harness.registry import Citation, FinalPeg, register
 
 CHG = Citation(
     author="CHG (hunandy14)",

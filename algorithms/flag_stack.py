@@ -41,8 +41,8 @@ Quirks and limits
 
 from collections.abc import Iterator
 
-from algorithms.recursive import QIAO
-from harness.registry import FinalPeg, register
+from hanoi_harness.algorithms.recursive import QIAO
+from hanoi_harness.registry import FinalPeg, register
 
 CAPACITY = 2000
 """Slots in the original's ``struct Act S[2000]``."""

@@ -34,8 +34,8 @@ Quirks and limits
 
 from collections.abc import Iterator
 
-from algorithms.recursive import QIAO
-from harness.registry import FinalPeg, register
+from hanoi_harness.algorithms.recursive import QIAO
+from hanoi_harness.registry import FinalPeg, register
 
 MAX = 64
 """``MAX`` is undefined in the original; 64 is the legend's number of disks."""

@@ -34,8 +34,8 @@ Quirks and limits
 
 from collections.abc import Iterator
 
-from algorithms.recursive import QIAO
-from harness.registry import FinalPeg, register
+from hanoi_harness.algorithms.recursive import QIAO
+from hanoi_harness.registry import FinalPeg, register
 
 INT_BITS = 32
 """Width of the C ``int`` holding ``m = 1 << n``."""

@@ -27,7 +27,7 @@ Time and space
 
 Starting at any step
     ``pos`` is all the state there is, so ``solve_from(n, k)`` sets it as it
-    stands after k - 1 moves (from :mod:`harness.randomaccess`, in Wang's
+    stands after k - 1 moves (from :mod:`hanoi_harness.randomaccess`, in Wang's
     labels and numbering) and runs the same loop from STEP = k; ``solve(n)``
     is ``solve_from(n, 1)``.
 
@@ -43,8 +43,17 @@ Quirks and limits
 
 from collections.abc import Iterator
 
-from algorithms.step_divisibility import FINAL_PEG, LEFT, MAX_N, MAX_N_REASON, PILLARS, RIGHT, WANG, get_data_op
-from harness.registry import FinalPeg, labelled_state, register
+from hanoi_harness.algorithms.step_divisibility import (
+    FINAL_PEG,
+    LEFT,
+    MAX_N,
+    MAX_N_REASON,
+    PILLARS,
+    RIGHT,
+    WANG,
+    get_data_op,
+)
+from hanoi_harness.registry import FinalPeg, labelled_state, register
 
 
 def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:

@@ -37,7 +37,7 @@ Quirks and limits
 
 from collections.abc import Iterator
 
-from harness.registry import Citation, FinalPeg, register
+from hanoi_harness.registry import Citation, FinalPeg, register
 
 QIAO = Citation(
     author="Qiao (qiaoruozhuo)",

@@ -25,7 +25,7 @@ Time and space
 Starting at any step
     The step number alone gives the disk (rule B) and the pillars give its
     source, so ``solve_from(n, k)`` fills the pillars as they stand after
-    k - 1 moves (from :mod:`harness.randomaccess`, in his labels and
+    k - 1 moves (from :mod:`hanoi_harness.randomaccess`, in his labels and
     numbering) and runs the same loop from STEP = k; ``solve(n)`` is
     ``solve_from(n, 1)``, whose fill is his (every disk on 's').
 
@@ -57,7 +57,7 @@ Quirks and limits
 
 from collections.abc import Iterator
 
-from harness.registry import Citation, FinalPeg, labelled_state, register
+from hanoi_harness.registry import Citation, FinalPeg, labelled_state, register
 
 WANG = Citation(
     author="Wang Yiqun (王逸群), advisor Zhang Xiaodong, HIT Weihai",
@@ -153,7 +153,7 @@ def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
 
     The pillars are filled as they stand after k - 1 moves (every disk on
     's' for k = 1, the original's fill), from the optimal solution's state
-    (:func:`harness.registry.labelled_state`) in Wang's labels and numbering;
+    (:func:`hanoi_harness.registry.labelled_state`) in Wang's labels and numbering;
     then the same loop runs from STEP = k.
 
     >>> list(solve_from(3, 5)) == list(solve(3))[4:]

@@ -42,8 +42,8 @@ Quirks and limits
 import math
 from collections.abc import Iterator
 
-from algorithms.recursive import QIAO
-from harness.registry import FinalPeg, register
+from hanoi_harness.algorithms.recursive import QIAO
+from hanoi_harness.registry import FinalPeg, register
 
 CAPACITY = 132000
 """Slots in the original's ``struct act BT[132000]`` (slot 0 unused)."""

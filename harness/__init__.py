@@ -1,8 +1,33 @@
 """hanoi-harness: verify and benchmark Tower of Hanoi algorithms.
 
-The harness reads algorithms from :mod:`harness.registry`, checks their moves
-with the pure :mod:`harness.checker`, and drives both from the ``hanoi``
-command (:mod:`harness.cli`).
+The public API for plugin authors and scripts is what this package exports::
+
+    from hanoi_harness import Algorithm, Citation, FinalPeg, check
+
+The harness reads algorithms from :mod:`hanoi_harness.registry`, checks their
+moves with the pure :mod:`hanoi_harness.checker`, and drives both from the
+``hanoi`` command (:mod:`hanoi_harness.cli`).  The in-tree algorithms are the
+modules of :mod:`hanoi_harness.algorithms`.
 """
 
+from hanoi_harness.checker import Verdict, check, check_algorithm
+from hanoi_harness.digest import digest
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import Algorithm, Citation, FinalPeg, Move, build_registry, load_plugin
+
 __version__ = "0.1.0"
+
+__all__ = [
+    "Algorithm",
+    "Citation",
+    "FinalPeg",
+    "Move",
+    "UsageError",
+    "Verdict",
+    "__version__",
+    "build_registry",
+    "check",
+    "check_algorithm",
+    "digest",
+    "load_plugin",
+]

@@ -1,6 +1,6 @@
-"""``python -m harness``: the same as the ``hanoi`` command."""
+"""``python -m hanoi_harness``: the same as the ``hanoi`` command."""
 
-from harness.cli import run
+from hanoi_harness.cli import run
 
 if __name__ == "__main__":
     run()

@@ -9,8 +9,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
-from harness.errors import UsageError
-from harness.registry import Algorithm, Registry, build_registry
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import Algorithm, Registry, build_registry
 
 
 class Parser(argparse.ArgumentParser):

@@ -13,24 +13,24 @@ from typing import Any
 
 from tabulate import tabulate
 
-from harness import cref
-from harness._cli_common import add_plugin_option, non_negative_int, registry_from
-from harness.bench._compare import DEFAULT_THRESHOLD_PCT, compare
-from harness.bench._external import Command
-from harness.bench._measure import check_available
-from harness.bench._plan import FULL, QUICK
-from harness.bench._report import render
-from harness.bench._results import RESULTS_FILE, ResultSet, check_replaceable, load, replace_dir
-from harness.bench._run import REFERENCE, Progress, run
-from harness.errors import UsageError
-from harness.external import parse_spec
-from harness.registry import Algorithm, Registry
+from hanoi_harness._cli_common import add_plugin_option, non_negative_int, registry_from
+from hanoi_harness.bench import cref
+from hanoi_harness.bench._compare import DEFAULT_THRESHOLD_PCT, compare
+from hanoi_harness.bench._external import Command
+from hanoi_harness.bench._measure import check_available
+from hanoi_harness.bench._plan import FULL, QUICK
+from hanoi_harness.bench._report import render
+from hanoi_harness.bench._results import RESULTS_FILE, ResultSet, check_replaceable, load, replace_dir
+from hanoi_harness.bench._run import REFERENCE, Progress, run
+from hanoi_harness.errors import UsageError
+from hanoi_harness.external import parse_spec
+from hanoi_harness.registry import Algorithm, Registry
 
 QUICK_DIR = "quick"
 """Where a full run puts its quick-mode baseline, inside its output directory."""
 
 CREF_N = 28
-"""The n of a full run's C-reference comparison (``harness.cref.measure``): 2^28 - 1 moves, 768 MiB of output."""
+"""The n of a full run's C-reference comparison (:func:`.cref.measure`): 2^28 - 1 moves, 768 MiB of output."""
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -41,7 +41,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "fresh child) of each algorithm across n, fit growth classes, and write results.json, Markdown and CSV "
         f"tables, plots and README.md into --out. '{REFERENCE}' is always measured, for relative times. A full "
         f"run also writes the quick-mode baseline into DIR/{QUICK_DIR}/ and times 'hanoi moves blocks "
-        f"{CREF_N} --binary' against the C reference bench/c/hanoi_ref.c when a C compiler is present. The "
+        f"{CREF_N} --binary' against the C reference harness/bench/c/hanoi_ref.c when a C compiler is present. The "
         "previous results are replaced only once the new ones are complete.",
     )
     p.add_argument(
@@ -138,7 +138,7 @@ def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[A
 def commands_from(specs: list[str], registry: Registry) -> list[Command]:
     """commands_from(specs, registry): the ``--command NAME=CMD`` specs as commands; one-line usage errors.
 
-    >>> from harness.registry import build_registry
+    >>> from hanoi_harness.registry import build_registry
     >>> commands_from(["mine=./hanoi {n}"], build_registry())
     [Command(name='mine', template='./hanoi {n}')]
     """
@@ -195,7 +195,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _c_reference(progress: Progress) -> tuple[dict[str, Any], float]:
-    """_c_reference(progress): :func:`harness.cref.measure` at :data:`CREF_N`, and the seconds it took.
+    """_c_reference(progress): :func:`hanoi_harness.bench.cref.measure` at :data:`CREF_N`, and the seconds it took.
 
     Run after every other phase, so it does not share the machine with the
     timing.  A compiler that fails, or a program that does, is the skip

@@ -6,8 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from harness._cli_common import fail, non_negative_int
-from harness.textcheck import CONVENTIONS, check_lines, describe
+from hanoi_harness._cli_common import fail, non_negative_int
+from hanoi_harness.textcheck import CONVENTIONS, check_lines, describe
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -7,9 +7,16 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
-from harness._cli_common import add_plugin_option, algorithm_for, fail, non_negative_int, write_binary, write_lines
-from harness.checker import Tower, illegal_reason
-from harness.digest import digest, digest_chunks
+from hanoi_harness._cli_common import (
+    add_plugin_option,
+    algorithm_for,
+    fail,
+    non_negative_int,
+    write_binary,
+    write_lines,
+)
+from hanoi_harness.checker import Tower, illegal_reason
+from hanoi_harness.digest import digest, digest_chunks
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

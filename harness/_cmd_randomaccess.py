@@ -1,6 +1,6 @@
 """``hanoi move``, ``hanoi state`` and ``hanoi step``: any step of any tower directly, in O(n).
 
-The arithmetic is :mod:`harness.randomaccess`; this module reads N, K and
+The arithmetic is :mod:`hanoi_harness.randomaccess`; this module reads N, K and
 the pegs (any size: Python integers) and prints the answers.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from harness._cli_common import big_numbers, fail, non_negative_int
-from harness.randomaccess import NotOnPath, move_at, state_at, step_of
+from hanoi_harness._cli_common import big_numbers, fail, non_negative_int
+from hanoi_harness.randomaccess import NotOnPath, move_at, state_at, step_of
 
 SEQUENCE = "the optimal solution from peg 0 to peg 2 (the 'recursive' sequence)"
 

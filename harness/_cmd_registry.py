@@ -6,8 +6,8 @@ import argparse
 
 from tabulate import tabulate
 
-from harness._cli_common import add_plugin_option, registry_from, write_lines
-from harness.registry import Algorithm
+from hanoi_harness._cli_common import add_plugin_option, registry_from, write_lines
+from hanoi_harness.registry import Algorithm
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

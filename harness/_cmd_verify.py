@@ -7,11 +7,11 @@ import sys
 
 from tabulate import tabulate
 
-from harness._cli_common import add_plugin_option, non_negative_int, positive_float, positive_int, registry_from
-from harness.errors import UsageError
-from harness.registry import Algorithm
-from harness.runner import Job, run_jobs
-from harness.scale import MAX_CHUNK, MIN_CHUNK, ChunkResult, splittable, verify_scaled
+from hanoi_harness._cli_common import add_plugin_option, non_negative_int, positive_float, positive_int, registry_from
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import Algorithm
+from hanoi_harness.runner import Job, run_jobs
+from hanoi_harness.scale import MAX_CHUNK, MIN_CHUNK, ChunkResult, splittable, verify_scaled
 
 DEFAULT_N_MAX = 12
 

@@ -2,7 +2,7 @@
 
 It replays each move on a model of the three pegs (three lists of disks,
 bottom first), so it holds O(n) state and never the 2^n - 1 moves.  It knows
-nothing of timing or processes: :mod:`harness.runner` adds those.
+nothing of timing or processes: :mod:`hanoi_harness.runner` adds those.
 
 A move is legal when it is a triple ``(disk, src, dst)`` whose pegs are 0, 1
 or 2 and differ, whose source peg is not empty, whose disk is the top of that
@@ -11,7 +11,7 @@ optimal when the whole tower stands on one of the declared pegs after exactly
 2^n - 1 moves.
 
 The checker also folds every move into the project's digest (see
-:mod:`harness.digest`), so one replay gives both the verdict and the
+:mod:`hanoi_harness.digest`), so one replay gives both the verdict and the
 fingerprint of the sequence.
 """
 
@@ -23,8 +23,8 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, Literal
 
-from harness.digest import MASK, chunk_digest, rows_digest
-from harness.registry import Algorithm
+from hanoi_harness.digest import MASK, chunk_digest, rows_digest
+from hanoi_harness.registry import Algorithm
 
 Status = Literal["ok", "illegal", "incomplete", "not_optimal", "crashed", "timed_out", "refused"]
 
@@ -320,7 +320,7 @@ def check_algorithm(algorithm: Algorithm, n: int, *, max_moves: int | None = Non
 
     The record maps the original's labels to the model and names the pegs the
     tower may end on.  An n outside the record's limits raises
-    :class:`~harness.errors.UsageError`; a failure while starting the
+    :class:`~hanoi_harness.errors.UsageError`; a failure while starting the
     generator is ``crashed`` at step 1.  An algorithm that yields chunks is
     checked by :func:`check_chunks`, on its arrays.
     """

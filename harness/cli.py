@@ -1,6 +1,6 @@
 """The ``hanoi`` command: argparse subcommands, one ``cmd_*`` function each.
 
-Each subcommand lives in a private module ``harness._cmd_*`` that adds its
+Each subcommand lives in a private module ``hanoi_harness._cmd_*`` that adds its
 parser; this module only assembles them and turns errors into exit codes:
 bad input is one line on stderr and status 2, never a traceback.
 """
@@ -11,17 +11,17 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from harness import __version__
-from harness._cli_common import Parser
-from harness.errors import UsageError
+from hanoi_harness import __version__
+from hanoi_harness._cli_common import Parser
+from hanoi_harness.errors import UsageError
 
 COMMAND_MODULES = (
-    "harness._cmd_registry",
-    "harness._cmd_moves",
-    "harness._cmd_verify",
-    "harness._cmd_randomaccess",
-    "harness._cmd_check",
-    "harness._cmd_bench",
+    "hanoi_harness._cmd_registry",
+    "hanoi_harness._cmd_moves",
+    "hanoi_harness._cmd_verify",
+    "hanoi_harness._cmd_randomaccess",
+    "hanoi_harness._cmd_check",
+    "hanoi_harness._cmd_bench",
 )
 
 

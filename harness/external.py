@@ -2,7 +2,7 @@
 
 :func:`run_command` is what ``hanoi bench --command 'NAME=./prog {n}'`` calls:
 the command's standard output streams through the same reader and checker
-as ``hanoi check`` (:mod:`harness.textcheck`), so a program that prints a
+as ``hanoi check`` (:mod:`hanoi_harness.textcheck`), so a program that prints a
 million moves is checked as it prints them, in O(n) memory.
 """
 
@@ -16,9 +16,9 @@ import tempfile
 import threading
 import time
 
-from harness.checker import Verdict
-from harness.errors import UsageError
-from harness.textcheck import MalformedLine, check_lines
+from hanoi_harness.checker import Verdict
+from hanoi_harness.errors import UsageError
+from hanoi_harness.textcheck import MalformedLine, check_lines
 
 
 def parse_spec(spec: str) -> tuple[str, str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from harness.errors import UsageError
+from hanoi_harness.errors import UsageError
 
 
 class NotOnPath(ValueError):
@@ -86,7 +86,7 @@ def step_of(pegs: Sequence[int]) -> int:
     >>> step_of([0, 1, 0])
     Traceback (most recent call last):
     ...
-    harness.randomaccess.NotOnPath: disk 1 is on peg 0, which the optimal solution never uses for it here
+    hanoi_harness.randomaccess.NotOnPath: disk 1 is on peg 0, which the optimal solution never uses for it here
 
     Raises :class:`NotOnPath` for a configuration the solution never passes
     through, and :class:`UsageError` for a peg outside 0-2.

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from harness.errors import UsageError
-from harness.randomaccess import state_at
+from hanoi_harness.errors import UsageError
+from hanoi_harness.randomaccess import state_at
 
 Move = tuple[int, int, int]
 """A move in the project's model: ``(disk, src, dst)``, disk 1 the smallest, pegs 0-2."""
@@ -109,8 +109,8 @@ class Algorithm:
     when the generator yields numpy arrays of shape (m, 3) instead of
     single moves, already in the model's labels (pegs 0-2, disk 1 the
     smallest); :meth:`moves` still yields single moves, and the harness's
-    fast paths (:func:`harness.checker.check_chunks`,
-    :func:`harness.digest.digest_chunks`, ``hanoi moves``) read the arrays
+    fast paths (:func:`hanoi_harness.checker.check_chunks`,
+    :func:`hanoi_harness.digest.digest_chunks`, ``hanoi moves``) read the arrays
     from ``solve`` directly.
     """
 
@@ -221,7 +221,7 @@ def labelled_state(
     """labelled_state(n, k, final_peg, pegs, disks): each disk's peg after k optimal moves, in an original's labels.
 
     The optimal solution from peg 0 to ``final_peg`` (1 or 2) is the
-    reference one (:func:`harness.randomaccess.state_at`, which ends on peg
+    reference one (:func:`hanoi_harness.randomaccess.state_at`, which ends on peg
     2) with pegs 1 and 2 exchanged when it ends on 1.  The result lists the
     label (``pegs[i]`` for peg i) of disk 1 first, disk 1 being the smallest
     when ``disks`` is ``"ascending"`` and the largest when ``"descending"``:
@@ -367,7 +367,7 @@ def load_entry_points(registry: Registry) -> None:
 
 def build_registry(plugins: Iterable[str] = (), *, entry_points: bool = True) -> Registry:
     """build_registry(plugins): the in-tree algorithms, installed entry points and ad-hoc plugins."""
-    import algorithms  # noqa: F401  (importing the package registers every in-tree module)
+    import hanoi_harness.algorithms  # noqa: F401  (importing the package registers every in-tree module)
 
     registry = Registry()
     for algorithm in REGISTRY:

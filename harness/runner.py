@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from harness.checker import Verdict, check_algorithm
+from hanoi_harness.checker import Verdict, check_algorithm
 
 
 @dataclass
@@ -48,7 +48,7 @@ def _child(conn: Any, name: str, plugins: Sequence[str], ns: Sequence[int], memo
 
         limit = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    from harness.registry import build_registry
+    from hanoi_harness.registry import build_registry
 
     try:
         algorithm = build_registry(plugins).get(name)

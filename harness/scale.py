@@ -10,7 +10,7 @@ which drives the chunks on a local process pool or a Dask cluster.
 What a chunk checks, and why that is enough
     A chunk ``first .. last`` starts from the pegs of the optimal solution
     after ``first - 1`` moves (:func:`optimal_pegs`: the reference states of
-    :mod:`harness.randomaccess`, pegs 1 and 2 exchanged for a run declared
+    :mod:`hanoi_harness.randomaccess`, pegs 1 and 2 exchanged for a run declared
     to end on peg 1), takes ``last - first + 1`` moves of
     ``moves_from(n, first)`` and replays them with the same checker
     (``check(..., start=first - 1, initial=..., partial=True)``), so an
@@ -34,7 +34,7 @@ What a chunk checks, and why that is enough
     path that short (a second one would make a second optimal solution), so
     a chunk that does end there made exactly the optimal moves.  A chunk that
     does not is ``not_optimal``, and it replays its moves against
-    :func:`~harness.randomaccess.move_at` (O(n) a move, only then) to name
+    :func:`~hanoi_harness.randomaccess.move_at` (O(n) a move, only then) to name
     the first step that leaves the path.
 
     What is verified is ``solve_from``'s output; each port's ``solve`` is
@@ -61,11 +61,11 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
-from harness.checker import Verdict, check, check_chunks
-from harness.digest import MASK
-from harness.errors import UsageError
-from harness.randomaccess import move_at
-from harness.registry import Algorithm, Move, Registry, build_registry, labelled_state
+from hanoi_harness.checker import Verdict, check, check_chunks
+from hanoi_harness.digest import MASK
+from hanoi_harness.errors import UsageError
+from hanoi_harness.randomaccess import move_at
+from hanoi_harness.registry import Algorithm, Move, Registry, build_registry, labelled_state
 
 Pegs = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """The three pegs, each a tuple of disks, bottom first."""

@@ -34,8 +34,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from harness.checker import Tower, Verdict, check
-from harness.errors import UsageError
+from hanoi_harness.checker import Tower, Verdict, check
+from hanoi_harness.errors import UsageError
 
 CONVENTIONS = {"0-2": ("0", "1", "2"), "1-3": ("1", "2", "3"), "A-C": ("A", "B", "C")}
 """Each peg convention: the labels of the model's pegs 0, 1 and 2."""

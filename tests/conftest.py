@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from harness.registry import Algorithm, build_registry
+from hanoi_harness.registry import Algorithm, build_registry
 
 REGISTRY = build_registry()
 ALGORITHMS = list(REGISTRY)
@@ -31,7 +31,7 @@ def reference(n: int) -> Iterator[tuple[int, int, int]]:
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     """run_cli(capsys, *argv): run the ``hanoi`` command in this process; (status, stdout, stderr)."""
-    from harness.cli import main
+    from hanoi_harness.cli import main
 
     try:
         code = main(list(argv))

@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from harness.checker import check_algorithm
-from harness.digest import digest
-from harness.errors import UsageError
-from harness.registry import SPACE_CLASSES, Algorithm
+from hanoi_harness.checker import check_algorithm
+from hanoi_harness.digest import digest
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import SPACE_CLASSES, Algorithm
 from tests.conftest import expected
 
 

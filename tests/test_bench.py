@@ -13,19 +13,19 @@ from pathlib import Path
 import psutil
 import pytest
 
-from harness import _cmd_bench, cref
-from harness.bench import _check, _compare, _external, _fit, _measure, _memory, _plan, _report, _results
-from harness.bench._compare import compare
-from harness.bench._external import Command, check_commands
-from harness.bench._fit import fit_space, fit_time
-from harness.bench._measure import Timing
-from harness.bench._memory import Rss, rss_peak, tracemalloc_peak
-from harness.bench._plan import FULL, Settings
-from harness.bench._results import AlgorithmResult, ResultSet, Run, check_replaceable, load, replace_dir
-from harness.bench._run import run
-from harness.cli import main
-from harness.errors import UsageError
-from harness.registry import build_registry
+from hanoi_harness import _cmd_bench
+from hanoi_harness.bench import _check, _compare, _external, _fit, _measure, _memory, _plan, _report, _results, cref
+from hanoi_harness.bench._compare import compare
+from hanoi_harness.bench._external import Command, check_commands
+from hanoi_harness.bench._fit import fit_space, fit_time
+from hanoi_harness.bench._measure import Timing
+from hanoi_harness.bench._memory import Rss, rss_peak, tracemalloc_peak
+from hanoi_harness.bench._plan import FULL, Settings
+from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run, check_replaceable, load, replace_dir
+from hanoi_harness.bench._run import run
+from hanoi_harness.cli import main
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import build_registry
 
 REGISTRY = build_registry()
 
@@ -448,7 +448,7 @@ def test_c_reference_section(tmp_path: Path) -> None:
 
 
 def test_a_full_run_measures_the_c_reference(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A full run stores harness.cref's figures (n lowered from 28 so that it is quick); its quick/ has none."""
+    """A full run stores cref's figures (n lowered from 28 so that it is quick); its quick/ has none."""
     monkeypatch.setattr(_cmd_bench, "CREF_N", 8)
     out = tmp_path / "out"
     assert main(["bench", "--sizes", "3", "--out", str(out), "recursive"]) == 0

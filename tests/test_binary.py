@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from harness.cli import main
-from harness.digest import digest
-from harness.registry import Algorithm
+from hanoi_harness.cli import main
+from hanoi_harness.digest import digest
+from hanoi_harness.registry import Algorithm
 from tests.conftest import reference
 
 
@@ -54,7 +54,7 @@ def test_binary_refuses_more_than_255_disks(capsysbinary: pytest.CaptureFixture[
 
 def test_binary_into_a_closed_pipe_ends_quietly() -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "harness", "moves", "blocks", "24", "--binary"],
+        [sys.executable, "-m", "hanoi_harness", "moves", "blocks", "24", "--binary"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=Path(__file__).resolve().parents[1],
@@ -69,7 +69,7 @@ def test_binary_into_a_closed_pipe_ends_quietly() -> None:
 
 
 def test_the_c_reference_writes_the_same_bytes_and_is_timed() -> None:
-    from harness import cref
+    from hanoi_harness.bench import cref
 
     if cref.compiler() is None:
         pytest.skip("no C compiler")

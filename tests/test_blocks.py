@@ -8,10 +8,10 @@ from functools import cache
 import numpy as np
 import pytest
 
-from algorithms.blocks import BASE, runs, solve, solve_from
-from harness.checker import check, check_algorithm, check_chunks
-from harness.digest import MASK, digest, digest_chunks
-from harness.registry import build_registry
+from hanoi_harness.algorithms.blocks import BASE, runs, solve, solve_from
+from hanoi_harness.checker import check, check_algorithm, check_chunks
+from hanoi_harness.digest import MASK, digest, digest_chunks
+from hanoi_harness.registry import build_registry
 from tests.conftest import reference
 
 
@@ -92,7 +92,7 @@ def test_solve_from_any_step_is_the_tail(n: int) -> None:
 
 def test_solve_from_a_late_step_of_a_big_tower() -> None:
     # From the middle of the 40-disk solution: a slice checked against the reference's own segment.
-    from harness.randomaccess import move_at, tower_at
+    from hanoi_harness.randomaccess import move_at, tower_at
 
     n, k = 40, (1 << 39) - 70000
     moves = moves_of(itertools.islice(solve_from(n, k), 5))[:70100]  # disk 40 moves at step 2^39

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.checker import Verdict, check
+from hanoi_harness.checker import Verdict, check
 from tests.conftest import reference
 
 
@@ -207,7 +207,7 @@ def test_digest_matches_the_documented_formula() -> None:
 
 
 def test_segments_check_with_global_steps_and_add_up() -> None:
-    from harness.randomaccess import tower_at
+    from hanoi_harness.randomaccess import tower_at
 
     n = 6
     moves = list(reference(n))

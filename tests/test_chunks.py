@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.checker import check, check_chunks
-from harness.digest import chunk_digest, digest, digest_chunks
-from harness.randomaccess import move_at, tower_at
+from hanoi_harness.checker import check, check_chunks
+from hanoi_harness.digest import chunk_digest, digest, digest_chunks
+from hanoi_harness.randomaccess import move_at, tower_at
 from tests.conftest import reference
 from tests.test_checker import legal_prefixes
 
@@ -185,8 +185,8 @@ def test_every_single_change_around_a_large_disk_is_judged_alike(disk: int) -> N
 
 def test_legal_chunks_are_never_replayed_move_by_move(monkeypatch: pytest.MonkeyPatch) -> None:
     # The scalar replay is only for chunks that fail the vectorised test.
-    import harness.checker as checker
-    from algorithms.blocks import solve
+    import hanoi_harness.checker as checker
+    from hanoi_harness.algorithms.blocks import solve
 
     scalar = checker.check
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.digest import digest
+from hanoi_harness.digest import digest
 from tests.conftest import reference, run_cli
 
 run = run_cli
@@ -76,7 +76,7 @@ def test_limits_name_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_help_on_every_command(capsys: pytest.CaptureFixture[str]) -> None:
-    from harness.cli import build_parser
+    from hanoi_harness.cli import build_parser
 
     parser = build_parser()
     commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
@@ -124,7 +124,7 @@ def test_verify_named_algorithm_out_of_limits_is_refused(capsys: pytest.CaptureF
 def test_moves_into_a_closed_pipe_ends_quietly() -> None:
     # `hanoi moves recursive 20 | head -n 3`: no traceback, no complaint.
     proc = subprocess.Popen(
-        [sys.executable, "-m", "harness", "moves", "recursive", "20"],
+        [sys.executable, "-m", "hanoi_harness", "moves", "recursive", "20"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=Path(__file__).resolve().parents[1],

@@ -1,4 +1,4 @@
-"""``harness.external``: another program's output, streamed through the reader and the checker."""
+"""``hanoi_harness.external``: another program's output, streamed through the reader and the checker."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.errors import UsageError
-from harness.external import command_for, parse_spec, run_command
+from hanoi_harness.errors import UsageError
+from hanoi_harness.external import command_for, parse_spec, run_command
 
 SOLVER = """\
 import sys

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.errors import UsageError
-from harness.randomaccess import NotOnPath, move_at, state_at, step_of, tower_at
+from hanoi_harness.errors import UsageError
+from hanoi_harness.randomaccess import NotOnPath, move_at, state_at, step_of, tower_at
 from tests.conftest import reference
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from harness.checker import check_algorithm
-from harness.errors import UsageError
-from harness.registry import REGISTRY, Algorithm, FinalPeg, Registry, build_registry, load_plugin
+from hanoi_harness.checker import check_algorithm
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import REGISTRY, Algorithm, FinalPeg, Registry, build_registry, load_plugin
 
 GOOD = '''
 def my_variant(n):

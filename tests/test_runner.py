@@ -8,8 +8,8 @@ from pathlib import Path
 import psutil
 import pytest
 
-from harness.cli import main
-from harness.runner import Job, run_jobs
+from hanoi_harness.cli import main
+from hanoi_harness.runner import Job, run_jobs
 
 BAD_PLUGINS = '''
 import os, time

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from harness.checker import Verdict, check, check_algorithm
-from harness.errors import UsageError
-from harness.registry import Algorithm, build_registry
-from harness.scale import (
+from hanoi_harness.checker import Verdict, check, check_algorithm
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import Algorithm, build_registry
+from hanoi_harness.scale import (
     combine,
     optimal_move,
     optimal_pegs,
@@ -32,8 +32,8 @@ from pathlib import Path
 
 import numpy as np
 
-from harness.randomaccess import move_at, state_at
-from harness.registry import Algorithm, FinalPeg
+from hanoi_harness.randomaccess import move_at, state_at
+from hanoi_harness.registry import Algorithm, FinalPeg
 
 FAULT = {fault}
 MARKER = Path({marker!r})

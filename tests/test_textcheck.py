@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.cli import main
-from harness.textcheck import MalformedLine, check_lines, parse_line
+from hanoi_harness.cli import main
+from hanoi_harness.textcheck import MalformedLine, check_lines, parse_line
 from tests.conftest import reference
 
 LETTERS = "ABC"
@@ -246,7 +246,7 @@ def any_pieces(draw: st.DrawFn) -> str:
 @settings(max_examples=1500, deadline=None)
 @given(text=st.one_of(move_like_lines(), any_pieces()))
 def test_the_shortcuts_read_lines_as_the_general_rules_do(text: str) -> None:
-    from harness.textcheck import _parse_general
+    from hanoi_harness.textcheck import _parse_general
 
     def outcome(parse: Callable[[str], object]) -> object:
         try:

@@ -11,5 +11,5 @@ One private module per concern:
 * :mod:`._results`: the versioned ``results.json`` and the atomic write of a results directory;
 * :mod:`._report`: tables (Markdown and CSV), plots and ``README.md``, from ``results.json`` alone;
 * :mod:`._compare`: two result sets compared on times relative to the reference;
-* :mod:`._run`: the phases in order, for :mod:`harness._cmd_bench`.
+* :mod:`._run`: the phases in order, for :mod:`hanoi_harness._cmd_bench`.
 """

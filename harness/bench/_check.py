@@ -1,6 +1,6 @@
 """Every (algorithm, n) a bench run measures is checked first, each in its own child process.
 
-The children are :func:`harness.runner.run_jobs`'s, one job per (algorithm, n):
+The children are :func:`hanoi_harness.runner.run_jobs`'s, one job per (algorithm, n):
 a crash, a hang or running out of memory is then that algorithm's verdict, and
 the bench goes on with the others.  A full run's walk compares the wall time
 of each job (fork, checker and all; the fork's few milliseconds are noise at
@@ -13,10 +13,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from harness.bench._plan import Settings, fixed_sizes, walk_start, walk_top
-from harness.checker import Verdict
-from harness.registry import Algorithm
-from harness.runner import Job, run_jobs
+from hanoi_harness.bench._plan import Settings, fixed_sizes, walk_start, walk_top
+from hanoi_harness.checker import Verdict
+from hanoi_harness.registry import Algorithm
+from hanoi_harness.runner import Job, run_jobs
 
 
 @dataclass
@@ -152,7 +152,7 @@ def walk_stop(n: int, top: int, limit: str, drained: float, seconds: float, sett
     seconds of the drain at n and ``seconds`` those of its check; n + 1
     takes about :data:`GROWTH` times both.
 
-    >>> from harness.bench._plan import FULL
+    >>> from hanoi_harness.bench._plan import FULL
     >>> walk_stop(5, 40, "the cap", 0.1, 0.2, FULL)
     ''
     >>> walk_stop(12, 40, "the cap", 0.6, 0.2, FULL)

@@ -26,8 +26,8 @@ import math
 import statistics
 from dataclasses import dataclass
 
-from harness.bench._results import AlgorithmResult, ResultSet
-from harness.errors import UsageError
+from hanoi_harness.bench._results import AlgorithmResult, ResultSet
+from hanoi_harness.errors import UsageError
 
 DEFAULT_THRESHOLD_PCT = 50.0
 """Relative time may grow by this much before it is a regression (see the README for the experiment behind it)."""

@@ -1,4 +1,4 @@
-"""The pytest module ``hanoi bench`` runs to time each case (see :mod:`harness.bench._measure`).
+"""The pytest module ``hanoi bench`` runs to time each case (see :mod:`hanoi_harness.bench._measure`).
 
 Its ``case`` is parametrized by the bench run's plugin object, so this file is
 only meaningful inside that run; the test suite's own benchmarks are in
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.bench._external import CommandCase, run_discarding
-from harness.bench._measure import Case, drain
+from hanoi_harness.bench._external import CommandCase, run_discarding
+from hanoi_harness.bench._measure import Case, drain
 
 
 def test_drain(benchmark: Any, case: Case | CommandCase) -> None:

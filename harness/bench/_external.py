@@ -2,7 +2,7 @@
 
 A command is measured like an algorithm, with what a process allows:
 
-* **checked** at each n by :func:`harness.external.run_command` (its output
+* **checked** at each n by :func:`hanoi_harness.external.run_command` (its output
   streamed through the text reader and the checker, in this process); a
   command that fails at any n is reported and not measured;
 * **sizes**: the fixed sizes as given (a command declares no limits), or a
@@ -30,10 +30,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.bench._check import Checked, OnChecked, walk_stop
-from harness.bench._memory import Rss
-from harness.bench._plan import Settings
-from harness.external import command_for, run_command
+from hanoi_harness.bench._check import Checked, OnChecked, walk_stop
+from hanoi_harness.bench._memory import Rss
+from hanoi_harness.bench._plan import Settings
+from hanoi_harness.external import command_for, run_command
 
 ORIGIN = "--command"
 """The ``origin`` of a command's entry in results.json."""
@@ -190,9 +190,9 @@ def check_commands(
 
     Fixed sizes are taken as given.  The walk goes n = 1, 2, ... up to
     ``settings.n_cap``: at each n the command is checked
-    (:func:`harness.external.run_command`, with the run's check timeout) and
+    (:func:`hanoi_harness.external.run_command`, with the run's check timeout) and
     run once more with its output discarded (the walk's drain); it stops as
-    the algorithms' walk does (:func:`harness.bench._check.walk_stop`).
+    the algorithms' walk does (:func:`hanoi_harness.bench._check.walk_stop`).
     """
     found: dict[str, Checked] = {}
     for command in commands:

@@ -7,7 +7,7 @@
   allocated through Python's allocators.
 * **peak RSS** (the process-level figure): memory-profiler's largest resident
   set size of a fresh child process that drains ``solve(n)`` (see
-  :mod:`harness.bench._rss_child`), minus the child's RSS just before.  It also
+  :mod:`hanoi_harness.bench._rss_child`), minus the child's RSS just before.  It also
   sees C allocations and allocator overhead, but moves in pages and arenas
   (tens to hundreds of KiB), so only a structure that grows with n shows.
 """
@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from harness.bench._measure import drain
+from hanoi_harness.bench._measure import drain
 
 RSS_INTERVAL_S = 0.002
 """memory-profiler's sampling interval in the child; it re-runs short drains at finer intervals itself."""
@@ -35,7 +35,7 @@ def tracemalloc_peak(solve: Callable[[int], Iterable[Any]], n: int) -> int:
     strings, lazily built tables) are not counted.  When tracemalloc is
     already on, the figure is the peak above what was traced at the start.
 
-    >>> from algorithms.recursive import solve
+    >>> from hanoi_harness.algorithms.recursive import solve
     >>> tracemalloc_peak(solve, 4) < tracemalloc_peak(solve, 12)
     True
     """
@@ -74,7 +74,7 @@ def rss_peak(name: str, n: int, plugins: Sequence[str], timeout_s: float) -> Rss
     Returns the reason (one line) instead when the child fails or takes
     longer than ``timeout_s``.
     """
-    command = [sys.executable, "-m", "harness.bench._rss_child", name, str(n), str(RSS_INTERVAL_S), *plugins]
+    command = [sys.executable, "-m", "hanoi_harness.bench._rss_child", name, str(n), str(RSS_INTERVAL_S), *plugins]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, check=False)
     except subprocess.TimeoutExpired:

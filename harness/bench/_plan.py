@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from harness.registry import Algorithm
+from hanoi_harness.registry import Algorithm
 
 Mode = Literal["full", "quick"]
 
@@ -103,7 +103,7 @@ def fixed_sizes(algorithm: Algorithm, sizes: Iterable[int]) -> list[int]:
 
     An algorithm whose limits exclude every size is measured at the size nearest to them.
 
-    >>> from harness.registry import Algorithm
+    >>> from hanoi_harness.registry import Algorithm
     >>> a = Algorithm(name="a", solve=lambda n: iter(()), summary="", min_n=1, max_n=8)
     >>> fixed_sizes(a, (6, 10, 14))
     [6, 8]

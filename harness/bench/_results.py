@@ -6,7 +6,7 @@ Schema (``"schema": 2``)::
      "created": ISO date, "commit": {"id", "branch", "dirty"}, "machine": {"cpu", "cores", "python",
      "implementation", "os", "arch"}, "settings": {...}, "timer": "...",
      "durations_s": {PHASE: seconds},
-     "c_reference": harness.cref.measure's dict (a full run) or null,
+     "c_reference": hanoi_harness.bench.cref.measure's dict (a full run) or null,
      "algorithms": {NAME: {"summary", "family", "origin", "limits", "declared": {"time", "space"},
                            "external": bool, "command": shell command or null,
                            "status": "ok" | "failed", "failure": verdict or null, "stopped",
@@ -40,10 +40,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness.bench._fit import Fit
-from harness.bench._measure import Timing
-from harness.bench._memory import Rss
-from harness.errors import UsageError
+from hanoi_harness.bench._fit import Fit
+from hanoi_harness.bench._measure import Timing
+from hanoi_harness.bench._memory import Rss
+from hanoi_harness.errors import UsageError
 
 SCHEMA = 2
 READABLE = (1, 2)

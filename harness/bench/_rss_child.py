@@ -1,4 +1,4 @@
-"""The fresh child of a peak-RSS measurement: ``python -m harness.bench._rss_child NAME N INTERVAL [PLUGIN ...]``.
+"""The fresh child of a peak-RSS measurement: ``python -m hanoi_harness.bench._rss_child NAME N INTERVAL [PLUGIN ...]``.
 
 It builds the registry (with the same plugins as the parent), notes its own
 RSS, then drains ``solve(N)`` under memory-profiler's ``memory_usage``, which
@@ -19,9 +19,9 @@ def main(argv: Sequence[str]) -> int:
     import psutil
     from memory_profiler import memory_usage
 
-    from harness.bench._measure import drain
-    from harness.errors import UsageError
-    from harness.registry import build_registry
+    from hanoi_harness.bench._measure import drain
+    from hanoi_harness.errors import UsageError
+    from hanoi_harness.registry import build_registry
 
     name, n_text, interval_text, *plugins = argv
     try:

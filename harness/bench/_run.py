@@ -5,7 +5,7 @@ the checks (children, in parallel) are over before pytest-benchmark starts,
 and the memory runs come after it.  Cases are timed n-major (every algorithm
 at n before any at n + 1), so the reference and the others at one n are
 timed minutes apart at most, under the same load.  External programs
-(``--command``, :mod:`harness.bench._external`) go through the same phases
+(``--command``, :mod:`hanoi_harness.bench._external`) go through the same phases
 as far as a process allows: checked after the algorithms, timed among them,
 and their peak RSS measured last.
 """
@@ -21,14 +21,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from harness.bench._check import Checked, check_fixed, check_walk
-from harness.bench._external import ORIGIN, Command, CommandCase, check_commands, rss_runs
-from harness.bench._fit import fit_space, fit_time
-from harness.bench._measure import AnyCase, Case, TimingRun, drain, time_cases
-from harness.bench._memory import Rss, rss_peak, tracemalloc_peak
-from harness.bench._plan import Settings, fixed_sizes
-from harness.bench._results import AlgorithmResult, ResultSet, Run
-from harness.registry import Algorithm
+from hanoi_harness.bench._check import Checked, check_fixed, check_walk
+from hanoi_harness.bench._external import ORIGIN, Command, CommandCase, check_commands, rss_runs
+from hanoi_harness.bench._fit import fit_space, fit_time
+from hanoi_harness.bench._measure import AnyCase, Case, TimingRun, drain, time_cases
+from hanoi_harness.bench._memory import Rss, rss_peak, tracemalloc_peak
+from hanoi_harness.bench._plan import Settings, fixed_sizes
+from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run
+from hanoi_harness.registry import Algorithm
 
 REFERENCE = "recursive"
 """The algorithm every relative time is taken against; always measured."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from harness.bench._measure import Case
-from harness.bench._plan import QUICK, fixed_sizes
+from hanoi_harness.bench._measure import Case
+from hanoi_harness.bench._plan import QUICK, fixed_sizes
 from tests.conftest import ALGORITHMS
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.bench._measure import Case, drain
-from harness.checker import check_algorithm
+from hanoi_harness.bench._measure import Case, drain
+from hanoi_harness.checker import check_algorithm
 
 
 def test_drain(benchmark: Any, case: Case) -> None:

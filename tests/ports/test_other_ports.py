@@ -7,9 +7,15 @@ from typing import Any
 
 import pytest
 
-from algorithms import bitwise, clockwise_sentinel, deal_defrag_collect, parity_positions, step_divisibility
-from harness.errors import UsageError
-from harness.registry import build_registry
+from hanoi_harness.algorithms import (
+    bitwise,
+    clockwise_sentinel,
+    deal_defrag_collect,
+    parity_positions,
+    step_divisibility,
+)
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import build_registry
 
 REGISTRY = build_registry(entry_points=False)
 

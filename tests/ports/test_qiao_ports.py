@@ -13,8 +13,8 @@ from typing import cast
 
 import pytest
 
-from algorithms import clockwise_pillars, flag_stack, inorder_stack, level_formula, tree_array
-from harness.registry import Algorithm, FinalPeg, build_registry
+from hanoi_harness.algorithms import clockwise_pillars, flag_stack, inorder_stack, level_formula, tree_array
+from hanoi_harness.registry import Algorithm, FinalPeg, build_registry
 
 N3 = [(1, 0, 2), (2, 0, 1), (1, 2, 1), (3, 0, 2), (1, 1, 0), (2, 1, 2), (1, 0, 2)]
 """1 A C, 2 A B, 1 C B, 3 A C, 1 B A, 2 B C, 1 A C in the project model."""

@@ -1,6 +1,6 @@
 """The speed of ``hanoi moves blocks N --binary`` against a per-move C program.
 
-``bench/c/hanoi_ref.c`` writes the same bytes as ``hanoi moves NAME N
+``harness/bench/c/hanoi_ref.c`` writes the same bytes as ``hanoi moves NAME N
 --binary`` (three unsigned bytes per move) one move at a time by the bit
 formula.  It is compiled twice with ``-O2``: as written (one 3-byte
 ``fwrite`` per move into stdio's buffer) and with ``-DGATHER_WRITES`` (the
@@ -9,7 +9,7 @@ stronger baseline.  :func:`measure` compiles both when a C compiler is
 present, checks that all three programs write identical bytes, times each
 writing to ``/dev/null`` (best of ``repeat`` runs, the Python one including
 its interpreter's start-up) and returns the figures and the ratios as a dict
-for the bench report.  Run ``python -m harness.cref [N]`` (``make bench-c``)
+for the bench report.  Run ``python -m hanoi_harness.bench.cref [N]`` (``make bench-c``)
 for a table.
 """
 
@@ -27,8 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-SOURCE = Path(__file__).resolve().parents[1] / "bench" / "c" / "hanoi_ref.c"
-"""The C reference, in the source tree (it is not installed with the package)."""
+SOURCE = Path(__file__).resolve().parent / "c" / "hanoi_ref.c"
+"""The C reference, installed with the package (package data)."""
 
 VARIANTS = {"c_fwrite_per_move": [], "c_gathered_writes": ["-DGATHER_WRITES"]}
 """Each C build: its name in the results and its extra compiler flags."""
@@ -47,7 +47,7 @@ def compiler() -> str | None:
 
 def python_command(n: int) -> list[str]:
     """python_command(n): the timed command, ``hanoi moves blocks N --binary`` in this interpreter."""
-    return [sys.executable, "-m", "harness", "moves", "blocks", str(n), "--binary"]
+    return [sys.executable, "-m", "hanoi_harness", "moves", "blocks", str(n), "--binary"]
 
 
 def _c_command(exe: str) -> Callable[[int], list[str]]:
@@ -90,7 +90,10 @@ def measure(n: int = 28, repeat: int = 3) -> dict[str, Any]:
     if cc is None:
         return {**result, "skipped": "no C compiler (set CC, or install gcc)"}
     if not SOURCE.is_file():
-        return {**result, "skipped": f"the C reference {SOURCE} is not here (an installed copy has no bench/)"}
+        return {
+            **result,
+            "skipped": f"the C reference {SOURCE} is missing (installed without its data)",
+        }
     result["compiler"] = f"{Path(cc).name} -O2"
     with tempfile.TemporaryDirectory(prefix="hanoi-cref-") as tmp:
         programs: dict[str, Callable[[int], list[str]]] = {}
@@ -110,10 +113,10 @@ def measure(n: int = 28, repeat: int = 3) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The ``python -m harness.cref`` command: measure and print a table (or the dict as JSON)."""
+    """The ``python -m hanoi_harness.bench.cref`` command: measure and print a table (or the dict as JSON)."""
     parser = argparse.ArgumentParser(
-        prog="python -m harness.cref",
-        description="Time 'hanoi moves blocks N --binary' against the per-move C reference bench/c/hanoi_ref.c.",
+        prog="python -m hanoi_harness.bench.cref",
+        description="Time 'hanoi moves blocks N --binary' against the per-move C reference (hanoi_ref.c).",
     )
     parser.add_argument("n", nargs="?", type=int, default=28, help="the number of disks, 0..63 (default 28)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each program; the best counts (default 3)")

@@ -1,13 +1,13 @@
 """Benchmark of chunked verification: ``hanoi verify NAME --n N`` alone, then with --workers 1 and W.
 
-Each run is the real command in a fresh process (``python -m harness verify
+Each run is the real command in a fresh process (``python -m hanoi_harness verify
 ...``), timed from start to exit, so pool start-up and every overhead count.
 The three are interleaved and repeated; the best time of each is kept (the
 least disturbed by other jobs on the machine) and the load average before and
 after is printed, so a reader can judge the figures.  Every run must print
 the same digest, or the benchmark fails.
 
-    python -m harness.bench_scale --name bitwise --n 26 --workers 2 --repeat 2
+    python -m hanoi_harness.bench.scaling --name bitwise --n 26 --workers 2 --repeat 2
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class Run:
 
 def time_verify(name: str, n: int, options: Sequence[str]) -> tuple[float, str]:
     """time_verify(name, n, options): seconds taken by ``hanoi verify NAME --n N OPTIONS`` and its digest."""
-    argv = [sys.executable, "-m", "harness", "verify", name, "--n", str(n), "--timeout", "86400", *options]
+    argv = [sys.executable, "-m", "hanoi_harness", "verify", name, "--n", str(n), "--timeout", "86400", *options]
     began = time.perf_counter()
     proc = subprocess.run(argv, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - began
@@ -73,7 +73,7 @@ def measure(name: str, n: int, workers: int, repeat: int) -> list[Run]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m harness.bench_scale",
+        prog="python -m hanoi_harness.bench.scaling",
         description="Time hanoi verify NAME --n N alone, with --workers 1 and with --workers W.",
     )
     parser.add_argument("--name", default="bitwise", help="an algorithm that can start at any step (default bitwise)")

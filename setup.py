@@ -1,0 +1,20 @@
+"""Package discovery for setuptools, whose pyproject.toml keys cannot rename folders on their own.
+
+The repository keeps the layout its users asked for, ``harness/`` and ``algorithms/`` at the top
+level; they install as one import package of the project's own, ``hanoi_harness`` and
+``hanoi_harness.algorithms``, so that nothing else on an import path is shadowed.  Every
+subpackage is found by :func:`setuptools.find_packages`, so a new one needs no edit here.
+"""
+
+from setuptools import find_packages, setup
+
+FOLDERS = {"hanoi_harness": "harness", "hanoi_harness.algorithms": "algorithms"}
+
+setup(
+    package_dir=FOLDERS,
+    packages=[
+        name
+        for package, folder in FOLDERS.items()
+        for name in [package, *(f"{package}.{sub}" for sub in find_packages(folder))]
+    ],
+)
