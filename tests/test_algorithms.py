@@ -12,7 +12,7 @@ from hanoi_harness.checker import check_algorithm
 from hanoi_harness.digest import digest
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry import SPACE_CLASSES, Algorithm
-from tests.conftest import expected
+from tests.helpers import expected
 
 
 def test_legal_and_optimal(algorithm: Algorithm, n: int) -> None:

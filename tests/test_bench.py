@@ -25,9 +25,7 @@ from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run, check_
 from hanoi_harness.bench._run import run
 from hanoi_harness.cli import main
 from hanoi_harness.errors import UsageError
-from hanoi_harness.registry import build_registry
-
-REGISTRY = build_registry()
+from tests.helpers import REGISTRY, printer_command
 
 
 def status(argv: list[str]) -> int:
@@ -312,29 +310,10 @@ def test_full_walk_stops_at_the_cap_and_fits() -> None:
 
 # --- external programs (--command) and the C reference ---------------------------------------------------------
 
-PRINTER = """\
-import sys
-
-def hanoi(n, a, b, c):
-    if n:
-        yield from hanoi(n - 1, a, c, b)
-        yield n, a, c
-        yield from hanoi(n - 1, b, a, c)
-
-n = int(sys.argv[1])
-for disk, src, dst in hanoi(n, "A", "B", "C"):
-    print(f"{disk} {src}->{dst}")
-if len(sys.argv) > 2 and n >= 3:  # 'wrong': one move too many from n = 3 on
-    print("1 C->A")
-"""
-
 
 @pytest.fixture
 def printer(tmp_path: Path) -> str:
-    """A shell command template for a Python script printing the moves (-S -E: a 15 ms start-up, not 40)."""
-    path = tmp_path / "printer.py"
-    path.write_text(PRINTER)
-    return f"{shlex.quote(sys.executable)} -S -E {shlex.quote(str(path))} {{n}}"
+    return printer_command(tmp_path) + " {n}"
 
 
 def test_commands_stand_in_the_tables(tmp_path: Path, printer: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,7 +12,7 @@ import pytest
 from hanoi_harness.cli import main
 from hanoi_harness.digest import digest
 from hanoi_harness.registry import Algorithm
-from tests.conftest import reference
+from tests.helpers import reference
 
 
 def run(capsysbinary: pytest.CaptureFixture[bytes], *argv: str) -> tuple[int, bytes, str]:

@@ -12,7 +12,7 @@ from hanoi_harness.algorithms.blocks import BASE, runs, solve, solve_from
 from hanoi_harness.checker import check, check_algorithm, check_chunks
 from hanoi_harness.digest import MASK, digest, digest_chunks
 from hanoi_harness.registry import build_registry
-from tests.conftest import reference
+from tests.helpers import reference
 
 
 def moves_of(chunks: object) -> list[tuple[int, int, int]]:

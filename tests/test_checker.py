@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanoi_harness.checker import Verdict, check
-from tests.conftest import reference
+from tests.helpers import legal_prefixes, reference
 
 
 def simulate(moves: list[Any], n: int, targets: frozenset[int]) -> tuple[str, int | None]:
@@ -50,24 +50,6 @@ def test_agrees_with_simulator_on_random_sequences(n: int, moves: list[tuple[int
     if status == "illegal":
         assert verdict.step == step
         assert verdict.moves == step - 1  # type: ignore[operator]
-
-
-@st.composite
-def legal_prefixes(draw: st.DrawFn, max_n: int = 5, max_len: int = 60) -> tuple[int, list[tuple[int, int, int]]]:
-    """Random legal sequences (so the 'legal' branch is well covered), then a random tail."""
-    n = draw(st.integers(1, max_n))
-    where = [0] * (n + 1)
-    moves: list[tuple[int, int, int]] = []
-    for _ in range(draw(st.integers(0, max_len))):
-        tops = {}
-        for d in range(n, 0, -1):
-            tops[where[d]] = d
-        options = [(d, s, t) for s, d in tops.items() for t in (0, 1, 2) if t != s and (t not in tops or tops[t] > d)]
-        d, s, t = draw(st.sampled_from(sorted(options)))
-        where[d] = t
-        moves.append((d, s, t))
-    moves += draw(st.lists(st.tuples(st.integers(1, n), st.integers(0, 2), st.integers(0, 2)), max_size=3))
-    return n, moves
 
 
 @settings(max_examples=300, deadline=None)

@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 from hanoi_harness.checker import check, check_chunks
 from hanoi_harness.digest import chunk_digest, digest, digest_chunks
 from hanoi_harness.randomaccess import move_at, tower_at
-from tests.conftest import reference
-from tests.test_checker import legal_prefixes
+from tests.helpers import legal_prefixes, reference
 
 Moves = list[tuple[int, int, int]]
 

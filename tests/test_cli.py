@@ -9,17 +9,9 @@ from pathlib import Path
 import pytest
 
 from hanoi_harness.digest import digest
-from tests.conftest import reference, run_cli
+from tests.helpers import assert_one_line_error, reference, run_cli
 
 run = run_cli
-
-
-def assert_one_line_error(code: int, err: str, *fragments: str) -> None:
-    assert code == 2
-    assert err.count("\n") == 1 and err.endswith("\n"), err
-    assert "Traceback" not in err
-    for fragment in fragments:
-        assert fragment in err, err
 
 
 def test_moves_prints_one_move_a_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -64,7 +56,7 @@ def test_bad_input_is_one_line_and_status_2(
 
 
 def test_limits_name_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.conftest import ALGORITHMS
+    from tests.helpers import ALGORITHMS
 
     for algorithm in ALGORITHMS:
         if algorithm.max_n is not None and algorithm.max_n < 200:
@@ -86,7 +78,7 @@ def test_help_on_every_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_list_table_and_names(capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.conftest import ALGORITHMS
+    from tests.helpers import ALGORITHMS
 
     code, out, _ = run(capsys, "list", "--names")
     assert code == 0
@@ -107,7 +99,7 @@ def test_show_prints_pegs_after_each_move(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_verify_default_is_all_ok(capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.conftest import ALGORITHMS
+    from tests.helpers import ALGORITHMS
 
     code, out, _ = run(capsys, "verify", "--n-max", "6", "--timeout", "30")
     assert code == 0, out

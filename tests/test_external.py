@@ -5,47 +5,18 @@ from __future__ import annotations
 import shlex
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from hanoi_harness.errors import UsageError
 from hanoi_harness.external import command_for, parse_spec, run_command
-
-SOLVER = """\
-import sys
-
-def hanoi(n, a, b, c):
-    if n:
-        yield from hanoi(n - 1, a, c, b)
-        yield n, a, c
-        yield from hanoi(n - 1, b, a, c)
-
-n = int(sys.argv[1]) if len(sys.argv) > 1 else int(input())
-mode = sys.argv[2] if len(sys.argv) > 2 else "ok"
-print(f"Tower of Hanoi: {n} disks")
-for k, (d, a, c) in enumerate(hanoi(n, "A", "B", "C"), 1):
-    if mode == "illegal" and k == 3:
-        print(f"Move disk {d} from {c} to {a}")
-        while True:  # keeps printing: the checker must stop it
-            print("Move disk 1 from A to B", flush=True)
-    if mode == "garbled" and k == 2:
-        print("Move disk 2 from A to")
-    print(f"Move disk {d} from {a} to {c}")
-if mode == "crash":
-    sys.exit(3)
-if mode == "hang":
-    import time
-    time.sleep(60)
-"""
+from tests.helpers import printer_command
 
 
 @pytest.fixture
 def solver(tmp_path: Path) -> str:
-    path = tmp_path / "solver.py"
-    path.write_text(SOLVER)
-    return f"{shlex.quote(sys.executable)} {shlex.quote(str(path))}"
+    return printer_command(tmp_path)
 
 
 def test_a_correct_program_is_ok_and_timed(solver: str) -> None:

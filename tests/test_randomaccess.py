@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from hanoi_harness.errors import UsageError
 from hanoi_harness.randomaccess import NotOnPath, move_at, state_at, step_of, tower_at
-from tests.conftest import reference
+from tests.helpers import reference
 
 
 @pytest.mark.parametrize("n", range(1, 15))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import reference, run_cli
+from tests.helpers import reference, run_cli
 
 run = run_cli
 

@@ -20,7 +20,7 @@ from hanoi_harness.scale import (
     verify_chunk,
     verify_scaled,
 )
-from tests.conftest import ALGORITHMS, reference, run_cli
+from tests.helpers import ALGORITHMS, reference, run_cli
 
 SPLITTABLE = [a for a in ALGORITHMS if a.solve_from is not None]
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from hanoi_harness.cli import main
 from hanoi_harness.textcheck import MalformedLine, check_lines, parse_line
-from tests.conftest import reference
+from tests.helpers import reference
 
 LETTERS = "ABC"
 

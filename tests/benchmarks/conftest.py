@@ -11,7 +11,7 @@ import pytest
 
 from hanoi_harness.bench._measure import Case
 from hanoi_harness.bench._plan import QUICK, fixed_sizes
-from tests.conftest import ALGORITHMS
+from tests.helpers import ALGORITHMS
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
