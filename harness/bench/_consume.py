@@ -44,13 +44,13 @@ rows keep the consumer's traced peak at 135 KiB where a whole 65535-move chunk w
 
 @dataclass(frozen=True)
 class Folded:
-    """Folded(moves, digest): how many moves a drain read, and their digest (the project's fingerprint)."""
+    """What a drain read: how many *moves*, and their *digest* (the project's fingerprint)."""
 
     moves: int
     digest: int
 
     def to_dict(self) -> dict[str, int]:
-        """to_dict(): the two numbers as a JSON-ready mapping.
+        """The two numbers as a JSON-ready mapping.
 
         >>> Folded(3, 92).to_dict()
         {'moves': 3, 'digest': 92}
@@ -59,7 +59,7 @@ class Folded:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Folded:
-        """from_dict(data): the inverse of :meth:`to_dict`."""
+        """The record in *data*, as :meth:`to_dict` wrote it."""
         return cls(moves=int(data["moves"]), digest=int(data["digest"]))
 
 
