@@ -1,0 +1,440 @@
+"""Machine instructions per move, counted by valgrind's cachegrind: a cost that does not move with the load.
+
+A wall time on a shared 2-core machine moved by up to 23% between reruns of
+unchanged code; the number of instructions a drain executes does not depend on
+the load at all.  So each algorithm is drained through the same consumer as
+every timed figure (:func:`._consume.consume`) in an interpreter running under
+``valgrind --tool=cachegrind --cache-sim=no``, which counts every instruction a
+process executes, at two sizes n1 < n2.  The interpreter
+(:mod:`._count_child`) starts once, builds the registry once and forks a child
+for each counted drain, at n1, n2 and n1 again; everything before a fork is
+in all three children's totals, so it cancels, and so does the constant cost of a
+fork between them:
+
+    instructions per move = ((I2 - I1) - (I1' - I2)) / 2 / (moves(n2) - moves(n1))
+
+with I1, I2, I1' the three children's totals.  Starting one interpreter per
+worker instead of one per drain keeps a count of every algorithm at two sizes
+to about 20 s of the 2 cores (two interpreters per algorithm took 150 s).
+
+What could make two counts of the same code differ, and what is done about it:
+
+* **hash randomisation** changes dict and set layouts: ``PYTHONHASHSEED=0``;
+* **the environment**: the interpreter gets only :data:`CHILD_ENV` (no ``PYTHON*``
+  variables, no ``VALGRIND_OPTS``); ``--command-line-only=yes`` keeps valgrind
+  from reading ``.valgrindrc`` files; ``-P`` keeps the current directory off
+  ``sys.path``, so a stray module there cannot shadow one;
+* **threads**: numpy's BLAS pool is held to one thread (no spinning thread
+  adds a varying count, and forking is safe);
+* **byte-code caches**: a stale ``.pyc`` is compiled (about 100 M instructions
+  for this package) before the forks, so it is in every child's total and
+  cancels; ``-B`` keeps the counted interpreter from writing any;
+* **the garbage collector**: a collection's cost depends on the objects it
+  walks and on where its counters stand when the drain starts, so the
+  interpreter collects and freezes the heap before forking (see
+  :mod:`._count_child`): a count does not move when unrelated code adds objects;
+* **address-space layout**: valgrind places the client's memory itself; counts
+  with and without ``setarch -R`` were the same;
+* **inherited signal dispositions** (a job started in the background ignores
+  SIGINT) add about 800 instructions to start-up, before the forks.
+
+Measured on the 2-core machine (AMD EPYC, CPython 3.11.7, valgrind 3.19.0):
+see :mod:`hanoi_harness.bench._gate` for the spreads and the threshold chosen from them.
+
+Where valgrind is missing or a run fails, the count is *unavailable* and says
+why (:attr:`InstructionCount.unavailable`); it is never zero or left out.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hanoi_harness.bench._plan import fixed_sizes
+from hanoi_harness.registry import Algorithm
+
+SIZES = (10, 14)
+"""The two n counted: 1023 and 16383 moves, so a count sees 15360 moves beyond the smaller drain."""
+
+TIMEOUT_S = 120.0
+"""The longest one counted drain may take: the slowest port at n = 14 takes about 3 s under valgrind."""
+
+START_S = 120.0
+"""What an interpreter under valgrind may take to start and build the registry (5-10 s on a loaded machine)."""
+
+VALGRIND_OPTIONS = ("--tool=cachegrind", "--cache-sim=no", "--command-line-only=yes", "-q")
+"""Instruction counts only (no cache simulation, many times faster), from the command line alone."""
+
+CHILD_ENV = {
+    "PYTHONHASHSEED": "0",
+    "OPENBLAS_NUM_THREADS": "1",
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+    "LC_ALL": "C.UTF-8",
+}
+"""The counted interpreter's whole environment (plus ``VALGRIND_LIB`` when set here, for a valgrind elsewhere)."""
+
+CHILD_FLAGS = ("-P", "-B")
+"""-P: the current directory stays off sys.path; -B: no .pyc written (see the module's notes)."""
+
+ALLOCATOR_FILES = ("Objects/obmalloc.c", "malloc/malloc.c", "malloc/arena.c")
+"""Source files of the memory allocators: CPython's pymalloc and the GNU C library's malloc."""
+
+ALLOCATOR_FUNCTIONS = frozenset(
+    {
+        # CPython's pymalloc (Objects/obmalloc.c), for a build whose source lines valgrind cannot read
+        "_PyObject_Malloc", "_PyObject_Calloc", "_PyObject_Realloc", "_PyObject_Free", "pymalloc_alloc",
+        "pymalloc_free", "pymalloc_realloc", "pymalloc_pool_extend", "allocate_from_new_pool", "insert_to_usedpool",
+        "insert_to_freepool", "new_arena", "address_in_range", "arena_map_get", "arena_map_mark_used",
+        "arena_map_is_used", "_PyObject_ArenaMmap", "_PyObject_ArenaMunmap",
+        # the GNU C library's malloc
+        "malloc", "free", "calloc", "realloc", "cfree", "__libc_malloc", "__libc_free", "__libc_calloc",
+        "__libc_realloc", "_int_malloc", "_int_free", "_int_realloc", "_int_memalign", "_mid_memalign",
+        "malloc_consolidate", "unlink_chunk", "sysmalloc", "systrim", "tcache_init", "tcache_get", "tcache_put",
+        "aligned_alloc", "posix_memalign", "memalign", "__posix_memalign", "__libc_memalign",
+    }
+)  # fmt: skip
+"""Functions of the memory allocators by name, for binaries without line information (suffixes such as
+``.constprop.0`` and ``@@GLIBC_2.2.5`` are dropped before looking a name up)."""
+
+INSTALL_HINT = "on Debian or Ubuntu: apt-get install valgrind, which make bench and make check-regression try"
+
+
+@dataclass(frozen=True)
+class Valgrind:
+    """The valgrind found on PATH: its *path*, and its *version* (``"valgrind-3.19.0"``)."""
+
+    path: str
+    version: str
+
+
+def find_valgrind() -> Valgrind | str:
+    """The valgrind on PATH and its version, or why there is none (one line)."""
+    path = shutil.which("valgrind")
+    if path is None:
+        return f"valgrind is not installed ({INSTALL_HINT})"
+    try:
+        done = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"{path} --version failed: {exc}"
+    if done.returncode != 0 or not done.stdout.strip():
+        return f"{path} --version failed with status {done.returncode}: {_last_line(done.stderr)}"
+    return Valgrind(path, done.stdout.strip())
+
+
+@dataclass(frozen=True)
+class InstructionCount:
+    """One algorithm's instruction counts at two n, or why there are none.
+
+    ``sizes`` are (n1, n2); ``moves`` the moves drained at each;
+    ``instructions`` the totals of the three counted children, at n1, n2 and
+    n1 again, and ``allocator`` the part of each spent in the memory
+    allocators.  When they could not be had, they are None and ``unavailable``
+    says why in one line (``sizes`` is empty when the algorithm's limits leave
+    no two sizes).
+
+    >>> c = InstructionCount("a", (10, 14), (1023, 16383), (300_000_000, 361_445_000, 300_010_000),
+    ...                      (20_000_000, 21_536_000, 20_000_000))
+    >>> c.per_move, c.allocator_per_move, c.total_per_move
+    (3900.0, 100.0, 4000.0)
+    >>> InstructionCount.from_dict("a", c.to_dict()) == c
+    True
+    >>> InstructionCount("a", (10, 14), unavailable="valgrind is not installed").per_move is None
+    True
+    """
+
+    name: str
+    sizes: tuple[int, ...]
+    moves: tuple[int, int] | None = None
+    instructions: tuple[int, int, int] | None = None
+    allocator: tuple[int, int, int] | None = None
+    unavailable: str = ""
+
+    @property
+    def per_move(self) -> float | None:
+        """Instructions per move outside the memory allocators: the figure the gate compares (None when unavailable).
+
+        The allocators' cost depends on where objects fall in memory, which
+        moves whenever any code allocates a little more or less: an unrelated
+        module imported first moved bitwise's total by up to 1.3%, all of it in
+        pymalloc's malloc and free.  Without them the figure did not move.
+        """
+        total, allocator = self.total_per_move, self.allocator_per_move
+        return None if total is None or allocator is None else total - allocator
+
+    @property
+    def total_per_move(self) -> float | None:
+        """All the instructions per move, allocators included; None when unavailable."""
+        return self._slope(self.instructions)
+
+    @property
+    def allocator_per_move(self) -> float | None:
+        """The memory allocators' instructions per move; None when unavailable."""
+        return self._slope(self.allocator)
+
+    def _slope(self, counts: tuple[int, int, int] | None) -> float | None:
+        """Per move between the sizes, each fork's constant cost cancelled.
+
+        With I1, I2, I1' the counts at n1, n2, n1 and d what a fork adds:
+        I2 - I1 = d + work and I1' - I2 = d - work, so work = ((I2 - I1) - (I1' - I2)) / 2.
+        """
+        if self.moves is None or counts is None or self.moves[1] == self.moves[0]:
+            return None
+        first, second, again = counts
+        return ((second - first) - (again - second)) / 2 / (self.moves[1] - self.moves[0])
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready mapping of the counts, the three figures per move included for readers of the file."""
+        return {
+            "sizes": list(self.sizes),
+            "moves": list(self.moves) if self.moves else None,
+            "instructions": list(self.instructions) if self.instructions else None,
+            "allocator": list(self.allocator) if self.allocator else None,
+            "per_move": self.per_move,
+            "allocator_per_move": self.allocator_per_move,
+            "total_per_move": self.total_per_move,
+            "unavailable": self.unavailable or None,
+        }
+
+    @classmethod
+    def from_dict(cls, name: str, data: dict[str, Any]) -> InstructionCount:
+        """Algorithm *name*'s counts in *data*, as :meth:`to_dict` wrote them (the figures per move are recomputed)."""
+        moves = data.get("moves")
+        return cls(
+            name=name,
+            sizes=tuple(int(n) for n in data["sizes"]),
+            moves=(int(moves[0]), int(moves[1])) if moves else None,
+            instructions=_triple(data.get("instructions")),
+            allocator=_triple(data.get("allocator")),
+            unavailable=str(data.get("unavailable") or ""),
+        )
+
+
+def _triple(values: Any) -> tuple[int, int, int] | None:
+    """Three counts from a JSON list, or None."""
+    return (int(values[0]), int(values[1]), int(values[2])) if values else None
+
+
+def count_sizes(algorithm: Algorithm, sizes: Sequence[int] = SIZES) -> tuple[int, int] | str:
+    """The two n to count *algorithm* at: the smallest and largest of *sizes* clamped to its limits, or why not.
+
+    >>> a = Algorithm(name="a", solve=lambda n: iter(()), summary="", max_n=12)
+    >>> count_sizes(a), count_sizes(a, (3, 5))
+    ((10, 12), (3, 5))
+    >>> count_sizes(Algorithm(name="b", solve=lambda n: iter(()), summary="", max_n=0))
+    'needs two sizes within 0 <= n <= 0 to count instructions per move'
+    """
+    found = fixed_sizes(algorithm, sizes)
+    if len(found) < 2:
+        return f"needs two sizes within {algorithm.limits()} to count instructions per move"
+    return found[0], found[-1]
+
+
+def child_env() -> dict[str, str]:
+    """The counted interpreter's environment: :data:`CHILD_ENV`, and ``VALGRIND_LIB`` when this process has it."""
+    env = dict(CHILD_ENV)
+    if "VALGRIND_LIB" in os.environ:
+        env["VALGRIND_LIB"] = os.environ["VALGRIND_LIB"]
+    return env
+
+
+def count_all(
+    valgrind: Valgrind | str,
+    sizes: dict[str, tuple[int, int] | str],
+    plugins: Sequence[str],
+    *,
+    workers: int | None = None,
+    timeout_s: float = TIMEOUT_S,
+    on_counted: Callable[[str, int], None] | None = None,
+) -> dict[str, InstructionCount]:
+    """Instructions per move of each algorithm named in *sizes* (name: its (n1, n2), or why it has none).
+
+    *valgrind* is :func:`find_valgrind`'s answer (a reason makes every count
+    unavailable for it); *plugins* are the ``--plugin`` specs the registry is
+    built with.  Each algorithm is counted by an interpreter of its own, so
+    its count does not depend on which others are counted; *workers* of them
+    run at once (default: one per core; counts do not depend on the load, so
+    they need not run alone).  A drain may take *timeout_s*.
+    *on_counted(name, n)* is called after each counted drain.
+    """
+    found: dict[str, InstructionCount] = {}
+    for name, pair in sizes.items():
+        if isinstance(pair, str):
+            found[name] = InstructionCount(name, (), unavailable=pair)
+        elif isinstance(valgrind, str):
+            found[name] = InstructionCount(name, pair, unavailable=valgrind)
+    jobs = [(name, pair) for name, pair in sizes.items() if name not in found and not isinstance(pair, str)]
+    if jobs and not isinstance(valgrind, str):
+        with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+            for part in pool.map(lambda job: count_jobs(valgrind, [job], plugins, timeout_s, on_counted), jobs):
+                found.update(part)
+    return {name: found[name] for name in sizes}
+
+
+def count_jobs(
+    valgrind: Valgrind,
+    jobs: Sequence[tuple[str, tuple[int, int]]],
+    plugins: Sequence[str],
+    timeout_s: float = TIMEOUT_S,
+    on_counted: Callable[[str, int], None] | None = None,
+) -> dict[str, InstructionCount]:
+    """The counts of *jobs* ((name, (n1, n2)) pairs) from one interpreter under *valgrind*, in order."""
+    spec = {"jobs": [[name, *pair] for name, pair in jobs], "plugins": list(plugins), "timeout_s": timeout_s}
+    with tempfile.TemporaryDirectory(prefix="hanoi-count-") as work:
+        argv = [
+            valgrind.path,
+            *VALGRIND_OPTIONS,
+            f"--cachegrind-out-file={Path(work) / 'cachegrind.%p'}",
+            sys.executable,
+            *CHILD_FLAGS,
+            "-m",
+            "hanoi_harness.bench._count_child",
+            json.dumps(spec),
+        ]
+        lines, failure = _run(argv, START_S + 3 * timeout_s * len(jobs), on_counted)
+        totals = {line["pid"]: read_totals(Path(work) / f"cachegrind.{line['pid']}") for line in lines if "pid" in line}
+    return {name: _assemble(name, pair, lines, totals, failure) for name, pair in jobs}
+
+
+def _run(
+    argv: list[str], deadline_s: float, on_counted: Callable[[str, int], None] | None
+) -> tuple[list[dict[str, Any]], str]:
+    """Run the counted interpreter: its JSON lines as they come, and why it failed ("" when it did not).
+
+    Its stderr goes to a file, so that a chatty algorithm cannot fill a pipe
+    nobody reads.  It runs in a session of its own: past *deadline_s*, or when
+    this process is interrupted, it is killed with the children it forked.
+    """
+    lines: list[dict[str, Any]] = []
+    with tempfile.TemporaryFile(mode="w+") as stderr:
+        process = subprocess.Popen(
+            argv, env=child_env(), stdout=subprocess.PIPE, stderr=stderr, text=True, start_new_session=True
+        )
+        stopped = threading.Event()
+
+        def stop() -> None:
+            stopped.set()
+            _kill_group(process)
+
+        timer = threading.Timer(deadline_s, stop)
+        timer.start()
+        try:
+            for text in process.stdout or ():
+                line = _json_line(text)
+                if line is None:
+                    continue  # an algorithm printing on its own stdout: not a line of ours
+                lines.append(line)
+                if on_counted is not None and "pid" in line:
+                    on_counted(str(line["name"]), int(line["n"]))
+            status = process.wait()
+        finally:
+            timer.cancel()
+            if process.poll() is None:
+                _kill_group(process)
+            process.wait()
+        stderr.seek(0)
+        said = _last_line(stderr.read())
+    if status == 0:
+        return lines, ""
+    if stopped.is_set():
+        return lines, f"the counting interpreter was stopped after {deadline_s:g} s"
+    return lines, f"the counting interpreter failed: {said or f'exit status {status}'}"
+
+
+def _kill_group(process: subprocess.Popen[str]) -> None:
+    """Kill *process* and every process of its session (the drains it forked), all started by this module."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+def _json_line(text: str) -> dict[str, Any] | None:
+    """The JSON object on one line of the interpreter's output, or None for any other line."""
+    try:
+        line = json.loads(text)
+    except ValueError:
+        return None
+    return line if isinstance(line, dict) and "name" in line and "n" in line else None
+
+
+def _assemble(
+    name: str,
+    pair: tuple[int, int],
+    lines: list[dict[str, Any]],
+    totals: dict[int, tuple[int, int] | None],
+    failure: str,
+) -> InstructionCount:
+    """One algorithm's count from the interpreter's lines and the children's totals, or why it has none."""
+    mine = [line for line in lines if line.get("name") == name]
+    errors = [line for line in mine if "error" in line]
+    if errors:
+        return InstructionCount(name, pair, unavailable=f"failed at n = {errors[0]['n']}: {errors[0]['error']}")
+    drains = [line for line in mine if "pid" in line]
+    if len(drains) != 3:
+        return InstructionCount(name, pair, unavailable=failure or f"{len(drains)} of 3 counted drains reported")
+    first, second, again = (totals.get(int(line["pid"])) for line in drains)
+    if first is None or second is None or again is None:
+        return InstructionCount(name, pair, unavailable="cachegrind wrote no readable instruction total for a drain")
+    moves = (int(drains[0]["moves"]), int(drains[1]["moves"]))
+    if moves[0] == moves[1]:
+        return InstructionCount(name, pair, unavailable=f"the same number of moves ({moves[0]}) at both sizes")
+    return InstructionCount(
+        name, pair, moves, instructions=(first[0], second[0], again[0]), allocator=(first[1], second[1], again[1])
+    )
+
+
+def read_totals(out: Path) -> tuple[int, int] | None:
+    """The instructions counted in the cachegrind output file *out*, and those of the memory allocators; or None.
+
+    The file lists, for each function (``fn=``, after its source file ``fl=``),
+    its lines and their counts, then a ``summary:`` line with the total.
+    """
+    total: int | None = None
+    allocator = 0
+    counting = False
+    source = ""
+    try:
+        with out.open() as lines:
+            for line in lines:
+                if line.startswith("fl="):
+                    source = line[3:].strip()
+                elif line.startswith("fn="):
+                    counting = is_allocator(source, line[3:].strip())
+                elif counting and line[:1].isdigit():
+                    allocator += int(line.split()[1])
+                elif line.startswith("summary:"):
+                    total = int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return None if total is None else (total, allocator)
+
+
+def is_allocator(source: str, function: str) -> bool:
+    """Whether *function* (in the file *source*, "???" when unknown) is part of a memory allocator.
+
+    >>> is_allocator("/build/Python-3.11.7/Objects/obmalloc.c", "_PyObject_Free")
+    True
+    >>> is_allocator("???", "_int_free.constprop.0"), is_allocator("./malloc/./malloc/malloc.c", "free")
+    (True, True)
+    >>> is_allocator("Objects/tupleobject.c", "tuple_dealloc")
+    False
+    """
+    name = function.split("@", 1)[0].split(".", 1)[0]
+    return source.endswith(ALLOCATOR_FILES) or name in ALLOCATOR_FUNCTIONS
+
+
+def _last_line(text: str) -> str:
+    """The last line of *text* that is not one of valgrind's own (``--PID--`` or ``==PID==``)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith(("--", "=="))]
+    return lines[-1] if lines else ""
