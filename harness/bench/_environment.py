@@ -1,0 +1,264 @@
+"""What the figures depend on, and which figures two environments let a comparison use.
+
+Each kind of figure depends on something different:
+
+* **instructions per move** (valgrind) depend on the code that runs, down to
+  the machine code: the Python build (version, compiler, build options), numpy
+  (the chunked consumer and ``blocks`` run in it), the C library (its string and
+  memory routines) and the architecture, and on valgrind, which decodes them.
+  Not on the load, nor on the CPU's speed;
+* **tracemalloc peaks** depend on the sizes of Python's objects and on what
+  numpy allocates: the Python version and build, numpy and the architecture
+  (the size of a pointer);
+* **times** depend on all of that and on the machine: its CPU, its number of
+  cores and how loaded it was;
+* **relative times** (an algorithm's time over the reference's in the same
+  run) cancel the machine's speed, but not its caches, nor the interpreter.
+
+:func:`comparable` applies those rules to two :class:`Environment` records and
+says for each metric whether a comparison may use it, and why not.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import platform
+import subprocess
+import sys
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hanoi_harness.bench._counts import Valgrind, find_valgrind
+
+METRICS = ("instructions", "tracemalloc", "time", "relative time")
+"""The metrics :func:`comparable` judges, in the order it lists them."""
+
+
+@dataclass(frozen=True)
+class Environment:
+    """What one run's figures depend on, as JSON-ready fields.
+
+    ``python`` is the version, ``python_build`` :data:`sys.version` (build
+    date and compiler: two builds of one version can differ in machine code),
+    ``valgrind`` the version found or ``""`` (then ``valgrind_missing`` says
+    why), ``load`` the 1, 5 and 15-minute load averages when captured,
+    ``commit`` the checkout's commit (``""`` for an installed copy, whose
+    ``version`` is then what identifies it).
+    """
+
+    python: str
+    implementation: str
+    python_build: str
+    numpy: str
+    libc: str
+    arch: str
+    os: str
+    cpu: str
+    cores: int | None
+    valgrind: str = ""
+    valgrind_missing: str = ""
+    load: tuple[float, ...] = ()
+    commit: str = ""
+    dirty: bool = False
+    version: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field, JSON-ready."""
+        data = asdict(self)
+        data["load"] = list(self.load)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Environment:
+        """The environment in *data*, as :meth:`to_dict` wrote it; a field it lacks is empty.
+
+        >>> e = Environment("3.11.7", "CPython", "3.11.7 (main) [GCC]", "2.1.0", "glibc 2.36", "x86_64", "Linux",
+        ...                 "AMD EPYC", 2, load=(0.5, 0.4, 0.3))
+        >>> Environment.from_dict(e.to_dict()) == e
+        True
+        """
+        known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
+        known["load"] = tuple(float(value) for value in known.get("load") or ())
+        defaults = {name: "" for name in ("python", "implementation", "python_build", "numpy", "libc", "arch")}
+        return cls(**{**defaults, "os": "", "cpu": "", "cores": None, **known})
+
+    def describe(self) -> str:
+        """One line for a report: interpreter, numpy, valgrind, CPU, load and commit.
+
+        >>> print(Environment("3.11.7", "CPython", "b", "2.1.0", "glibc 2.36", "x86_64", "Linux 6.1", "AMD EPYC", 2,
+        ...             valgrind="valgrind-3.19.0", load=(1.5, 1.0, 0.5), commit="0123456789abcdef").describe())
+        CPython 3.11.7, numpy 2.1.0, valgrind-3.19.0, glibc 2.36, AMD EPYC (2 cores, x86_64), Linux 6.1,
+        load 1.5 / 1 / 0.5, commit 0123456789ab
+        """
+        parts = [
+            f"{self.implementation} {self.python}",
+            f"numpy {self.numpy}",
+            self.valgrind or "no valgrind",
+            self.libc,
+            f"{self.cpu} ({self.cores} cores, {self.arch})",
+            self.os,
+        ]
+        if self.load:
+            parts.append("load " + " / ".join(f"{value:g}" for value in self.load))
+        if self.commit:
+            parts.append(f"commit {self.commit[:12]}{' (dirty)' if self.dirty else ''}")
+        elif self.version:
+            parts.append(f"version {self.version}")
+        return ", ".join(part for part in parts if part)
+
+
+def capture(valgrind: Valgrind | str | None = None) -> Environment:
+    """The environment of this process now; *valgrind* is :func:`find_valgrind`'s answer (looked up when None)."""
+    import numpy
+
+    found = find_valgrind() if valgrind is None else valgrind
+    commit, dirty = checkout_commit()
+    libc = " ".join(part for part in platform.libc_ver() if part)
+    return Environment(
+        python=platform.python_version(),
+        implementation=platform.python_implementation(),
+        python_build=sys.version.replace("\n", " "),
+        numpy=numpy.__version__,
+        libc=libc,
+        arch=platform.machine(),
+        os=f"{platform.system()} {platform.release()}",
+        cpu=cpu_model(),
+        cores=os.cpu_count(),
+        valgrind=found.version if isinstance(found, Valgrind) else "",
+        valgrind_missing=found if isinstance(found, str) else "",
+        load=tuple(round(value, 2) for value in os.getloadavg()) if hasattr(os, "getloadavg") else (),
+        commit=commit,
+        dirty=dirty,
+        version=_installed_version(),
+    )
+
+
+@functools.cache
+def cpu_model() -> str:
+    """The CPU's model name, as py-cpuinfo reads it (as pytest-benchmark reports it); else what platform knows."""
+    try:
+        import cpuinfo
+
+        brand = cpuinfo.get_cpu_info().get("brand_raw")
+    except Exception:  # py-cpuinfo probes the CPU in a child process; any failure leaves the fallback
+        brand = None
+    return str(brand or platform.processor() or platform.machine())
+
+
+def checkout_commit() -> tuple[str, bool]:
+    """The commit of the git checkout this package runs from and whether it has changes; ("", False) otherwise."""
+    here = Path(__file__).resolve().parent
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(here), "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10, check=False
+        )
+        if head.returncode != 0:
+            return "", False
+        status = subprocess.run(
+            ["git", "-C", str(here), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return "", False
+    return head.stdout.strip(), bool(status.stdout.strip())
+
+
+def _installed_version() -> str:
+    """The installed distribution's version, or "" when it is not installed."""
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.version("hanoi-harness")
+    except importlib.metadata.PackageNotFoundError:
+        return ""
+
+
+@dataclass(frozen=True)
+class Comparability:
+    """Whether two environments' *metric* can be compared.
+
+    ``reasons`` say why not (comparable when there is none); ``notes`` are
+    differences that do not forbid the comparison but a reader should know.
+    """
+
+    metric: str
+    reasons: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def comparable(self) -> bool:
+        """True when nothing forbids comparing the metric."""
+        return not self.reasons
+
+    def describe(self) -> str:
+        """One line: the metric, then compared or not and why.
+
+        >>> Comparability("time", ("the CPU differs (AMD EPYC, then Intel Xeon)",)).describe()
+        'time: not compared: the CPU differs (AMD EPYC, then Intel Xeon)'
+        """
+        said = "compared" if self.comparable else "not compared: " + "; ".join(self.reasons)
+        return f"{self.metric}: {said}" + "".join(f" (note: {note})" for note in self.notes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The verdict as a JSON-ready mapping."""
+        return {
+            "metric": self.metric,
+            "comparable": self.comparable,
+            "reasons": list(self.reasons),
+            "notes": list(self.notes),
+        }
+
+
+_SOFTWARE = (("python_build", "the Python build"), ("implementation", "the Python implementation"), ("numpy", "numpy"))
+_PLATFORM = (("arch", "the architecture"),)
+
+
+def _differences(old: Environment, new: Environment, fields: tuple[tuple[str, str], ...]) -> list[str]:
+    """Why *old* and *new* differ in *fields* ((attribute, what it is) pairs): "what differs (old, then new)"."""
+    found = []
+    for name, what in fields:
+        before, after = getattr(old, name), getattr(new, name)
+        if before != after:
+            found.append(f"{what} differs ({before or 'unknown'}, then {after or 'unknown'})")
+    return found
+
+
+def comparable(old: Environment, new: Environment) -> tuple[Comparability, ...]:
+    """For each metric in :data:`METRICS`, whether the runs of environments *old* and *new* can be compared.
+
+    >>> a = Environment("3.11.7", "CPython", "b1", "2.1.0", "glibc 2.36", "x86_64", "Linux", "AMD EPYC", 2,
+    ...                 valgrind="valgrind-3.19.0")
+    >>> for line in comparable(a, Environment.from_dict({**a.to_dict(), "cpu": "Intel Xeon"})):
+    ...     print(line.describe())
+    instructions: compared (note: the CPU differs (AMD EPYC, then Intel Xeon): glibc picks its string
+    routines by the CPU features valgrind reports)
+    tracemalloc: compared
+    time: not compared: the CPU differs (AMD EPYC, then Intel Xeon)
+    relative time: compared (note: the CPU differs (AMD EPYC, then Intel Xeon): its caches change some
+    algorithms' speed relative to the reference)
+    """
+    cpu = _differences(old, new, (("cpu", "the CPU"),))
+    cores = _differences(old, new, (("cores", "the number of cores"),))
+    missing = [f"no valgrind in the {which} run" for which, env in (("old", old), ("new", new)) if not env.valgrind]
+    instructions = _differences(old, new, (*_SOFTWARE, ("libc", "the C library"), *_PLATFORM))
+    if not missing:
+        instructions += _differences(old, new, (("valgrind", "valgrind"),))
+    return (
+        Comparability(
+            "instructions",
+            tuple(missing + instructions),
+            tuple(f"{why}: glibc picks its string routines by the CPU features valgrind reports" for why in cpu),
+        ),
+        Comparability("tracemalloc", tuple(_differences(old, new, (*_SOFTWARE, *_PLATFORM)))),
+        Comparability("time", tuple(_differences(old, new, (*_SOFTWARE, *_PLATFORM)) + cpu + cores)),
+        Comparability(
+            "relative time",
+            tuple(_differences(old, new, (*_SOFTWARE, *_PLATFORM))),
+            tuple(f"{why}: its caches change some algorithms' speed relative to the reference" for why in cpu),
+        ),
+    )
