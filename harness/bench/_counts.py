@@ -6,16 +6,17 @@ the load at all.  So each algorithm is drained through the same consumer as
 every timed figure (:func:`._consume.consume`) in an interpreter running under
 ``valgrind --tool=cachegrind --cache-sim=no``, which counts every instruction a
 process executes, at two sizes n1 < n2.  The interpreter
-(:mod:`._count_child`) starts once, builds the registry once and forks a child
-for each counted drain, at n1, n2 and n1 again; everything before a fork is
-in all three children's totals, so it cancels, and so does the constant cost of a
+(:mod:`._count_child`) starts once, builds the registry and forks a child for
+each counted drain, at n1, n2 and n1 again; everything before a fork is in all
+three children's totals, so it cancels, and so does the constant cost of a
 fork between them:
 
     instructions per move = ((I2 - I1) - (I1' - I2)) / 2 / (moves(n2) - moves(n1))
 
-with I1, I2, I1' the three children's totals.  Starting one interpreter per
-worker instead of one per drain keeps a count of every algorithm at two sizes
-to about 20 s of the 2 cores (two interpreters per algorithm took 150 s).
+with I1, I2, I1' the three children's totals.  One interpreter per core
+counts its share of the algorithms one after the other, so a dozen algorithms
+cost two start-ups: 16 s on the 2 cores (an interpreter per algorithm took
+43 s, one per drain 150 s; the figures agreed within 0.02%).
 
 What could make two counts of the same code differ, and what is done about it:
 
@@ -29,17 +30,26 @@ What could make two counts of the same code differ, and what is done about it:
 * **byte-code caches**: a stale ``.pyc`` is compiled (about 100 M instructions
   for this package) before the forks, so it is in every child's total and
   cancels; ``-B`` keeps the counted interpreter from writing any;
-* **the garbage collector**: a collection's cost depends on the objects it
-  walks and on where its counters stand when the drain starts, so the
-  interpreter collects and freezes the heap before forking (see
-  :mod:`._count_child`): a count does not move when unrelated code adds objects;
-* **address-space layout**: valgrind places the client's memory itself; counts
-  with and without ``setarch -R`` were the same;
+* **first times**: what a drain does only once (a C function bound by the
+  dynamic linker at its first call, the method cache filling, a lazy import)
+  is done by a warm-up drain at n2 before the forks (see :mod:`._count_child`);
+* **the garbage collector**: the interpreter collects and freezes the heap
+  before forking, so each drain starts with the collector's counters at zero
+  and a collection walks the drain's own objects only;
+* **the heap's layout**: the memory allocators' own cost depends on where
+  objects fall (pymalloc's radix tree and pool lists): a module of padding
+  imported first moved bitwise's total by up to 1.8%, all of it in pymalloc's
+  malloc and free.  So the allocators' share is counted apart
+  (:func:`read_totals`, :func:`is_allocator`) and the gate compares the rest,
+  :attr:`InstructionCount.per_move`, which six layouts moved by 0.04% at most
+  (0.11% for blocks, in numpy);
+* **address-space layout randomisation**: valgrind places the client's memory
+  itself; counts with and without ``setarch -R`` were the same;
 * **inherited signal dispositions** (a job started in the background ignores
   SIGINT) add about 800 instructions to start-up, before the forks.
 
-Measured on the 2-core machine (AMD EPYC, CPython 3.11.7, valgrind 3.19.0):
-see :mod:`hanoi_harness.bench._gate` for the spreads and the threshold chosen from them.
+The spreads measured, and the threshold chosen from them, are in
+:mod:`hanoi_harness.bench._gate`.
 
 Where valgrind is missing or a run fails, the count is *unavailable* and says
 why (:attr:`InstructionCount.unavailable`); it is never zero or left out.
@@ -263,10 +273,9 @@ def count_all(
 
     *valgrind* is :func:`find_valgrind`'s answer (a reason makes every count
     unavailable for it); *plugins* are the ``--plugin`` specs the registry is
-    built with.  Each algorithm is counted by an interpreter of its own, so
-    its count does not depend on which others are counted; *workers* of them
-    run at once (default: one per core; counts do not depend on the load, so
-    they need not run alone).  A drain may take *timeout_s*.
+    built with.  The algorithms are shared out among *workers* interpreters
+    running at once (default: one per core; counts do not depend on the load,
+    so they need not run alone).  A drain may take *timeout_s*.
     *on_counted(name, n)* is called after each counted drain.
     """
     found: dict[str, InstructionCount] = {}
@@ -277,8 +286,13 @@ def count_all(
             found[name] = InstructionCount(name, pair, unavailable=valgrind)
     jobs = [(name, pair) for name, pair in sizes.items() if name not in found and not isinstance(pair, str)]
     if jobs and not isinstance(valgrind, str):
-        with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-            for part in pool.map(lambda job: count_jobs(valgrind, [job], plugins, timeout_s, on_counted), jobs):
+        shares = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+        with ThreadPoolExecutor(max_workers=shares) as pool:
+            parts = pool.map(
+                lambda share: count_jobs(valgrind, share, plugins, timeout_s, on_counted),
+                [jobs[i::shares] for i in range(shares)],
+            )
+            for part in parts:
                 found.update(part)
     return {name: found[name] for name in sizes}
 
