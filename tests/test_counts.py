@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from hanoi_harness.bench import _counts
+from hanoi_harness.bench._cachegrind import is_allocator, read_totals
 from hanoi_harness.bench._counts import (
     SIZES,
     InstructionCount,
@@ -22,8 +23,6 @@ from hanoi_harness.bench._counts import (
     count_all,
     count_sizes,
     find_valgrind,
-    is_allocator,
-    read_totals,
 )
 from hanoi_harness.bench._gate import DEFAULT_THRESHOLD_PCT, check_counts
 from hanoi_harness.bench.calibrate import bitwise_copies, padding_module

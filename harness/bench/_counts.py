@@ -40,7 +40,7 @@ What could make two counts of the same code differ, and what is done about it:
   objects fall (pymalloc's radix tree and pool lists): a module of padding
   imported first moved bitwise's total by up to 1.8%, all of it in pymalloc's
   malloc and free.  So the allocators' share is counted apart
-  (:func:`read_totals`, :func:`is_allocator`) and the gate compares the rest,
+  (:mod:`._cachegrind`) and the gate compares the rest,
   :attr:`InstructionCount.per_move`, which six layouts moved by 0.04% at most
   (0.11% for blocks, in numpy);
 * **address-space layout randomisation**: valgrind places the client's memory
@@ -72,6 +72,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hanoi_harness.bench._cachegrind import read_totals
 from hanoi_harness.bench._plan import fixed_sizes
 from hanoi_harness.registry import Algorithm
 
@@ -98,26 +99,6 @@ CHILD_ENV = {
 
 CHILD_FLAGS = ("-P", "-B")
 """-P: the current directory stays off sys.path; -B: no .pyc written (see the module's notes)."""
-
-ALLOCATOR_FILES = ("Objects/obmalloc.c", "malloc/malloc.c", "malloc/arena.c")
-"""Source files of the memory allocators: CPython's pymalloc and the GNU C library's malloc."""
-
-ALLOCATOR_FUNCTIONS = frozenset(
-    {
-        # CPython's pymalloc (Objects/obmalloc.c), for a build whose source lines valgrind cannot read
-        "_PyObject_Malloc", "_PyObject_Calloc", "_PyObject_Realloc", "_PyObject_Free", "pymalloc_alloc",
-        "pymalloc_free", "pymalloc_realloc", "pymalloc_pool_extend", "allocate_from_new_pool", "insert_to_usedpool",
-        "insert_to_freepool", "new_arena", "address_in_range", "arena_map_get", "arena_map_mark_used",
-        "arena_map_is_used", "_PyObject_ArenaMmap", "_PyObject_ArenaMunmap",
-        # the GNU C library's malloc
-        "malloc", "free", "calloc", "realloc", "cfree", "__libc_malloc", "__libc_free", "__libc_calloc",
-        "__libc_realloc", "_int_malloc", "_int_free", "_int_realloc", "_int_memalign", "_mid_memalign",
-        "malloc_consolidate", "unlink_chunk", "sysmalloc", "systrim", "tcache_init", "tcache_get", "tcache_put",
-        "aligned_alloc", "posix_memalign", "memalign", "__posix_memalign", "__libc_memalign",
-    }
-)  # fmt: skip
-"""Functions of the memory allocators by name, for binaries without line information (suffixes such as
-``.constprop.0`` and ``@@GLIBC_2.2.5`` are dropped before looking a name up)."""
 
 INSTALL_HINT = "on Debian or Ubuntu: apt-get install valgrind, which make bench and make check-regression try"
 
@@ -406,46 +387,6 @@ def _assemble(
     return InstructionCount(
         name, pair, moves, instructions=(first[0], second[0], again[0]), allocator=(first[1], second[1], again[1])
     )
-
-
-def read_totals(out: Path) -> tuple[int, int] | None:
-    """The instructions counted in the cachegrind output file *out*, and those of the memory allocators; or None.
-
-    The file lists, for each function (``fn=``, after its source file ``fl=``),
-    its lines and their counts, then a ``summary:`` line with the total.
-    """
-    total: int | None = None
-    allocator = 0
-    counting = False
-    source = ""
-    try:
-        with out.open() as lines:
-            for line in lines:
-                if line.startswith("fl="):
-                    source = line[3:].strip()
-                elif line.startswith("fn="):
-                    counting = is_allocator(source, line[3:].strip())
-                elif counting and line[:1].isdigit():
-                    allocator += int(line.split()[1])
-                elif line.startswith("summary:"):
-                    total = int(line.split()[1])
-    except (OSError, ValueError, IndexError):
-        return None
-    return None if total is None else (total, allocator)
-
-
-def is_allocator(source: str, function: str) -> bool:
-    """Whether *function* (in the file *source*, "???" when unknown) is part of a memory allocator.
-
-    >>> is_allocator("/build/Python-3.11.7/Objects/obmalloc.c", "_PyObject_Free")
-    True
-    >>> is_allocator("???", "_int_free.constprop.0"), is_allocator("./malloc/./malloc/malloc.c", "free")
-    (True, True)
-    >>> is_allocator("Objects/tupleobject.c", "tuple_dealloc")
-    False
-    """
-    name = function.split("@", 1)[0].split(".", 1)[0]
-    return source.endswith(ALLOCATOR_FILES) or name in ALLOCATOR_FUNCTIONS
 
 
 def _last_line(text: str) -> str:
