@@ -16,9 +16,9 @@ import tempfile
 import threading
 import time
 
-from hanoi_harness.checker import Verdict
 from hanoi_harness.errors import UsageError
 from hanoi_harness.textcheck import MalformedLine, check_lines
+from hanoi_harness.verdict import Verdict
 
 
 def parse_spec(spec: str) -> tuple[str, str]:

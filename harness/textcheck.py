@@ -34,8 +34,9 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from hanoi_harness.checker import Tower, Verdict, check
+from hanoi_harness.checker import Tower, check
 from hanoi_harness.errors import UsageError
+from hanoi_harness.verdict import Verdict
 
 CONVENTIONS = {"0-2": ("0", "1", "2"), "1-3": ("1", "2", "3"), "A-C": ("A", "B", "C")}
 """Each peg convention: the labels of the model's pegs 0, 1 and 2."""

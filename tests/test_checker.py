@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness.checker import Verdict, check
+from hanoi_harness.checker import check
+from hanoi_harness.verdict import Failure, Verdict
 from tests.helpers import legal_prefixes, reference
 
 
@@ -112,9 +113,10 @@ def test_illegal_verdict_reports_step_move_reason_and_tops() -> None:
         verdict.digest,
         step=2,
         move=(2, 0, 2),
-        reason="disk 2 cannot go onto the smaller disk 1 on peg 2",
         tops=(2, None, 1),
+        failure=Failure("larger_on_smaller", disk=2, src=0, dst=2, top=1),
     )
+    assert verdict.reason == "disk 2 cannot go onto the smaller disk 1 on peg 2"
     assert "step 2" in verdict.describe() and "tops 2, -, 1" in verdict.describe()
 
 

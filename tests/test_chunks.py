@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness.checker import check, check_chunks
+from hanoi_harness.checker import check
+from hanoi_harness.chunkcheck import check_chunks
 from hanoi_harness.digest import chunk_digest, digest, digest_chunks
 from hanoi_harness.randomaccess import move_at, tower_at
 from tests.helpers import legal_prefixes, reference
@@ -184,17 +185,17 @@ def test_every_single_change_around_a_large_disk_is_judged_alike(disk: int) -> N
 
 def test_legal_chunks_are_never_replayed_move_by_move(monkeypatch: pytest.MonkeyPatch) -> None:
     # The scalar replay is only for chunks that fail the vectorised test.
-    import hanoi_harness.checker as checker
+    import hanoi_harness.chunkcheck as chunkcheck
     from hanoi_harness.algorithms.blocks import solve
 
-    scalar = checker.check
+    scalar = chunkcheck.check
 
     def only_the_ending(moves: Any, *args: Any, **kwargs: Any) -> Any:
         assert list(moves) == [], "a legal chunk was replayed by the scalar checker"
         return scalar((), *args, **kwargs)
 
-    monkeypatch.setattr(checker, "check", only_the_ending)
-    assert checker.check_chunks(solve(18), 18).ok  # runs of disks 1..16, single moves of 17 and 18
+    monkeypatch.setattr(chunkcheck, "check", only_the_ending)
+    assert chunkcheck.check_chunks(solve(18), 18).ok  # runs of disks 1..16, single moves of 17 and 18
     segment = [move_at(45, k) for k in range((1 << 44) - 3, (1 << 44) + 3)]
     start = (1 << 44) - 4
-    assert checker.check_chunks([np.array(segment)], 45, start=start, initial=tower_at(45, start), partial=True).ok
+    assert chunkcheck.check_chunks([np.array(segment)], 45, start=start, initial=tower_at(45, start), partial=True).ok
