@@ -83,7 +83,7 @@ def run_command(
             verdict = _check_output(proc.stdout, n, pegs, target)
             # After an illegal move, or past the checker's cap on moves, the rest of the output is not read.
             stopped_early = verdict.status == "illegal" or (
-                verdict.status == "not_optimal" and verdict.moves >= 4 * (1 << n) + 16
+                verdict.failure is not None and verdict.failure.rule == "still_moving"
             )
             if stopped_early:
                 _stop(proc)
