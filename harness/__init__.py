@@ -12,10 +12,11 @@ modules of :mod:`hanoi_harness.algorithms`.
 
 from importlib.metadata import PackageNotFoundError, version
 
-from hanoi_harness.checker import Verdict, check, check_algorithm
+from hanoi_harness.checker import check, check_algorithm
 from hanoi_harness.digest import digest
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry import Algorithm, Citation, FinalPeg, Move, build_registry, load_plugin
+from hanoi_harness.verdict import Failure, Verdict
 
 try:
     __version__ = version("hanoi-harness")  # pyproject.toml's, the one place the version is written
@@ -25,6 +26,7 @@ except PackageNotFoundError:  # the folders imported without an install
 __all__ = [
     "Algorithm",
     "Citation",
+    "Failure",
     "FinalPeg",
     "Move",
     "UsageError",
