@@ -26,6 +26,8 @@ import math
 import statistics
 from dataclasses import dataclass
 
+from tabulate import tabulate
+
 from hanoi_harness.bench._results import AlgorithmResult, ResultSet
 from hanoi_harness.errors import UsageError
 
@@ -152,3 +154,22 @@ def _reference_row(ref: str, old: ResultSet, new: ResultSet, rows: list[Row], li
     change = 1 / statistics.median(changes)
     status, bad = _classify(change, limit)
     return Row(ref, ns, 1.0, 1.0, change, f"{status} (reference, from the others' median)", bad)
+
+
+def table(comparison: Comparison) -> str:
+    """Return *comparison* as the plain-text table ``hanoi compare`` prints, a row per algorithm."""
+    rows = []
+    for row in comparison.rows:
+        rows.append(
+            [
+                row.name,
+                ",".join(str(n) for n in row.ns),
+                "" if row.old_rel is None else f"{row.old_rel:.3f}",
+                "" if row.new_rel is None else f"{row.new_rel:.3f}",
+                "" if row.change is None else f"{(row.change - 1) * 100:+.1f}%",
+                row.status,
+            ]
+        )
+    ref = comparison.reference
+    headers = ["algorithm", "n compared", f"old time / {ref}", f"new time / {ref}", "change", "status"]
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)

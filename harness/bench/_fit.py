@@ -69,10 +69,6 @@ class Fit:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Fit:
-        return cls(str(data["cls"]), float(data["slope"]), str(data["basis"]), int(data["points"]))
-
     def __str__(self) -> str:
         return f"{self.cls} ({self.basis} slope {self.slope:.2f})"
 

@@ -104,10 +104,6 @@ class Timing:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Timing:
-        return cls(**{k: data[k] for k in cls.__dataclass_fields__})
-
-    @classmethod
     def from_stats(cls, stats: dict[str, Any]) -> Timing:
         """from_stats(stats): from a ``benchmarks[].stats`` entry of pytest-benchmark's JSON."""
         return cls(

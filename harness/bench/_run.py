@@ -12,8 +12,6 @@ and their peak RSS measured last.
 
 from __future__ import annotations
 
-import os
-import platform
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -22,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from hanoi_harness.bench._check import Checked, check_fixed, check_walk
+from hanoi_harness.bench._environment import machine, source
 from hanoi_harness.bench._external import ORIGIN, Command, CommandCase, check_commands, rss_runs
 from hanoi_harness.bench._fit import fit_space, fit_time
 from hanoi_harness.bench._measure import AnyCase, Case, TimingRun, drain, time_cases
@@ -96,7 +95,7 @@ def run(
         mode=settings.mode,
         reference=REFERENCE,
         created=datetime.now(UTC).isoformat(timespec="seconds"),
-        commit=_commit(timed.report),
+        commit=source(),
         machine=machine(timed.report),
         settings=settings.to_dict(),
         timer=_timer(timed.report),
@@ -293,25 +292,6 @@ def _fill(
     traced = [run for run in result.runs if run.tracemalloc_peak_bytes is not None]
     result.fit_space = fit_space([r.n for r in traced], [float(r.tracemalloc_peak_bytes or 0) for r in traced])
     return result
-
-
-def machine(report: dict[str, Any]) -> dict[str, Any]:
-    """machine(report): CPU, cores, Python and OS, from pytest-benchmark's machine info where it has them."""
-    info = report.get("machine_info") or {}
-    cpu = info.get("cpu") or {}
-    return {
-        "cpu": cpu.get("brand_raw") or platform.processor() or platform.machine(),
-        "cores": os.cpu_count(),
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "os": f"{platform.system()} {platform.release()}",
-        "arch": platform.machine(),
-    }
-
-
-def _commit(report: dict[str, Any]) -> dict[str, Any]:
-    info = report.get("commit_info") or {}
-    return {"id": info.get("id", "unknown"), "branch": info.get("branch", ""), "dirty": bool(info.get("dirty"))}
 
 
 def _timer(report: dict[str, Any]) -> str:
