@@ -112,7 +112,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 
 def _sizes(text: str) -> list[int]:
-    """_sizes(text): a comma-separated list of non-negative integers.
+    """Return the comma-separated non-negative integers in *text*, sorted, without repeats.
 
     >>> _sizes("3,5, 4")
     [3, 4, 5]
@@ -124,7 +124,7 @@ def _sizes(text: str) -> list[int]:
 
 
 def _percent(text: str) -> float:
-    """_percent(text): a percentage greater than 0."""
+    """Return the percentage in *text*, which must be greater than 0."""
     try:
         value = float(text)
     except ValueError:
@@ -135,7 +135,7 @@ def _percent(text: str) -> float:
 
 
 def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[Algorithm]:
-    """selected(registry, names, plugins): what to measure, in registry order, the reference always included."""
+    """Return what to measure: *names*, or the *plugins*' algorithms, or all; in registry order, with the reference."""
     plugin_names = [a.name for a in registry if a.origin.startswith("plugin ")]
     for name in names:
         registry.get(name)  # an unknown name is a usage error, with a suggestion
@@ -147,7 +147,7 @@ def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[A
 
 
 def commands_from(specs: list[str], registry: Registry) -> list[Command]:
-    """commands_from(specs, registry): the ``--command NAME=CMD`` specs as commands; one-line usage errors.
+    """Return the ``--command NAME=CMD`` *specs* as commands; a one-line usage error for a bad one.
 
     >>> from hanoi_harness.registry import build_registry
     >>> commands_from(["mine=./hanoi {n}"], build_registry())

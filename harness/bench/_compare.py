@@ -37,7 +37,7 @@ DEFAULT_THRESHOLD_PCT = 50.0
 
 @dataclass(frozen=True)
 class Row:
-    """Row(name, ns, old_rel, new_rel, change, status): one algorithm's comparison.
+    """One algorithm's comparison over the sizes *ns* both sets timed, and its *status*.
 
     ``old_rel`` and ``new_rel`` are geometric means of the relative times over
     the common ``ns``; ``change`` is new / old (None when not comparable).
@@ -54,7 +54,7 @@ class Row:
 
 @dataclass(frozen=True)
 class Comparison:
-    """Comparison(rows, threshold_pct, reference): every row; ``regressions`` names the failing ones."""
+    """Every row of a comparison at *threshold_pct*, against *reference*; ``regressions`` names the failing ones."""
 
     rows: tuple[Row, ...]
     threshold_pct: float
@@ -66,7 +66,7 @@ class Comparison:
 
 
 def _geomean(values: list[float]) -> float:
-    """_geomean(values): the geometric mean.
+    """Return the geometric mean of *values*.
 
     >>> _geomean([1.0, 4.0])
     2.0
@@ -83,7 +83,7 @@ def _classify(change: float, limit: float) -> tuple[str, bool]:
 
 
 def _row(name: str, old: AlgorithmResult, new: AlgorithmResult, old_ref: ResultSet, new_ref: ResultSet) -> Row:
-    """_row(name, old, new, old_set, new_set): compare one algorithm on the sizes both sets timed."""
+    """Compare algorithm *name* (*old* and *new*) on the sizes both sets timed, relative to each set's reference."""
     ref = old_ref.reference
     old_base = old_ref.algorithms[ref].timed() if ref in old_ref.algorithms else {}
     new_base = new_ref.algorithms[ref].timed() if ref in new_ref.algorithms else {}
@@ -99,7 +99,7 @@ def _row(name: str, old: AlgorithmResult, new: AlgorithmResult, old_ref: ResultS
 
 
 def compare(old: ResultSet, new: ResultSet, threshold_pct: float = DEFAULT_THRESHOLD_PCT) -> Comparison:
-    """compare(old, new, threshold_pct): every algorithm's change in relative time, and the regressions."""
+    """Return every algorithm's change in relative time from *old* to *new*; regressions pass *threshold_pct*."""
     if old.reference != new.reference:
         raise UsageError(f"the result sets have different references ({old.reference!r} and {new.reference!r})")
     ref = new.reference
@@ -141,7 +141,7 @@ def compare(old: ResultSet, new: ResultSet, threshold_pct: float = DEFAULT_THRES
 
 
 def _reference_row(ref: str, old: ResultSet, new: ResultSet, rows: list[Row], limit: float) -> Row:
-    """_reference_row(ref, old, new, rows, limit): the reference's change, estimated from the median of ``rows``."""
+    """Return the reference *ref*'s change, estimated from the median change of the other *rows*."""
     if ref not in new.algorithms or ref not in old.algorithms:
         return Row(ref, (), None, None, None, "reference missing from a set")
     if new.algorithms[ref].status != "ok":
