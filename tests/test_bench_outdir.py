@@ -244,6 +244,25 @@ def test_an_exception_before_the_swap_leaves_everything_as_it_was(tmp_path: Path
     assert snapshot(out) == before and beside(out) == []
 
 
+def test_a_directory_that_changed_during_the_run_is_kept_and_so_are_the_new_results(tmp_path: Path) -> None:
+    out = tmp_path / "results"
+    old_set(out)
+
+    def fill(staging: Path) -> None:
+        (out / "notes.txt").write_text("written while the run measured\n")
+        (staging / "README.md").write_text("new\n")
+
+    with pytest.raises(UsageError, match="it changed during the run") as refused, OutDir(out, 0) as claim:
+        claim.commit(fill)
+    (kept,) = [p for p in tmp_path.iterdir() if p.name.startswith("results.new-")]
+    assert str(kept) in str(refused.value) and (kept / "README.md").read_text() == "new\n"
+    assert (out / "notes.txt").is_file() and (out / "README.md").read_text() == "the old results\n"
+    (out / "notes.txt").unlink()
+    with OutDir(out, 0):  # the next claim of the directory does not take the kept set for a leftover
+        pass
+    assert kept.is_dir()
+
+
 def test_what_a_killed_run_left_is_cleaned_up_or_put_back(tmp_path: Path) -> None:
     out = tmp_path / "results"
     before = old_set(out)

@@ -294,13 +294,11 @@ class OutDir:
         out = self.out
         if out.is_dir() and any(out.iterdir()):
             why = why_not_ours(out)
-            if why:  # changed during the run: keep the new set where it is, under a name that says so
-                kept = out.parent / f"{out.name}.new"
-                if not kept.exists():
-                    os.rename(staging, kept)
-                    self.staging = None
-                    raise self._refuse(f"it changed during the run ({why}); the new results are in {kept}")
-                raise self._refuse(f"it changed during the run ({why})")
+            if why:  # changed during the run: keep the new set beside it, under a name no run cleans up
+                kept = out.parent / f"{out.name}.new-{secrets.token_hex(3)}"
+                os.rename(staging, kept)
+                self.staging = None
+                raise self._refuse(f"it changed during the run ({why}); the new results are in {kept}")
         if not out.exists():
             os.rename(staging, out)
             old = None
