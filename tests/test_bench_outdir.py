@@ -114,6 +114,9 @@ def test_what_a_marker_vouches_for(tmp_path: Path) -> None:
     (out / "quick" / "mine.txt").write_text("x")  # a file in a nested set is the user's too
     assert why_not_ours(out).startswith("quick/: it holds files hanoi bench did not write: mine.txt")
     (out / "quick" / "mine.txt").unlink()
+    (out / "README.md").mkdir()  # a listed file's name, as a directory of the user's
+    assert "files hanoi bench did not write: README.md" in why_not_ours(out)
+    (out / "README.md").rmdir()
     (out / "results.json").write_text('{"schema": 2, "mode": "quick", "reference": "recursive", "algorithms": []}')
     assert "its results.json does not read" in why_not_ours(out)
     for marker in ("{not json", '{"marker": 1, "files": ["../thesis"]}', '{"marker": 7, "files": []}', "[]"):
@@ -267,9 +270,12 @@ def test_what_a_killed_run_left_is_cleaned_up_or_put_back(tmp_path: Path) -> Non
     out = tmp_path / "results"
     before = old_set(out)
     old_set(tmp_path / ".results.new-abc123")  # a killed run's staging directory, marked
+    seal(tmp_path / ".results.new-def456")
+    (tmp_path / ".results.new-def456" / "tables.md").write_text("half")  # killed while writing the set
     (tmp_path / ".results.new-mine").mkdir()  # not marked: not ours to delete
     with OutDir(out, 0):
-        assert ".results.new-abc123" not in beside(out) and ".results.new-mine" in beside(out)
+        assert not any(name.startswith((".results.new-abc", ".results.new-def")) for name in beside(out))
+        assert ".results.new-mine" in beside(out)
     assert beside(out) == [".results.new-mine"]
     # Killed between the two renames of the fallback swap: the old set is put back.
     os.rename(out, tmp_path / ".results.old-1-ff")

@@ -99,25 +99,39 @@ def why_not_ours(directory: Path) -> str:
     try:
         fields = Fields(read_json(marker), "")
         fields.integer("marker", MARKER_FORMAT, MARKER_FORMAT)
-        listed = {*_names(fields, "files"), *_names(fields, "sets")}
-        sets = _names(fields, "sets")
+        files, sets = set(_names(fields, "files")), set(_names(fields, "sets"))
     except UsageError as exc:
         return f"its marker does not read ({exc})"
-    foreign = sorted(entry.name for entry in directory.iterdir() if entry.name not in listed | {MARKER})
+    foreign = sorted(entry.name for entry in directory.iterdir() if not _listed(entry, files, sets))
     if foreign:
         shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
         return f"it holds files hanoi bench did not write: {shown}"
-    for name in sets:
-        if (directory / name).exists():
-            nested = why_not_ours(directory / name) if (directory / name).is_dir() else "it is not a directory"
-            if nested:
-                return f"{name}/: {nested}"
+    for name in sorted(sets):
+        nested = why_not_ours(directory / name) if (directory / name).is_dir() else ""
+        if nested:
+            return f"{name}/: {nested}"
     if (directory / RESULTS_FILE).exists():
         try:
             load(directory)
         except UsageError as exc:
             return f"its {RESULTS_FILE} does not read ({exc})"
     return ""
+
+
+def _marked(directory: Path) -> bool:
+    """Whether *directory* carries a marker that reads (what it lists aside: a killed run's may hold more)."""
+    try:
+        Fields(read_json(directory / MARKER), "").integer("marker", MARKER_FORMAT, MARKER_FORMAT)
+    except UsageError:
+        return False
+    return True
+
+
+def _listed(entry: Path, files: set[str], sets: set[str]) -> bool:
+    """Whether a marker lists *entry*: the marker itself, a listed file as a file, a listed set as a directory."""
+    if entry.is_dir() and not entry.is_symlink():
+        return entry.name in sets
+    return entry.name in files or entry.name == MARKER
 
 
 def _names(fields: Fields, key: str) -> list[str]:
@@ -233,7 +247,7 @@ class OutDir:
         one took its place, is put back instead.
         """
         for entry in self._leftovers():
-            if not entry.is_dir() or not (entry / MARKER).is_file():
+            if not entry.is_dir() or entry.is_symlink() or not _marked(entry):
                 continue
             if entry.name.startswith(f".{self.out.name}.old-") and not self.out.exists():
                 os.rename(entry, self.out)
