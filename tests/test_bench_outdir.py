@@ -270,6 +270,7 @@ def test_what_a_killed_run_left_is_cleaned_up_or_put_back(tmp_path: Path) -> Non
     out = tmp_path / "results"
     before = old_set(out)
     old_set(tmp_path / ".results.new-abc123")  # a killed run's staging directory, marked
+    (tmp_path / ".results.new-def456").mkdir()
     seal(tmp_path / ".results.new-def456")
     (tmp_path / ".results.new-def456" / "tables.md").write_text("half")  # killed while writing the set
     (tmp_path / ".results.new-mine").mkdir()  # not marked: not ours to delete
