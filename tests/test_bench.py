@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 
@@ -453,17 +454,34 @@ def test_sizes_without_quick_measure_those_sizes_only(tmp_path: Path, capsys: py
 
 
 def test_the_report_says_where_the_figures_came_from(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """In a checkout, the version and the commit of the package's own source; installed, the version alone."""
+    """The installed version, and the commit of the package's own source when that is a checkout: never of the
+    directory hanoi runs in, and never "unversioned"."""
     from hanoi_harness.bench import _environment
 
-    here = _environment.source()
-    assert here["version"] == _environment.version() != "unknown"
-    assert here["id"] is not None and len(here["id"]) == 40  # the tests run from the checkout
-    monkeypatch.setattr(_environment, "PACKAGE_DIR", tmp_path)  # a folder outside any checkout
+    version = _environment.version()
+    assert version != "unknown"
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    (checkout / "__init__.py").write_text("")
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-C", str(checkout), *args], check=True, capture_output=True)
+
+    git("init", "-q")
+    git("add", "__init__.py")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    monkeypatch.setattr(_environment, "PACKAGE_DIR", checkout)
+    found = _environment.source()
+    assert found["version"] == version and len(found["id"]) == 40 and found["dirty"] is False
+    (checkout / "__init__.py").write_text("changed = True\n")
+    assert _environment.source()["dirty"] is True
+    monkeypatch.setattr(_environment, "PACKAGE_DIR", tmp_path)  # installed: no checkout around it
     installed = _environment.source()
-    assert installed["id"] is None and installed["version"] == here["version"]
+    assert installed == {"version": version, "id": None, "branch": "", "dirty": False}
     results = result_set(BASE)
     results.commit = installed
-    assert f"hanoi-harness {here['version']} (installed, not from a git checkout)" in _readme.provenance(results)
+    assert f"hanoi-harness {version} (installed, not from a git checkout)" in _readme.provenance(results)
+    results.commit = found
+    assert f"hanoi-harness {version} (commit `{found['id']}`)" in _readme.provenance(results)
     results.commit = {"id": "unversioned"}  # a file written before the version was recorded reads as it did
     assert "commit `unversioned`" in _readme.provenance(results)

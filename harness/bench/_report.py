@@ -50,10 +50,11 @@ def interruption_wins() -> Iterator[None]:
     inside matplotlib surfaces as a RuntimeError.  The SIGINT handler here
     notes that the signal came (and raises as Python's own does), so any
     exception that follows is reported as the interruption it is.  Outside
-    the main thread, where no handler can be set, the block runs as it is.
+    the main thread, where no handler can be set, or when Ctrl-C is ignored,
+    the block runs as it is.
     """
-    if threading.current_thread() is not threading.main_thread():
-        yield
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        yield  # no handler can be set here, or Ctrl-C is ignored (a background job): nothing to tell apart
         return
     came = False
 
