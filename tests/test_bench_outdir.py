@@ -186,6 +186,21 @@ def test_a_full_disk_while_writing_is_one_line_and_the_old_set_stays(
     assert snapshot(out) == before and beside(out) == []
 
 
+def test_a_full_temporary_directory_while_measuring_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "results"
+    before = old_set(out)
+
+    def full(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(errno.ENOSPC, "No space left on device", "/tmp/hanoi-bench-x")
+
+    monkeypatch.setattr(_session, "run", full)
+    code, _, err = run_cli(capsys, "bench", *QUICK_RUN, "--out", str(out))
+    assert_one_line_error(code, err, "no space left on the device for the run's temporary files")
+    assert snapshot(out) == before and beside(out) == []
+
+
 def test_ctrl_c_during_the_render_is_an_interruption(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -14,6 +14,7 @@ the same way.
 
 from __future__ import annotations
 
+import errno
 import json
 import shutil
 import subprocess
@@ -112,21 +113,35 @@ def bench(
         raise UsageError(problem)
     hooks = progress or Progress()
     with OutDir(out, estimate_bytes(len(algorithms) + len(commands), what)) as target:
-        baseline: tuple[ResultSet, dict[str, Any]] | None = None
-        started = time.monotonic()
-        if what.baseline:
-            # The baseline first: measured later in this process, after minutes of work, relative times came
-            # out 5-15% off those of a fresh 'hanoi bench --quick', which is what CI compares with it.
-            baseline = run(algorithms, plugins, QUICK, _Prefixed(hooks, "quick baseline: "), commands)
-        baseline_s = time.monotonic() - started
-        results, report = run(algorithms, plugins, what.settings, hooks, commands)
-        if baseline is not None:
-            results.durations_s = {"quick baseline": round(baseline_s, 1), **results.durations_s}
-        if what.c_reference:
-            results.c_reference, seconds = _c_reference(hooks)
-            results.durations_s["C reference"] = round(seconds, 1)
+        try:
+            results, report, baseline = _measure(algorithms, plugins, commands, what, hooks)
+        except OSError as exc:
+            if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+                raise
+            # pytest-benchmark and the children write their files in the temporary directory, not in --out.
+            raise UsageError(f"no space left on the device for the run's temporary files ({exc})") from None
         target.commit(lambda staging: _fill(staging, results, report, baseline))
     return Outcome(target.out, results)
+
+
+def _measure(
+    algorithms: Sequence[Algorithm], plugins: Sequence[str], commands: Sequence[Command], what: Plan, hooks: Progress
+) -> tuple[ResultSet, dict[str, Any], tuple[ResultSet, dict[str, Any]] | None]:
+    """Run *what*: the result set, pytest-benchmark's report, and the quick baseline's two (None without one)."""
+    baseline: tuple[ResultSet, dict[str, Any]] | None = None
+    started = time.monotonic()
+    if what.baseline:
+        # The baseline first: measured later in this process, after minutes of work, relative times came
+        # out 5-15% off those of a fresh 'hanoi bench --quick', which is what CI compares with it.
+        baseline = run(algorithms, plugins, QUICK, _Prefixed(hooks, "quick baseline: "), commands)
+    baseline_s = time.monotonic() - started
+    results, report = run(algorithms, plugins, what.settings, hooks, commands)
+    if baseline is not None:
+        results.durations_s = {"quick baseline": round(baseline_s, 1), **results.durations_s}
+    if what.c_reference:
+        results.c_reference, seconds = _c_reference(hooks)
+        results.durations_s["C reference"] = round(seconds, 1)
+    return results, report, baseline
 
 
 def _fill(
