@@ -18,6 +18,12 @@ marked ``(command)``, unless its command line differs between the sets (then
 it is listed, not compared).  It does not count towards the reference's
 estimate: its times include process start-up and another language's
 speed, which need not move with the interpreter's.
+
+Both sets come from :func:`hanoi_harness.bench._results.load`, so every time
+here is finite and at least a nanosecond: no ratio is zero, infinite or NaN.
+The gate fails on any :class:`Row` marked ``regression``, whatever made it:
+a rule on another metric adds its own rows (or columns to :func:`table`)
+beside the time rule's.
 """
 
 from __future__ import annotations
