@@ -20,9 +20,9 @@ from dataclasses import replace
 
 from hanoi_harness.checker import Tower, Verdict, check
 from hanoi_harness.errors import UsageError
-from hanoi_harness.textparse import parse_line
-from hanoi_harness.textpegs import CONVENTIONS, PegNames
-from hanoi_harness.textread import LIMIT, MalformedLine, NoMoves, Reader, UnreadableInput, open_text, quote
+from hanoi_harness.textpegs import CONVENTIONS, PegNames, quote
+from hanoi_harness.textread import LIMIT, MalformedLine, NoMoves, Reader, UnreadableInput, open_text
+from hanoi_harness.textrules import parse_line
 
 __all__ = [
     "CONVENTIONS",

@@ -98,8 +98,24 @@ class PegNames:
         if found is None:
             found = self.index.get(label.lower())
         if found is None:
-            raise ValueError(f"peg {label!r} is not one of {', '.join(self.labels)} (pegs read as {self.name})")
+            raise ValueError(f"peg {quote(label)} is not one of {', '.join(self.labels)} (pegs read as {self.name})")
         return found
+
+
+def quote(text: str, width: int = 60) -> str:
+    """``text`` stripped and quoted, cut to about ``width`` characters once quoted (escapes count).
+
+    >>> quote("  A -> C\\n"), quote("x" * 100, 10), quote("\\x00" * 100, 20)
+    ("'A -> C'", "'xxxxxxxxxx...'", "'\\\\x00\\\\x00\\\\x00\\\\x00...'")
+    """
+    text = text.strip()
+    shown = repr(text)
+    if len(shown) <= width + 2:
+        return shown
+    size = width
+    while len(repr(text[:size])) > width + 2:
+        size = size * 3 // 4
+    return repr(text[:size] + "...")
 
 
 def _spellings(labels: Mapping[str, int]) -> Mapping[str, int]:
@@ -166,10 +182,11 @@ with --pegs (here --pegs S,A,D)
     if src.lower() in WORDS and dst.lower() in WORDS:
         return _BUILTIN["words"]
     if src.isdigit() != dst.isdigit():
-        raise ValueError(f"the pegs {src!r} and {dst!r} are not written alike")
+        raise ValueError(f"the pegs {quote(src, 30)} and {quote(dst, 30)} are not written alike")
     raise ValueError(
-        f"the pegs {src!r} and {dst!r} are not 0-2, 1-3, A-C or known names: name the three pegs, start peg first, "
-        f"with --pegs (e.g. --pegs {src},OTHER,{dst})"
+        f"the pegs {quote(src, 30)} and {quote(dst, 30)} are not 0-2, 1-3, A-C or known names: name the three pegs, "
+        f"start peg first, with --pegs (e.g. --pegs {src if len(src) < 30 else 'FIRST'},OTHER,"
+        f"{dst if len(dst) < 30 else 'THIRD'})"
     )
 
 

@@ -20,8 +20,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import BinaryIO
 
 from hanoi_harness.errors import UsageError
-from hanoi_harness.textparse import Move, NotPegs, Parser
-from hanoi_harness.textpegs import PegNames, detect
+from hanoi_harness.textparse import Parser
+from hanoi_harness.textpegs import PegNames, detect, quote
+from hanoi_harness.textrules import Move, NotPegs
 
 LIMIT = 10_000
 """The longest line read (in characters): a longer one is refused, unless it is a list of moves."""
@@ -61,22 +62,6 @@ class MalformedLine(UnreadableInput):
 
 class NoMoves(UnreadableInput):
     """Input in which no line is a move (for n >= 1): the message says how many lines, and shows one."""
-
-
-def quote(text: str, width: int = 60) -> str:
-    """``text`` stripped and quoted, cut to about ``width`` characters once quoted (escapes count).
-
-    >>> quote("  A -> C\\n"), quote("x" * 100, 10), quote("\\x00" * 100, 20)
-    ("'A -> C'", "'xxxxxxxxxx...'", "'\\\\x00\\\\x00\\\\x00\\\\x00...'")
-    """
-    text = text.strip()
-    shown = repr(text)
-    if len(shown) <= width + 2:
-        return shown
-    size = width
-    while len(repr(text[:size])) > width + 2:
-        size = size * 3 // 4
-    return repr(text[:size] + "...")
 
 
 def open_text(raw: BinaryIO) -> io.TextIOWrapper:
@@ -160,7 +145,7 @@ class Reader:
             number += 1
             # The common case, inline: the line fits the last template, its pegs are known labels.
             m = match(text) if match is not None else None
-            if m is not None:
+            if m is not None and len(text) < LIMIT:  # (a longer piece continues its line: see _slow)
                 d, s, t = m.group(di, si, ti)
                 src, dst = index.get(s), index.get(t)
                 if src is not None and dst is not None:

@@ -110,6 +110,20 @@ def test_an_over_long_line_is_refused_with_its_number_and_a_short_quote(
     assert len(err) < 160
 
 
+def test_numbers_of_any_size_are_verdicts_or_one_line() -> None:
+    verdict = check_lines(["A -> C " + "9" * 30] * 2, 1)
+    assert (verdict.status, verdict.step) == ("illegal", 1) and "disk 99999" in verdict.reason
+    lines = ["Move disk 1 from A to C", "Move disk 1 from C to B", "Move disk " + "1" * 5000 + " from B to C"]
+    with pytest.raises(MalformedLine, match=r"line 3: .* the disk number has 5000 digits"):
+        check_lines(lines, 1)
+
+
+def test_a_move_then_a_long_run_of_spaces_is_one_over_long_line() -> None:
+    lines = ["Move disk 1 from A to C\n", "Move disk 1 from C to B" + " " * LIMIT + "junk\n"]
+    with pytest.raises(MalformedLine, match=r"line 2: .* longer than 10000 characters"):
+        check_lines(io.StringIO("".join(lines)), 1)
+
+
 def test_a_line_just_under_the_limit_is_read() -> None:
     line = "Move disk 1 from A to C" + " " * (LIMIT - 30) + "\n"
     assert len(line) < LIMIT and check_lines(io.StringIO(line), 1).ok
