@@ -168,3 +168,13 @@ def test_the_replay_knows_right_from_wrong() -> None:
     assert replay([(2, 0, 2)], 2) == ("illegal", 1)
     assert replay(right[:3], 3) == ("incomplete", None)
     assert replay([(1, 0, 1), (1, 1, 2)], 1) == ("not_optimal", None)
+
+
+def test_a_program_whose_compiler_or_interpreter_is_missing_is_skipped_with_a_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("tests.corpus.corpus.shutil.which", lambda tool: None)
+    by_name = {e.name: e for e in ENTRIES}
+    assert missing(by_name["java-directions"]) == "Directions.java needs javac and java, not found on this machine"
+    assert missing(by_name["c-xyz"]) == "xyz.c needs cc, not found on this machine"
+    assert missing(by_name["py-list"]) is None  # this interpreter runs the Python ones
