@@ -117,7 +117,7 @@ def outcome(parse: Callable[[str], object], text: str) -> object:
         return f"ValueError: {exc}"
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(data=st.data(), first=st.one_of(move_like_lines(), any_pieces()))
 def test_a_template_reads_each_line_it_matches_as_the_rules_do(data: st.DataObject, first: str) -> None:
     parser = Parser()
