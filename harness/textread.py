@@ -44,6 +44,7 @@ _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 _LIST = re.compile(r"\s*(?:[^\W\d_][\w ]{0,40}[:=]\s*)?(?=[\[(]\s*[\[({]|[\[(][^\[\](){}\n]*[\])][\s,;]*[\[({])")
 _ITEM = re.compile(r"[\[({][^\[\](){}]*[\])}]")
 _GAP = re.compile(r"[\s,;\[\](){}]*")
+_ALNUM = re.compile(r"[^\W_]")
 
 
 class UnreadableInput(UsageError):
@@ -189,6 +190,9 @@ class Reader:
         if more:
             raise MalformedLine(number, text, f"the line is longer than {LIMIT} characters")
         if text.isspace() or not text:
+            return
+        if not _ALNUM.search(text):  # the rules' first test, at C speed: drawings have many such lines
+            self._skip(number, text)
             return
         try:
             move = self.parser.parse(text)

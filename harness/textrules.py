@@ -17,8 +17,9 @@ pegs; else the last number before them that is not a step: a number followed
 by ``:``, ``.`` or ``)``, after ``#`` or *step*, or in ``K of N`` or ``K/N``.
 Text up to a prompt (``Enter the number of disks:``) is ignored, and so is a
 header naming *disks* in the plural before the move (``Moving 3 disks from A
-to C``).  A line that has an arrow or *from ... to* but no move is malformed
-(:class:`ValueError`); any other line that fits no shape is not a move.
+to C``).  A line with no letter or digit is not a move.  A line that has an
+arrow or *from ... to* but no move is malformed (:class:`ValueError`); any
+other line that fits no shape is not a move.
 
 The rules look at a word only through the sets it belongs to (:func:`word_class`),
 never at its spelling otherwise, and at a number or a letter never at its value:
@@ -147,6 +148,8 @@ class _Line:
     def find(self) -> Found | None:
         """The move on this line (see the module's rules), None for a line that is not one."""
         t = self.t
+        if not any(tok.kind in (NUM, WORD) for tok in t):
+            return None  # no letter or digit, no peg: a drawing, a separator such as '---->'
         arrows = [i for i, tok in enumerate(t) if tok.kind == ARROWS]
         if len(arrows) > 1:
             raise ValueError(f"{len(arrows)} arrows; a move line has one")

@@ -48,6 +48,7 @@ def test_the_rules_for_ambiguous_lines() -> None:
     assert parse_line("A C 2") == parse_line("2 A C") == (2, "A", "C")
     assert parse_line("Press A to continue") is None
     assert parse_line("  |  |  |") is None
+    assert parse_line("------>") is None  # no letter or digit: no peg, no move (a separator)
     with pytest.raises(ValueError, match="2 numbers after the pegs"):
         parse_line("A -> C 2 3")
     with pytest.raises(ValueError, match="'shelf' is not a peg"):
