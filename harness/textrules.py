@@ -14,7 +14,7 @@ A peg is a number, a single letter or a name (:data:`~hanoi_harness.textpegs.WOR
 or the user's), perhaps quoted or after a word such as peg, rod or tower.
 The disk is the number after the word *disk*; else the one number after the
 pegs; else the last number before them that is not a step: a number followed
-by ``:``, ``.`` or ``)``, after ``#`` or *step*, or in ``K of N`` or ``K/N``.
+by ``:``, ``.``, ``)`` or ``]``, after ``#`` or *step*, or in ``K of N`` or ``K/N``.
 Text up to a prompt (``Enter the number of disks:``) is ignored, and so is a
 header naming *disks* in the plural before the move (``Moving 3 disks from A
 to C``).  A line with no letter or digit is not a move.  A line that has an
@@ -53,7 +53,7 @@ _SETS = (_FROM, _TO, _DISK, _DISKS, _STEP, _OF, _NUMBER, _THE, _PEGWORD, _DIRECT
 _JOINED = re.compile("(" + "|".join(sorted(_PEGWORD | _DISK, key=len, reverse=True)) + r")(?:\d+|[a-z])")
 _QUOTES, _BRACKETS = set("'\"`‘’“”"), set("()[]{}")
 _AROUND = _QUOTES | _BRACKETS
-_AFTER_STEP = {":", ".", ")"}
+_AFTER_STEP = {":", ".", ")", "]"}
 
 
 class NotPegs(ValueError):
@@ -255,7 +255,7 @@ class _Line:
         return Found(i, None, end - 1) if k == end - 1 else None
 
     def plain(self) -> Found | None:
-        """Two to four values (numbers, letters or names) and brackets, commas or quotes around them."""
+        """Two to four values (numbers, letters or names), with brackets, commas, quotes, 'disk' or 'move' around."""
         t = self.t
         lo, end = self.clause(len(t), prompt=True), len(t) - 1
         values: list[int] = []
@@ -263,7 +263,9 @@ class _Line:
             tok = t[i]
             if self.peg_kind(i) is not None:
                 values.append(i)
-            elif not (self.word(i, _DISK) or tok.text in _AROUND or tok.text in ",;" or (tok.text, i) == (".", end)):
+            elif not (
+                self.word(i, _DISK | _MOVING) or tok.text in _AROUND or tok.text in ",;" or (tok.text, i) == (".", end)
+            ):
                 return None
         if len(values) < 2:
             return None
@@ -304,8 +306,8 @@ class _Line:
         return before[-1] if before else None
 
     def step(self, i: int, *, before: bool) -> bool:
-        """Whether the number at ``i`` counts moves: '#3', 'step 3', '3 of 7', '3/7', and '3:', '3.', '3)' before
-        the pegs."""
+        """Whether the number at ``i`` counts moves: '#3', 'step 3', '3 of 7', '3/7', and '3:', '3.', '3)', '3]'
+        before the pegs."""
         t = self.t
         if i > 0 and (t[i - 1].text in ("#", "/") or self.word(i - 1, _STEP) or self.word(i - 1, _OF)):
             return True
@@ -346,7 +348,7 @@ class _Line:
         j = self.skip(i + 1)
         if i >= len(t) or j >= len(t):
             return i
-        if self.word(i, _PEGWORD) and self.peg_kind(j) in ("n", "l"):
+        if self.word(i, _PEGWORD) and self.peg_kind(j) is not None:
             return j
         if self.peg_kind(i) == "w" and self.peg_kind(j) == "l":  # a name before a number is a peg, then the disk
             return j

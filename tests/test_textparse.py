@@ -46,6 +46,9 @@ def test_the_rules_for_ambiguous_lines() -> None:
     assert parse_line("1 from to") == (1, "from", "to")
     assert parse_line("Enter the number of disks (1-10): A -> C") == (None, "A", "C")
     assert parse_line("A C 2") == parse_line("2 A C") == (2, "A", "C")
+    assert parse_line("[1] A -> C") == parse_line("(1) A -> C") == (None, "A", "C")  # steps
+    assert parse_line("move(1, 'A', 'C')") == parse_line("Move 1 A C") == (1, "A", "C")
+    assert parse_line("Move disk 1 from pole left to pole right") == (1, "left", "right")
     assert parse_line("Press A to continue") is None
     assert parse_line("  |  |  |") is None
     assert parse_line("------>") is None  # no letter or digit: no peg, no move (a separator)
