@@ -87,7 +87,6 @@ def tokens(text: str) -> list[Token]:
         kind, word, start = m.lastindex or MARK, m[0], m.start()
         if kind == ARROWS and word[-1] in "-=":
             kind = MARK  # dashes or '=' with no '>'
-
         spaced, end = start > end, m.end()
         low = word.lower()
         if kind == WORD and len(word) > 1:
