@@ -17,7 +17,7 @@ import threading
 import time
 
 from hanoi_harness.errors import UsageError
-from hanoi_harness.textcheck import MalformedLine, check_lines
+from hanoi_harness.textcheck import MalformedLine, NoMoves, check_lines
 from hanoi_harness.verdict import Verdict
 
 
@@ -109,6 +109,8 @@ def _check_output(stdout: object, n: int, pegs: str | None, target: str | None) 
         return check_lines(stdout, n, pegs=pegs, target=target)  # type: ignore[arg-type]
     except MalformedLine as exc:
         return Verdict("illegal", n, 0, reason=str(exc), extra={"line": exc.line})
+    except NoMoves as exc:
+        return Verdict("incomplete", n, 0, reason=str(exc))
 
 
 def _feed(proc: subprocess.Popen[str], n: int) -> None:
