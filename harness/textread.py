@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import BinaryIO
 
+from hanoi_harness.checker import Pegs
 from hanoi_harness.errors import UsageError
 from hanoi_harness.textparse import Parser
 from hanoi_harness.textpegs import PegNames, detect, quote
@@ -30,7 +31,6 @@ ITEM_LIMIT = 1_000
 """The longest item of a list of moves."""
 
 ModelMove = tuple[int | None, int, int]
-Pegs = tuple[list[int], list[int], list[int]]
 
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),
