@@ -1,4 +1,9 @@
-"""Every registered algorithm gets every check here (parametrized over the registry)."""
+"""Every registered algorithm gets every check here (parametrized over the registry).
+
+The checks marked ``classic_only`` judge moves by the classic puzzle's rules
+(the checker's and the reference's); the other puzzles' algorithms get the
+same checks against breadth-first search in ``test_variants.py``.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from hanoi_harness.registry import SPACE_CLASSES, Algorithm
 from tests.helpers import expected
 
 
+@pytest.mark.classic_only
 def test_legal_and_optimal(algorithm: Algorithm, n: int) -> None:
     verdict = check_algorithm(algorithm, n)
     assert verdict.status == "ok", verdict.describe()
@@ -22,6 +28,7 @@ def test_legal_and_optimal(algorithm: Algorithm, n: int) -> None:
     assert verdict.final_peg in algorithm.final_peg.pegs(n)
 
 
+@pytest.mark.classic_only
 def test_same_sequence_as_the_reference(algorithm: Algorithm, n: int) -> None:
     moves = list(algorithm.moves(n))
     assert moves == list(expected(algorithm, n))
@@ -61,6 +68,7 @@ def test_moves_stream(algorithm: Algorithm) -> None:
     assert first[0][0] == 1
 
 
+@pytest.mark.classic_only
 def test_verified_up_to_its_limit_or_18(algorithm: Algorithm) -> None:
     # n = 18 is 262143 moves: about a second for the slowest port.  tree_array
     # stops at its 132000-node array (n = 17).

@@ -24,6 +24,7 @@ def run(capsysbinary: pytest.CaptureFixture[bytes], *argv: str) -> tuple[int, by
     return code, out, err.decode()
 
 
+@pytest.mark.classic_only  # 2^n - 1 moves
 def test_binary_round_trips_for_every_algorithm(
     capsysbinary: pytest.CaptureFixture[bytes], algorithm: Algorithm
 ) -> None:
