@@ -20,7 +20,7 @@ MASK = (1 << 64) - 1
 
 
 def digest(moves: Iterable[tuple[int, int, int]], start: int = 1) -> tuple[int, int]:
-    """digest(moves, start=1): ``(count, digest)`` of ``moves``, the first one numbered ``start``.
+    """Count and fingerprint *moves*, the first one numbered *start*: ``(count, digest)``.
 
     >>> digest([(1, 0, 2)])
     (1, 11)
@@ -38,7 +38,7 @@ def digest(moves: Iterable[tuple[int, int, int]], start: int = 1) -> tuple[int, 
 
 
 def chunk_digest(chunk: Any, before: int, work: Any = None) -> int:
-    """chunk_digest(chunk, before): the digest of an (m, 3) integer array whose first move is step ``before + 1``.
+    """The digest of *chunk*, an (m, 3) integer array of moves whose first is step *before* + 1.
 
     Vectorised: sum of (before + j) * v_j = before * sum(v) + sum(j * v_j),
     j = 1..m.  ``work``, an int64 array of shape (4, >= m), is reused scratch
@@ -72,9 +72,10 @@ def chunk_digest(chunk: Any, before: int, work: Any = None) -> int:
 
 
 def rows_digest(disk: Any, src: Any, dst: Any, before: int, values: Any = None) -> int:
-    """rows_digest(disk, src, dst, before): the digest of moves given as three int64 rows (m < 2^24, v < 2^16).
+    """The digest of m moves given as three int64 rows *disk*, *src*, *dst*, the first being step *before* + 1.
 
-    ``values``, when given, is an int64 row of length m used as scratch.
+    Exact for m < 2^24 and 9*disk + 3*src + dst < 2^16.  *values*, when
+    given, is an int64 row of length m used as scratch.
 
     >>> import numpy as np
     >>> rows_digest(np.array([1, 2, 1]), np.array([0, 0, 1]), np.array([1, 2, 2]), 0)
@@ -105,7 +106,7 @@ _WEIGHTS: Any = ()
 
 
 def digest_chunks(chunks: Iterable[Any], start: int = 1) -> tuple[int, int]:
-    """digest_chunks(chunks, start=1): ``(count, digest)`` of moves given as (m, 3) integer arrays.
+    """Count and fingerprint moves given as *chunks*, (m, 3) integer arrays, the first numbered *start*.
 
     The same fingerprint as :func:`digest`, without a Python object per move.
 

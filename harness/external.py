@@ -16,9 +16,9 @@ import tempfile
 import threading
 import time
 
-from hanoi_harness.checker import Verdict
 from hanoi_harness.errors import UsageError
 from hanoi_harness.textcheck import MalformedLine, check_lines
+from hanoi_harness.verdict import Verdict
 
 
 def parse_spec(spec: str) -> tuple[str, str]:
@@ -83,7 +83,7 @@ def run_command(
             verdict = _check_output(proc.stdout, n, pegs, target)
             # After an illegal move, or past the checker's cap on moves, the rest of the output is not read.
             stopped_early = verdict.status == "illegal" or (
-                verdict.status == "not_optimal" and verdict.moves >= 4 * (1 << n) + 16
+                verdict.failure is not None and verdict.failure.rule == "still_moving"
             )
             if stopped_early:
                 _stop(proc)

@@ -117,7 +117,7 @@ class Algorithm:
     when the generator yields numpy arrays of shape (m, 3) instead of
     single moves, already in the model's labels (pegs 0-2, disk 1 the
     smallest); :meth:`moves` still yields single moves, and the harness's
-    fast paths (:func:`hanoi_harness.checker.check_chunks`,
+    fast paths (:func:`hanoi_harness.chunkcheck.check_chunks`,
     :func:`hanoi_harness.digest.digest_chunks`, ``hanoi moves``) read the arrays
     from ``solve`` directly.
 

@@ -34,8 +34,9 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from hanoi_harness.checker import Tower, Verdict, check
+from hanoi_harness.checker import Tower, check
 from hanoi_harness.errors import UsageError
+from hanoi_harness.verdict import Verdict
 
 CONVENTIONS = {"0-2": ("0", "1", "2"), "1-3": ("1", "2", "3"), "A-C": ("A", "B", "C")}
 """Each peg convention: the labels of the model's pegs 0, 1 and 2."""
@@ -286,17 +287,10 @@ def describe(verdict: Verdict, n: int) -> str:
     "illegal at step 2, line 2 'A B': peg A is empty"
     """
     labels = CONVENTIONS[str(verdict.extra.get("convention", "0-2"))]
-
-    def relabel(text: str) -> str:
-        return re.sub(r"\bpeg (\d)\b", lambda m: f"peg {labels[int(m[1])]}", text)
-
     if verdict.status == "ok":
         peg = labels[verdict.final_peg] if verdict.final_peg is not None else "-"
         return f"ok: {verdict.moves} moves, legal and optimal for n = {n}; the tower ends on peg {peg}"
     if verdict.status == "illegal":
         where = f", line {verdict.extra['line']} {verdict.extra['text'].strip()!r}" if "line" in verdict.extra else ""
-        return f"illegal at step {verdict.step}{where}: {relabel(verdict.reason)}"
-    if verdict.status == "incomplete" and verdict.final_peg is not None:
-        wanted = " or ".join(labels[int(p)] for p in verdict.extra.get("targets", ()))  # type: ignore[attr-defined]
-        return f"incomplete: after {verdict.moves} moves the tower is on peg {labels[verdict.final_peg]}, not {wanted}"
-    return relabel(verdict.describe())
+        return f"illegal at step {verdict.step}{where}: {verdict.explain(labels)}"
+    return verdict.describe(labels)

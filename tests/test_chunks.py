@@ -10,9 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness.checker import check, check_chunks
+from hanoi_harness.checker import check, move_cap
+from hanoi_harness.chunkcheck import check_chunks
 from hanoi_harness.digest import chunk_digest, digest, digest_chunks
 from hanoi_harness.randomaccess import move_at, tower_at
+from hanoi_harness.verdict import Failure
 from tests.helpers import legal_prefixes, reference
 
 Moves = list[tuple[int, int, int]]
@@ -131,13 +133,36 @@ def test_a_crash_between_chunks_is_reported_with_its_step() -> None:
 
 
 @pytest.mark.parametrize(
-    "chunk",
-    [np.array([[1.0, 0.0, 2.0]]), np.array([1, 0, 2]), np.array([[1, 0]]), np.array([[True, False, True]]), "102"],
+    ("chunk", "detail"),
+    [
+        (np.array([[1.0, 0.0, 2.0]]), "float64 of shape 1x3"),
+        (np.array([1, 0, 2]), "int64 of shape 3"),
+        (np.array([[1, 0]]), "int64 of shape 1x2"),
+        (np.array([[True, False, True]]), "bool of shape 1x3"),
+        ("102", "<U3 of shape scalar"),
+        ([[1, 0, 2], [1, 0]], "object of shape scalar"),
+    ],
 )
-def test_a_chunk_that_is_not_an_integer_m_by_3_array_is_illegal(chunk: Any) -> None:
+def test_a_chunk_that_is_not_an_integer_m_by_3_array_is_illegal(chunk: Any, detail: str) -> None:
     verdict = check_chunks([np.array([[1, 0, 1]]), chunk], 2)
-    assert verdict.status == "illegal" and verdict.step == 2
-    assert "a chunk must be an integer array of shape (m, 3)" in verdict.reason
+    assert (verdict.status, verdict.step, verdict.moves, verdict.tops) == ("illegal", 2, 1, (2, 1, None))
+    assert verdict.failure == Failure("bad_chunk", detail=detail)
+    assert verdict.reason == f"a chunk must be an integer array of shape (m, 3), not {detail}"
+
+
+def test_failures_inside_chunks_have_the_scalar_checkers_fields() -> None:
+    moves = [*reference(3)]
+    moves[4] = (moves[4][0], moves[4][2], moves[4][1])  # step 5 the wrong way: from the empty peg 0
+    verdict = check_chunks(split(moves, [3], np.uint8), 3)
+    assert verdict.failure == check(moves, 3).failure
+    assert verdict.failure == Failure("empty_source", 1, 0, 1)
+    assert verdict.describe(("A", "B", "C")) == "illegal at step 5: move 1 A B: peg A is empty (tops -, 1, 3)"
+
+
+def test_a_run_stopped_at_the_cap_says_so() -> None:
+    verdict = check_chunks(split([(1, 0, 1), (1, 1, 0)] * 20, [5], np.int64), 1)
+    assert verdict.failure == Failure("still_moving", count=move_cap(1), optimal=1)
+    assert verdict.status == "not_optimal" and verdict.moves == move_cap(1) == 24
 
 
 @settings(max_examples=200, deadline=None)
@@ -184,17 +209,17 @@ def test_every_single_change_around_a_large_disk_is_judged_alike(disk: int) -> N
 
 def test_legal_chunks_are_never_replayed_move_by_move(monkeypatch: pytest.MonkeyPatch) -> None:
     # The scalar replay is only for chunks that fail the vectorised test.
-    import hanoi_harness.checker as checker
+    import hanoi_harness.chunkcheck as chunkcheck
     from hanoi_harness.algorithms.blocks import solve
 
-    scalar = checker.check
+    scalar = chunkcheck.check
 
     def only_the_ending(moves: Any, *args: Any, **kwargs: Any) -> Any:
         assert list(moves) == [], "a legal chunk was replayed by the scalar checker"
         return scalar((), *args, **kwargs)
 
-    monkeypatch.setattr(checker, "check", only_the_ending)
-    assert checker.check_chunks(solve(18), 18).ok  # runs of disks 1..16, single moves of 17 and 18
+    monkeypatch.setattr(chunkcheck, "check", only_the_ending)
+    assert chunkcheck.check_chunks(solve(18), 18).ok  # runs of disks 1..16, single moves of 17 and 18
     segment = [move_at(45, k) for k in range((1 << 44) - 3, (1 << 44) + 3)]
     start = (1 << 44) - 4
-    assert checker.check_chunks([np.array(segment)], 45, start=start, initial=tower_at(45, start), partial=True).ok
+    assert chunkcheck.check_chunks([np.array(segment)], 45, start=start, initial=tower_at(45, start), partial=True).ok

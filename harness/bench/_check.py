@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from hanoi_harness.bench._plan import Settings, fixed_sizes, walk_start, walk_top
-from hanoi_harness.checker import Verdict
 from hanoi_harness.registry import Algorithm
 from hanoi_harness.runner import Job, run_jobs
+from hanoi_harness.verdict import Verdict
 
 
 @dataclass
