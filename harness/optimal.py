@@ -26,6 +26,9 @@ from typing import Literal
 
 Status = Literal["proven", "conjectured"]
 
+CONJECTURE = "conjectured optimal for k >= 5"
+"""What is known of the one conjectured count, the Frame-Stewart count for k >= 5 pegs."""
+
 
 @dataclass(frozen=True)
 class Optimum:
@@ -43,7 +46,7 @@ class Optimum:
         """How a run making exactly this many moves is reported."""
         if self.status == "proven":
             return "optimal (proven)"
-        return f"matches the {self.basis} (conjectured optimal for k >= 5)"
+        return f"matches the {self.basis} ({CONJECTURE})"
 
 
 def tower_distance(config: Sequence[int], peg: int) -> int:

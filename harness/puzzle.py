@@ -18,9 +18,10 @@ literature knows it; the arithmetic is in :mod:`hanoi_harness.optimal`.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
 from hanoi_harness.errors import UsageError
 from hanoi_harness.optimal import (
@@ -31,6 +32,7 @@ from hanoi_harness.optimal import (
     frame_stewart_status,
     linear_count,
 )
+from hanoi_harness.verdict import Failure, value_of
 
 Config = tuple[int, ...]
 """A configuration: the peg of each disk, disk 1 (the smallest) first."""
@@ -110,7 +112,8 @@ def tower_peg(config: Sequence[int]) -> int | None:
 
 
 def _is_peg(peg: object, pegs: int) -> bool:
-    return isinstance(peg, int) and not isinstance(peg, bool) and 0 <= peg < pegs
+    """True when *peg* is an integer (a numpy one too, never a bool) from 0 to *pegs* - 1."""
+    return isinstance(peg, numbers.Integral) and not isinstance(peg, bool) and 0 <= int(peg) < pegs
 
 
 def _checked(config: Sequence[int], pegs: int, what: str) -> Config:
@@ -118,7 +121,7 @@ def _checked(config: Sequence[int], pegs: int, what: str) -> Config:
     for disk, peg in enumerate(config, 1):
         if not _is_peg(peg, pegs):
             raise UsageError(f"{what} configuration: disk {disk}: peg {peg!r} is not {peg_names(pegs)}")
-    return tuple(config)
+    return tuple(int(peg) for peg in config)
 
 
 def _pair(start: Sequence[int], goal: Sequence[int], pegs: int) -> tuple[Config, Config]:
@@ -193,16 +196,37 @@ class Puzzle:
         >>> k_pegs(4).move_error(0, 4)
         'destination peg 4 is not 0, 1, 2 or 3'
         """
-        for name, peg in (("source", src), ("destination", dst)):
-            if not _is_peg(peg, self.pegs):
-                return f"{name} peg {peg!r} is not {peg_names(self.pegs)}"
+        failure = self.move_failure(None, src, dst)
+        return None if failure is None else failure.text()
+
+    def move_failure(self, disk: Any, src: Any, dst: Any) -> Failure | None:
+        """The rule a move of *disk* from peg *src* to peg *dst* breaks by its pegs alone, or None.
+
+        A peg that is not an integer 0..k-1 is ``bad_peg``, the same peg twice
+        ``same_peg``, a pair the cyclic or linear rule does not connect
+        ``forbidden_move``; what is on the pegs is the checker's to judge.
+
+        >>> LINEAR.move_failure(1, 0, 2)
+        Failure('forbidden_move', disk=1, src=0, dst=2, variant='linear')
+        """
+        given = None if disk is None else value_of(disk)
+        if not _is_peg(src, self.pegs):
+            return Failure("bad_peg", given, value_of(src), value_of(dst), side="source", pegs=self.pegs)
+        if not _is_peg(dst, self.pegs):
+            return Failure("bad_peg", given, value_of(src), value_of(dst), side="destination", pegs=self.pegs)
         if src == dst:
-            return f"source and destination are both peg {src}"
-        if self.rule == "cyclic" and dst != (src + 1) % 3:
-            return f"the cyclic rule allows only 0->1, 1->2, 2->0, not {src}->{dst}"
-        if self.rule == "linear" and abs(src - dst) != 1:
-            return f"the linear rule allows only moves between adjacent pegs (0-1, 1-2), not {src}->{dst}"
+            return Failure("same_peg", given, value_of(src), value_of(dst))
+        if not self._connects(int(src), int(dst)):
+            return Failure("forbidden_move", given, value_of(src), value_of(dst), variant=self.rule)
         return None
+
+    def _connects(self, src: int, dst: int) -> bool:
+        """True when the rule lets a disk go from peg *src* straight to peg *dst* (two different pegs)."""
+        if self.rule == "cyclic":
+            return dst == (src + 1) % 3
+        if self.rule == "linear":
+            return abs(src - dst) == 1
+        return True
 
     def between(self, start: Sequence[int], goal: Sequence[int]) -> Puzzle:
         """This puzzle from configuration *start* to configuration *goal* (checked: pegs in range, same length)."""

@@ -180,8 +180,10 @@ class Algorithm:
             raise UsageError(f"algorithm {self.name!r}: final peg {self.final_peg} is not a peg of {puzzle}")
         if puzzle.pegs > 3 and tuple(self.pegs) != (0, 1, 2):
             raise UsageError(f"algorithm {self.name!r}: {puzzle.pegs} pegs keep the model's labels 0-{puzzle.pegs - 1}")
-        if not puzzle.classic and (self.solve_from is not None or self.chunks):
-            raise UsageError(f"algorithm {self.name!r}: solve_from and chunks are for the classic puzzle only")
+        if not puzzle.classic and self.solve_from is not None:
+            raise UsageError(f"algorithm {self.name!r}: solve_from is for the classic puzzle only")
+        if puzzle.pegs != 3 and self.chunks:
+            raise UsageError(f"algorithm {self.name!r}: chunks are for puzzles of three pegs only")
 
     def limits(self) -> str:
         """A short description of the accepted n, e.g. ``"1 <= n <= 1000"``."""

@@ -4,8 +4,8 @@ Every test that takes ``algorithm`` runs once per registered algorithm, with
 the algorithm's name in the test id, so ``pytest -k NAME`` selects exactly
 that algorithm's checks (``-k clockwise`` the two clockwise ports).  A test
 marked ``classic_only`` runs only for the records of the classic puzzle
-(:data:`tests.helpers.CLASSIC`): it judges moves by the classic rules, which
-is all the checker knows so far.  Shared helpers are in :mod:`tests.helpers`.
+(:data:`tests.helpers.CLASSIC`): it compares their moves with the classic
+puzzle's reference sequence.  Shared helpers are in :mod:`tests.helpers`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "classic_only: only the classic puzzle's records (tests.helpers.CLASSIC)")
+    config.addinivalue_line(
+        "markers", "classic_only: only the classic puzzle's records (tests.helpers.CLASSIC), for the reference sequence"
+    )
     # pyproject's addopts disable benchmarking for 'make test'; asking for --benchmark-only
     # (pytest -k clockwise --benchmark-only) means timing them, which pytest-benchmark would
     # otherwise refuse as contradicting --benchmark-disable.

@@ -24,7 +24,7 @@ Moves = list[tuple[int, int, int]]
 REGISTRY = build_registry()
 ALGORITHMS = list(REGISTRY)
 CLASSIC = [a for a in ALGORITHMS if a.puzzle.classic]
-"""The records of the classic puzzle (three pegs, every move): the checker judges only these for now."""
+"""The records of the classic puzzle (three pegs, every move), whose sequence is the reference's."""
 VARIANTS = [a for a in ALGORITHMS if not a.puzzle.classic]
 """The records of the other puzzles: cyclic, linear, k pegs."""
 
@@ -56,6 +56,25 @@ def sizes(algorithm: Algorithm, top: int) -> list[int]:
     """The n from *algorithm*'s minimum up to *top*, within its limits."""
     high = top if algorithm.max_n is None else min(top, algorithm.max_n)
     return list(range(algorithm.min_n, high + 1))
+
+
+def equal_work(algorithm: Algorithm, n: int, most: int = 200) -> int:
+    """The most disks (up to *most*, within *algorithm*'s limits) whose run takes at most the classic 2^n - 1 moves.
+
+    n itself for the classic puzzle; fewer disks for the cyclic and linear
+    ones (more moves per disk), more for k pegs, so that tests and
+    benchmarks over the registry do the same work for every record.
+    """
+    high = most if algorithm.max_n is None else min(most, algorithm.max_n)
+    budget = (1 << n) - 1
+    found = algorithm.min_n
+    for m in range(algorithm.min_n, high + 1):
+        (peg, *_) = sorted(algorithm.final_peg.pegs(m))
+        optimum = algorithm.puzzle.optimum(m, peg)
+        if optimum is None or optimum.moves > budget:
+            break
+        found = m
+    return found
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -120,20 +139,30 @@ def printer_command(directory: Path) -> str:
 
 
 @st.composite
-def legal_prefixes(draw: st.DrawFn, max_n: int = 5, max_len: int = 60) -> tuple[int, Moves]:
-    """Random legal sequences of up to *max_len* moves of at most *max_n* disks, then a random tail of up to 3."""
-    n = draw(st.integers(1, max_n))
+def legal_prefixes(
+    draw: st.DrawFn, max_n: int = 5, max_len: int = 60, pegs: int = 3, rule: str = "any", min_n: int = 1
+) -> tuple[int, Moves]:
+    """Random legal sequences of up to *max_len* moves of *min_n* to *max_n* disks, then a random tail of up to 3.
+
+    Legal by the rules of *pegs* pegs and *rule* (see :func:`allowed_moves`),
+    starting with the whole tower on peg 0; the tail's pegs are any of them.
+    """
+    n = draw(st.integers(min_n, max_n))
     where = [0] * (n + 1)
     moves: Moves = []
+    pairs = allowed_moves(pegs, rule)
     for _ in range(draw(st.integers(0, max_len))):
         tops = {}
         for d in range(n, 0, -1):
             tops[where[d]] = d
-        options = [(d, s, t) for s, d in tops.items() for t in (0, 1, 2) if t != s and (t not in tops or tops[t] > d)]
+        options = [(tops[s], s, t) for s, t in pairs if s in tops and (t not in tops or tops[t] > tops[s])]
+        if not options:  # no disks
+            break
         d, s, t = draw(st.sampled_from(sorted(options)))
         where[d] = t
         moves.append((d, s, t))
-    moves += draw(st.lists(st.tuples(st.integers(1, n), st.integers(0, 2), st.integers(0, 2)), max_size=3))
+    tail = st.tuples(st.integers(1, max(n, 1)), st.integers(0, pegs - 1), st.integers(0, pegs - 1))
+    moves += draw(st.lists(tail, max_size=3))
     return n, moves
 
 

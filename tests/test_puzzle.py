@@ -242,6 +242,7 @@ def test_records_solve_the_classic_puzzle_unless_they_say_otherwise() -> None:
         ({"final_peg": FinalPeg.fixed(3)}, "final peg 3 is not a peg of 3 pegs"),
         ({"puzzle": k_pegs(4), "pegs": ("a", "b", "c")}, "4 pegs keep the model's labels 0-3"),
         ({"puzzle": CYCLIC, "solve_from": lambda n, k: iter(())}, "for the classic puzzle only"),
+        ({"puzzle": k_pegs(4), "chunks": True}, "chunks are for puzzles of three pegs only"),
     ],
 )
 def test_records_refuse_a_puzzle_they_contradict(fields: dict[str, object], fragment: str) -> None:
