@@ -39,6 +39,7 @@ from tests.helpers import (
     legal_prefixes,
     reference,
     replay,
+    run_cli,
     shortest,
     state_graph,
 )
@@ -360,3 +361,10 @@ def test_a_record_breaking_its_puzzles_rule_is_illegal_at_that_move(
     record = Algorithm(name="classic_moves", solve=reference, summary="s", puzzle=puzzle)  # moves 0 -> 2 too
     verdict = check_algorithm(record, 2)
     assert (verdict.status, verdict.step, verdict.failure) == ("illegal", step, failure)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=[a.name for a in VARIANTS])
+def test_hanoi_moves_prints_the_checkers_digest(variant: Algorithm, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "moves", variant.name, "6", "--digest")
+    verdict = check_algorithm(variant, 6)
+    assert code == 0 and out == f"{verdict.moves} {verdict.digest}\n"
