@@ -74,10 +74,10 @@ def bound(puzzle: Puzzle, n: int, targets: Targets) -> Optimum | None:
     """
     if puzzle.goal is not None:
         return puzzle.distance(puzzle.start_config(n), puzzle.goal)
-    optima = [puzzle.optimum(n, peg) for peg in sorted(targets)]
-    if not optima or any(optimum is None for optimum in optima):
+    known = [optimum for peg in targets if (optimum := puzzle.optimum(n, peg)) is not None]
+    if not known or len(known) < len(targets):
         return None
-    return max(optima, key=lambda optimum: optimum.moves if optimum is not None else 0)
+    return max(known, key=lambda optimum: optimum.moves)
 
 
 def cap_for(puzzle: Puzzle, n: int, targets: Targets) -> tuple[int, Optimum | None]:

@@ -4,8 +4,8 @@ The state is one list of disks per peg, bottom first (:class:`Tower`), as
 the checker (:mod:`hanoi_harness.checker`) replays it.  :func:`broken_rule`
 is the slow, exact path behind the checker's fast loop: it tries every rule
 in order and names the first one broken as a
-:class:`~hanoi_harness.verdict.Failure`, which ``hanoi show`` and the chunk
-checker use too.
+:class:`~hanoi_harness.verdict.Failure`; ``hanoi show`` says it in words
+(:func:`illegal_reason`).
 """
 
 from __future__ import annotations

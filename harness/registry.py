@@ -128,7 +128,9 @@ class Algorithm:
     elsewhere, yields the moves from configuration ``start`` to ``goal``
     (the peg of each disk, disk 1 first, in the record's labels); callers go
     through :meth:`moves_for`.  A puzzle of more than three pegs numbers
-    them 0 .. k-1, so its record keeps the model's labels.
+    them 0 .. k-1, so its record keeps the model's labels; ``chunks`` are
+    for puzzles of three pegs (the chunk checker's test), ``solve_from``
+    for the classic puzzle (chunked verification follows its optimal path).
     """
 
     name: str

@@ -230,7 +230,14 @@ def test_records_solve_the_classic_puzzle_unless_they_say_otherwise() -> None:
     record = Algorithm(name="mine", solve=lambda n: iter(()), summary="s")
     assert record.puzzle == CLASSIC and record.solve_for is None
     others = {a.name: a.puzzle for a in ALGORITHMS if a.puzzle != CLASSIC}
-    assert others == {"cyclic": CYCLIC, "linear": LINEAR, "frame_stewart": k_pegs(4), "frame_stewart_5": k_pegs(5)}
+    assert others == {
+        "cyclic": CYCLIC,
+        "cyclic_blocks": CYCLIC,
+        "linear": LINEAR,
+        "linear_blocks": LINEAR,
+        "frame_stewart": k_pegs(4),
+        "frame_stewart_5": k_pegs(5),
+    }
 
 
 @pytest.mark.parametrize(

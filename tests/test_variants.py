@@ -15,13 +15,16 @@ carry the algorithm's name (or the puzzle's: ``cyclic``, ``linear``,
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hanoi_harness.algorithms import cyclic, linear
 from hanoi_harness.checker import NO_OPTIMUM, check, check_algorithm
 from hanoi_harness.digest import digest
 from hanoi_harness.errors import UsageError
@@ -368,3 +371,40 @@ def test_hanoi_moves_prints_the_checkers_digest(variant: Algorithm, capsys: pyte
     code, out, _ = run_cli(capsys, "moves", variant.name, "6", "--digest")
     verdict = check_algorithm(variant, 6)
     assert code == 0 and out == f"{verdict.moves} {verdict.digest}\n"
+
+
+# -- the block versions: the same moves as the recursions, in arrays -------------------------------
+
+
+def flat(chunks: Iterable[Any]) -> list[Move]:
+    return [tuple(row) for chunk in chunks for row in chunk.tolist()]
+
+
+@pytest.mark.parametrize(("steps", "a"), [(steps, a) for steps in (1, 2) for a in range(3)])
+def test_cyclic_blocks_are_the_recursions_moves(steps: int, a: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Blocks of 3 disks: several levels of the recursion above them, as cheap as the real ones are not.
+    monkeypatch.setattr(cyclic, "BASE", 3)
+    for n in range(9):
+        recursion = cyclic.one_step(n, a) if steps == 1 else cyclic.two_steps(n, a)
+        assert flat(cyclic.chunks(n, a, steps)) == list(recursion), n
+
+
+@pytest.mark.parametrize(("src", "dst"), [(s, t) for s in range(3) for t in range(3)])
+def test_linear_blocks_are_the_recursions_moves(src: int, dst: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(linear, "BASE", 3)
+    for n in range(8):
+        assert flat(linear.chunks(n, src, dst)) == list(linear.transfer(n, src, dst)), n
+
+
+def test_the_real_blocks_are_the_recursions_moves_one_level_up() -> None:
+    assert flat(cyclic.chunks(cyclic.BASE + 1, 0, 1)) == list(cyclic.one_step(cyclic.BASE + 1, 0))
+    assert flat(linear.chunks(linear.BASE + 1, 0, 1)) == list(linear.transfer(linear.BASE + 1, 0, 1))
+
+
+@pytest.mark.parametrize("name", ["cyclic_blocks", "linear_blocks"])
+def test_blocks_are_shared_and_read_only(name: str) -> None:
+    record = REGISTRY.get(name)
+    n = (cyclic.BASE if name == "cyclic_blocks" else linear.BASE) + 2
+    arrays = [chunk for chunk in record.solve(n) if len(chunk) > 1]
+    assert len({id(chunk) for chunk in arrays}) < len(arrays)  # the same block comes back
+    assert all(not chunk.flags.writeable for chunk in arrays)
