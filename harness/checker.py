@@ -1,17 +1,25 @@
 """The move checker: pure, streaming, and independent of any closed form.
 
 It replays each move on a model of the pegs (one list of disks per peg,
-bottom first), so it holds O(n) state and never the 2^n - 1 moves.  It knows
-nothing of timing or processes (:mod:`hanoi_harness.runner` adds those), nor
-of arrays of moves (:mod:`hanoi_harness.chunkcheck` checks those, and comes
-back here to describe a failure).
+bottom first: :mod:`hanoi_harness.legality`, which also names the rule an
+illegal move breaks), so it holds O(n) state and never the whole sequence.
+It knows nothing of timing or processes (:mod:`hanoi_harness.runner` adds
+those), nor of arrays of moves (:mod:`hanoi_harness.chunkcheck` checks
+those, and comes back here to describe a failure).
 
-A move is legal when it is a triple ``(disk, src, dst)`` whose pegs are 0, 1
-or 2 and differ, whose source peg is not empty, whose disk is the top of that
-peg, and whose destination is empty or topped by a larger disk.  A run is
-optimal when the whole tower stands on one of the declared pegs after exactly
-2^n - 1 moves.  Each failure is a :class:`~hanoi_harness.verdict.Failure`
-naming the rule that was broken.
+A run is judged by its puzzle's rules (:mod:`hanoi_harness.puzzle`, the
+classic puzzle by default).  A move is legal when it is a triple ``(disk,
+src, dst)`` whose pegs are two different pegs of the puzzle (0, 1 or 2 in
+the classic one) that its rule connects (every pair; cyclic: only 0->1,
+1->2, 2->0; linear: only 0-1 and 1-2), whose source peg is not empty, whose
+disk is the top of that peg, and whose destination is empty or topped by a
+larger disk.  The disks start where the puzzle's start configuration puts
+them (the whole tower on peg 0 by default) and must end in its goal
+configuration, or by default as one tower on one of the declared pegs; the
+run is optimal when it took exactly the puzzle's fewest moves for that
+start and goal (2^n - 1 for the classic puzzle), proven or conjectured as
+:meth:`~hanoi_harness.puzzle.Puzzle.distance` says.  Each failure is a
+:class:`~hanoi_harness.verdict.Failure` naming the rule that was broken.
 
 The checker also folds every move into the project's digest (see
 :mod:`hanoi_harness.digest`), so one replay gives both the verdict and the
@@ -20,143 +28,90 @@ fingerprint of the sequence.
 
 from __future__ import annotations
 
-import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from hanoi_harness.digest import MASK
+from hanoi_harness.errors import UsageError
+from hanoi_harness.legality import Pegs, as_ints, broken_rule, pegs_at
+from hanoi_harness.legality import Tower as Tower  # for the replays outside (hanoi show, hanoi check)
+from hanoi_harness.legality import illegal_reason as illegal_reason
+from hanoi_harness.optimal import Optimum
+from hanoi_harness.puzzle import CLASSIC, Puzzle, tower, tower_peg
 from hanoi_harness.registry import Algorithm
-from hanoi_harness.verdict import Failure, Rule, Verdict, value_of
+from hanoi_harness.verdict import Failure, Verdict
 
-Pegs = tuple[list[int], ...]
-"""The disks on each peg, bottom first."""
+Targets = frozenset[int] | set[int]
+"""The pegs a run's tower may end on, when its puzzle names no goal configuration."""
 
 
-def move_cap(n: int) -> int:
+def move_cap(n: int, optimal: int | None = None) -> int:
     """The number of moves after which a run of *n* disks that is still legal is stopped, ``not_optimal``.
 
-    Four times the optimal 2^n - 1, so that a wasteful run is stopped well
-    past any count worth reporting, plus 16, so that small n (1 move for
-    n = 1) still leave room for a few wrong turns before the stop.
+    Four times *optimal* + 1, so that a wasteful run is stopped well past
+    any count worth reporting, plus 16, so that small n (1 move for n = 1)
+    still leave room for a few wrong turns before the stop.  *optimal* is
+    the classic puzzle's 2^n - 1 unless given, which makes the cap
+    4 * 2^n + 16.
 
-    >>> move_cap(0), move_cap(3)
-    (20, 48)
+    >>> move_cap(0), move_cap(3), move_cap(3, optimal=26)
+    (20, 48, 124)
     """
-    return 4 * (1 << n) + 16
+    if optimal is None:
+        optimal = (1 << n) - 1
+    return 4 * (optimal + 1) + 16
 
 
-class Tower:
-    """The pegs as lists of disks, bottom first: the whole tower of *n* disks on peg 0, or *pegs*.
+def bound(puzzle: Puzzle, n: int, targets: Targets) -> Optimum | None:
+    """The optimum of the longest allowed run of *n* disks under *puzzle*: to its goal, or to the farthest of *targets*.
 
-    >>> t = Tower(2)
-    >>> t.pegs
-    ([2, 1], [], [])
-    >>> t.tops()
-    (1, None, None)
+    None when the puzzle knows no optimal count for one of them (k pegs
+    from or to a configuration that is no tower).
+
+    >>> from hanoi_harness.puzzle import CYCLIC
+    >>> bound(CYCLIC, 3, {1, 2}).moves  # two steps round the cycle take longer than one
+    21
     """
-
-    __slots__ = ("pegs",)
-
-    def __init__(self, n: int, pegs: Pegs | None = None) -> None:
-        self.pegs = pegs if pegs is not None else (list(range(n, 0, -1)), [], [])
-
-    def tops(self) -> tuple[int | None, ...]:
-        """The top disk of each peg, None for an empty one."""
-        return tuple(p[-1] if p else None for p in self.pegs)
-
-    def complete_on(self) -> int | None:
-        """The peg holding every disk, or None when they are spread."""
-        holding = [i for i, p in enumerate(self.pegs) if p]
-        if len(holding) == 1:
-            return holding[0]
-        return None if holding else 0
-
-
-def _is_integer(value: Any) -> bool:
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
-
-
-def _as_ints(move: Any) -> tuple[int, int, int] | None:
-    """The *move* with plain ints, or None when it is not three integers."""
-    try:
-        disk, src, dst = move
-    except (TypeError, ValueError):
+    if puzzle.goal is not None:
+        return puzzle.distance(puzzle.start_config(n), puzzle.goal)
+    known = [optimum for peg in targets if (optimum := puzzle.optimum(n, peg)) is not None]
+    if not known or len(known) < len(targets):
         return None
-    if _is_integer(disk) and _is_integer(src) and _is_integer(dst):
-        return (int(disk), int(src), int(dst))
-    return None
+    return max(known, key=lambda optimum: optimum.moves)
 
 
-def broken_rule(move: Any, pegs: Pegs) -> Failure | None:
-    """The rule *move* breaks on *pegs* (the disks on each, bottom first), or None when it is legal.
+def cap_for(puzzle: Puzzle, n: int, targets: Targets) -> tuple[int, Optimum | None]:
+    """The default :func:`move_cap` of a run of *n* disks under *puzzle*, and the :func:`bound` it comes from.
 
-    The rules are tried in order: a triple, pegs in range, two different
-    pegs, a non-empty source, an integer disk, that disk on top, and a
-    destination that is empty or topped by a larger disk.
+    With no known optimum the cap is counted from P^n - 1, P the number of
+    pegs: no shortest path between two of the P^n configurations is longer.
 
-    >>> broken_rule((1, 0, 2), ([2, 1], [], []))
-    >>> failure = broken_rule((2, 0, 2), ([2, 1], [], []))
-    >>> failure.rule, failure.disk, failure.src, failure.top
-    ('not_on_top', 2, 0, 1)
+    >>> cap_for(CLASSIC, 3, {2})[0] == move_cap(3)
+    True
     """
-    try:
-        disk, src, dst = move
-    except (TypeError, ValueError):
-        return Failure("not_a_triple")
-    if not _is_peg(src, pegs):
-        return _broken("bad_peg", move, side="source", pegs=len(pegs))
-    if not _is_peg(dst, pegs):
-        return _broken("bad_peg", move, side="destination", pegs=len(pegs))
-    if src == dst:
-        return _broken("same_peg", move)
-    from_peg = pegs[src]
-    if not from_peg:
-        return _broken("empty_source", move)
-    if not _is_integer(disk):
-        return _broken("not_integer", move)
-    if from_peg[-1] != disk:
-        return _broken("not_on_top", move, top=from_peg[-1])
-    to_peg = pegs[dst]
-    if to_peg and to_peg[-1] < disk:
-        return _broken("larger_on_smaller", move, top=to_peg[-1])
-    return None
-
-
-def _is_peg(value: Any, pegs: Pegs) -> bool:
-    return _is_integer(value) and 0 <= value < len(pegs)
-
-
-def _broken(rule: Rule, move: Any, **more: Any) -> Failure:
-    """The failure *rule* for the triple *move*, with its disk and pegs as given."""
-    disk, src, dst = move
-    return Failure(rule, value_of(disk), value_of(src), value_of(dst), **more)
-
-
-def illegal_reason(move: Any, pegs: Pegs) -> str | None:
-    """Why *move* is illegal on *pegs*, in words, or None when it is legal.
-
-    >>> illegal_reason((1, 0, 2), ([2, 1], [], []))
-    >>> illegal_reason((2, 0, 2), ([2, 1], [], []))
-    'disk 2 is not on top of peg 0 (its top is 1)'
-    """
-    failure = broken_rule(move, pegs)
-    return None if failure is None else failure.text()
+    longest = bound(puzzle, n, targets)
+    return move_cap(n, puzzle.pegs**n - 1 if longest is None else longest.moves), longest
 
 
 def check(
     moves: Iterable[Any],
     n: int,
-    targets: frozenset[int] | set[int] = frozenset({2}),
+    targets: Targets = frozenset({2}),
     *,
+    puzzle: Puzzle = CLASSIC,
     max_moves: int | None = None,
     start: int = 0,
     initial: Pegs | None = None,
     partial: bool = False,
 ) -> Verdict:
-    """Replay *moves* for *n* disks and return the :class:`~hanoi_harness.verdict.Verdict`.
+    """Replay *moves* for *n* disks under *puzzle*'s rules and return the :class:`~hanoi_harness.verdict.Verdict`.
 
-    *targets* are the pegs the tower may end on.  *max_moves* stops a run
-    that keeps making legal moves (default: :func:`move_cap`, well past optimal).
+    The disks start in the puzzle's start configuration (the whole tower on
+    peg 0 by default) and must end in its goal configuration or, when it
+    names none, as one tower on one of *targets*.  *max_moves* stops a run
+    that keeps making legal moves (default: :func:`cap_for`, well past
+    optimal).  A puzzle other than the classic one says in the verdict's
+    ``optimality`` what its count was judged against.
 
     To check a segment of a run, give *start* (the moves already made, so
     the first move here is step ``start + 1``, and the digest uses those
@@ -175,6 +130,11 @@ def check(
     'illegal at step 1: move 2 0 2: disk 2 is not on top of peg 0 (its top is 1) (tops 1, -, -)'
     >>> check([], 1).status
     'incomplete'
+    >>> from hanoi_harness.puzzle import LINEAR
+    >>> check([(1, 0, 1), (1, 1, 2)], 1, puzzle=LINEAR).describe()
+    'ok (2 moves, tower on peg 2; optimal (proven))'
+    >>> check([(1, 0, 2)], 1, puzzle=LINEAR).reason
+    'the linear rule allows only moves between adjacent pegs (0-1, 1-2), not 0->2'
 
     Edge cases: n = 0 is solved by no moves (the empty tower stands anywhere);
     an exception raised while producing move k is ``crashed`` at step k; a
@@ -182,59 +142,135 @@ def check(
     """
     if n < 0:
         raise ValueError(f"n must be >= 0, got {n}")
+    if initial is None:
+        initial = pegs_at(puzzle.start_config(n), puzzle.pegs)
+    elif len(initial) != puzzle.pegs:
+        raise ValueError(f"initial has {len(initial)} pegs; the puzzle has {puzzle.pegs}")
     tower = Tower(n, initial)
-    pegs = tower.pegs
-    by_peg = dict(enumerate(pegs))
-    cap = max_moves if max_moves is not None else move_cap(n)
-    k = start
-    digest = 0
-    iterator = iter(moves)
-    while True:
-        # The hot loop: one dict look-up per peg, one comparison per rule, and
-        # the slow path (broken_rule) only when something is wrong.  It runs
-        # within a few tens of percent of merely digesting the moves.
-        try:
-            for move in iterator:
-                k += 1
-                try:
-                    disk, src, dst = move
-                    from_peg = by_peg[src]
-                    to_peg = by_peg[dst]
-                except (TypeError, ValueError, KeyError):
-                    return _illegal(move, n, k, k - start, tower, digest)
-                if (
-                    from_peg is to_peg
-                    or not from_peg
-                    or from_peg[-1] != disk
-                    or (to_peg and to_peg[-1] < disk)
-                    or type(disk) is not int
-                    or type(src) is not int
-                    or type(dst) is not int
-                ):
-                    # Off the fast path: a numpy integer (or other Integral)
-                    # is a legal spelling of a number, a bool or float is not.
-                    exact = _as_ints(move)
-                    if exact is None or broken_rule(exact, pegs) is not None:
-                        return _illegal(move, n, k, k - start, tower, digest)
-                    disk, src, dst = exact
-                    from_peg, to_peg = pegs[src], pegs[dst]
-                to_peg.append(from_peg.pop())
-                digest += k * (9 * disk + 3 * src + dst)
-                if k - start >= cap:
-                    return stopped(n, k, k - start, digest)
-            break
-        except Exception as exc:  # the algorithm's own failure, reported with the step it was producing
-            return crashed(n, k, k - start, digest, exc, tower.tops())
+    cap, longest = cap_for(puzzle, n, targets)
+    if max_moves is not None:
+        cap = max_moves
+    replay = _replay if puzzle.rule == "any" else _replay_ruled
+    end = replay(iter(moves), tower, n, start, cap, longest, puzzle)
+    if isinstance(end, Verdict):
+        return end
+    k, digest = end
     digest &= MASK
     if partial:
-        return Verdict("ok", n, k - start, digest, extra={"pegs": pegs, "start": start})
-    return _judge_end(tower, n, k, digest, targets)
+        return Verdict("ok", n, k - start, digest, extra={"pegs": tower.pegs, "start": start})
+    return _judge_end(tower, n, k, digest, targets, puzzle)
 
 
-def stopped(n: int, k: int, moves: int, digest: int) -> Verdict:
-    """The verdict on a run of *n* disks stopped at the cap after step *k* (*moves* of them checked here)."""
-    failure = Failure("still_moving", count=k, optimal=(1 << n) - 1)
+Ended = tuple[int, int]
+"""The last step and the digest (not yet reduced) of a replay that met no failure."""
+
+
+def _replay(
+    moves: Iterator[Any], tower: Tower, n: int, start: int, cap: int, longest: Optimum | None, puzzle: Puzzle
+) -> Verdict | Ended:
+    """Replay *moves* on *tower* under a puzzle whose rule allows every move: the failure, or where it ended."""
+    pegs = tower.pegs
+    by_peg = dict(enumerate(pegs))
+    square, width = puzzle.pegs**2, puzzle.pegs  # the digest's weights: 9 and 3 on three pegs
+    k = start
+    digest = 0
+    # The hot loop: one dict look-up per peg, one comparison per rule, and the slow path
+    # (broken_rule) only when something is wrong.  It runs within a few tens of percent of merely
+    # digesting the moves.
+    try:
+        for move in moves:
+            k += 1
+            try:
+                disk, src, dst = move
+                from_peg = by_peg[src]
+                to_peg = by_peg[dst]
+            except (TypeError, ValueError, KeyError):
+                return _illegal(move, n, k, k - start, tower, digest, puzzle)
+            if (
+                from_peg is to_peg
+                or not from_peg
+                or from_peg[-1] != disk
+                or (to_peg and to_peg[-1] < disk)
+                or type(disk) is not int
+                or type(src) is not int
+                or type(dst) is not int
+            ):
+                # Off the fast path: a numpy integer (or other Integral) is a legal spelling of
+                # a number, a bool or float is not.
+                exact = as_ints(move)
+                if exact is None or broken_rule(exact, pegs, puzzle) is not None:
+                    return _illegal(move, n, k, k - start, tower, digest, puzzle)
+                disk, src, dst = exact
+                from_peg, to_peg = pegs[src], pegs[dst]
+            to_peg.append(from_peg.pop())
+            digest += k * (square * disk + width * src + dst)
+            if k - start >= cap:
+                return stopped(n, k, k - start, digest, longest)
+    except Exception as exc:  # the algorithm's own failure, reported with the step it was producing
+        return crashed(n, k, k - start, digest, exc, tower.tops())
+    return k, digest
+
+
+def _replay_ruled(
+    moves: Iterator[Any], tower: Tower, n: int, start: int, cap: int, longest: Optimum | None, puzzle: Puzzle
+) -> Verdict | Ended:
+    """:func:`_replay` for a rule that allows only some moves (cyclic, linear): the failure, or where it ended.
+
+    A second loop rather than a test in the first, so that the classic
+    puzzle does not pay for the rule: each peg maps to its disks and to the
+    pegs it may send a disk to, so a forbidden pair (or the same peg twice)
+    is a missing key, found by the same two look-ups.
+    """
+    pegs = tower.pegs
+    lanes = {s: (pegs[s], {t: pegs[t] for t in range(len(pegs)) if puzzle.allows(s, t)}) for s in range(len(pegs))}
+    k = start
+    digest = 0
+    try:
+        for move in moves:
+            k += 1
+            try:
+                disk, src, dst = move
+                from_peg, reach = lanes[src]
+                to_peg = reach[dst]
+            except (TypeError, ValueError, KeyError):
+                return _illegal(move, n, k, k - start, tower, digest, puzzle)
+            if (
+                not from_peg
+                or from_peg[-1] != disk
+                or (to_peg and to_peg[-1] < disk)
+                or type(disk) is not int
+                or type(src) is not int
+                or type(dst) is not int
+            ):
+                exact = as_ints(move)
+                if exact is None or broken_rule(exact, pegs, puzzle) is not None:
+                    return _illegal(move, n, k, k - start, tower, digest, puzzle)
+                disk, src, dst = exact
+                from_peg, to_peg = pegs[src], pegs[dst]
+            to_peg.append(from_peg.pop())
+            digest += k * (9 * disk + 3 * src + dst)
+            if k - start >= cap:
+                return stopped(n, k, k - start, digest, longest)
+    except Exception as exc:  # the algorithm's own failure, reported with the step it was producing
+        return crashed(n, k, k - start, digest, exc, tower.tops())
+    return k, digest
+
+
+def stopped(n: int, k: int, moves: int, digest: int, longest: Optimum | None) -> Verdict:
+    """The verdict on a run of *n* disks stopped at the cap after step *k* (*moves* of them checked here).
+
+    *longest* is the optimum the cap was counted from (:func:`bound`), None
+    when no optimum is known.
+    """
+    failure = Failure("still_moving", count=k, **_count_fields(longest))
     return Verdict("not_optimal", n, moves, digest & MASK, failure=failure)
+
+
+def _count_fields(optimum: Optimum | None) -> dict[str, Any]:
+    """The failure's ``optimal`` and ``conjecture`` for *optimum* (None: no optimal count known)."""
+    if optimum is None:
+        return {}
+    return {"optimal": optimum.moves, "conjecture": optimum.basis if optimum.status == "conjectured" else None}
 
 
 def crashed(n: int, k: int, moves: int, digest: int, exc: Exception, tops: tuple[int | None, ...] | None) -> Verdict:
@@ -243,10 +279,15 @@ def crashed(n: int, k: int, moves: int, digest: int, exc: Exception, tops: tuple
     return Verdict("crashed", n, moves, digest & MASK, step=k + 1, tops=tops, failure=failure)
 
 
-def _judge_end(tower: Tower, n: int, k: int, digest: int, targets: frozenset[int] | set[int]) -> Verdict:
+def _judge_end(tower: Tower, n: int, k: int, digest: int, targets: Targets, puzzle: Puzzle) -> Verdict:
     """The verdict on a legal run of *n* disks that ended after *k* moves with *tower*."""
+    if puzzle.goal is not None:
+        config = tower.config(n)
+        if config != puzzle.goal:
+            failure = Failure("not_at_goal", count=k, config=config, goal=puzzle.goal)
+            return Verdict("incomplete", n, k, digest, final_peg=tower_peg(config), failure=failure)
+        return _judge_count(n, k, digest, tower_peg(config), puzzle.distance(puzzle.start_config(n), config), puzzle)
     peg = tower.complete_on()
-    optimal = (1 << n) - 1
     if n == 0:
         peg = next(iter(sorted(targets)), 2)
     if peg is None:
@@ -255,35 +296,80 @@ def _judge_end(tower: Tower, n: int, k: int, digest: int, targets: frozenset[int
     if peg not in targets:
         failure = Failure("wrong_peg", count=k, peg=peg, targets=tuple(sorted(targets)))
         return Verdict("incomplete", n, k, digest, final_peg=peg, failure=failure)
-    if k != optimal:
-        failure = Failure("wrong_count", count=k, optimal=optimal)
+    return _judge_count(n, k, digest, peg, puzzle.optimum(n, peg), puzzle)
+
+
+NO_OPTIMUM = "legal and at the goal; no optimal count is known for this start and goal"
+"""The ``optimality`` of a run whose puzzle knows no optimum for its start and goal (k pegs, spread disks)."""
+
+
+def _judge_count(n: int, k: int, digest: int, peg: int | None, optimum: Optimum | None, puzzle: Puzzle) -> Verdict:
+    """The verdict on a legal run of *n* disks at its goal after *k* moves, judged against *optimum*."""
+    if optimum is None:
+        return Verdict("ok", n, k, digest, final_peg=peg, optimality=NO_OPTIMUM)
+    if k != optimum.moves:
+        failure = Failure("wrong_count", count=k, **_count_fields(optimum))
         return Verdict("not_optimal", n, k, digest, final_peg=peg, failure=failure)
-    return Verdict("ok", n, k, digest, final_peg=peg)
+    claim = "" if puzzle == CLASSIC else optimum.describe()
+    return Verdict("ok", n, k, digest, final_peg=peg, optimality=claim)
 
 
-def _illegal(move: Any, n: int, k: int, done: int, tower: Tower, digest: int) -> Verdict:
+def _illegal(move: Any, n: int, k: int, done: int, tower: Tower, digest: int, puzzle: Puzzle) -> Verdict:
     """The verdict on *move*, illegal at step *k* after *done* - 1 legal moves checked here."""
-    failure = broken_rule(move, tower.pegs)
+    failure = broken_rule(move, tower.pegs, puzzle)
     assert failure is not None, "only a move that breaks a rule comes here"
     return Verdict("illegal", n, done - 1, digest & MASK, step=k, move=move, tops=tower.tops(), failure=failure)
 
 
-def check_algorithm(algorithm: Algorithm, n: int, *, max_moves: int | None = None) -> Verdict:
-    """Check a registered *algorithm*'s moves for *n* disks.
+def check_algorithm(
+    algorithm: Algorithm,
+    n: int,
+    *,
+    max_moves: int | None = None,
+    start: Sequence[int] | None = None,
+    goal: Sequence[int] | None = None,
+) -> Verdict:
+    """Check a registered *algorithm*'s moves for *n* disks by the rules of its puzzle.
 
-    The record maps the original's labels to the model and names the pegs the
-    tower may end on.  An n outside the record's limits raises
-    :class:`~hanoi_harness.errors.UsageError`; a failure while starting the
-    generator is ``crashed`` at step 1.  An algorithm that yields chunks is
-    checked by :func:`~hanoi_harness.chunkcheck.check_chunks`, on its arrays.
+    The record maps the original's labels to the model, names its puzzle
+    and the pegs the tower may end on.  With *start* or *goal* (the peg of
+    each disk, disk 1 first) the run goes between those configurations
+    through :meth:`Algorithm.moves_for`; the one not given is the puzzle's
+    default (the whole tower on peg 0; the whole tower on the declared
+    peg).  An n outside the record's limits, or configurations it cannot
+    take, raise :class:`~hanoi_harness.errors.UsageError`; a failure while
+    starting the generator is ``crashed`` at step 1.  An algorithm that
+    yields chunks is checked by :func:`~hanoi_harness.chunkcheck.check_chunks`,
+    on its arrays.
     """
     # Imported here: chunkcheck builds on this module (check() describes its failures).
     from hanoi_harness.chunkcheck import check_chunks
 
     algorithm.check_n(n)
+    targets = algorithm.final_peg.pegs(n)
+    puzzle = algorithm.puzzle
+    between = start is not None or goal is not None
     try:
-        moves = iter(algorithm.solve(n)) if algorithm.chunks else algorithm.moves(n)
+        if between:
+            puzzle, moves = _between(algorithm, n, targets, start, goal)
+        else:
+            moves = iter(algorithm.solve(n)) if algorithm.chunks else algorithm.moves(n)
+    except UsageError:
+        raise
     except Exception as exc:
         return crashed(n, 0, 0, 0, exc, None)
-    checker = check_chunks if algorithm.chunks else check
-    return checker(moves, n, algorithm.final_peg.pegs(n), max_moves=max_moves)
+    checker = check_chunks if algorithm.chunks and not between else check
+    return checker(moves, n, targets, puzzle=puzzle, max_moves=max_moves)
+
+
+def _between(
+    algorithm: Algorithm, n: int, targets: Targets, start: Sequence[int] | None, goal: Sequence[int] | None
+) -> tuple[Puzzle, Iterator[Any]]:
+    """The puzzle of *algorithm* from *start* to *goal* (defaults filled in), and the moves between them."""
+    first = tuple(start) if start is not None else algorithm.puzzle.start_config(n)
+    if goal is None:
+        if len(targets) != 1:
+            raise UsageError(f"{algorithm.name} may end on peg {' or '.join(map(str, sorted(targets)))}: give the goal")
+        (peg,) = targets
+        goal = tower(n, peg)
+    return algorithm.puzzle.between(first, goal), algorithm.moves_for(n, first, goal)

@@ -5,10 +5,11 @@ integer arrays (``blocks`` yields 65535 at a time).  Replaying them one
 Python tuple at a time would cost more than making them, so each chunk is
 tested whole with numpy: the state is the peg of each disk, and a move of
 disk d from s to t is legal exactly when d is on s and every smaller disk is
-on the third peg.  That test holds for the classic puzzle's three pegs only;
-a chunk that fails it (or a puzzle it does not fit) is replayed by the
-scalar checker, which finds and describes the first failure exactly, so the
-two checkers cannot disagree on a verdict.
+on the third peg.  That test holds for any puzzle of three pegs: the cyclic
+and linear rules only add a test of each move's pair of pegs.  A chunk that
+fails it (or a puzzle of more pegs, which it does not fit) is replayed by
+the scalar checker, which finds and describes the first failure exactly, so
+the two checkers cannot disagree on a verdict.
 """
 
 from __future__ import annotations
@@ -18,16 +19,19 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from hanoi_harness.checker import Pegs, Tower, check, crashed, move_cap, stopped
+from hanoi_harness.checker import Targets, cap_for, check, crashed, stopped
 from hanoi_harness.digest import MASK, chunk_digest, rows_digest
+from hanoi_harness.legality import Pegs, Tower, pegs_at
+from hanoi_harness.puzzle import CLASSIC, Puzzle
 from hanoi_harness.verdict import Failure, Verdict
 
 
 def check_chunks(
     chunks: Iterable[Any],
     n: int,
-    targets: frozenset[int] | set[int] = frozenset({2}),
+    targets: Targets = frozenset({2}),
     *,
+    puzzle: Puzzle = CLASSIC,
     max_moves: int | None = None,
     start: int = 0,
     initial: Pegs | None = None,
@@ -38,7 +42,8 @@ def check_chunks(
     Same arguments, same verdicts, same digest, without a Python object per
     move: the state is the peg of each disk, and a chunk is legal when every
     move's disk is on its source peg and every smaller disk is on the third
-    peg (see :func:`_chunk_is_legal`).  A chunk that fails that test is
+    peg, and the *puzzle*'s rule allows every move's pair of pegs (see
+    :func:`_chunk_is_legal`).  A chunk that fails that test is
     replayed by :func:`check` from the state before it, which finds and
     describes the first failure exactly.  A chunk that is not an integer
     array of shape (m, 3) is ``illegal`` at the step it would start.
@@ -54,9 +59,12 @@ def check_chunks(
     if n < 0:
         raise ValueError(f"n must be >= 0, got {n}")
     where = np.zeros(n + 1, dtype=np.int8)  # where[d]: the peg of disk d (index 0 unused)
-    for peg, disks in enumerate(initial if initial is not None else Tower(n).pegs):
+    for peg, disks in enumerate(initial if initial is not None else pegs_at(puzzle.start_config(n), puzzle.pegs)):
         where[disks] = peg
-    cap = max_moves if max_moves is not None else move_cap(n)
+    cap, longest = cap_for(puzzle, n, targets)
+    if max_moves is not None:
+        cap = max_moves
+    pegs_count = puzzle.pegs
     k = start
     total = 0
     iterator = iter(chunks)
@@ -67,17 +75,17 @@ def check_chunks(
         except StopIteration:
             break
         except Exception as exc:  # the algorithm's own failure, reported with the step it was producing
-            return crashed(n, k, k - start, total, exc, Tower(n, _pegs_of(where)).tops())
+            return crashed(n, k, k - start, total, exc, Tower(n, _pegs_of(where, pegs_count)).tops())
         try:
             arr = np.asarray(chunk)
         except (TypeError, ValueError):  # ragged rows, say
             arr = np.asarray(None)
         if arr.ndim != 2 or arr.shape[1:] != (3,) or arr.dtype.kind not in "iu":
-            return _not_a_chunk(chunk, arr, n, k, k - start, total, where)
+            return _not_a_chunk(chunk, arr, n, k, k - start, total, _pegs_of(where, pegs_count))
         room = cap - (k - start)
         if len(arr) > room:
             arr = arr[:room]  # the moves past the cap are never looked at, as in check()
-        if _chunk_is_legal(arr, where, n, scratch):
+        if _chunk_is_legal(arr, where, n, scratch, puzzle):
             m = len(arr)
             if m >= 1 << 24:  # past the int64-exact range of rows_digest
                 total += chunk_digest(arr, k)
@@ -85,11 +93,11 @@ def check_chunks(
                 total += rows_digest(*scratch.rows_of(m), k, scratch.spare(0, m))
             k += m
             if k - start >= cap:
-                return stopped(n, k, k - start, total)
+                return stopped(n, k, k - start, total, longest)
             continue
         rows = [tuple(row) for row in arr.tolist()]
-        pegs = _pegs_of(where)
-        part = check(rows, n, targets, max_moves=room, start=k, initial=pegs, partial=True)
+        pegs = _pegs_of(where, pegs_count)
+        part = check(rows, n, targets, puzzle=puzzle, max_moves=room, start=k, initial=pegs, partial=True)
         if not part.ok:
             return replace(part, moves=k - start + part.moves, digest=(total + part.digest) & MASK)
         for peg, disks in enumerate(pegs):
@@ -97,43 +105,41 @@ def check_chunks(
         total += part.digest
         k += part.moves
     # The end of the run is judged by check() itself, from the final pegs.
-    pegs = _pegs_of(where)
+    pegs = _pegs_of(where, pegs_count)
     if initial is not None:
         for mine, theirs in zip(pegs, initial, strict=True):
             theirs[:] = mine
         pegs = initial
-    end = check((), n, targets, start=k, initial=pegs, partial=partial)
+    end = check((), n, targets, puzzle=puzzle, start=k, initial=pegs, partial=partial)
     moves = k - start if partial else end.moves
     return replace(end, moves=moves, digest=total & MASK, extra={**end.extra, "start": start} if partial else {})
 
 
-def _not_a_chunk(chunk: Any, arr: Any, n: int, k: int, moves: int, digest: int, where: Any) -> Verdict:
-    """The verdict on *chunk* (read as *arr*), not an integer (m, 3) array, where step k + 1 would start."""
+def _not_a_chunk(chunk: Any, arr: Any, n: int, k: int, moves: int, digest: int, pegs: Pegs) -> Verdict:
+    """The verdict on *chunk* (read as *arr*), not an integer (m, 3) array, where step k + 1 would start on *pegs*."""
     shape = "x".join(map(str, arr.shape)) or "scalar"
     failure = Failure("bad_chunk", detail=f"{arr.dtype} of shape {shape}")
-    tops = Tower(n, _pegs_of(where)).tops()
+    tops = Tower(n, pegs).tops()
     return Verdict("illegal", n, moves, digest & MASK, step=k + 1, move=repr(chunk)[:80], tops=tops, failure=failure)
 
 
-def _pegs_of(where: Any, count: int = 3) -> Pegs:
-    """The *count* pegs, bottom disk first, from *where*, the peg of each disk."""
-    pegs: Pegs = tuple([] for _ in range(count))
-    for disk in range(len(where) - 1, 0, -1):
-        pegs[int(where[disk])].append(disk)
-    return pegs
+def _pegs_of(where: Any, count: int) -> Pegs:
+    """The *count* pegs, bottom disk first, from *where*, the peg of each disk (index 0 unused)."""
+    return pegs_at(where[1:].tolist(), count)
 
 
 DIGITS = 39
 """The largest disk for the base-3 test: 3^39 < 2^63 <= 3^40, so 39 pegs fit in one int64."""
 
 
-def _chunk_is_legal(arr: Any, where: Any, n: int, scratch: _Scratch | None = None) -> bool:
-    """True, and *where* updated, when every move of *arr* is legal for *n* disks.
+def _chunk_is_legal(arr: Any, where: Any, n: int, scratch: _Scratch | None = None, puzzle: Puzzle = CLASSIC) -> bool:
+    """True, and *where* updated, when every move of *arr* is legal for *n* disks under *puzzle*.
 
-    False (*where* untouched) when some move is not, or when *arr* is not
-    an integer (m, 3) array; the caller then replays the chunk move by move.
-    A move of disk d from s to t is legal exactly when d is on s and every
-    smaller disk is on the third peg r = 3 - s - t.
+    False (*where* untouched) when some move is not, when *arr* is not an
+    integer (m, 3) array, or when the puzzle has more than three pegs; the
+    caller then replays the chunk move by move.  On three pegs a move of
+    disk d from s to t is legal exactly when the rule allows s -> t, d is
+    on s and every smaller disk is on the third peg r = 3 - s - t.
 
     Each test below is exact for move i whenever moves 1..i-1 are legal, so
     the first move that fails it is the first illegal move, and a chunk
@@ -141,7 +147,7 @@ def _chunk_is_legal(arr: Any, where: Any, n: int, scratch: _Scratch | None = Non
     """
     import numpy as np
 
-    if arr.ndim != 2 or arr.shape[1] != 3 or arr.dtype.kind not in "iu":
+    if arr.ndim != 2 or arr.shape[1] != 3 or arr.dtype.kind not in "iu" or puzzle.pegs != 3:
         return False
     m = len(arr)
     if m == 0:
@@ -151,12 +157,33 @@ def _chunk_is_legal(arr: Any, where: Any, n: int, scratch: _Scratch | None = Non
     d, s, t = scratch.rows(arr)
     if d.min() < 1 or d.max() > n or s.min() < 0 or s.max() > 2 or t.min() < 0 or t.max() > 2:
         return False
-    if np.equal(s, t, out=scratch.flags(m)).any():
+    if np.equal(s, t, out=scratch.flags(m)).any() or _forbidden(s, t, puzzle.rule, scratch):
         return False
     top = int(d.max())
     if top <= DIGITS:
         return _legal_by_digits(d, s, t, where, top, scratch)
     return _legal_by_disks(d, s, t, where, n)
+
+
+def _forbidden(s: Any, t: Any, rule: str, scratch: _Scratch) -> bool:
+    """True when *rule* forbids one of the moves from pegs *s* to pegs *t* (two different pegs of 0-2 each).
+
+    Cyclic allows t - s = 1 or -2 (one step forward), so forbids t - s = -1
+    or 2, where (t - s) mod 3 is 2; linear forbids the two moves between the
+    ends, 0 -> 2 and 2 -> 0, the only different pegs with s + t = 2.
+    """
+    import numpy as np
+
+    if rule == "any":
+        return False
+    m = len(s)
+    work = scratch.spare(0, m)
+    if rule == "cyclic":
+        np.subtract(t, s, out=work)
+        np.remainder(work, 3, out=work)
+    else:
+        np.add(s, t, out=work)
+    return bool(np.equal(work, 2, out=scratch.flags(m)).any())
 
 
 class _Scratch:

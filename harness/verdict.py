@@ -12,10 +12,13 @@ caller that writes the pegs as A, B, C passes those labels to
 as text (an exception's message, a process that died, a timeout) keeps that
 text in :attr:`Failure.detail`.
 
-The codes leave room for the puzzle's variants: a peg outside 0..k-1 is
-``bad_peg`` with the number of pegs k in :attr:`Failure.pegs`, and a move
-between two pegs that a variant's rules do not connect (the cyclic or linear
-puzzle) would be a code of its own beside these.
+The codes cover the puzzle's variants (:mod:`hanoi_harness.puzzle`): a peg
+outside 0..k-1 is ``bad_peg`` with the number of pegs k in
+:attr:`Failure.pegs`; a move between two pegs that the cyclic or linear rule
+does not connect is ``forbidden_move``, naming that rule; a run that must
+end in a given configuration and does not is ``not_at_goal``; and a count
+judged against a conjectured optimum (the Frame-Stewart count for k >= 5
+pegs) says so in its text.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, cast, get_args
 
+from hanoi_harness.optimal import CONJECTURE
+
 Status = Literal["ok", "illegal", "incomplete", "not_optimal", "crashed", "timed_out"]
 
 STATUSES: tuple[Status, ...] = get_args(Status)
@@ -33,6 +38,7 @@ Rule = Literal[
     "not_a_triple",  # the move is not a (disk, src, dst) triple
     "bad_peg",  # a source or destination that is not an integer 0..pegs-1
     "same_peg",  # source and destination are the same peg
+    "forbidden_move",  # the variant's rule (cyclic, linear) does not allow a move between these pegs
     "empty_source",  # the source peg holds no disk
     "not_integer",  # the disk is not an integer
     "not_on_top",  # the disk is not the source's top disk
@@ -41,7 +47,8 @@ Rule = Literal[
     "still_moving",  # legal moves past the cap (see hanoi_harness.checker.move_cap)
     "spread",  # the moves end with the disks on more than one peg
     "wrong_peg",  # the moves end with the tower on a peg it may not end on
-    "wrong_count",  # the tower is where it should be, after a number of moves that is not optimal
+    "not_at_goal",  # the moves end elsewhere than the goal configuration the run was given
+    "wrong_count",  # the disks are where they should be, after a number of moves that is not optimal
     "crashed",  # the algorithm or its process failed; the detail says how
     "timed_out",  # no verdict in time; the detail says how long
     "other",  # a failure known only by its text (the detail)
@@ -87,11 +94,16 @@ class Failure:
     fields it speaks of: the move's ``disk``, ``src`` and ``dst`` for a move
     that breaks a rule (as :data:`Value`); ``side`` ("source" or
     "destination") and ``pegs`` (how many pegs there are) for ``bad_peg``;
+    ``variant`` (the rule, "cyclic" or "linear") for ``forbidden_move``;
     ``top`` (the disk in the way: the source's top for ``not_on_top``, the
     destination's for ``larger_on_smaller``); ``count`` (the moves made, at
-    the end or at the cap) with ``optimal``, ``heights`` (disks on each peg)
+    the end or at the cap) with ``optimal`` (None when no optimal count is
+    known) and ``conjecture`` (what the count is, e.g. "Frame-Stewart count",
+    when it is only conjectured optimal), ``heights`` (disks on each peg)
     for ``spread``, ``peg`` and ``targets`` (where the tower is, and where it
-    may end) for ``wrong_peg``; ``detail`` for what only text can say.
+    may end) for ``wrong_peg``, ``config`` and ``goal`` (where the disks
+    are, and where they must be: the peg of each disk, disk 1 first) for
+    ``not_at_goal``; ``detail`` for what only text can say.
     """
 
     rule: Rule
@@ -106,6 +118,10 @@ class Failure:
     heights: tuple[int, ...] | None = None
     peg: int | None = None
     targets: tuple[int, ...] | None = None
+    variant: str | None = None
+    conjecture: str | None = None
+    config: tuple[int, ...] | None = None
+    goal: tuple[int, ...] | None = None
     detail: str = ""
 
     def __repr__(self) -> str:
@@ -150,12 +166,24 @@ class Failure:
             "allowed": _one_of(pegs),
             "top": str(self.top),
             "count": str(self.count),
-            "optimal": str(self.optimal),
             "heights": "; ".join(f"peg {label(p, labels)}: {h}" for p, h in enumerate(self.heights or ())),
             "peg": label(self.peg, labels),
             "targets": " or ".join(label(p, labels) for p in self.targets or ()),
+            "variant": str(self.variant),
+            "lanes": lanes(str(self.variant), labels),
+            "optimum": self._optimum(),
+            "config": ",".join(label(p, labels) for p in self.config or ()),
+            "goal": ",".join(label(p, labels) for p in self.goal or ()),
             "detail": self.detail,
         }
+
+    def _optimum(self) -> str:
+        """The optimal count in words: proven, conjectured (with what it is), or unknown."""
+        if self.optimal is None:
+            return "no optimal count is known"
+        if self.conjecture:
+            return f"the {self.conjecture} is {self.optimal}, {CONJECTURE}"
+        return f"optimal is {self.optimal}"
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that are set, JSON-ready (tuples as lists).
@@ -177,6 +205,22 @@ class Failure:
         return cls(**kept)
 
 
+def lanes(rule: str, labels: Labels = None) -> str:
+    """The moves the puzzle's *rule* ("any", "cyclic" or "linear") allows, in words, pegs written with *labels*.
+
+    >>> lanes("cyclic"), lanes("cyclic", ("A", "B", "C"))
+    ('only 0->1, 1->2, 2->0', 'only A->B, B->C, C->A')
+    >>> lanes("linear")
+    'only moves between adjacent pegs (0-1, 1-2)'
+    """
+    a, b, c = (label(peg, labels) for peg in range(3))
+    if rule == "cyclic":
+        return f"only {a}->{b}, {b}->{c}, {c}->{a}"
+    if rule == "linear":
+        return f"only moves between adjacent pegs ({a}-{b}, {b}-{c})"
+    return "every move"
+
+
 def _one_of(words: Sequence[str]) -> str:
     """*words* listed for prose.
 
@@ -190,15 +234,17 @@ _TEXTS: dict[Rule, str] = {
     "not_a_triple": "a move must be a (disk, src, dst) triple",
     "bad_peg": "{side} peg {bad} is not {allowed}",
     "same_peg": "source and destination are both peg {src}",
+    "forbidden_move": "the {variant} rule allows {lanes}, not {src}->{dst}",
     "empty_source": "peg {src} is empty",
     "not_integer": "disk {disk} is not an integer",
     "not_on_top": "disk {disk} is not on top of peg {src} (its top is {top})",
     "larger_on_smaller": "disk {disk} cannot go onto the smaller disk {top} on peg {dst}",
     "bad_chunk": "a chunk must be an integer array of shape (m, 3), not {detail}",
-    "still_moving": "still moving after {count} moves (optimal is {optimal}); stopped",
+    "still_moving": "still moving after {count} moves ({optimum}); stopped",
     "spread": "after {count} moves the disks are spread ({heights})",
     "wrong_peg": "after {count} moves the tower is on peg {peg}, not {targets}",
-    "wrong_count": "{count} moves, optimal is {optimal}",
+    "not_at_goal": "after {count} moves the disks are at {config}, not at the goal {goal}",
+    "wrong_count": "{count} moves, {optimum}",
     "crashed": "{detail}",
     "timed_out": "{detail}",
     "other": "{detail}",
@@ -216,8 +262,11 @@ class Verdict:
     empty) at the failure, for ``illegal``.  ``failure`` says what went wrong
     (None for ``ok``).  A verdict may be made with a free-text ``reason``
     instead of a failure: it becomes a failure known by that text
-    (:meth:`Failure.from_text`).  ``extra`` holds what a caller adds (not
-    compared, not serialised).
+    (:meth:`Failure.from_text`).  ``optimality`` is what the count was judged
+    against, in words, for a puzzle other than the classic one ("optimal
+    (proven)", or "matches the Frame-Stewart count (conjectured optimal for
+    k >= 5)"); the classic puzzle's verdicts leave it empty.  ``extra`` holds
+    what a caller adds (not compared, not serialised).
     """
 
     status: Status
@@ -229,6 +278,7 @@ class Verdict:
     tops: tuple[int | None, ...] | None = None
     final_peg: int | None = None
     failure: Failure | None = None
+    optimality: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __init__(
@@ -244,12 +294,14 @@ class Verdict:
         final_peg: int | None = None,
         extra: dict[str, Any] | None = None,
         failure: Failure | None = None,
+        optimality: str = "",
     ) -> None:
         if reason and failure is not None:
             raise TypeError("give a verdict a failure or a reason, not both")
         if reason:
             failure = Failure.from_text(status, reason)
-        values = (status, n, moves, digest, step, move, None if tops is None else tuple(tops), final_peg, failure)
+        tops = None if tops is None else tuple(tops)
+        values = (status, n, moves, digest, step, move, tops, final_peg, failure, optimality)
         for name, value in zip(_FIELDS, values, strict=True):
             object.__setattr__(self, name, value)
         object.__setattr__(self, "extra", {} if extra is None else extra)
@@ -276,10 +328,13 @@ class Verdict:
         'incomplete: after 1 moves the tower is on peg 1, not 2'
         >>> v.describe(("A", "B", "C"))
         'incomplete: after 1 moves the tower is on peg B, not C'
+        >>> Verdict("ok", 2, 5, final_peg=1, optimality="optimal (proven)").describe()
+        'ok (5 moves, tower on peg 1; optimal (proven))'
         """
         why = self.explain(labels)
         if self.status == "ok":
-            return f"ok ({self.moves} moves, tower on peg {label(self.final_peg, labels)})"
+            claim = f"; {self.optimality}" if self.optimality else ""
+            return f"ok ({self.moves} moves, {self._where(labels)}{claim})"
         if self.status == "illegal":
             tops = ", ".join("-" if t is None else str(t) for t in self.tops or ())
             return f"illegal at step {self.step}: move {_show(self.move, labels)}: {why} (tops {tops})"
@@ -289,10 +344,20 @@ class Verdict:
             return f"crashed at step {self.step}: {why}"
         return f"{self.status.replace('_', ' ')}: {why}"
 
+    def _where(self, labels: Labels) -> str:
+        """Where the disks ended, for an ``ok`` verdict: on one peg, or (a goal that is no tower) at the goal."""
+        if self.final_peg is None and self.optimality:
+            return "at the goal"
+        return f"tower on peg {label(self.final_peg, labels)}"
+
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready mapping (moves shown as lists); ``reason`` is the failure in words, for readers."""
+        """A JSON-ready mapping (moves shown as lists); ``reason`` is the failure in words, for readers.
+
+        ``optimality`` is written only when it is set, so the classic puzzle's
+        mappings are those written before variants were judged.
+        """
         move = list(self.move) if isinstance(self.move, tuple) else self.move
-        return {
+        data = {
             "status": self.status,
             "n": self.n,
             "moves": self.moves,
@@ -304,6 +369,9 @@ class Verdict:
             "final_peg": self.final_peg,
             "failure": None if self.failure is None else self.failure.to_dict(),
         }
+        if self.optimality:
+            data["optimality"] = self.optimality
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Verdict:
@@ -328,10 +396,11 @@ class Verdict:
             tops=data.get("tops"),
             final_peg=data.get("final_peg"),
             failure=None if failure is None else Failure.from_dict(cast(dict[str, Any], failure)),
+            optimality=data.get("optimality", ""),
         )
 
 
-_FIELDS = ("status", "n", "moves", "digest", "step", "move", "tops", "final_peg", "failure")
+_FIELDS = ("status", "n", "moves", "digest", "step", "move", "tops", "final_peg", "failure", "optimality")
 """The fields :meth:`Verdict.__init__` sets in order, all but ``extra``."""
 
 

@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness.checker import broken_rule, check, move_cap
+from hanoi_harness.checker import check, move_cap
+from hanoi_harness.legality import broken_rule
+from hanoi_harness.puzzle import CLASSIC, CYCLIC
 from hanoi_harness.verdict import RULES, STATUSES, Failure, Verdict
 from tests.helpers import legal_prefixes, reference
 
@@ -259,6 +261,7 @@ def _produce(rule: str) -> Verdict:
         "not_a_triple": lambda: check([(1, 0, 1), (1, 2)], 2),
         "bad_peg": lambda: check([(1, 0, 3)], 2),
         "same_peg": lambda: check([(1, 1, 1)], 2),
+        "forbidden_move": lambda: check([(1, 0, 2)], 2, puzzle=CYCLIC),
         "empty_source": lambda: check([(1, 1, 2)], 2),
         "not_integer": lambda: check([(1.0, 0, 2)], 2),
         "not_on_top": lambda: check([(2, 0, 1)], 2),
@@ -267,6 +270,7 @@ def _produce(rule: str) -> Verdict:
         "still_moving": lambda: check(_forever(), 1, max_moves=10),
         "spread": lambda: check([(1, 0, 1)], 2),
         "wrong_peg": lambda: check([(1, 0, 1)], 1),
+        "not_at_goal": lambda: check([(1, 0, 1)], 2, puzzle=CLASSIC.between((0, 0), (2, 0))),
         "wrong_count": lambda: check([(1, 0, 1), (1, 1, 2)], 1),
         "crashed": lambda: check(_broken_generator(), 2),
         "timed_out": lambda: run_command("sleep 20", 1, timeout=0.3)[0],
@@ -287,6 +291,10 @@ EXPECTED: dict[str, tuple[Failure, str]] = {
     "same_peg": (
         Failure("same_peg", 1, 1, 1),
         "illegal at step 1: move 1 1 1: source and destination are both peg 1 (tops 1, -, -)",
+    ),
+    "forbidden_move": (
+        Failure("forbidden_move", 1, 0, 2, variant="cyclic"),
+        "illegal at step 1: move 1 0 2: the cyclic rule allows only 0->1, 1->2, 2->0, not 0->2 (tops 1, -, -)",
     ),
     "empty_source": (Failure("empty_source", 1, 1, 2), "illegal at step 1: move 1 1 2: peg 1 is empty (tops 1, -, -)"),
     "not_integer": (
@@ -317,6 +325,10 @@ EXPECTED: dict[str, tuple[Failure, str]] = {
     "wrong_peg": (
         Failure("wrong_peg", count=1, peg=1, targets=(2,)),
         "incomplete: after 1 moves the tower is on peg 1, not 2",
+    ),
+    "not_at_goal": (
+        Failure("not_at_goal", count=1, config=(1, 0), goal=(2, 0)),
+        "incomplete: after 1 moves the disks are at 1,0, not at the goal 2,0",
     ),
     "wrong_count": (Failure("wrong_count", count=2, optimal=1), "legal but not optimal: 2 moves, optimal is 1"),
     "crashed": (
@@ -374,6 +386,11 @@ LETTERS = ("A", "B", "C")
         ),
         ("spread", "incomplete: after 1 moves the disks are spread (peg A: 1; peg B: 1; peg C: 0)"),
         ("wrong_peg", "incomplete: after 1 moves the tower is on peg B, not C"),
+        (
+            "forbidden_move",
+            "illegal at step 1: move 1 A C: the cyclic rule allows only A->B, B->C, C->A, not A->C (tops 1, -, -)",
+        ),
+        ("not_at_goal", "incomplete: after 1 moves the disks are at B,A, not at the goal C,A"),
         # Text from elsewhere is never rewritten: its "peg 2" is not one of the labels' pegs.
         ("crashed", "crashed at step 2: RuntimeError: no peg 2 here"),
     ],

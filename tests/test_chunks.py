@@ -10,12 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hanoi_harness import chunkcheck
 from hanoi_harness.checker import check, move_cap
 from hanoi_harness.chunkcheck import check_chunks
 from hanoi_harness.digest import chunk_digest, digest, digest_chunks
+from hanoi_harness.puzzle import CYCLIC, LINEAR
 from hanoi_harness.randomaccess import move_at, tower_at
 from hanoi_harness.verdict import Failure
-from tests.helpers import legal_prefixes, reference
+from tests.helpers import REGISTRY, legal_prefixes, reference
 
 Moves = list[tuple[int, int, int]]
 
@@ -81,6 +83,49 @@ def test_same_verdict_on_legal_wandering_sequences(case: tuple[int, Moves, list[
     n, moves, chunks = case
     targets = frozenset({1, 2})
     assert check_chunks(chunks, n, targets, max_moves=10**6) == check(moves, n, targets, max_moves=10**6)
+
+
+RULED = {"cyclic": (CYCLIC, 1), "linear": (LINEAR, 2)}
+"""The three-peg puzzles whose rule forbids some moves, and the peg their tower goes to."""
+
+
+@st.composite
+def wandering_by_rule(draw: st.DrawFn) -> tuple[str, int, Moves, list[Any]]:
+    """A rule, random sequences legal by it (any allowed move at each step), a random tail, and cuts."""
+    key = draw(st.sampled_from(sorted(RULED)))
+    n, moves = draw(legal_prefixes(max_n=5, max_len=80, rule=RULED[key][0].rule))
+    if moves and draw(st.booleans()):
+        moves = mutate(draw, moves, n)
+    cuts = draw(st.lists(st.integers(0, 100), max_size=5))
+    return key, n, moves, split(moves, cuts, np.int64)
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=wandering_by_rule())
+def test_same_verdict_under_the_cyclic_and_linear_rules(case: tuple[str, int, Moves, list[Any]]) -> None:
+    key, n, moves, chunks = case
+    puzzle, peg = RULED[key]
+    fast = check_chunks(chunks, n, {peg}, puzzle=puzzle, max_moves=10**6)
+    assert fast == check(moves, n, {peg}, puzzle=puzzle, max_moves=10**6)
+
+
+@pytest.mark.parametrize("key", sorted(RULED))
+def test_the_whole_optimal_run_of_each_rule_is_legal_in_one_chunk(key: str) -> None:
+    puzzle, peg = RULED[key]
+    record = REGISTRY.get(key)
+    moves = list(record.moves(7))
+    verdict = check_chunks([np.array(moves, dtype=np.uint8)], 7, {peg}, puzzle=puzzle)
+    assert verdict == check(moves, 7, {peg}, puzzle=puzzle) and verdict.ok and "optimal (proven)" in verdict.describe()
+    # Found legal by the vectorised test itself, not by the scalar replay behind it.
+    where = np.zeros(8, dtype=np.int8)
+    assert chunkcheck._chunk_is_legal(np.array(moves, dtype=np.uint8), where, 7, puzzle=puzzle)
+    assert where[1:].tolist() == [peg] * 7
+    # The classic solution breaks either rule at its first move from one end to the other.
+    classic = np.array(list(reference(7)), dtype=np.uint8)
+    assert not chunkcheck._chunk_is_legal(classic, np.zeros(8, dtype=np.int8), 7, puzzle=puzzle)
+    wrong = check_chunks([classic], 7, {2}, puzzle=puzzle)
+    assert wrong == check(list(reference(7)), 7, {2}, puzzle=puzzle) and wrong.failure is not None
+    assert wrong.failure.rule == "forbidden_move"
 
 
 @st.composite
