@@ -19,8 +19,8 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import BinaryIO
 
-from hanoi_harness.checker import Pegs
 from hanoi_harness.errors import UsageError
+from hanoi_harness.legality import Pegs
 from hanoi_harness.textparse import Parser
 from hanoi_harness.textpegs import PegNames, detect, quote
 from hanoi_harness.textrules import Move, NotPegs
