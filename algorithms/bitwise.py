@@ -60,15 +60,20 @@ MAX_N = INT_BITS - 2
 
 
 def solve_from(n: int, k: int) -> Iterator[tuple[int, int, int]]:
-    """solve_from(n, k): the original's loop started at x = k: moves k .. 2^n - 1, each from x alone.
+    """Yield moves *k* .. 2^n - 1 of *n* disks, each computed from its number x alone.
 
-    The loop keeps no state between moves, so starting it at x = k is all it
-    takes (``solve`` is this with k = 1).
+    This is the original's loop started at x = *k* instead of 1: the loop
+    keeps no state between moves, so nothing else changes (:func:`solve` is
+    *k* = 1).
 
     >>> list(solve_from(3, 5)) == list(solve(3))[4:]
     True
     >>> list(solve_from(2, 4))
     []
+
+    A *k* past 2^n - 1 yields nothing.  Raises :class:`ValueError` for
+    *n* < 0 or *k* < 1, and :class:`OverflowError` for *n* > 30, where
+    ``1 << N`` overflows the C ``int``.
     """
     if n < 0:
         raise ValueError(f"bitwise: n must be >= 0, got {n}")
@@ -103,7 +108,10 @@ def solve_from(n: int, k: int) -> Iterator[tuple[int, int, int]]:
     solve_from=solve_from,
 )
 def solve(n: int) -> Iterator[tuple[int, int, int]]:
-    """solve(n): the moves (disk, fr, to) for x = 1 .. 2^n - 1, computed from x alone.
+    """Yield the 2^n - 1 moves ``(disk, fr, to)`` of *n* disks, as Illchuk's ``hanoi`` computes them.
+
+    The tower starts on peg 0 and ends on peg 2 when *n* is odd, on peg 1
+    when it is even.
 
     >>> list(solve(2))
     [(1, 0, 2), (2, 0, 1), (1, 2, 1)]

@@ -21,14 +21,17 @@ Source
 Time and space
     Theta(2^n) moves, but O(2^n / 2^16) Python steps: each run is a shared,
     read-only array, so nothing is copied per move.  Extra space: the six
-    runs, 6 * 65535 * 3 bytes (1.2 MB) whatever n, plus O(n) for the large
-    moves' step counter.
+    runs, 6 * 65535 * 3 bytes (1.2 MB) whatever n > 16, built on the first
+    such n and kept, plus O(n) for the large moves' step counter; for
+    n <= 16, the one array of 3 * (2^n - 1) bytes.
 
 Quirks and limits
     * The generator yields numpy arrays of shape (m, 3) and dtype uint8
       (``chunks=True``): alternately a run of 65535 moves and a single move
       of a disk above 16; for n <= 16 one array holds the whole solution.
-      The arrays are shared between yields and read-only.
+      The runs are shared between yields and read-only (a consumer that
+      would change one copies it first); the single moves, and the whole
+      solution for n <= 16, are new arrays each time.
     * Disk numbers are stored in uint8, so n <= 255.
     * :func:`solve_from` starts at any step k, for chunked verification.
 """
@@ -56,7 +59,7 @@ MAX_N_REASON = "disk numbers are stored in uint8"
 
 
 def sequence(k: int) -> Chunk:
-    """sequence(k): the k-disk solution from peg 0 to peg 2 as a (2^k - 1, 3) uint8 array, by doubling.
+    """Return the *k*-disk solution from peg 0 to peg 2 as a new (2^k - 1, 3) uint8 array, built by doubling.
 
     >>> sequence(2).tolist()
     [[1, 0, 1], [2, 0, 2], [1, 1, 2]]
@@ -81,7 +84,9 @@ def sequence(k: int) -> Chunk:
 
 @cache
 def runs() -> dict[tuple[int, int], Chunk]:
-    """runs(): the 16-disk solution from peg a to peg c, read-only, for each of the six (a, c).
+    """Return the 16-disk solution from peg a to peg c for each of the six pairs (a, c), as read-only arrays.
+
+    Built on the first call and cached: 1.2 MB kept for the process's life.
 
     >>> runs()[(1, 0)][0].tolist()
     [1, 1, 2]
@@ -102,7 +107,7 @@ def runs() -> dict[tuple[int, int], Chunk]:
 
 
 def large_move(h: int, i: int) -> tuple[int, int, int]:
-    """large_move(h, i): move i (1-based) of the h-disk solution from peg 0 to peg 2, by the bit formula.
+    """Return move *i* (1-based) of the *h*-disk solution from peg 0 to peg 2, from the bits of *i* alone.
 
     >>> [large_move(2, i) for i in (1, 2, 3)]
     [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
@@ -116,7 +121,7 @@ def large_move(h: int, i: int) -> tuple[int, int, int]:
 
 
 def _from(n: int, unit: int, offset: int) -> Iterator[Chunk]:
-    """The moves of n > BASE disks from run ``unit`` (0-based), ``offset`` moves into it."""
+    """Yield the moves of *n* > 16 disks from run *unit* (0-based) on, starting *offset* moves into it."""
     import numpy as np
 
     h = n - BASE
@@ -136,10 +141,13 @@ def _from(n: int, unit: int, offset: int) -> Iterator[Chunk]:
 
 
 def solve_from(n: int, k: int) -> Iterator[Chunk]:
-    """solve_from(n, k): the moves from step k (1-based) to the end, as :func:`solve` yields them.
+    """Yield the moves of *n* disks from step *k* (1-based) to the end, in arrays as :func:`solve` does.
 
     >>> [chunk.tolist() for chunk in solve_from(2, 2)]
     [[[2, 0, 2], [1, 1, 2]]]
+
+    *k* = 2^n yields nothing.  Raises :class:`ValueError` for *n* outside
+    0..255 (disks are uint8) or *k* outside 1..2^n.
     """
     if not 0 <= n <= MAX_N:
         raise ValueError(f"blocks: n must be 0..{MAX_N} ({MAX_N_REASON}), got {n}")
@@ -167,7 +175,9 @@ def solve_from(n: int, k: int) -> Iterator[Chunk]:
     solve_from=solve_from,
 )
 def solve(n: int) -> Iterator[Chunk]:
-    """solve(n): the optimal moves of n disks from peg 0 to peg 2, as uint8 arrays of shape (m, 3).
+    """Yield the optimal moves of *n* disks from peg 0 to peg 2, as uint8 arrays of shape (m, 3).
+
+    Runs of 65535 moves (for *n* > 16) are shared and read-only.
 
     >>> [chunk.tolist() for chunk in solve(2)]
     [[[1, 0, 1], [2, 0, 2], [1, 1, 2]]]

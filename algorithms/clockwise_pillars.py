@@ -5,8 +5,9 @@ Idea
     A C B when n is odd.  Repeat: (1) move disk 1 clockwise to the next
     pillar; (2) between the other two pillars make the one legal move (the
     smaller top disk onto the larger one, or onto the empty pillar).  Each
-    pillar is a stack of disks; disk 1 is not stored, its pillar is simply
-    P[i % 3] at round i.
+    pillar is a stack of disks; disk 1 is on none of them (it is written in
+    pillar 0's array, above its top), its pillar is simply P[i % 3] at
+    round i.
 
 Source
     Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi
@@ -15,8 +16,9 @@ Source
     found in a popular mathematics book.
 
 Time and space
-    Theta(2^n) time, O(1) per move; O(n) extra space, the n - 1 disks other
-    than disk 1 on the three pillar stacks.
+    Theta(2^n) time, O(1) per move; O(n) extra space: the three pillar
+    arrays, which hold the n - 1 disks other than disk 1 (pillar 0's array
+    is filled with all n).
 
 Quirks and limits
     * ``n = pow(2, n) - 1`` turns n into the move count, a double stored in a
@@ -24,15 +26,17 @@ Quirks and limits
       conversion, in practice INT_MIN, so no move would be made).  The port
       refuses n >= 32 up front with :class:`OverflowError`; n <= 31 is
       accepted.  The pillar arrays ``int S[MAX]`` (``MAX`` undefined in the
-      post, taken as 64, the legend's disks) hold n - 1 disks, a looser
-      bound; the port still checks it.
+      post, taken as 64, the legend's disks) need n slots (pillar 0 is
+      filled with all n disks, disk 1 included), a looser bound; the port
+      still checks it.
     * Disk 1 is left out of pillar 0's stack (``P[0].top = n - 2``); for n = 0
       that top is -2, and the move count pow(2, 0) - 1 = 0 means the loop
       never runs: no moves, the correct empty solution, so n = 0 is accepted.
     * P[1] and P[2] get the labels C and B (odd n) or B and C (even n), so the
       labels yielded depend on the parity of n, and the tower ends on C for
-      every n.  Disk 1 is the smallest.  The move counter doubles as the loop
-      bound, as in the original.
+      every n.  Disk 1 is the smallest.  The move counter ``count`` is
+      kept because it is the loop's control: the loop runs until it reaches
+      the move count, as in the original.
 """
 
 import math
@@ -60,15 +64,18 @@ class Pillar:
 
 
 def store(pillar: Pillar, index: int, disk: int) -> None:
-    """store(pillar, index, disk): ``pillar.S[index] = disk``, the array growing on its first write there.
+    """Write *disk* to slot *index* of *pillar*'s array, ``S[index] = disk``, growing the array on a first write.
 
-    Growing keeps the memory measured to the slots in use (n - 1 disks at
-    most), as in the flag_stack and tree_array ports; the original's MAX
-    still bounds it.
+    Growing keeps the memory measured to the slots in use (n at most), as
+    in the flag_stack and tree_array ports.  Slots are first written in
+    order, so a first write is always one past the end.
 
     >>> p = Pillar()
     >>> store(p, 0, 5); store(p, 0, 4); p.s
     [4]
+
+    Raises :class:`OverflowError` for *index* >= MAX (taken as 64), past
+    the original's array.
     """
     if index >= MAX:
         raise OverflowError(f"clockwise_pillars: pillar S[MAX] (MAX taken as {MAX}) has no slot {index}")
@@ -79,10 +86,14 @@ def store(pillar: Pillar, index: int, disk: int) -> None:
 
 
 def hanoi_5(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
-    """hanoi_5(n, a, b, c): move n disks from ``a`` to ``c`` by the clockwise two-step rule.
+    """Yield the moves of *n* disks from peg *a* to peg *c*, *b* the third, by ``Hanoi_5``'s clockwise two-step rule.
 
     >>> list(hanoi_5(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
+
+    *n* <= 0 yields nothing (the move count truncates to 0).  Raises
+    :class:`OverflowError` for *n* > 31, before any move: the move count
+    2^n - 1 no longer fits a 32-bit ``int``.
     """
     if n > INT_MAX.bit_length():  # 2^n - 1 > INT_MAX exactly when n > 31
         raise OverflowError(
@@ -142,7 +153,7 @@ def hanoi_5(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
     disks="ascending",
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """solve(n): the moves of n disks from A to C, as ``Hanoi_5(n, 'A', 'B', 'C')`` prints them.
+    """Yield the moves of *n* disks from A to C, as Qiao's ``Hanoi_5(n, 'A', 'B', 'C')`` prints them.
 
     >>> list(solve(1))
     [(1, 'A', 'C')]

@@ -50,7 +50,7 @@ class EmptyStackRead(ValueError, IndexError):
 
 
 def next_stack(curr_stack: int) -> int:
-    """next_stack(curr_stack): the stack one step clockwise.
+    """Return the stack one step clockwise from *curr_stack*: 0 -> 1 -> 2 -> 0.
 
     >>> [next_stack(s) for s in (0, 1, 2)]
     [1, 2, 0]
@@ -71,10 +71,17 @@ def next_stack(curr_stack: int) -> int:
     pegs=(0, 1, 2),
 )
 def solve(n: int) -> Iterator[tuple[int, int, int]]:
-    """solve(n): the moves (disc, from, to) of n discs, smallest disc clockwise.
+    """Yield the moves ``(disc, from, to)`` of *n* discs from stack 0, the smallest disc always going clockwise.
+
+    The tower ends on stack 1 when *n* is odd, on stack 2 when it is even.
 
     >>> list(solve(2))
     [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
+
+    *n* = 0 raises :class:`EmptyStackRead`, before any move, where the
+    original reads ``back()`` of an empty vector; *n* < 0 raises
+    :class:`ValueError`.
+
     >>> list(solve(0))
     Traceback (most recent call last):
     ...

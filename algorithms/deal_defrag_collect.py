@@ -79,11 +79,14 @@ class HanoiThrow(RuntimeError):
 
 
 class Hanoi:
-    """Hanoi(n): the three pillars and the last move, as in the original class.
+    """The game of *n* disks as the original class holds it: the pillars ``p``, the last move ``log``, the step count.
 
     >>> h = Hanoi(3)
     >>> h.p, h.log, h.step_min
     ([[3, 2, 1], [], []], [-1, -1], 7)
+
+    Raises :class:`OverflowError` for *n* > 31, where the step count
+    ``(int)(pow(2, n) - 1.0)`` overflows a 32-bit ``int``.
     """
 
     __slots__ = ("size", "step_min", "p", "log")
@@ -98,10 +101,13 @@ class Hanoi:
         self.log = [-1, -1]
 
     def top(self, k: int) -> int:
-        """top(k): the top disk of pillar k (the original's ``operator int``).
+        """Return the top disk of pillar *k*, as the original's ``operator int`` reads it.
 
         >>> Hanoi(2).top(0)
         1
+
+        Raises :class:`HanoiThrow` on an empty pillar, where the original
+        throws ``"堆疊內沒有數據"``.
         """
         pillar = self.p[k]
         if not pillar:
@@ -109,7 +115,7 @@ class Hanoi:
         return pillar[-1]
 
     def shift(self, p1: int, p2: int) -> int:
-        """shift(p1, p2): move p1's top to p2 if legal and not undoing the last move; 1 if moved.
+        """Move the top disk of pillar *p1* onto *p2* if legal and not undoing the last move; return 1 if moved, else 0.
 
         >>> h = Hanoi(2)
         >>> h.shift(0, 1), h.shift(1, 0), h.p
@@ -127,12 +133,14 @@ class Hanoi:
         return 0  # p1 is empty
 
     def defrag(self) -> int:
-        """defrag(): tops of pegs 1 and 2 differing by 1 -> smaller onto larger; 1 if moved.
+        """Put the smaller top of pegs 1 and 2 onto the larger when they differ by exactly 1; return 1 if moved.
 
         >>> h = Hanoi(2)
         >>> h.p = [[], [1], [2]]
         >>> h.defrag(), h.p
         (1, [[], [], [2, 1]])
+
+        An empty peg 1 or 2 means no move (0).
         """
         if len(self.p[1]) > 0 and len(self.p[2]) > 0:
             i = self.top(1) - self.top(2)
@@ -146,7 +154,10 @@ class Hanoi:
         return 0  # a pillar is empty
 
     def sent(self) -> int:
-        """sent(): deal peg 0's top (to 2 first if n odd, else to 1) unless the last move collected.
+        """Deal peg 0's top disk unless the last move was a collect onto peg 0; return 1 if moved, else 0.
+
+        The disk goes to peg 2 if it can, else to peg 1, for an odd number
+        of disks; to peg 1 first for an even number.
 
         >>> h = Hanoi(3)
         >>> h.sent(), h.p
@@ -163,12 +174,15 @@ class Hanoi:
         return 0
 
     def adju_odd(self) -> int:
-        """adju_odd(): smaller top of pegs 1, 2 onto the larger, else collect the larger; 1 if moved.
+        """Put the smaller top of pegs 1 and 2 onto the larger, or else collect the larger to peg 0; return 1 if moved.
 
         >>> h = Hanoi(4)
         >>> h.p = [[], [3, 2, 1], [4]]
         >>> h.adju_odd(), h.p
         (1, [[], [3, 2], [4, 1]])
+
+        Both tops are read unguarded, as in the original: an empty peg 1
+        or 2 raises :class:`HanoiThrow`.
         """
         if self.top(1) > self.top(2):  # find the larger
             b, s = 1, 2
@@ -181,12 +195,15 @@ class Hanoi:
         return 0
 
     def adju_even(self) -> int:
-        """adju_even(): collect the smaller top of pegs 1, 2 to peg 0, else the larger; 1 if moved.
+        """Collect the smaller top of pegs 1 and 2 to peg 0, or else the larger; return 1 if moved.
 
         >>> h = Hanoi(4)
         >>> h.p = [[4], [3], [2, 1]]
         >>> h.adju_even(), h.p
         (1, [[4, 1], [3], [2]])
+
+        Both tops are read unguarded, as in the original: an empty peg 1
+        or 2 raises :class:`HanoiThrow`.
         """
         if self.top(1) > self.top(2):  # find the larger
             b, s = 1, 2
@@ -199,16 +216,29 @@ class Hanoi:
         return 0
 
     def last_move(self) -> Move:
-        """last_move(): the move ``shift`` made last, as (disk, src, dst)."""
+        """Return the move the last successful :meth:`shift` made, as ``(disk, src, dst)``.
+
+        The disk is read from the top of the destination, so the answer
+        holds only until the next move.
+
+        >>> h = Hanoi(2)
+        >>> h.shift(0, 2), h.last_move()
+        (1, (1, 0, 2))
+        """
         src, dst = self.log
         return (self.p[dst][-1], src, dst)
 
 
 def trace(n: int) -> Iterator[tuple[Move, str]]:
-    """trace(n): the moves of n disks, each with the rule that made it (a key of :data:`RULES`).
+    """Yield each move of *n* disks from peg 0 to peg 2 with the rule that made it, a key of :data:`RULES`.
 
     >>> [(move, RULES[rule][0]) for move, rule in trace(2)]
     [((1, 0, 1), 'sent'), ((2, 0, 2), 'sent'), ((1, 1, 2), 'defrag')]
+
+    *n* = 0 yields nothing.  Raises :class:`ValueError` for *n* < 0,
+    :class:`OverflowError` for *n* > 31, and :class:`HanoiThrow` where the
+    original throws: no rule moves, or the top of an empty peg 1 or 2 is
+    read (never for *n* <= 23).
     """
     if n < 0:
         raise ValueError(f"deal_defrag_collect: n must be >= 0, got {n}")
@@ -242,10 +272,12 @@ def trace(n: int) -> Iterator[tuple[Move, str]]:
     pegs=(0, 1, 2),
 )
 def solve(n: int) -> Iterator[Move]:
-    """solve(n): the moves (disk, src, dst) of n disks from peg 0 to peg 2.
+    """Yield the moves ``(disk, src, dst)`` of *n* disks from peg 0 to peg 2, by CHG's deal, defrag and collect rules.
 
     >>> list(solve(2))
     [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
+    >>> list(solve(0))
+    []
     """
     for move, _rule in trace(n):
         yield move

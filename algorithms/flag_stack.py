@@ -20,7 +20,8 @@ Time and space
     reaches top = 2(n - 1), i.e. 2n - 1 live records.  The array holds the
     original's 2000 slots at most, but grows as each slot is first written: the
     untouched pages of a C array are never resident either, so the memory
-    measured grows with the 2n - 1 slots used (32 bytes a slot in C).
+    measured grows with the 2n - 1 slots used (12 bytes a slot in C: two
+    ints and three chars, padded to a multiple of 4).
 
 Quirks and limits
     * The stack is the fixed array ``struct Act S[2000]``.  Its top reaches
@@ -63,11 +64,15 @@ class Act:
 
 
 def _slot(s: list[Act], top: int, num: int) -> Act:
-    """_slot(s, top, num): ``S[top]``, raising where the C code would write past ``S[2000]``.
+    """Return slot *top* of the act stack *s* for writing, appending it on its first write.
 
     >>> s = [Act()]
     >>> _slot(s, 1, 2) is s[1]
     True
+
+    Raises :class:`OverflowError` where the C code would write past
+    ``S[2000]``, at *top* = 2000; *num*, the record being decomposed, goes
+    into the message.
     """
     if top >= CAPACITY:  # S[2000]: top 1999 is the last slot
         raise OverflowError(
@@ -81,10 +86,14 @@ def _slot(s: list[Act], top: int, num: int) -> Act:
 
 
 def hanoi_1(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
-    """hanoi_1(n, a, b, c): move n disks from ``a`` to ``c`` via ``b`` with the flagged act stack.
+    """Yield the moves of *n* disks from peg *a* to peg *c* via *b*, as ``Hanoi_1`` makes them on its flagged act stack.
 
     >>> list(hanoi_1(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
+
+    Raises :class:`OverflowError`, before any move, when the stack
+    overflows ``S[2000]``: for *n* > 1000, and for *n* < 1, which never
+    reaches the base case num == 1.
     """
     s = [Act()]  # S[2000], grown slot by slot up to its 2000 slots (see _slot)
     s[0].flag = 1  # the initial operation goes on the stack
@@ -140,9 +149,12 @@ def hanoi_1(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
     disks="ascending",
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """solve(n): the moves of n disks from A to C, as ``Hanoi_1(n, 'A', 'B', 'C')`` prints them.
+    """Yield the moves of *n* disks from A to C, as Qiao's ``Hanoi_1(n, 'A', 'B', 'C')`` prints them.
 
     >>> list(solve(1))
     [(1, 'A', 'C')]
+
+    Raises :class:`OverflowError` for *n* > 1000 and for *n* < 1, as
+    :func:`hanoi_1` does.
     """
     yield from hanoi_1(n, "A", "B", "C")

@@ -54,10 +54,14 @@ class Act:
 
 
 def hanoi_2(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
-    """hanoi_2(n, a, b, c): move n disks from ``a`` to ``c`` via ``b`` by an in-order walk.
+    """Yield the moves of *n* disks from peg *a* to peg *c* via *b*, as ``hanoi_2`` makes them by an in-order walk.
 
     >>> list(hanoi_2(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
+
+    *n* <= 0 yields nothing.  Raises :class:`OverflowError`, before any
+    move, for *n* > 64: the push to slot 64 overflows ``S[MAX]`` (MAX taken
+    as 64).
     """
     s: list[Act] = []  # S[MAX], grown as slots are first written (never past MAX)
     top = -1
@@ -102,7 +106,7 @@ def hanoi_2(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
     disks="ascending",
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """solve(n): the moves of n disks from A to C, as ``hanoi_2(n, 'A', 'B', 'C')`` prints them.
+    """Yield the moves of *n* disks from A to C, as Qiao's ``hanoi_2(n, 'A', 'B', 'C')`` prints them.
 
     >>> list(solve(1))
     [(1, 'A', 'C')]

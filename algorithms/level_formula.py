@@ -48,15 +48,21 @@ EVEN_LEVEL = (("A", "B"), ("B", "C"), ("C", "A"))
 
 
 def hanoi_4(n: int, first: int = 1) -> Iterator[tuple[int, str, str]]:
-    """hanoi_4(n, first=1): the moves of n disks from A to C, each found from its step number.
+    """Yield the moves of *n* disks from A to C from step *first* on, each found from its step number alone.
 
-    ``first`` is where the loop over i starts: the original's is 1; any
-    other gives the moves from step ``first`` on, since each depends on i alone.
+    *first* is where the loop over i starts: the original's is 1; any
+    other gives the moves from step *first* on, since each depends on i
+    alone.
 
     >>> list(hanoi_4(2))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
     >>> list(hanoi_4(2, 3))
     [(1, 'B', 'C')]
+
+    *n* = 0, or a *first* past 2^n - 1, yields nothing.  Raises
+    :class:`ValueError` for *n* < 0 (a negative shift) or *first* < 1, and
+    :class:`OverflowError` for *n* >= 31, where ``int m = 1 << n``
+    overflows.
     """
     if n < 0:
         raise ValueError(f"level_formula: 1 << n with n = {n} is a negative shift, undefined in C")
@@ -81,10 +87,12 @@ def hanoi_4(n: int, first: int = 1) -> Iterator[tuple[int, str, str]]:
 
 
 def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
-    """solve_from(n, k): the moves from step k on, the original's loop started at i = k.
+    """Yield the moves of *n* disks from step *k* on: the original's loop started at i = *k*.
 
     >>> list(solve_from(3, 5)) == list(solve(3))[4:]
     True
+
+    Errors as for :func:`hanoi_4`.
     """
     yield from hanoi_4(n, k)
 
@@ -104,7 +112,7 @@ def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
     solve_from=solve_from,
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """solve(n): the moves of n disks from A to C, as ``Hanoi_4(n, 'A', 'B', 'C')`` prints them.
+    """Yield the moves of *n* disks from A to C, as Qiao's ``Hanoi_4(n, 'A', 'B', 'C')`` prints them.
 
     >>> list(solve(1))
     [(1, 'A', 'C')]

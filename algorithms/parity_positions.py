@@ -57,13 +57,18 @@ from hanoi_harness.registry import FinalPeg, labelled_state, register
 
 
 def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
-    """solve_from(n, k): moves k .. 2^n - 1, the same loop from STEP = k with ``pos`` as after k - 1 moves.
+    """Yield moves *k* .. 2^n - 1 of *n* disks: the same loop from STEP = *k*, ``pos`` as it stands after *k* - 1 moves.
 
-    ``pos`` comes from the optimal solution's state in Wang's labels and
-    numbering (every disk on 's' for k = 1).
+    ``pos`` comes from the optimal solution's state
+    (:func:`hanoi_harness.registry.labelled_state`) in Wang's labels and
+    numbering (every disk on 's' for *k* = 1).
 
     >>> list(solve_from(3, 5)) == list(solve(3))[4:]
     True
+
+    A *k* past 2^n - 1 yields nothing.  Raises :class:`ValueError` for
+    *n* < 0 or *k* < 1, and :class:`OverflowError` for *n* > 30, where
+    ``Get_data_op``'s ``int(pow(2, H))`` overflows.
     """
     if n < 0:
         raise ValueError(f"parity_positions: n must be >= 0, got {n}")
@@ -98,7 +103,7 @@ def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
     solve_from=solve_from,
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """solve(n): the moves (disk, from, to) of n disks from 's' to 'd', disk 1 the largest.
+    """Yield the moves ``(disk, from, to)`` of *n* disks from 's' to 'd', disk 1 being the largest.
 
     >>> list(solve(2))
     [(2, 's', 't'), (1, 's', 'd'), (2, 't', 'd')]

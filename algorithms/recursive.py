@@ -12,7 +12,7 @@ Sources
     algorithms for Hanoi Tower problem", CSDN blog, c. 2014: the C function
     ``Hanoi(int n, char A, char B, char C)`` printing ``count: disk A->C``.
     Derek Illchuk, "The Towers of Hanoi Puzzle: An Iterative Solution",
-    blog post, 2010: the same recursion in pseudocode.
+    Derek Illchuk's blog, 2010: the same recursion in pseudocode.
 
 Time and space
     Theta(2^n) moves, O(n) extra space: the call stack, here a chain of up to
@@ -48,10 +48,14 @@ QIAO = Citation(
 
 
 def hanoi(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
-    """hanoi(n, a, b, c): move n disks from ``a`` to ``c`` using ``b``, as the original does.
+    """Yield the moves of *n* disks from peg *a* to peg *c* using peg *b*, as Qiao's ``Hanoi`` prints them.
 
     >>> list(hanoi(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
+
+    The base case is *n* == 1, as in the originals: *n* <= 0 recurses until
+    :class:`RecursionError`, and so does *n* past the recursion limit
+    (about 1000 frames).
     """
     if n == 1:
         yield (n, a, c)
@@ -74,7 +78,7 @@ def hanoi(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
     pegs=("A", "B", "C"),
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """solve(n): the optimal moves of n disks from A to C; none for n == 0.
+    """Yield the optimal moves of *n* disks from A to C; none for *n* = 0.
 
     >>> list(solve(1))
     [(1, 'A', 'C')]

@@ -43,9 +43,11 @@ Quirks and limits
     * ``int Max_pow_H = int(pow(2, H))`` overflows a 32-bit int at H = 31
       (2^31 > INT_MAX; in practice INT_MIN, after which no even step finds a
       disk and ``Get_data_op`` returns 0).  Hence n <= 30; n >= 31 raises
-      :class:`OverflowError` in :func:`get_data_op` and up front in
-      :func:`solve`.  For H <= 30, ``e2`` never passes 2^29 before the match,
-      so ``e2 *= 2`` and ``e2 * 2`` do not overflow either.
+      :class:`OverflowError` up front in :func:`solve_from` (and so
+      :func:`solve`), and in :func:`get_data_op` at an even step (an odd
+      one returns H before the power is computed).  For H <= 30, ``e2``
+      never passes 2^29 before the match, so ``e2 *= 2`` and ``e2 * 2`` do
+      not overflow either.
     * ``Get_data_op`` returns 0 when no m matches (never for a valid STEP);
       the scan then finds no pillar, and this port raises ``LookupError``.
     * ``#define MAXSIZE_H 100000000`` sizes ``int body[MAXSIZE_H]`` in the
@@ -86,7 +88,10 @@ RIGHT = {"d": "s", "s": "t", "t": "d"}
 
 
 class DataHome:
-    """DataHome(h, data_flag): one pillar, ``struct data_home {int body[..]; int ta_h; char data_flag;}``.
+    """One pillar of *h* slots flagged *data_flag*: the original's ``struct data_home``.
+
+    That is ``{int body[..]; int ta_h; char data_flag;}``: the disks in
+    ``body``, bottom first, and their count in ``ta_h``.
 
     >>> p = DataHome(3, "s")
     >>> p.body, p.ta_h, p.data_flag
@@ -102,10 +107,14 @@ class DataHome:
 
 
 def get_data_op(step: int, h: int) -> int:
-    """get_data_op(step, h): rule B, the disk (1 = largest) that step ``step`` moves.
+    """Return the disk (1 = the largest) that step *step* moves in a tower of *h* disks, by rule B.
 
     >>> [get_data_op(step, 3) for step in range(1, 8)]
     [3, 2, 3, 1, 3, 2, 3]
+
+    Returns 0 when no power of two matches, which never happens for
+    1 <= *step* < 2^h.  Raises :class:`OverflowError` at an even *step*
+    for *h* >= 31, where ``int Max_pow_H = int(pow(2, H))`` overflows.
     """
     if step % 2 == 1:
         return h  # odd steps move disk H
@@ -124,12 +133,15 @@ def get_data_op(step: int, h: int) -> int:
 
 
 def get_data_home_out(data_op: int, s: DataHome, t: DataHome, d: DataHome) -> DataHome:
-    """get_data_home_out(data_op, s, t, d): the pillar whose top is disk ``data_op`` (scan s, t, d).
+    """Return the pillar among *s*, *t* and *d*, scanned in that order, whose top disk is *data_op*.
 
     >>> s, t, d = DataHome(1, "s"), DataHome(1, "t"), DataHome(1, "d")
     >>> d.body[0], d.ta_h = 1, 1
     >>> get_data_home_out(1, s, t, d).data_flag
     'd'
+
+    Raises :class:`LookupError` when no pillar has it on top (as for the
+    disk 0 that :func:`get_data_op` returns when nothing matches).
     """
     for pillar in (s, t, d):
         if pillar.ta_h > 0 and pillar.body[pillar.ta_h - 1] == data_op:
@@ -138,7 +150,10 @@ def get_data_home_out(data_op: int, s: DataHome, t: DataHome, d: DataHome) -> Da
 
 
 def get_data_home_in(now_data_f: str, data_op: int, s: DataHome, t: DataHome, d: DataHome) -> DataHome:
-    """get_data_home_in(now_data_f, data_op, s, t, d): rule A, the pillar disk ``data_op`` moves to.
+    """Return the pillar among *s*, *t*, *d* that disk *data_op* moves to from the one flagged *now_data_f*, by rule A.
+
+    Odd-numbered disks go one step left on the circle D, S, T
+    (:data:`LEFT`), even-numbered ones one step right (:data:`RIGHT`).
 
     >>> s, t, d = DataHome(0, "s"), DataHome(0, "t"), DataHome(0, "d")
     >>> get_data_home_in("s", 1, s, t, d).data_flag, get_data_home_in("s", 2, s, t, d).data_flag
@@ -149,7 +164,7 @@ def get_data_home_in(now_data_f: str, data_op: int, s: DataHome, t: DataHome, d:
 
 
 def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
-    """solve_from(n, k): moves k .. 2^H - 1 of H = n disks from 's' to 'd': the original's loop from STEP = k.
+    """Yield moves *k* .. 2^H - 1 of H = *n* disks from 's' to 'd': the original's loop from STEP = *k*.
 
     The pillars are filled as they stand after k - 1 moves (every disk on
     's' for k = 1, the original's fill), from the optimal solution's state
@@ -158,6 +173,10 @@ def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
 
     >>> list(solve_from(3, 5)) == list(solve(3))[4:]
     True
+
+    A *k* past 2^n - 1 yields nothing.  Raises :class:`ValueError` for
+    *n* < 0 or *k* < 1, and :class:`OverflowError` for *n* > 30, where
+    ``int Max_pow_H = int(pow(2, H))`` overflows.
     """
     if n < 0:
         raise ValueError(f"step_divisibility: n must be >= 0, got {n}")
@@ -201,7 +220,7 @@ def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
     solve_from=solve_from,
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """solve(n): the moves (disk, from, to) of H = n disks from 's' to 'd', disk 1 the largest.
+    """Yield the moves ``(disk, from, to)`` of H = *n* disks from 's' to 'd', disk 1 being the largest.
 
     >>> list(solve(2))
     [(2, 's', 't'), (1, 's', 'd'), (2, 't', 'd')]

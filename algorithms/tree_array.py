@@ -65,11 +65,14 @@ class Act:
 
 
 def _node(bt: list[Act], index: int) -> Act:
-    """_node(bt, index): ``BT[index]`` for writing; the array grows as its slots are first written.
+    """Return slot *index* of the node array *bt* for writing, growing *bt* up to it on a first write.
 
     >>> bt: list[Act] = [Act()]
     >>> _node(bt, 1).num, len(bt)
     (0, 2)
+
+    Raises :class:`OverflowError` for *index* >= 132000, past the end of
+    the original's ``BT[132000]``.
     """
     if index >= CAPACITY:
         raise OverflowError(
@@ -82,7 +85,11 @@ def _node(bt: list[Act], index: int) -> Act:
 
 
 def build_tree(n: int, a: str, b: str, c: str) -> tuple[list[Act], int]:
-    """build_tree(n, a, b, c): the node array BT and the C variable n after ``n = pow(2, n-1)``.
+    """Build the node array BT of the call tree moving *n* disks from *a* to *c* via *b*, as ``Hanoi_3`` fills it.
+
+    Returns BT with the C variable n after ``n = pow(2, n-1)``: 2^(n-1),
+    truncated to 0 for *n* = 0, one past the last node whose children are
+    filled.
 
     >>> bt, half = build_tree(2, "A", "B", "C")
     >>> len(bt), half, [(t.num, t.x, t.z) for t in bt[1:]]
@@ -107,10 +114,14 @@ def build_tree(n: int, a: str, b: str, c: str) -> tuple[list[Act], int]:
 
 
 def hanoi_3(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
-    """hanoi_3(n, a, b, c): move n disks from ``a`` to ``c`` via ``b`` by walking the stored tree.
+    """Yield the moves of *n* disks from peg *a* to peg *c* via *b*, as ``Hanoi_3`` walks its stored call tree.
 
     >>> list(hanoi_3(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
+
+    *n* <= 0 yields nothing.  Raises :class:`OverflowError` for *n* >= 18
+    while the tree is built, before any move: it writes past
+    ``BT[132000]``.
     """
     bt, n = build_tree(n, a, b, c)
     s = [0] * MAX
@@ -145,7 +156,7 @@ def hanoi_3(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
     disks="ascending",
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """solve(n): the moves of n disks from A to C, as ``Hanoi_3(n, 'A', 'B', 'C')`` prints them.
+    """Yield the moves of *n* disks from A to C, as Qiao's ``Hanoi_3(n, 'A', 'B', 'C')`` prints them.
 
     >>> list(solve(1))
     [(1, 'A', 'C')]

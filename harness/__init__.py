@@ -10,16 +10,23 @@ moves with the pure :mod:`hanoi_harness.checker`, and drives both from the
 modules of :mod:`hanoi_harness.algorithms`.
 """
 
-from hanoi_harness.checker import Verdict, check, check_algorithm
+from importlib.metadata import PackageNotFoundError, version
+
+from hanoi_harness.checker import check, check_algorithm
 from hanoi_harness.digest import digest
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry import Algorithm, Citation, FinalPeg, Move, build_registry, load_plugin
+from hanoi_harness.verdict import Failure, Verdict
 
-__version__ = "0.1.0"
+try:
+    __version__ = version("hanoi-harness")  # pyproject.toml's, the one place the version is written
+except PackageNotFoundError:  # the folders imported without an install
+    __version__ = "0+unknown"
 
 __all__ = [
     "Algorithm",
     "Citation",
+    "Failure",
     "FinalPeg",
     "Move",
     "UsageError",

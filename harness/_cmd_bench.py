@@ -1,36 +1,25 @@
-"""``hanoi bench`` (measure and write a results directory) and ``hanoi compare`` (the regression gate)."""
+"""``hanoi bench`` (measure and write a result set), ``hanoi compare`` (the regression gate) and ``hanoi report``
+(render a result set again): the arguments, and a call into :mod:`hanoi_harness.bench` each."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import keyword
-import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
-from tabulate import tabulate
-
 from hanoi_harness._cli_common import add_plugin_option, non_negative_int, registry_from
-from hanoi_harness.bench import cref
-from hanoi_harness.bench._compare import DEFAULT_THRESHOLD_PCT, compare
+from hanoi_harness.bench._compare import DEFAULT_THRESHOLD_PCT, compare, table
 from hanoi_harness.bench._external import Command
-from hanoi_harness.bench._measure import check_available
-from hanoi_harness.bench._plan import FULL, QUICK
-from hanoi_harness.bench._report import render
-from hanoi_harness.bench._results import RESULTS_FILE, ResultSet, check_replaceable, load, replace_dir
-from hanoi_harness.bench._run import REFERENCE, Progress, run
+from hanoi_harness.bench._outdir import MARKER
+from hanoi_harness.bench._plan import QUICK
+from hanoi_harness.bench._results import load
+from hanoi_harness.bench._run import REFERENCE, Progress
+from hanoi_harness.bench._session import CREF_N, QUICK_DIR, bench, plan, report
 from hanoi_harness.errors import UsageError
 from hanoi_harness.external import parse_spec
 from hanoi_harness.registry import Algorithm, Registry
-
-QUICK_DIR = "quick"
-"""Where a full run puts its quick-mode baseline, inside its output directory."""
-
-CREF_N = 28
-"""The n of a full run's C-reference comparison (:func:`.cref.measure`): 2^28 - 1 moves, 768 MiB of output."""
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -40,9 +29,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         description="Check, time (pytest-benchmark) and measure the peak memory (tracemalloc, and peak RSS of a "
         "fresh child) of each algorithm across n, fit growth classes, and write results.json, Markdown and CSV "
         f"tables, plots and README.md into --out. '{REFERENCE}' is always measured, for relative times. A full "
-        f"run also writes the quick-mode baseline into DIR/{QUICK_DIR}/ and times 'hanoi moves blocks "
-        f"{CREF_N} --binary' against the C reference harness/bench/c/hanoi_ref.c when a C compiler is present. The "
-        "previous results are replaced only once the new ones are complete.",
+        f"run (neither --quick nor --sizes) also writes the quick-mode baseline into DIR/{QUICK_DIR}/ and times "
+        f"'hanoi moves blocks {CREF_N} --binary' against the C reference harness/bench/c/hanoi_ref.c when a C "
+        "compiler is present. The previous results are replaced only once the new ones are complete. Exit status "
+        "0 when every algorithm and command passed its check, 1 when any failed it (reported in the results, not "
+        "measured), 2 for bad input or an --out that cannot be written or is not a result set, 130 when "
+        "interrupted (the previous results are then as they were).",
     )
     p.add_argument(
         "names",
@@ -60,13 +52,15 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         type=Path,
         default=Path("results"),
         metavar="DIR",
-        help="results directory (default results); it must be new, empty or a results directory",
+        help=f"results directory (default results); it must be new, empty or a result set a bench wrote (its "
+        f"{MARKER} marker lists every file in it): a directory holding anything else is refused",
     )
     p.add_argument(
         "--sizes",
         type=_sizes,
         metavar="N,N,...",
-        help="measure exactly these n (clamped to each algorithm's limits) instead of the mode's sizes",
+        help="measure exactly these n (clamped to each algorithm's limits) instead of the mode's sizes; without "
+        "--quick, with the full run's rounds and without its quick baseline and C reference",
     )
     p.add_argument(
         "--command",
@@ -99,9 +93,26 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     )
     c.set_defaults(func=cmd_compare)
 
+    r = sub.add_parser(
+        "report",
+        help="render a results directory's tables, plots and README again from its results.json",
+        description="Render README.md, tables.md, the CSV tables and the plots again from a result set's "
+        "results.json, without measuring anything (after a change to the report's code, say). The directory is "
+        "replaced in one step, as a bench run replaces it. Exit status 0, or 2 for a directory or results.json "
+        "that does not read, or an output directory that is not a result set.",
+    )
+    r.add_argument("source", type=Path, metavar="DIR", help="a results directory, or a results.json")
+    r.add_argument(
+        "--out",
+        type=Path,
+        metavar="OUT",
+        help="write the rendered set into OUT instead (new, empty or a result set), leaving DIR as it is",
+    )
+    r.set_defaults(func=cmd_report)
+
 
 def _sizes(text: str) -> list[int]:
-    """_sizes(text): a comma-separated list of non-negative integers.
+    """Return the comma-separated non-negative integers in *text*, sorted, without repeats.
 
     >>> _sizes("3,5, 4")
     [3, 4, 5]
@@ -113,7 +124,7 @@ def _sizes(text: str) -> list[int]:
 
 
 def _percent(text: str) -> float:
-    """_percent(text): a percentage greater than 0."""
+    """Return the percentage in *text*, which must be greater than 0."""
     try:
         value = float(text)
     except ValueError:
@@ -124,7 +135,7 @@ def _percent(text: str) -> float:
 
 
 def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[Algorithm]:
-    """selected(registry, names, plugins): what to measure, in registry order, the reference always included."""
+    """Return what to measure: *names*, or the *plugins*' algorithms, or all; in registry order, with the reference."""
     plugin_names = [a.name for a in registry if a.origin.startswith("plugin ")]
     for name in names:
         registry.get(name)  # an unknown name is a usage error, with a suggestion
@@ -136,7 +147,7 @@ def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[A
 
 
 def commands_from(specs: list[str], registry: Registry) -> list[Command]:
-    """commands_from(specs, registry): the ``--command NAME=CMD`` specs as commands; one-line usage errors.
+    """Return the ``--command NAME=CMD`` *specs* as commands; a one-line usage error for a bad one.
 
     >>> from hanoi_harness.registry import build_registry
     >>> commands_from(["mine=./hanoi {n}"], build_registry())
@@ -156,87 +167,24 @@ def commands_from(specs: list[str], registry: Registry) -> list[Command]:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    out = Path(args.out).resolve()  # before a plugin's import can change the working directory
     registry = registry_from(args)
     algorithms = selected(registry, args.names, args.plugin)
     commands = commands_from(args.command, registry)
-    problem = check_available()
-    if problem:
-        raise UsageError(problem)
-    out: Path = args.out
-    check_replaceable(out)
-    settings = (QUICK if args.quick else FULL).with_sizes(args.sizes)
-    progress = _Bar()
-    baseline: tuple[ResultSet, dict[str, Any]] | None = None
-    if settings.mode == "full":
-        # The baseline first: measured later in this process, after minutes of work, relative times came
-        # out 5-15% off those of a fresh 'hanoi bench --quick', which is what CI compares with it.
-        progress.prefix = "quick baseline: "
-        baseline = run(algorithms, args.plugin, QUICK.with_sizes(args.sizes), progress, commands)
-        progress.prefix = ""
-    results, report = run(algorithms, args.plugin, settings, progress, commands)
-    if settings.mode == "full":
-        results.c_reference, seconds = _c_reference(progress)
-        results.durations_s["C reference"] = round(seconds, 1)
-
-    def fill(tmp: Path) -> None:
-        _write_set(tmp, results, report)
-        render(load(tmp / RESULTS_FILE), tmp)  # tables and plots come from the file alone
-        if baseline is not None:
-            (tmp / QUICK_DIR).mkdir()
-            _write_set(tmp / QUICK_DIR, *baseline)
-
-    replace_dir(out, fill)
-    failed = [name for name, result in results.algorithms.items() if result.status != "ok"]
+    outcome = bench(algorithms, args.plugin, commands, plan(args.quick, args.sizes), out, _Bar())
     programs = f" and {len(commands)} commands" if commands else ""
-    print(f"wrote {out}/ ({settings.mode} run of {len(results.algorithms) - len(commands)} algorithms{programs})")
-    if failed:
-        print(f"failed the check (reported, not measured): {', '.join(failed)}", file=sys.stderr)
+    measured = len(outcome.results.algorithms) - len(commands)
+    print(f"wrote {args.out}/ ({outcome.results.mode} run of {measured} algorithms{programs})")
+    if outcome.failed:
+        print(f"failed the check (reported, not measured): {', '.join(outcome.failed)}", file=sys.stderr)
+        return 1
     return 0
-
-
-def _c_reference(progress: Progress) -> tuple[dict[str, Any], float]:
-    """_c_reference(progress): :func:`hanoi_harness.bench.cref.measure` at :data:`CREF_N`, and the seconds it took.
-
-    Run after every other phase, so it does not share the machine with the
-    timing.  A compiler that fails, or a program that does, is the skip
-    reason rather than the end of a run minutes long.
-    """
-    progress.phase(f"C reference (n = {CREF_N})", None)
-    started = time.monotonic()
-    try:
-        found = cref.measure(CREF_N)
-    except (subprocess.CalledProcessError, OSError) as exc:
-        said = (getattr(exc, "stderr", None) or b"").decode(errors="replace").strip().splitlines()
-        found = {"n": CREF_N, "skipped": f"the C reference failed: {exc}" + (f": {said[-1]}" if said else "")}
-    progress.close()
-    return found, time.monotonic() - started
-
-
-def _write_set(directory: Path, results: ResultSet, report: dict[str, Any]) -> None:
-    (directory / RESULTS_FILE).write_text(results.dumps())
-    if report:
-        text = json.dumps(report, indent=2)
-        (directory / "pytest-benchmark.json").write_text("{" + text[1:].lstrip() + "\n")
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
     old, new = load(args.old), load(args.new)
     result = compare(old, new, args.threshold)
-    rows = []
-    for row in result.rows:
-        change = "" if row.change is None else f"{(row.change - 1) * 100:+.1f}%"
-        rows.append(
-            [
-                row.name,
-                ",".join(str(n) for n in row.ns),
-                "" if row.old_rel is None else f"{row.old_rel:.3f}",
-                "" if row.new_rel is None else f"{row.new_rel:.3f}",
-                change,
-                row.status,
-            ]
-        )
-    headers = ["algorithm", "n compared", f"old time / {result.reference}", f"new time / {result.reference}"]
-    print(tabulate(rows, headers=[*headers, "change", "status"], tablefmt="simple", disable_numparse=True))
+    print(table(result))
     if result.regressions:
         names = ", ".join(result.regressions)
         print(f"hanoi: regression beyond {result.threshold_pct:g}%: {names}", file=sys.stderr)
@@ -247,20 +195,26 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    written = report(args.source, args.out)
+    source = args.source / "results.json" if args.source.is_dir() else args.source
+    print(f"rendered {args.out or written}/ from {source}")
+    return 0
+
+
 class _Bar(Progress):
     """Progress bars on stderr (tqdm), one per phase, when stderr is a terminal; silent otherwise."""
 
     def __init__(self) -> None:
         self.tty = sys.stderr.isatty()
         self.bar: Any = None
-        self.prefix = ""
 
     def phase(self, description: str, total: int | None) -> None:
         self.close()
         if self.tty:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, desc=self.prefix + description, unit="run", file=sys.stderr, leave=False)
+            self.bar = tqdm(total=total, desc=description, unit="run", file=sys.stderr, leave=False)
 
     def step(self, label: str) -> None:
         if self.bar is not None:

@@ -4,28 +4,67 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO, TextIO
 
 from hanoi_harness._cli_common import fail, non_negative_int
-from hanoi_harness.textcheck import CONVENTIONS, check_lines, describe
+from hanoi_harness.errors import UsageError
+from hanoi_harness.textcheck import DISKS, check_lines, describe, open_text
+from hanoi_harness.textpegs import PegNames
+
+MAX_N = 1_000_000
+"""The largest n checked: the pegs hold one entry per disk, and no printed run of 2^n - 1 moves is longer."""
+
+DESCRIPTION = """\
+Read moves from FILE or standard input (UTF-8, or UTF-16/32 with a byte-order mark) and replay them for
+N disks starting on the first peg: print the first illegal step with its line, or the verdict.
+
+A move is a line with one of these shapes, with or without step numbers, headers and prompts:
+  A -> C, 1: 1 A->C, disk 3: 0 --> 2, A -> C : 2     an arrow (->, -->, =>, →) between two pegs
+  Move disk 1 from A to C, from rod 'S' to rod 'D'   from X to Y
+  A to C, left to right                              X to Y, letters or names
+  1 left, Move disk 2 right                          a disk and its direction on a circle of pegs
+  1 0 2, (1, 'A', 'C'), A C, 1 start end, A C 2      two to four values
+  [(1, 3), (1, 2), (3, 2)]                           a list of moves on one line, any length
+Pegs are 0-2, 1-3, A-C (any case) or names (left/middle/right, source/auxiliary/target, start/end,
+from/via/to, ...), perhaps quoted; the first move decides, unless --pegs says. The disk is the number
+after 'disk', else the one number after the pegs, else the last before them that is not a step
+(a number followed by ':', '.', ')' or ']', or after '#' or 'step'); a move without one moves the top disk.
+Other lines are skipped (the README lists every shape and rule). Exit status: 0 legal and optimal,
+1 illegal, incomplete or not optimal, 2 for input that cannot be read (a line that looks like a move
+but is not one, no move at all, binary data, a line over 10000 characters) or a bad option."""
+
+
+def _pegs(text: str) -> str:
+    try:
+        PegNames.of(text)
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix(f"--pegs {text!r}: ")) from None
+    return text
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "check",
         help="verify a move list printed by any program (e.g. './a.out 10 | hanoi check -n 10')",
-        description="Read moves, one a line, from FILE or standard input and replay them for N disks starting "
-        "on the first peg: print the first illegal step with its line, or the verdict. Accepted lines: "
-        "'1 0 2', 'A->C', '1: 1 A->C', 'Move disk 1 from A to C', pegs as 0-2, 1-3 or A-C, with or without "
-        "disk or step numbers; other lines (blank, 'Total moves: 7') are skipped. The pegs' convention is "
-        "read from the first move (letters: A-C; digits: 1-3 when it has no 0 and leaves 1 or names 3, "
-        "else 0-2) unless --pegs says. Exit status 0 when legal and optimal, 1 otherwise, 2 for a line "
-        "that looks like a move but is not one.",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("-n", type=non_negative_int, required=True, metavar="N", help="the number of disks")
     p.add_argument("file", nargs="?", default="-", metavar="FILE", help="the moves ('-' or nothing: standard input)")
     p.add_argument(
-        "--pegs", choices=tuple(CONVENTIONS), help="how the pegs are written (default: read from the first move)"
+        "--pegs",
+        type=_pegs,
+        metavar="PEGS",
+        help="how the pegs are written: 0-2, 1-3, A-C, words, cyclic (a disk and a direction, left or right), "
+        "or three names, start peg first (e.g. S,A,D or left,centre,right); default: read from the first move",
+    )
+    p.add_argument(
+        "--disks",
+        choices=tuple(DISKS),
+        help="how the disks are numbered, the smallest first (default: 0-based when the first disk named is 0)",
     )
     p.add_argument(
         "--target",
@@ -36,15 +75,36 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    if args.file == "-":
-        verdict = check_lines(sys.stdin, args.n, pegs=args.pegs, target=args.target)
-    else:
-        path = Path(args.file)
-        try:
-            handle = path.open(encoding="utf-8", errors="replace")
-        except OSError as exc:
-            fail(f"cannot read {args.file!r}: {exc.strerror}")
-        with handle:
-            verdict = check_lines(handle, args.n, pegs=args.pegs, target=args.target)
+    if args.n > MAX_N:
+        fail(f"-n {args.n} is too large to check (at most {MAX_N})")
+    with _input(args.file) as text:
+        verdict = check_lines(text, args.n, pegs=args.pegs, target=args.target, disks=args.disks)
     print(describe(verdict, args.n))
     return 0 if verdict.ok else 1
+
+
+@contextmanager
+def _input(name: str) -> Iterator[TextIO]:
+    """The text of FILE or of standard input, decoded from its bytes (see :func:`open_text`)."""
+    if name != "-":
+        with _open(name) as handle, open_text(handle) as text:
+            yield text
+        return
+    if sys.stdin is None:
+        fail("standard input is closed")
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:  # a text stream with no bytes under it (an embedding program's)
+        yield sys.stdin
+        return
+    text = open_text(raw)
+    try:
+        yield text
+    finally:
+        text.detach()  # leave standard input open
+
+
+def _open(name: str) -> BinaryIO:
+    try:
+        return Path(name).open("rb")
+    except OSError as exc:
+        fail(f"cannot read {name!r}: {exc.strerror}")

@@ -64,7 +64,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
         return _chunked(args, iter(algorithm.solve(args.n)))
     moves = algorithm.moves(args.n)
     if args.count or args.digest:
-        count, total = digest(moves)
+        count, total = digest(moves, pegs=algorithm.puzzle.pegs)
         write_lines([f"{count} {total}\n" if args.digest else f"{count}\n"])
     elif args.binary:
         write_binary(_packed(moves))

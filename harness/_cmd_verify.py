@@ -177,7 +177,9 @@ def _rows(jobs: list[Job], verbose: bool) -> list[list[str]]:
             rows.append([job.name, str(v.n), "ok", f"{v.describe()}; digest {v.digest}"])
         elif bad is None:
             total = sum(v.moves for v in job.verdicts)
-            rows.append([job.name, _span(job.ns), "ok", f"{len(job.ns)} sizes, {total} moves replayed"])
+            claim = job.verdicts[-1].optimality  # another puzzle's optimality status; the largest n's is the weakest
+            detail = f"{len(job.ns)} sizes, {total} moves replayed" + (f"; {claim}" if claim else "")
+            rows.append([job.name, _span(job.ns), "ok", detail])
         else:
             rows.append([job.name, _span(job.ns), bad.status, f"n = {bad.n}: {bad.describe()}"])
     return rows

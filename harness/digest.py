@@ -1,13 +1,17 @@
 """The project's fingerprint of a move sequence, computable by any other implementation.
 
-    DIGEST = sum over k = 1..COUNT of k * (9*disk + 3*src + dst)   (mod 2^64)
+    DIGEST = sum over k = 1..COUNT of k * (P^2*disk + P*src + dst)   (mod 2^64)
 
-with k the 1-based index of the move, disk 1 the smallest and pegs 0, 1, 2.
-``9*disk + 3*src + dst`` is unique per move (src, dst < 3), and weighting it
-by k makes the sum depend on the order, so two sequences with the same moves
-in another order differ.  Because it is a sum, the digest of a sequence is
-the sum of the digests of its parts, each computed with its own global k:
-that is what lets verification be split into chunks.
+with k the 1-based index of the move, disk 1 the smallest, and P the number
+of pegs, numbered 0 .. P-1.  With three pegs (the classic puzzle, and the
+cyclic and linear ones) that is ``9*disk + 3*src + dst``.  The move's value
+is the number whose base-P digits are disk, src, dst, so it is unique per
+move (src, dst < P), and weighting it by k makes the sum depend on the
+order, so two sequences with the same moves in another order differ.
+Because it is a sum, the digest of a sequence is the sum of the digests of
+its parts, each computed with its own global k: that is what lets
+verification be split into chunks.  The array functions below are for
+three pegs, the only puzzles whose moves come in arrays.
 """
 
 from __future__ import annotations
@@ -19,26 +23,29 @@ MASK = (1 << 64) - 1
 """Digests are reduced mod 2^64: an unsigned 64-bit wrap in C."""
 
 
-def digest(moves: Iterable[tuple[int, int, int]], start: int = 1) -> tuple[int, int]:
-    """digest(moves, start=1): ``(count, digest)`` of ``moves``, the first one numbered ``start``.
+def digest(moves: Iterable[tuple[int, int, int]], start: int = 1, pegs: int = 3) -> tuple[int, int]:
+    """Count and fingerprint *moves* of a puzzle with *pegs* pegs, the first one numbered *start*: ``(count, digest)``.
 
     >>> digest([(1, 0, 2)])
     (1, 11)
     >>> digest([(1, 0, 1), (2, 0, 2), (1, 1, 2)])
     (3, 92)
+    >>> digest([(1, 0, 3)], pegs=4)  # 16*1 + 4*0 + 3
+    (1, 19)
     >>> digest([])
     (0, 0)
     """
     k = start - 1
     total = 0
+    square = pegs * pegs
     for disk, src, dst in moves:
         k += 1
-        total += k * (9 * disk + 3 * src + dst)
+        total += k * (square * disk + pegs * src + dst)
     return k - start + 1, total & MASK
 
 
 def chunk_digest(chunk: Any, before: int, work: Any = None) -> int:
-    """chunk_digest(chunk, before): the digest of an (m, 3) integer array whose first move is step ``before + 1``.
+    """The digest of *chunk*, an (m, 3) integer array of moves whose first is step *before* + 1.
 
     Vectorised: sum of (before + j) * v_j = before * sum(v) + sum(j * v_j),
     j = 1..m.  ``work``, an int64 array of shape (4, >= m), is reused scratch
@@ -72,9 +79,10 @@ def chunk_digest(chunk: Any, before: int, work: Any = None) -> int:
 
 
 def rows_digest(disk: Any, src: Any, dst: Any, before: int, values: Any = None) -> int:
-    """rows_digest(disk, src, dst, before): the digest of moves given as three int64 rows (m < 2^24, v < 2^16).
+    """The digest of m moves given as three int64 rows *disk*, *src*, *dst*, the first being step *before* + 1.
 
-    ``values``, when given, is an int64 row of length m used as scratch.
+    Exact for m < 2^24 and 9*disk + 3*src + dst < 2^16.  *values*, when
+    given, is an int64 row of length m used as scratch.
 
     >>> import numpy as np
     >>> rows_digest(np.array([1, 2, 1]), np.array([0, 0, 1]), np.array([1, 2, 2]), 0)
@@ -105,7 +113,7 @@ _WEIGHTS: Any = ()
 
 
 def digest_chunks(chunks: Iterable[Any], start: int = 1) -> tuple[int, int]:
-    """digest_chunks(chunks, start=1): ``(count, digest)`` of moves given as (m, 3) integer arrays.
+    """Count and fingerprint moves given as *chunks*, (m, 3) integer arrays, the first numbered *start*.
 
     The same fingerprint as :func:`digest`, without a Python object per move.
 

@@ -16,9 +16,9 @@ import tempfile
 import threading
 import time
 
-from hanoi_harness.checker import Verdict
 from hanoi_harness.errors import UsageError
-from hanoi_harness.textcheck import MalformedLine, check_lines
+from hanoi_harness.textcheck import MalformedLine, NoMoves, check_lines
+from hanoi_harness.verdict import Verdict
 
 
 def parse_spec(spec: str) -> tuple[str, str]:
@@ -83,7 +83,7 @@ def run_command(
             verdict = _check_output(proc.stdout, n, pegs, target)
             # After an illegal move, or past the checker's cap on moves, the rest of the output is not read.
             stopped_early = verdict.status == "illegal" or (
-                verdict.status == "not_optimal" and verdict.moves >= 4 * (1 << n) + 16
+                verdict.failure is not None and verdict.failure.rule == "still_moving"
             )
             if stopped_early:
                 _stop(proc)
@@ -109,6 +109,8 @@ def _check_output(stdout: object, n: int, pegs: str | None, target: str | None) 
         return check_lines(stdout, n, pegs=pegs, target=target)  # type: ignore[arg-type]
     except MalformedLine as exc:
         return Verdict("illegal", n, 0, reason=str(exc), extra={"line": exc.line})
+    except NoMoves as exc:
+        return Verdict("incomplete", n, 0, reason=str(exc))
 
 
 def _feed(proc: subprocess.Popen[str], n: int) -> None:

@@ -25,12 +25,13 @@ import inspect
 import itertools
 import keyword
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from hanoi_harness.errors import UsageError
+from hanoi_harness.puzzle import CLASSIC, Puzzle
 from hanoi_harness.randomaccess import state_at
 
 Move = tuple[int, int, int]
@@ -39,13 +40,20 @@ Move = tuple[int, int, int]
 Solver = Callable[[int], Iterable[Any]]
 """``solve(n)``: yields moves as ``(disk, src, dst)`` in the algorithm's own labels."""
 
+SolverFor = Callable[[int, tuple[Any, ...], tuple[Any, ...]], Iterable[Any]]
+"""``solve_for(n, start, goal)``: yields the moves from configuration ``start`` to ``goal``, in its own labels."""
+
 ENTRY_POINT_GROUP = "hanoi.algorithms"
 
 SPACE_CLASSES = ("1", "n", "2^n")
 """Declared extra-space classes, as functions of n: constant, linear, exponential."""
 
 TIME_CLASSES = ("2^n", "n 2^n")
-"""Declared total-time classes: constant work per move, or up to n per move."""
+"""Declared total-time classes: constant work per move, or up to n per move.
+
+The names count the classic puzzle's 2^n - 1 moves; a record of another
+puzzle declares its cost per move with the same two names (its total is its
+puzzle's optimal count times that)."""
 
 
 @dataclass(frozen=True)
@@ -110,9 +118,20 @@ class Algorithm:
     when the generator yields numpy arrays of shape (m, 3) instead of
     single moves, already in the model's labels (pegs 0-2, disk 1 the
     smallest); :meth:`moves` still yields single moves, and the harness's
-    fast paths (:func:`hanoi_harness.checker.check_chunks`,
+    fast paths (:func:`hanoi_harness.chunkcheck.check_chunks`,
     :func:`hanoi_harness.digest.digest_chunks`, ``hanoi moves``) read the arrays
     from ``solve`` directly.
+
+    ``puzzle`` is what the algorithm solves (:mod:`hanoi_harness.puzzle`):
+    the classic puzzle unless the record says otherwise; ``solve(n)`` starts
+    from the whole tower on peg 0 and ends with it on ``final_peg``.
+    ``solve_for(n, start, goal)``, when the algorithm can start and end
+    elsewhere, yields the moves from configuration ``start`` to ``goal``
+    (the peg of each disk, disk 1 first, in the record's labels); callers go
+    through :meth:`moves_for`.  A puzzle of more than three pegs numbers
+    them 0 .. k-1, so its record keeps the model's labels; ``chunks`` are
+    for puzzles of three pegs (the chunk checker's test), ``solve_from``
+    for the classic puzzle (chunked verification follows its optimal path).
     """
 
     name: str
@@ -133,6 +152,8 @@ class Algorithm:
     solve_from: Callable[[int, int], Iterable[Any]] | None = None
     chunks: bool = False
     origin: str = "in-tree"
+    puzzle: Puzzle = CLASSIC
+    solve_for: SolverFor | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.isidentifier() or keyword.iskeyword(self.name):
@@ -149,6 +170,23 @@ class Algorithm:
             raise UsageError(f"algorithm {self.name!r}: disks must be 'ascending' or 'descending'")
         if self.chunks and (tuple(self.pegs) != (0, 1, 2) or self.disks != "ascending"):
             raise UsageError(f"algorithm {self.name!r}: chunks must use the model's labels (pegs 0-2, disks ascending)")
+        self._check_puzzle()
+
+    def _check_puzzle(self) -> None:
+        """Refuse a ``puzzle`` the rest of the record contradicts, in one line."""
+        puzzle = self.puzzle
+        if not isinstance(puzzle, Puzzle):
+            raise UsageError(f"algorithm {self.name!r}: puzzle must be a hanoi_harness.puzzle.Puzzle")
+        if puzzle.start is not None or puzzle.goal is not None:
+            raise UsageError(f"algorithm {self.name!r}: solve(n) starts from the tower on peg 0; see solve_for")
+        if any(peg is not None and not 0 <= peg < puzzle.pegs for peg in (self.final_peg.odd, self.final_peg.even)):
+            raise UsageError(f"algorithm {self.name!r}: final peg {self.final_peg} is not a peg of {puzzle}")
+        if puzzle.pegs > 3 and tuple(self.pegs) != (0, 1, 2):
+            raise UsageError(f"algorithm {self.name!r}: {puzzle.pegs} pegs keep the model's labels 0-{puzzle.pegs - 1}")
+        if not puzzle.classic and self.solve_from is not None:
+            raise UsageError(f"algorithm {self.name!r}: solve_from is for the classic puzzle only")
+        if puzzle.pegs != 3 and self.chunks:
+            raise UsageError(f"algorithm {self.name!r}: chunks are for puzzles of three pegs only")
 
     def limits(self) -> str:
         """A short description of the accepted n, e.g. ``"1 <= n <= 1000"``."""
@@ -182,6 +220,28 @@ class Algorithm:
         if self.solve_from is None:
             raise UsageError(f"{self.name} cannot start at any step (its record declares no solve_from)")
         return self._to_model(iter(self.solve_from(n, k)), n)
+
+    def moves_for(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterator[Move]:
+        """moves_for(n, start, goal): the moves from configuration ``start`` to ``goal``, mapped as by :meth:`moves`.
+
+        Configurations are the peg of each disk, disk 1 (the smallest) first,
+        in the model's numbering; they are checked against the record's
+        puzzle first (n disks, pegs in range).  Only for a record that
+        declares ``solve_for``; any other raises :class:`UsageError`, as does
+        a configuration the algorithm does not handle.
+        """
+        if self.solve_for is None:
+            raise UsageError(f"{self.name} starts only from the whole tower on peg 0 (its record has no solve_for)")
+        puzzle = self.puzzle.between(start, goal)
+        if len(start) != n:
+            raise UsageError(f"{self.name}: the configurations have {len(start)} disks, not n = {n}")
+        own_start, own_goal = self._to_own(puzzle.start or ()), self._to_own(puzzle.goal or ())
+        return self._to_model(iter(self.solve_for(n, own_start, own_goal)), n)
+
+    def _to_own(self, config: tuple[int, ...]) -> tuple[Any, ...]:
+        """_to_own(config): a configuration of the model in the original's labels and disk order."""
+        own = config if tuple(self.pegs) == (0, 1, 2) else tuple(self.pegs[peg] for peg in config)
+        return own[::-1] if self.disks == "descending" else own
 
     def _to_model(self, raw: Iterator[Any], n: int) -> Iterator[Any]:
         """_to_model(raw, n): the original's labelled moves ``raw`` in the project's model."""

@@ -21,7 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hanoi_harness.checker import Verdict, check_algorithm
+from hanoi_harness.checker import check_algorithm
+from hanoi_harness.verdict import Verdict
 
 
 @dataclass

@@ -61,11 +61,13 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
-from hanoi_harness.checker import Verdict, check, check_chunks
+from hanoi_harness.checker import check
+from hanoi_harness.chunkcheck import check_chunks
 from hanoi_harness.digest import MASK
 from hanoi_harness.errors import UsageError
 from hanoi_harness.randomaccess import move_at
 from hanoi_harness.registry import Algorithm, Move, Registry, build_registry, labelled_state
+from hanoi_harness.verdict import Verdict
 
 Pegs = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """The three pegs, each a tuple of disks, bottom first."""

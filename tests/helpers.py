@@ -1,14 +1,17 @@
 """What the tests share: the registry under test, the reference sequence, an in-process CLI
-runner, a printer program for external-command tests, and hypothesis strategies.
+runner, a printer program for external-command tests, hypothesis strategies, and the state
+graph of every puzzle (breadth-first search and a rule-aware replay).
 
 Tests import from here, never from ``conftest.py`` or from one another.
 """
 
 from __future__ import annotations
 
+import itertools
 import shlex
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -20,6 +23,10 @@ Moves = list[tuple[int, int, int]]
 
 REGISTRY = build_registry()
 ALGORITHMS = list(REGISTRY)
+CLASSIC = [a for a in ALGORITHMS if a.puzzle.classic]
+"""The records of the classic puzzle (three pegs, every move), whose sequence is the reference's."""
+VARIANTS = [a for a in ALGORITHMS if not a.puzzle.classic]
+"""The records of the other puzzles: cyclic, linear, k pegs."""
 
 
 def reference(n: int) -> Iterator[tuple[int, int, int]]:
@@ -49,6 +56,25 @@ def sizes(algorithm: Algorithm, top: int) -> list[int]:
     """The n from *algorithm*'s minimum up to *top*, within its limits."""
     high = top if algorithm.max_n is None else min(top, algorithm.max_n)
     return list(range(algorithm.min_n, high + 1))
+
+
+def equal_work(algorithm: Algorithm, n: int, most: int = 200) -> int:
+    """The most disks (up to *most*, within *algorithm*'s limits) whose run takes at most the classic 2^n - 1 moves.
+
+    n itself for the classic puzzle; fewer disks for the cyclic and linear
+    ones (more moves per disk), more for k pegs, so that tests and
+    benchmarks over the registry do the same work for every record.
+    """
+    high = most if algorithm.max_n is None else min(most, algorithm.max_n)
+    budget = (1 << n) - 1
+    found = algorithm.min_n
+    for m in range(algorithm.min_n, high + 1):
+        (peg, *_) = sorted(algorithm.final_peg.pegs(m))
+        optimum = algorithm.puzzle.optimum(m, peg)
+        if optimum is None or optimum.moves > budget:
+            break
+        found = m
+    return found
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -113,18 +139,112 @@ def printer_command(directory: Path) -> str:
 
 
 @st.composite
-def legal_prefixes(draw: st.DrawFn, max_n: int = 5, max_len: int = 60) -> tuple[int, Moves]:
-    """Random legal sequences of up to *max_len* moves of at most *max_n* disks, then a random tail of up to 3."""
-    n = draw(st.integers(1, max_n))
+def legal_prefixes(
+    draw: st.DrawFn, max_n: int = 5, max_len: int = 60, pegs: int = 3, rule: str = "any", min_n: int = 1
+) -> tuple[int, Moves]:
+    """Random legal sequences of up to *max_len* moves of *min_n* to *max_n* disks, then a random tail of up to 3.
+
+    Legal by the rules of *pegs* pegs and *rule* (see :func:`allowed_moves`),
+    starting with the whole tower on peg 0; the tail's pegs are any of them.
+    """
+    n = draw(st.integers(min_n, max_n))
     where = [0] * (n + 1)
     moves: Moves = []
+    pairs = allowed_moves(pegs, rule)
     for _ in range(draw(st.integers(0, max_len))):
         tops = {}
         for d in range(n, 0, -1):
             tops[where[d]] = d
-        options = [(d, s, t) for s, d in tops.items() for t in (0, 1, 2) if t != s and (t not in tops or tops[t] > d)]
+        options = [(tops[s], s, t) for s, t in pairs if s in tops and (t not in tops or tops[t] > tops[s])]
+        if not options:  # no disks
+            break
         d, s, t = draw(st.sampled_from(sorted(options)))
         where[d] = t
         moves.append((d, s, t))
-    moves += draw(st.lists(st.tuples(st.integers(1, n), st.integers(0, 2), st.integers(0, 2)), max_size=3))
+    tail = st.tuples(st.integers(1, max(n, 1)), st.integers(0, pegs - 1), st.integers(0, pegs - 1))
+    moves += draw(st.lists(tail, max_size=3))
     return n, moves
+
+
+Config = tuple[int, ...]
+Move = tuple[int, int, int]
+
+
+@cache
+def allowed_moves(pegs: int, rule: str) -> tuple[tuple[int, int], ...]:
+    """The (source, destination) pairs *rule* allows on *pegs* pegs, written here without the package's code."""
+    pairs = tuple((s, t) for s in range(pegs) for t in range(pegs) if s != t)
+    if rule == "cyclic":  # forward round the cycle 0 -> 1 -> 2 -> 0 only
+        return tuple((s, t) for s, t in pairs if t == (s + 1) % pegs)
+    if rule == "linear":  # neighbours in the row 0 - 1 - 2 only
+        return tuple((s, t) for s, t in pairs if abs(s - t) == 1)
+    assert rule == "any", rule
+    return pairs
+
+
+@cache
+def allowed_pairs(pegs: int, rule: str) -> frozenset[tuple[int, int]]:
+    """:func:`allowed_moves` as a set."""
+    return frozenset(allowed_moves(pegs, rule))
+
+
+def successors(config: Config, pairs: Iterable[tuple[int, int]]) -> Iterator[Config]:
+    """The configurations one allowed move away from *config* (the peg of each disk, disk 1 first)."""
+    tops: dict[int, int] = {}
+    for disk, peg in enumerate(config, 1):
+        tops.setdefault(peg, disk)  # the first (smallest) disk seen on a peg is its top
+    for s, t in pairs:
+        disk = tops.get(s)
+        if disk is not None and tops.get(t, disk + 1) > disk:
+            yield (*config[: disk - 1], t, *config[disk:])
+
+
+@cache
+def state_graph(n: int, pegs: int = 3, rule: str = "any") -> tuple[dict[Config, int], list[list[int]]]:
+    """Every configuration of n disks numbered, and the numbers one allowed move away from each."""
+    index = {config: i for i, config in enumerate(itertools.product(range(pegs), repeat=n))}
+    pairs = allowed_moves(pegs, rule)
+    return index, [[index[after] for after in successors(config, pairs)] for config in index]
+
+
+@cache
+def bfs(n: int, source: Config, pegs: int = 3, rule: str = "any") -> tuple[int, ...]:
+    """The fewest allowed moves from *source* to every configuration, by breadth-first search (by number)."""
+    index, adjacency = state_graph(n, pegs, rule)
+    dist = [-1] * len(index)
+    dist[index[source]] = 0
+    frontier = [index[source]]
+    while frontier:
+        later = []
+        for i in frontier:
+            for j in adjacency[i]:
+                if dist[j] < 0:
+                    dist[j] = dist[i] + 1
+                    later.append(j)
+        frontier = later
+    return tuple(dist)
+
+
+def shortest(start: Config, goal: Config, pegs: int = 3, rule: str = "any") -> int:
+    """The fewest allowed moves from configuration *start* to *goal*, by breadth-first search."""
+    index, _ = state_graph(len(start), pegs, rule)
+    return bfs(len(start), start, pegs, rule)[index[goal]]
+
+
+def replay(moves: Iterable[Move], start: Config, pegs: int = 3, rule: str = "any") -> tuple[Config, int]:
+    """Play *moves* from *start*, asserting each is legal under *rule*: the final configuration and the move count."""
+    allowed = allowed_pairs(pegs, rule)
+    stacks: list[list[int]] = [[] for _ in range(pegs)]
+    for disk in range(len(start), 0, -1):
+        stacks[start[disk - 1]].append(disk)
+    count = 0
+    for count, (disk, s, t) in enumerate(moves, 1):
+        assert (s, t) in allowed, f"move {count}: {s}->{t} is not allowed by the {rule} rule on {pegs} pegs"
+        assert stacks[s] and stacks[s][-1] == disk, f"move {count}: disk {disk} is not on top of peg {s}"
+        assert not stacks[t] or stacks[t][-1] > disk, f"move {count}: disk {disk} onto the smaller {stacks[t][-1]}"
+        stacks[t].append(stacks[s].pop())
+    where = [0] * len(start)
+    for peg, stack in enumerate(stacks):
+        for disk in stack:
+            where[disk - 1] = peg
+    return tuple(where), count

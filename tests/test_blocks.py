@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from hanoi_harness.algorithms.blocks import BASE, runs, solve, solve_from
-from hanoi_harness.checker import check, check_algorithm, check_chunks
+from hanoi_harness.checker import check, check_algorithm
+from hanoi_harness.chunkcheck import check_chunks
 from hanoi_harness.digest import MASK, digest, digest_chunks
 from hanoi_harness.registry import build_registry
 from tests.helpers import reference

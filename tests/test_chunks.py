@@ -10,10 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness.checker import check, check_chunks
+from hanoi_harness import chunkcheck
+from hanoi_harness.checker import check, move_cap
+from hanoi_harness.chunkcheck import check_chunks
 from hanoi_harness.digest import chunk_digest, digest, digest_chunks
+from hanoi_harness.puzzle import CYCLIC, LINEAR
 from hanoi_harness.randomaccess import move_at, tower_at
-from tests.helpers import legal_prefixes, reference
+from hanoi_harness.verdict import Failure
+from tests.helpers import REGISTRY, legal_prefixes, reference
 
 Moves = list[tuple[int, int, int]]
 
@@ -81,6 +85,49 @@ def test_same_verdict_on_legal_wandering_sequences(case: tuple[int, Moves, list[
     assert check_chunks(chunks, n, targets, max_moves=10**6) == check(moves, n, targets, max_moves=10**6)
 
 
+RULED = {"cyclic": (CYCLIC, 1), "linear": (LINEAR, 2)}
+"""The three-peg puzzles whose rule forbids some moves, and the peg their tower goes to."""
+
+
+@st.composite
+def wandering_by_rule(draw: st.DrawFn) -> tuple[str, int, Moves, list[Any]]:
+    """A rule, random sequences legal by it (any allowed move at each step), a random tail, and cuts."""
+    key = draw(st.sampled_from(sorted(RULED)))
+    n, moves = draw(legal_prefixes(max_n=5, max_len=80, rule=RULED[key][0].rule))
+    if moves and draw(st.booleans()):
+        moves = mutate(draw, moves, n)
+    cuts = draw(st.lists(st.integers(0, 100), max_size=5))
+    return key, n, moves, split(moves, cuts, np.int64)
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=wandering_by_rule())
+def test_same_verdict_under_the_cyclic_and_linear_rules(case: tuple[str, int, Moves, list[Any]]) -> None:
+    key, n, moves, chunks = case
+    puzzle, peg = RULED[key]
+    fast = check_chunks(chunks, n, {peg}, puzzle=puzzle, max_moves=10**6)
+    assert fast == check(moves, n, {peg}, puzzle=puzzle, max_moves=10**6)
+
+
+@pytest.mark.parametrize("key", sorted(RULED))
+def test_the_whole_optimal_run_of_each_rule_is_legal_in_one_chunk(key: str) -> None:
+    puzzle, peg = RULED[key]
+    record = REGISTRY.get(key)
+    moves = list(record.moves(7))
+    verdict = check_chunks([np.array(moves, dtype=np.uint8)], 7, {peg}, puzzle=puzzle)
+    assert verdict == check(moves, 7, {peg}, puzzle=puzzle) and verdict.ok and "optimal (proven)" in verdict.describe()
+    # Found legal by the vectorised test itself, not by the scalar replay behind it.
+    where = np.zeros(8, dtype=np.int8)
+    assert chunkcheck._chunk_is_legal(np.array(moves, dtype=np.uint8), where, 7, puzzle=puzzle)
+    assert where[1:].tolist() == [peg] * 7
+    # The classic solution breaks either rule at its first move from one end to the other.
+    classic = np.array(list(reference(7)), dtype=np.uint8)
+    assert not chunkcheck._chunk_is_legal(classic, np.zeros(8, dtype=np.int8), 7, puzzle=puzzle)
+    wrong = check_chunks([classic], 7, {2}, puzzle=puzzle)
+    assert wrong == check(list(reference(7)), 7, {2}, puzzle=puzzle) and wrong.failure is not None
+    assert wrong.failure.rule == "forbidden_move"
+
+
 @st.composite
 def big_segments(draw: st.DrawFn) -> tuple[int, int, Moves, list[Any]]:
     """Segments of a 45-disk solution around a move of a disk above 39 (the general per-disk path)."""
@@ -131,13 +178,36 @@ def test_a_crash_between_chunks_is_reported_with_its_step() -> None:
 
 
 @pytest.mark.parametrize(
-    "chunk",
-    [np.array([[1.0, 0.0, 2.0]]), np.array([1, 0, 2]), np.array([[1, 0]]), np.array([[True, False, True]]), "102"],
+    ("chunk", "detail"),
+    [
+        (np.array([[1.0, 0.0, 2.0]]), "float64 of shape 1x3"),
+        (np.array([1, 0, 2]), "int64 of shape 3"),
+        (np.array([[1, 0]]), "int64 of shape 1x2"),
+        (np.array([[True, False, True]]), "bool of shape 1x3"),
+        ("102", "<U3 of shape scalar"),
+        ([[1, 0, 2], [1, 0]], "object of shape scalar"),
+    ],
 )
-def test_a_chunk_that_is_not_an_integer_m_by_3_array_is_illegal(chunk: Any) -> None:
+def test_a_chunk_that_is_not_an_integer_m_by_3_array_is_illegal(chunk: Any, detail: str) -> None:
     verdict = check_chunks([np.array([[1, 0, 1]]), chunk], 2)
-    assert verdict.status == "illegal" and verdict.step == 2
-    assert "a chunk must be an integer array of shape (m, 3)" in verdict.reason
+    assert (verdict.status, verdict.step, verdict.moves, verdict.tops) == ("illegal", 2, 1, (2, 1, None))
+    assert verdict.failure == Failure("bad_chunk", detail=detail)
+    assert verdict.reason == f"a chunk must be an integer array of shape (m, 3), not {detail}"
+
+
+def test_failures_inside_chunks_have_the_scalar_checkers_fields() -> None:
+    moves = [*reference(3)]
+    moves[4] = (moves[4][0], moves[4][2], moves[4][1])  # step 5 the wrong way: from the empty peg 0
+    verdict = check_chunks(split(moves, [3], np.uint8), 3)
+    assert verdict.failure == check(moves, 3).failure
+    assert verdict.failure == Failure("empty_source", 1, 0, 1)
+    assert verdict.describe(("A", "B", "C")) == "illegal at step 5: move 1 A B: peg A is empty (tops -, 1, 3)"
+
+
+def test_a_run_stopped_at_the_cap_says_so() -> None:
+    verdict = check_chunks(split([(1, 0, 1), (1, 1, 0)] * 20, [5], np.int64), 1)
+    assert verdict.failure == Failure("still_moving", count=move_cap(1), optimal=1)
+    assert verdict.status == "not_optimal" and verdict.moves == move_cap(1) == 24
 
 
 @settings(max_examples=200, deadline=None)
@@ -184,17 +254,17 @@ def test_every_single_change_around_a_large_disk_is_judged_alike(disk: int) -> N
 
 def test_legal_chunks_are_never_replayed_move_by_move(monkeypatch: pytest.MonkeyPatch) -> None:
     # The scalar replay is only for chunks that fail the vectorised test.
-    import hanoi_harness.checker as checker
+    import hanoi_harness.chunkcheck as chunkcheck
     from hanoi_harness.algorithms.blocks import solve
 
-    scalar = checker.check
+    scalar = chunkcheck.check
 
     def only_the_ending(moves: Any, *args: Any, **kwargs: Any) -> Any:
         assert list(moves) == [], "a legal chunk was replayed by the scalar checker"
         return scalar((), *args, **kwargs)
 
-    monkeypatch.setattr(checker, "check", only_the_ending)
-    assert checker.check_chunks(solve(18), 18).ok  # runs of disks 1..16, single moves of 17 and 18
+    monkeypatch.setattr(chunkcheck, "check", only_the_ending)
+    assert chunkcheck.check_chunks(solve(18), 18).ok  # runs of disks 1..16, single moves of 17 and 18
     segment = [move_at(45, k) for k in range((1 << 44) - 3, (1 << 44) + 3)]
     start = (1 << 44) - 4
-    assert checker.check_chunks([np.array(segment)], 45, start=start, initial=tower_at(45, start), partial=True).ok
+    assert chunkcheck.check_chunks([np.array(segment)], 45, start=start, initial=tower_at(45, start), partial=True).ok

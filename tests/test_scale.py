@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hanoi_harness.checker import Verdict, check, check_algorithm
+from hanoi_harness.checker import check, check_algorithm
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry import Algorithm, build_registry
 from hanoi_harness.scale import (
@@ -20,6 +20,7 @@ from hanoi_harness.scale import (
     verify_chunk,
     verify_scaled,
 )
+from hanoi_harness.verdict import Verdict
 from tests.helpers import ALGORITHMS, reference, run_cli
 
 SPLITTABLE = [a for a in ALGORITHMS if a.solve_from is not None]

@@ -14,14 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from hanoi_harness.bench._plan import Settings, fixed_sizes, walk_start, walk_top
-from hanoi_harness.checker import Verdict
 from hanoi_harness.registry import Algorithm
 from hanoi_harness.runner import Job, run_jobs
+from hanoi_harness.verdict import Verdict
 
 
 @dataclass
 class Checked:
-    """Checked(name): what checking found for one algorithm.
+    """What checking found for the algorithm *name*.
 
     ``ns`` are the sizes that passed, in order; ``check_s`` the wall time of
     each check; ``drain_s`` the time of one drain in the parent (a full run's
@@ -53,7 +53,7 @@ def _run_round(
     settings: Settings,
     on_checked: OnChecked | None,
 ) -> list[tuple[str, int, Verdict, float]]:
-    """_run_round(pairs, plugins, settings, on_checked): check each (name, n) in a child; verdicts and wall times."""
+    """Check each (name, n) of *pairs* in a child of its own; return each one's verdict and wall time."""
     jobs = [Job(name, [n]) for name, n in pairs]
     ended: dict[int, float] = {}
 
@@ -84,7 +84,7 @@ def check_fixed(
     settings: Settings,
     on_checked: OnChecked | None = None,
 ) -> dict[str, Checked]:
-    """check_fixed(algorithms, sizes, plugins, settings): check each algorithm at ``sizes`` (clamped to its limits)."""
+    """Check each of *algorithms* at *sizes*, clamped to its limits; what checking found, by name."""
     found = {a.name: Checked(a.name) for a in algorithms}
     pairs = [(a.name, n) for a in algorithms for n in fixed_sizes(a, sizes)]
     for name, n, verdict, seconds in _run_round(pairs, plugins, settings, on_checked):
@@ -99,7 +99,7 @@ def check_fixed(
 
 
 Probe = Callable[[str, int], float]
-"""probe(name, n): the seconds of one drain of algorithm ``name`` at n, in this process."""
+"""A probe gives the seconds of one drain of the algorithm *name* at n, in this process."""
 
 
 def check_walk(
@@ -109,7 +109,7 @@ def check_walk(
     probe: Probe,
     on_checked: OnChecked | None = None,
 ) -> dict[str, Checked]:
-    """check_walk(algorithms, plugins, settings, probe): walk n upward per algorithm while it fits the budgets.
+    """Walk n upward for each of *algorithms* while it fits the budgets of *settings*; what checking found, by name.
 
     Each round checks every algorithm still walking at its next n, in
     parallel children, then drains each one that passed once in this process
@@ -146,7 +146,7 @@ def check_walk(
 
 
 def walk_stop(n: int, top: int, limit: str, drained: float, seconds: float, settings: Settings) -> str:
-    """walk_stop(n, top, limit, drained, seconds, settings): why the walk stops after n, or "" to go on.
+    """Return why the walk stops after *n*, or "" to go on.
 
     ``top`` is the largest n allowed (``limit`` names it), ``drained`` the
     seconds of the drain at n and ``seconds`` those of its check; n + 1

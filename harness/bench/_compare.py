@@ -18,6 +18,12 @@ marked ``(command)``, unless its command line differs between the sets (then
 it is listed, not compared).  It does not count towards the reference's
 estimate: its times include process start-up and another language's
 speed, which need not move with the interpreter's.
+
+Both sets come from :func:`hanoi_harness.bench._results.load`, so every time
+here is finite and at least a nanosecond: no ratio is zero, infinite or NaN.
+The gate fails on any :class:`Row` marked ``regression``, whatever made it:
+a rule on another metric adds its own rows (or columns to :func:`table`)
+beside the time rule's.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass
+
+from tabulate import tabulate
 
 from hanoi_harness.bench._results import AlgorithmResult, ResultSet
 from hanoi_harness.errors import UsageError
@@ -35,7 +43,7 @@ DEFAULT_THRESHOLD_PCT = 50.0
 
 @dataclass(frozen=True)
 class Row:
-    """Row(name, ns, old_rel, new_rel, change, status): one algorithm's comparison.
+    """One algorithm's comparison over the sizes *ns* both sets timed, and its *status*.
 
     ``old_rel`` and ``new_rel`` are geometric means of the relative times over
     the common ``ns``; ``change`` is new / old (None when not comparable).
@@ -52,7 +60,7 @@ class Row:
 
 @dataclass(frozen=True)
 class Comparison:
-    """Comparison(rows, threshold_pct, reference): every row; ``regressions`` names the failing ones."""
+    """Every row of a comparison at *threshold_pct*, against *reference*; ``regressions`` names the failing ones."""
 
     rows: tuple[Row, ...]
     threshold_pct: float
@@ -64,7 +72,7 @@ class Comparison:
 
 
 def _geomean(values: list[float]) -> float:
-    """_geomean(values): the geometric mean.
+    """Return the geometric mean of *values*.
 
     >>> _geomean([1.0, 4.0])
     2.0
@@ -81,7 +89,7 @@ def _classify(change: float, limit: float) -> tuple[str, bool]:
 
 
 def _row(name: str, old: AlgorithmResult, new: AlgorithmResult, old_ref: ResultSet, new_ref: ResultSet) -> Row:
-    """_row(name, old, new, old_set, new_set): compare one algorithm on the sizes both sets timed."""
+    """Compare algorithm *name* (*old* and *new*) on the sizes both sets timed, relative to each set's reference."""
     ref = old_ref.reference
     old_base = old_ref.algorithms[ref].timed() if ref in old_ref.algorithms else {}
     new_base = new_ref.algorithms[ref].timed() if ref in new_ref.algorithms else {}
@@ -97,7 +105,7 @@ def _row(name: str, old: AlgorithmResult, new: AlgorithmResult, old_ref: ResultS
 
 
 def compare(old: ResultSet, new: ResultSet, threshold_pct: float = DEFAULT_THRESHOLD_PCT) -> Comparison:
-    """compare(old, new, threshold_pct): every algorithm's change in relative time, and the regressions."""
+    """Return every algorithm's change in relative time from *old* to *new*; regressions pass *threshold_pct*."""
     if old.reference != new.reference:
         raise UsageError(f"the result sets have different references ({old.reference!r} and {new.reference!r})")
     ref = new.reference
@@ -139,7 +147,7 @@ def compare(old: ResultSet, new: ResultSet, threshold_pct: float = DEFAULT_THRES
 
 
 def _reference_row(ref: str, old: ResultSet, new: ResultSet, rows: list[Row], limit: float) -> Row:
-    """_reference_row(ref, old, new, rows, limit): the reference's change, estimated from the median of ``rows``."""
+    """Return the reference *ref*'s change, estimated from the median change of the other *rows*."""
     if ref not in new.algorithms or ref not in old.algorithms:
         return Row(ref, (), None, None, None, "reference missing from a set")
     if new.algorithms[ref].status != "ok":
@@ -152,3 +160,22 @@ def _reference_row(ref: str, old: ResultSet, new: ResultSet, rows: list[Row], li
     change = 1 / statistics.median(changes)
     status, bad = _classify(change, limit)
     return Row(ref, ns, 1.0, 1.0, change, f"{status} (reference, from the others' median)", bad)
+
+
+def table(comparison: Comparison) -> str:
+    """Return *comparison* as the plain-text table ``hanoi compare`` prints, a row per algorithm."""
+    rows = []
+    for row in comparison.rows:
+        rows.append(
+            [
+                row.name,
+                ",".join(str(n) for n in row.ns),
+                "" if row.old_rel is None else f"{row.old_rel:.3f}",
+                "" if row.new_rel is None else f"{row.new_rel:.3f}",
+                "" if row.change is None else f"{(row.change - 1) * 100:+.1f}%",
+                row.status,
+            ]
+        )
+    ref = comparison.reference
+    headers = ["algorithm", "n compared", f"old time / {ref}", f"new time / {ref}", "change", "status"]
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)

@@ -59,7 +59,7 @@ MIN_POINTS = 3
 
 @dataclass(frozen=True)
 class Fit:
-    """Fit(cls, slope, basis, points): the fitted class, the slope it came from, what it was against, how many sizes."""
+    """A fitted class *cls*, the *slope* it came from, what the slope is of (*basis*), over *points* sizes."""
 
     cls: str
     slope: float
@@ -69,16 +69,12 @@ class Fit:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Fit:
-        return cls(str(data["cls"]), float(data["slope"]), str(data["basis"]), int(data["points"]))
-
     def __str__(self) -> str:
         return f"{self.cls} ({self.basis} slope {self.slope:.2f})"
 
 
 def _slope(x: Sequence[float], y: Sequence[float]) -> float:
-    """_slope(x, y): the least-squares slope of y against x.
+    """Return the least-squares slope of *y* against *x*.
 
     >>> round(_slope([1, 2, 3], [2, 4, 6]), 6)
     2.0
@@ -87,7 +83,7 @@ def _slope(x: Sequence[float], y: Sequence[float]) -> float:
 
 
 def fit_time(ns: Sequence[int], seconds: Sequence[float]) -> Fit | None:
-    """fit_time(ns, seconds): the time class from seconds per drain at each n, or None with too few sizes.
+    """Return the time class fitted from the *seconds* per drain at each of *ns*, or None with too few sizes.
 
     >>> ns = list(range(8, 21))
     >>> flat = fit_time(ns, [200e-9 * (2**n - 1) for n in ns])
@@ -104,7 +100,7 @@ def fit_time(ns: Sequence[int], seconds: Sequence[float]) -> Fit | None:
 
 
 def fit_space(ns: Sequence[int], peak_bytes: Sequence[float]) -> Fit | None:
-    """fit_space(ns, peak_bytes): the space class from the peak bytes at each n, or None with too few sizes.
+    """Return the space class fitted from the *peak_bytes* at each of *ns*, or None with too few sizes.
 
     >>> ns = list(range(2, 18))
     >>> fit_space(ns, [1000 + 72 * 2**n for n in ns]).cls
@@ -129,7 +125,7 @@ def fit_space(ns: Sequence[int], peak_bytes: Sequence[float]) -> Fit | None:
 
 
 def _linear(x: Sequence[float], y: Sequence[float]) -> tuple[float, float]:
-    """_linear(x, y): the least-squares slope of y against x and its standard error.
+    """Return the least-squares slope of *y* against *x* and its standard error.
 
     >>> _linear([1, 2, 3, 4], [10, 20, 30, 40])
     (10.0, 0.0)

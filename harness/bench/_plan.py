@@ -28,7 +28,7 @@ Mode = Literal["full", "quick"]
 
 @dataclass(frozen=True)
 class Settings:
-    """Settings(mode, ...): how one run chooses n and how long it times each case.
+    """How one run chooses n and how long it times each case.
 
     ``sizes`` fixes the n to measure (clamped to each algorithm's limits);
     ``None`` means the walk bounded by ``drain_budget_s`` and
@@ -53,13 +53,13 @@ class Settings:
     check_memory_mb: int = 4096
 
     def to_dict(self) -> dict[str, Any]:
-        """to_dict(): the settings as a JSON-ready mapping."""
+        """Return the settings as a JSON-ready mapping."""
         data = asdict(self)
         data["sizes"] = list(self.sizes) if self.sizes is not None else None
         return data
 
     def with_sizes(self, sizes: Iterable[int] | None) -> Settings:
-        """with_sizes(sizes): the same settings measuring exactly ``sizes`` (None: unchanged).
+        """Return the same settings measuring exactly *sizes* (unchanged when *sizes* is None).
 
         >>> QUICK.with_sizes([5, 3, 5]).sizes
         (3, 5)
@@ -99,7 +99,7 @@ QUICK = Settings(
 
 
 def fixed_sizes(algorithm: Algorithm, sizes: Iterable[int]) -> list[int]:
-    """fixed_sizes(algorithm, sizes): ``sizes`` clamped into the algorithm's limits, without repeats.
+    """Return *sizes* clamped into *algorithm*'s limits, without repeats.
 
     An algorithm whose limits exclude every size is measured at the size nearest to them.
 
@@ -114,7 +114,7 @@ def fixed_sizes(algorithm: Algorithm, sizes: Iterable[int]) -> list[int]:
 
 
 def walk_start(algorithm: Algorithm) -> int:
-    """walk_start(algorithm): the first n of a full run's walk: 1, or the algorithm's minimum.
+    """Return the first n of a full run's walk for *algorithm*: 1, or its minimum.
 
     n = 0 has no moves, so it has no time per move and is not measured.
     """
@@ -122,5 +122,5 @@ def walk_start(algorithm: Algorithm) -> int:
 
 
 def walk_top(algorithm: Algorithm, settings: Settings) -> int:
-    """walk_top(algorithm, settings): the largest n a full run's walk may reach."""
+    """Return the largest n a full run's walk of *algorithm* may reach under *settings*."""
     return settings.n_cap if algorithm.max_n is None else min(settings.n_cap, algorithm.max_n)

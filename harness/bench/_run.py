@@ -12,8 +12,6 @@ and their peak RSS measured last.
 
 from __future__ import annotations
 
-import os
-import platform
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -27,6 +25,7 @@ from hanoi_harness.bench._fit import fit_space, fit_time
 from hanoi_harness.bench._measure import AnyCase, Case, TimingRun, drain, time_cases
 from hanoi_harness.bench._memory import Rss, rss_peak, tracemalloc_peak
 from hanoi_harness.bench._plan import Settings, fixed_sizes
+from hanoi_harness.bench._provenance import machine, source
 from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run
 from hanoi_harness.registry import Algorithm
 
@@ -34,23 +33,23 @@ REFERENCE = "recursive"
 """The algorithm every relative time is taken against; always measured."""
 
 Phase = Callable[[str, int | None], None]
-"""phase(description, total): a new phase begins (total None when unknown)."""
+"""A phase hook is called as a new phase begins, with its description and total (None when unknown)."""
 
 Step = Callable[[str], None]
-"""step(label): one unit of the current phase is done."""
+"""A step hook is called with a label as one unit of the current phase is done."""
 
 
 class Progress:
-    """Progress(): the hooks a run reports to; these do nothing (see the command for a tqdm one)."""
+    """The hooks a run reports to; these do nothing (the command has a tqdm one)."""
 
     def phase(self, description: str, total: int | None) -> None:
-        """phase(description, total): a phase starts."""
+        """A phase named *description* starts, of *total* steps (None when unknown)."""
 
     def step(self, label: str) -> None:
-        """step(label): one unit is done."""
+        """One unit, named *label*, is done."""
 
     def close(self) -> None:
-        """close(): the run is over."""
+        """The run is over."""
 
 
 def run(
@@ -60,7 +59,7 @@ def run(
     progress: Progress | None = None,
     commands: Sequence[Command] = (),
 ) -> tuple[ResultSet, dict[str, Any]]:
-    """run(algorithms, plugins, settings, progress, commands): measure; the result set and pytest-benchmark's report.
+    """Measure *algorithms* and *commands* with *settings*; return the result set and pytest-benchmark's report.
 
     ``plugins`` are the ``--plugin`` specs, for the child processes to load;
     ``commands`` the external programs to measure alongside.
@@ -96,7 +95,7 @@ def run(
         mode=settings.mode,
         reference=REFERENCE,
         created=datetime.now(UTC).isoformat(timespec="seconds"),
-        commit=_commit(timed.report),
+        commit=source(),
         machine=machine(timed.report),
         settings=settings.to_dict(),
         timer=_timer(timed.report),
@@ -116,7 +115,7 @@ def _check_phase(
     hooks: Progress,
     commands: Sequence[Command] = (),
 ) -> dict[str, Checked]:
-    """_check_phase(algorithms, plugins, settings, hooks, commands): check every size; a walk probes drains too.
+    """Check every size of every algorithm and command; a walk probes drains too.
 
     The algorithms first (in parallel children), then the commands (one after the other).
     """
@@ -149,7 +148,7 @@ def _memory_phases(
     hooks: Progress,
     clock: _Clock,
 ) -> tuple[dict[tuple[str, int], int], dict[tuple[str, int], Rss | str]]:
-    """_memory_phases(ok, checked, plugins, settings, hooks, clock): tracemalloc peaks, then peak RSS (or why not)."""
+    """Measure the tracemalloc peaks, then the peak RSS (or why not), of the algorithms in *ok*."""
     sizes = {a.name: _memory_sizes(checked[a.name], settings) for a in ok}
     hooks.phase("tracemalloc", sum(len(ns) for ns, _ in sizes.values()))
     peaks: dict[tuple[str, int], int] = {}
@@ -173,7 +172,7 @@ def _memory_phases(
 def _command_rss(
     commands: Sequence[Command], checked: dict[str, Checked], hooks: Progress
 ) -> dict[tuple[str, int], Rss | str]:
-    """_command_rss(commands, checked, hooks): each command's peak RSS at every n it passed (and at n = 0)."""
+    """Return each command's peak RSS at every n it passed (with its peak at n = 0)."""
     hooks.phase("peak RSS of commands", sum(len(checked[c.name].ns) for c in commands))
     found: dict[tuple[str, int], Rss | str] = {}
     for c in commands:
@@ -200,7 +199,7 @@ class _Clock:
 
 
 def _memory_sizes(checked: Checked, settings: Settings) -> tuple[list[int], list[int]]:
-    """_memory_sizes(checked, settings): the n for tracemalloc, and the n for peak RSS.
+    """Return the n to measure tracemalloc at, and the n to measure peak RSS at.
 
     tracemalloc at every fixed size, or at every n of a walk whose drain took
     at most the memory budget (the smallest n at least); peak RSS at every ``rss_stride``-th of those from the
@@ -222,7 +221,7 @@ def _assemble(
     peaks: dict[tuple[str, int], int],
     rss: dict[tuple[str, int], Rss | str],
 ) -> AlgorithmResult:
-    """_assemble(algorithm, checked, timed, peaks, rss): one algorithm's record from every phase."""
+    """Return *algorithm*'s record from every phase."""
     result = AlgorithmResult(
         name=algorithm.name,
         summary=algorithm.summary,
@@ -239,7 +238,7 @@ def _assemble(
 def _assemble_command(
     command: Command, checked: Checked, timed: TimingRun, rss: dict[tuple[str, int], Rss | str]
 ) -> AlgorithmResult:
-    """_assemble_command(command, checked, timed, rss): a command's record; no declared classes, no tracemalloc."""
+    """Return *command*'s record: no declared classes, no tracemalloc."""
     result = AlgorithmResult(
         name=command.name,
         summary="an external program, run whole for each n",
@@ -259,7 +258,7 @@ def _fill(
     peaks: dict[tuple[str, int], int],
     rss: dict[tuple[str, int], Rss | str],
 ) -> AlgorithmResult:
-    """_fill(result, checked, timed, peaks, rss): the verdict, the runs and the fits into ``result``.
+    """Fill in *result*'s verdict, runs and fits from every phase; return it.
 
     The space class is fitted on the tracemalloc peaks, or for a command
     (which has none) on its peak RSS: the whole process, so a growth smaller
@@ -293,25 +292,6 @@ def _fill(
     traced = [run for run in result.runs if run.tracemalloc_peak_bytes is not None]
     result.fit_space = fit_space([r.n for r in traced], [float(r.tracemalloc_peak_bytes or 0) for r in traced])
     return result
-
-
-def machine(report: dict[str, Any]) -> dict[str, Any]:
-    """machine(report): CPU, cores, Python and OS, from pytest-benchmark's machine info where it has them."""
-    info = report.get("machine_info") or {}
-    cpu = info.get("cpu") or {}
-    return {
-        "cpu": cpu.get("brand_raw") or platform.processor() or platform.machine(),
-        "cores": os.cpu_count(),
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "os": f"{platform.system()} {platform.release()}",
-        "arch": platform.machine(),
-    }
-
-
-def _commit(report: dict[str, Any]) -> dict[str, Any]:
-    info = report.get("commit_info") or {}
-    return {"id": info.get("id", "unknown"), "branch": info.get("branch", ""), "dirty": bool(info.get("dirty"))}
 
 
 def _timer(report: dict[str, Any]) -> str:

@@ -38,7 +38,7 @@ CHECK_N = 16
 
 
 def compiler() -> str | None:
-    """compiler(): the C compiler to use ($CC, else gcc, else cc), or None when there is none."""
+    """Return the C compiler to use ($CC, else gcc, else cc), or None when there is none."""
     cc = os.environ.get("CC")
     if cc and shutil.which(cc):
         return shutil.which(cc)
@@ -46,12 +46,12 @@ def compiler() -> str | None:
 
 
 def python_command(n: int) -> list[str]:
-    """python_command(n): the timed command, ``hanoi moves blocks N --binary`` in this interpreter."""
+    """Return the timed command for *n* disks, ``hanoi moves blocks N --binary`` in this interpreter."""
     return [sys.executable, "-m", "hanoi_harness", "moves", "blocks", str(n), "--binary"]
 
 
 def _c_command(exe: str) -> Callable[[int], list[str]]:
-    """_c_command(exe): the argv builder of a compiled C reference."""
+    """Return the argv builder of the compiled C reference *exe*."""
 
     def argv(n: int) -> list[str]:
         return [exe, str(n)]
@@ -60,7 +60,7 @@ def _c_command(exe: str) -> Callable[[int], list[str]]:
 
 
 def _best(command: list[str], repeat: int) -> float:
-    """_best(command, repeat): the shortest wall-clock time of ``repeat`` runs writing to /dev/null."""
+    """Return the shortest wall-clock time of *repeat* runs of *command* writing to /dev/null."""
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
@@ -74,7 +74,7 @@ def _output(command: list[str]) -> bytes:
 
 
 def measure(n: int = 28, repeat: int = 3) -> dict[str, Any]:
-    """measure(n, repeat): time the two C builds and ``hanoi moves blocks n --binary``; a JSON-ready dict.
+    """Time the two C builds and ``hanoi moves blocks n --binary``, best of *repeat*; a JSON-ready dict.
 
     Keys: ``n``, ``moves``, ``bytes``, ``compiler``, ``identical`` (the three
     outputs are equal at min(n, 16)), the best time in seconds of each

@@ -41,7 +41,7 @@ class Run:
 
 
 def time_verify(name: str, n: int, options: Sequence[str]) -> tuple[float, str]:
-    """time_verify(name, n, options): seconds taken by ``hanoi verify NAME --n N OPTIONS`` and its digest."""
+    """Return the seconds ``hanoi verify NAME --n N OPTIONS`` took, and the digest it printed."""
     argv = [sys.executable, "-m", "hanoi_harness", "verify", name, "--n", str(n), "--timeout", "86400", *options]
     began = time.perf_counter()
     proc = subprocess.run(argv, capture_output=True, text=True, check=False)
@@ -52,7 +52,7 @@ def time_verify(name: str, n: int, options: Sequence[str]) -> tuple[float, str]:
 
 
 def measure(name: str, n: int, workers: int, repeat: int) -> list[Run]:
-    """measure(name, n, workers, repeat): the three runs, interleaved, ``repeat`` times each."""
+    """Return the three runs of algorithm *name* at *n*, interleaved, *repeat* times each."""
     runs = [
         Run("sequential (hanoi verify)", [], []),
         Run("chunked, --workers 1", ["--workers", "1"], []),

@@ -20,10 +20,6 @@ from hanoi_harness.registry import build_registry
 REGISTRY = build_registry(entry_points=False)
 
 
-def _recursive(n: int) -> list[tuple[int, int, int]]:
-    return list(REGISTRY.get("recursive").moves(n))
-
-
 # --- clockwise_sentinel ---------------------------------------------------------------------
 
 
@@ -75,41 +71,22 @@ WANG_N3 = [(3, "s", "d"), (2, "s", "t"), (3, "d", "t"), (1, "s", "d"), (3, "t", 
 left (S->D, D->T, T->S), even disks right (D->S, S->T, T->D)."""
 
 
-def _check_wang_n31_refused(name: str, solve: Callable[[int], Iterable[Any]]) -> None:
+WANG_PORTS = pytest.mark.parametrize(
+    ("name", "solve"), [("step_divisibility", step_divisibility.solve), ("parity_positions", parity_positions.solve)]
+)
+
+
+@WANG_PORTS
+def test_wang_ports_n3_raw_moves(name: str, solve: Callable[[int], Iterable[Any]]) -> None:
+    assert list(solve(3)) == WANG_N3
+
+
+@WANG_PORTS
+def test_wang_ports_n31_refused(name: str, solve: Callable[[int], Iterable[Any]]) -> None:
     with pytest.raises(OverflowError, match="Max_pow_H"):
         list(solve(31))
     with pytest.raises(UsageError, match="n <= 30"):
         REGISTRY.get(name).check_n(31)
-
-
-def _check_wang_equals_recursive(name: str) -> None:
-    record = REGISTRY.get(name)
-    for n in range(1, 13):
-        assert list(record.moves(n)) == _recursive(n), n
-
-
-def test_step_divisibility_n3_raw_moves() -> None:
-    assert list(step_divisibility.solve(3)) == WANG_N3
-
-
-def test_step_divisibility_n31_refused() -> None:
-    _check_wang_n31_refused("step_divisibility", step_divisibility.solve)
-
-
-def test_step_divisibility_equals_recursive_n1_to_12() -> None:
-    _check_wang_equals_recursive("step_divisibility")
-
-
-def test_parity_positions_n3_raw_moves() -> None:
-    assert list(parity_positions.solve(3)) == WANG_N3
-
-
-def test_parity_positions_n31_refused() -> None:
-    _check_wang_n31_refused("parity_positions", parity_positions.solve)
-
-
-def test_parity_positions_equals_recursive_n1_to_12() -> None:
-    _check_wang_equals_recursive("parity_positions")
 
 
 def test_step_divisibility_get_data_op_overflows_at_31() -> None:
@@ -174,12 +151,6 @@ def test_deal_defrag_collect_n3_raw_moves() -> None:
 
 def test_deal_defrag_collect_solve_is_trace_moves() -> None:
     assert list(deal_defrag_collect.solve(6)) == [move for move, _ in deal_defrag_collect.trace(6)]
-
-
-def test_deal_defrag_collect_equals_recursive_n1_to_12() -> None:
-    record = REGISTRY.get("deal_defrag_collect")
-    for n in range(1, 13):
-        assert list(record.moves(n)) == _recursive(n), n
 
 
 def test_deal_defrag_collect_n32_refused() -> None:

@@ -1,14 +1,16 @@
 """Port-specific tests of Qiao's non-recursive algorithms (Hanoi_1 .. Hanoi_5).
 
-Each test name carries its algorithm's registered name, so ``-k flag_stack``
-selects exactly that port's tests.  Generic legality/optimality checks over
-the registry live in the harness's own tests.
+The checks every port shares are parametrized over :data:`PORTS`, with the
+port's registered name in each test id, so ``-k flag_stack`` selects exactly
+that port's tests.  Generic legality and optimality checks over the registry
+are in tests/test_algorithms.py.
 """
 
 import inspect
-import time
 from collections.abc import Generator
+from dataclasses import dataclass
 from itertools import islice
+from types import ModuleType
 from typing import cast
 
 import pytest
@@ -23,6 +25,33 @@ N3_RAW = [
     (1, "A", "C"), (2, "A", "B"), (1, "C", "B"), (3, "A", "C"),
     (1, "B", "A"), (2, "B", "C"), (1, "A", "C"),
 ]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Port:
+    """What one port's original fixes: its limits, the words its refusals name, and its first refused n."""
+
+    name: str
+    module: ModuleType
+    min_n: int
+    max_n: int
+    reason: str  # a fragment of max_n_reason
+    overflow: str  # a fragment of the OverflowError past max_n
+    refused: int
+
+    def __str__(self) -> str:
+        return self.name
+
+
+PORTS = [
+    Port("flag_stack", flag_stack, 1, 1000, "2000", "2000", 1001),
+    Port("inorder_stack", inorder_stack, 0, 64, "64", "64", 65),
+    Port("tree_array", tree_array, 0, 17, "132000", "132000", 18),
+    Port("level_formula", level_formula, 0, 30, "31", "1 << n", 31),
+    Port("clockwise_pillars", clockwise_pillars, 0, 31, "32", "32-bit", 32),
+]
+
+each_port = pytest.mark.parametrize("port", PORTS, ids=str)
 
 
 def record(name: str) -> Algorithm:
@@ -43,63 +72,52 @@ def recursive_first(n: int, k: int) -> list[tuple[int, int, int]]:
     return first_moves("recursive", 10 + n % 2, k)
 
 
-# -- shared checks, called from one test per algorithm ---------------------------------
+# -- what every port shares -----------------------------------------------------------
 
 
-def check_metadata(name: str) -> None:
-    rec = record(name)
+@each_port
+def test_metadata(port: Port) -> None:
+    rec = record(port.name)
     assert rec.pegs == ("A", "B", "C")
     assert rec.disks == "ascending"
     assert rec.final_peg == FinalPeg.fixed(2)
     assert rec.source is not None and rec.source.author.startswith("Qiao")
 
 
-def check_n3_sequence(name: str) -> None:
-    assert list(record(name).moves(3)) == N3
-    assert list(record(name).solve(3)) == N3_RAW
+@each_port
+def test_n3_sequence_in_its_own_labels_and_the_model(port: Port) -> None:
+    assert list(record(port.name).moves(3)) == N3
+    assert list(record(port.name).solve(3)) == N3_RAW
 
 
-def check_equals_recursive_1_to_12(name: str) -> None:
-    reference = record("recursive")
-    port = record(name)
-    for n in range(1, 13):
-        assert list(port.moves(n)) == list(reference.moves(n)), n
+@each_port
+def test_limits_declared(port: Port) -> None:
+    rec = record(port.name)
+    assert (rec.min_n, rec.max_n) == (port.min_n, port.max_n)
+    assert port.reason in rec.max_n_reason
+
+
+@each_port
+def test_largest_n_starts_like_the_recursion(port: Port) -> None:
+    assert first_moves(port.name, port.max_n, 6) == recursive_first(port.max_n, 6)
+
+
+@each_port
+def test_refuses_past_its_fixed_size(port: Port) -> None:
+    with pytest.raises(OverflowError, match=port.overflow):
+        next(iter(port.module.solve(port.refused)))
+
+
+@pytest.mark.parametrize("port", [p for p in PORTS if p.min_n == 0], ids=str)
+def test_n0_makes_no_moves(port: Port) -> None:
+    assert list(port.module.solve(0)) == []
 
 
 # -- flag_stack (Hanoi_1) -------------------------------------------------------------
 
 
-def test_flag_stack_metadata() -> None:
-    check_metadata("flag_stack")
-
-
-def test_flag_stack_n3_sequence() -> None:
-    check_n3_sequence("flag_stack")
-
-
-def test_flag_stack_equals_recursive_1_to_12() -> None:
-    check_equals_recursive_1_to_12("flag_stack")
-
-
-def test_flag_stack_limits_declared() -> None:
-    rec = record("flag_stack")
-    assert (rec.min_n, rec.max_n) == (1, 1000)
-    assert "2000" in rec.max_n_reason
-    assert "num == 1" in rec.min_n_reason
-
-
-def test_flag_stack_accepts_1000_first_move_at_once() -> None:
-    moves = record("flag_stack").moves(1000)
-    start = time.perf_counter()
-    first = next(moves)
-    assert time.perf_counter() - start < 1.0
-    assert first == (1, 0, 1)  # n even: disk 1 starts towards the middle peg
-    assert list(islice(moves, 5)) == recursive_first(1000, 6)[1:]
-
-
-def test_flag_stack_refuses_1001() -> None:
-    with pytest.raises(OverflowError, match="2000"):
-        next(iter(flag_stack.solve(1001)))
+def test_flag_stack_needs_one_disk() -> None:
+    assert "num == 1" in record("flag_stack").min_n_reason
 
 
 def test_flag_stack_refuses_0() -> None:
@@ -118,63 +136,7 @@ def test_flag_stack_stale_y_of_direct_move_record() -> None:
     assert stack[1].y == ""  # never written: the placeholder of an untouched C slot
 
 
-# -- inorder_stack (hanoi_2) ------------------------------------------------------------
-
-
-def test_inorder_stack_metadata() -> None:
-    check_metadata("inorder_stack")
-
-
-def test_inorder_stack_n3_sequence() -> None:
-    check_n3_sequence("inorder_stack")
-
-
-def test_inorder_stack_equals_recursive_1_to_12() -> None:
-    check_equals_recursive_1_to_12("inorder_stack")
-
-
-def test_inorder_stack_limits_declared() -> None:
-    rec = record("inorder_stack")
-    assert (rec.min_n, rec.max_n) == (0, 64)
-    assert "64" in rec.max_n_reason
-
-
-def test_inorder_stack_n0_no_moves() -> None:
-    assert list(inorder_stack.solve(0)) == []
-
-
-def test_inorder_stack_accepts_64_first_moves() -> None:
-    assert first_moves("inorder_stack", 64, 6) == recursive_first(64, 6)
-
-
-def test_inorder_stack_refuses_65() -> None:
-    with pytest.raises(OverflowError, match="64"):
-        next(iter(inorder_stack.solve(65)))
-
-
 # -- tree_array (Hanoi_3) ---------------------------------------------------------------
-
-
-def test_tree_array_metadata() -> None:
-    check_metadata("tree_array")
-
-
-def test_tree_array_n3_sequence() -> None:
-    check_n3_sequence("tree_array")
-
-
-def test_tree_array_equals_recursive_1_to_12() -> None:
-    check_equals_recursive_1_to_12("tree_array")
-
-
-def test_tree_array_limits_declared() -> None:
-    rec = record("tree_array")
-    assert (rec.min_n, rec.max_n) == (0, 17)
-    assert "132000" in rec.max_n_reason
-
-
-def test_tree_array_n0_no_moves() -> None:
-    assert list(tree_array.solve(0)) == []
 
 
 @pytest.mark.parametrize("n", range(1, 11))
@@ -185,84 +147,13 @@ def test_tree_array_node_array_length(n: int) -> None:
     assert [node.num for node in bt[1:4]] == [n, n - 1, n - 1][: len(bt) - 1]
 
 
-def test_tree_array_accepts_17_builds_and_first_moves() -> None:
+def test_tree_array_at_17_fills_131072_of_its_132000_nodes() -> None:
     bt, _ = tree_array.build_tree(17, "A", "B", "C")
     assert len(bt) == 2**17 == 131072 < tree_array.CAPACITY
     assert (bt[-1].num, bt[1].num) == (1, 17)
-    assert first_moves("tree_array", 17, 6) == recursive_first(17, 6)
-
-
-def test_tree_array_refuses_18() -> None:
-    with pytest.raises(OverflowError, match="132000"):
-        next(iter(tree_array.solve(18)))
-
-
-# -- level_formula (Hanoi_4) -------------------------------------------------------------
-
-
-def test_level_formula_metadata() -> None:
-    check_metadata("level_formula")
-
-
-def test_level_formula_n3_sequence() -> None:
-    check_n3_sequence("level_formula")
-
-
-def test_level_formula_equals_recursive_1_to_12() -> None:
-    check_equals_recursive_1_to_12("level_formula")
-
-
-def test_level_formula_limits_declared() -> None:
-    rec = record("level_formula")
-    assert (rec.min_n, rec.max_n) == (0, 30)
-    assert "31" in rec.max_n_reason
-
-
-def test_level_formula_n0_no_moves() -> None:
-    assert list(level_formula.solve(0)) == []
-
-
-def test_level_formula_accepts_30_first_moves() -> None:
-    assert first_moves("level_formula", 30, 6) == recursive_first(30, 6)
-
-
-def test_level_formula_refuses_31() -> None:
-    with pytest.raises(OverflowError, match="1 << n"):
-        next(iter(level_formula.solve(31)))
 
 
 # -- clockwise_pillars (Hanoi_5) -----------------------------------------------------------
-
-
-def test_clockwise_pillars_metadata() -> None:
-    check_metadata("clockwise_pillars")
-
-
-def test_clockwise_pillars_n3_sequence() -> None:
-    check_n3_sequence("clockwise_pillars")
-
-
-def test_clockwise_pillars_equals_recursive_1_to_12() -> None:
-    check_equals_recursive_1_to_12("clockwise_pillars")
-
-
-def test_clockwise_pillars_limits_declared() -> None:
-    rec = record("clockwise_pillars")
-    assert (rec.min_n, rec.max_n) == (0, 31)
-    assert "32" in rec.max_n_reason
-
-
-def test_clockwise_pillars_n0_no_moves() -> None:
-    assert list(clockwise_pillars.solve(0)) == []
-
-
-def test_clockwise_pillars_accepts_31_first_moves() -> None:
-    assert first_moves("clockwise_pillars", 31, 6) == recursive_first(31, 6)
-
-
-def test_clockwise_pillars_refuses_32() -> None:
-    with pytest.raises(OverflowError, match="32-bit"):
-        next(iter(clockwise_pillars.solve(32)))
 
 
 @pytest.mark.parametrize("n", range(1, 9))

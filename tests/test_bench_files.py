@@ -1,0 +1,216 @@
+"""Result files that lie: every value read is checked, and anything else is one line and exit 2.
+
+``hanoi compare`` is the regression gate, so a corrupt or hostile ``results.json``
+must never make it pass (exit 0) nor crash it (a traceback); ``hanoi report``
+reads the same way.  Each case is one valid file with one value replaced by
+raw JSON text, compared in both directions against the valid file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hanoi_harness.bench._measure import Timing
+from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run, load
+from hanoi_harness.bench._validate import MAX_BYTES, read_json
+from hanoi_harness.errors import UsageError
+from tests.helpers import assert_one_line_error, run_cli
+
+
+def valid_set(seconds: float = 300e-9) -> ResultSet:
+    """A quick result set of three algorithms over n = 6, 10, 14, with every optional record present."""
+    results = ResultSet(mode="quick", reference="recursive", commit={"version": "0.1.0", "id": None})
+    results.machine = {"cpu": "CPU", "cores": 2}
+    results.durations_s = {"checking": 1.0, "timing": 2.0}
+    results.settings = {"sizes": [6, 10, 14], "min_rounds": 5, "max_time_s": 0.05}
+    for name, factor in {"recursive": 1.0, "bitwise": 0.5, "tree_array": 1.2}.items():
+        runs = []
+        for n in (6, 10, 14):
+            t = factor * seconds * (2**n - 1)
+            runs.append(Run(n=n, check_s=0.01, timing=Timing(t, t / 50, t, t, t, t, 0.0, 5, 1)))
+            runs[-1].tracemalloc_peak_bytes = 1500
+        results.algorithms[name] = AlgorithmResult(name=name, declared_time="2^n", declared_space="1", runs=runs)
+    results.c_reference = {"n": 8, "moves": 255, "bytes": 765, "skipped": "no C compiler"}
+    return results
+
+
+def with_raw(data: dict[str, Any], path: tuple[Any, ...], raw: str) -> str:
+    """The JSON text of *data* with the value at *path* (keys and list indices) replaced by the text *raw*."""
+    data = json.loads(json.dumps(data))
+    where: Any = data
+    for key in path[:-1]:
+        where = where[key]
+    where[path[-1]] = "@@RAW@@"
+    return json.dumps(data).replace('"@@RAW@@"', raw)
+
+
+MEDIAN = ("algorithms", "bitwise", "runs", 1, "timing", "median")
+RUN = ("algorithms", "bitwise", "runs", 1)
+
+CASES = {
+    # The gate's own figure: NaN made every change nan and every row ok, exit 0.
+    "median NaN": (MEDIAN, "NaN"),
+    "median 0": (MEDIAN, "0"),
+    "median negative": (MEDIAN, "-1e-6"),
+    "median Infinity": (MEDIAN, "Infinity"),
+    "median -Infinity": (MEDIAN, "-Infinity"),
+    "median overflowing to infinity": (MEDIAN, "1e999"),
+    "median a string": (MEDIAN, '"fast"'),
+    "median a boolean": (MEDIAN, "true"),
+    "median null": (MEDIAN, "null"),
+    "median a list": (MEDIAN, "[1e-6]"),
+    "median below a nanosecond": (MEDIAN, "1e-300"),
+    "iqr negative": (("algorithms", "bitwise", "runs", 1, "timing", "iqr"), "-1"),
+    "rounds 0": (("algorithms", "bitwise", "runs", 1, "timing", "rounds"), "0"),
+    "rounds a float": (("algorithms", "bitwise", "runs", 1, "timing", "rounds"), "5.5"),
+    "n negative": ((*RUN, "n"), "-3"),
+    "n a float": ((*RUN, "n"), "10.0"),
+    "n huge": ((*RUN, "n"), "100000"),
+    "n of 5000 digits": ((*RUN, "n"), "9" * 5000),
+    "tracemalloc peak negative": ((*RUN, "tracemalloc_peak_bytes"), "-5"),
+    "rss peak NaN": ((*RUN, "rss"), '{"peak_mib": NaN, "baseline_mib": 1}'),
+    "a run not an object": (RUN, "7"),
+    "runs not a list": (("algorithms", "bitwise", "runs"), '{"n": 3}'),
+    "algorithms a list": (("algorithms",), "[]"),
+    "a name not an identifier": (("algorithms",), '{"two words": {}}'),
+    "status unknown": (("algorithms", "bitwise", "status"), '"maybe"'),
+    "fit class unknown": (
+        ("algorithms", "bitwise", "fit"),
+        '{"space": {"cls": "n^3", "slope": 1, "basis": "bytes per disk", "points": 3}}',
+    ),
+    "fit slope NaN": (
+        ("algorithms", "bitwise", "fit"),
+        '{"time": {"cls": "2^n", "slope": NaN, "basis": "log-log ns/move", "points": 3}}',
+    ),
+    "mode unknown": (("mode",), '"slow"'),
+    "reference not a name": (("reference",), "3"),
+    "schema true": (("schema",), "true"),
+    "schema a float": (("schema",), "2.0"),
+    "schema a string": (("schema",), '"2"'),
+    "schema 99": (("schema",), "99"),
+    "schema missing": (("schema",), "null"),
+    "duration negative": (("durations_s", "timing"), "-2"),
+    "duration a string": (("durations_s", "timing"), '"2 s"'),
+    "machine nested": (("machine", "cpu"), '{"model": "x"}'),
+    "commit dirty a string": (("commit", "dirty"), '"yes"'),
+    "settings sizes with a string": (("settings", "sizes"), '[6, "ten"]'),
+    "c_reference speed-up NaN": (
+        ("c_reference",),
+        '{"n": 8, "moves": 255, "bytes": 765, "compiler": "cc", "identical": true, "c_fwrite_per_move": 1, '
+        '"c_gathered_writes": 1, "python_blocks": 1, "speedup_vs_fwrite_per_move": NaN, '
+        '"speedup_vs_gathered_writes": 1}',
+    ),
+    "failure describe a number": (("algorithms", "bitwise", "failure"), '{"describe": 3}'),
+    "deep nesting in a value": (("machine",), "[" * 100000 + "]" * 100000),
+    "nesting past the bound": (("algorithms", "bitwise", "summary"), "[" * 40 + "]" * 40),
+}
+
+
+@pytest.fixture
+def good(tmp_path: Path) -> Path:
+    path = tmp_path / "good"
+    path.mkdir()
+    (path / "results.json").write_text(valid_set().dumps())
+    return path
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_gate_refuses_a_bad_value_in_one_line(
+    case: str, good: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, raw = CASES[case]
+    bad = tmp_path / "bad.json"
+    bad.write_text(with_raw(valid_set().to_dict(), path, raw))
+    for argv in (["compare", str(good), str(bad)], ["compare", str(bad), str(good)], ["report", str(bad)]):
+        code, _, err = run_cli(capsys, *argv)
+        assert_one_line_error(code, err, str(bad))
+
+
+def test_a_refusal_names_the_value(good: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(with_raw(valid_set().to_dict(), MEDIAN, "NaN"))
+    code, _, err = run_cli(capsys, "compare", str(good), str(bad))
+    assert_one_line_error(code, err, "algorithms.bitwise.runs[1].timing.median", "expected a finite number, got nan")
+    bad.write_text(with_raw(valid_set().to_dict(), ("schema",), "true"))
+    code, _, err = run_cli(capsys, "compare", str(good), str(bad))
+    assert_one_line_error(code, err, "not a results.json of schema 1 or 2 (found schema true)")
+    bad.write_text(with_raw(valid_set().to_dict(), (*RUN, "n"), "9" * 5000))
+    code, _, err = run_cli(capsys, "compare", str(good), str(bad))
+    assert_one_line_error(code, err, "an integer of 5000 digits")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100000 + "]" * 100000,  # deeper than the parser's recursion
+        "{not json",
+        "",
+        '{"schema": 2}',
+        "[]",
+        "null",
+        "\ufeff{}",  # a byte-order mark is not JSON
+    ],
+)
+def test_files_that_are_not_result_sets(
+    text: str, good: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    code, _, err = run_cli(capsys, "compare", str(good), str(bad))
+    assert_one_line_error(code, err, str(bad))
+
+
+def test_bytes_that_are_not_text(good: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for name, data in {"binary": bytes(range(256)), "utf16": valid_set().dumps().encode("utf-16")}.items():
+        bad = tmp_path / name
+        bad.write_bytes(data)
+        code, _, err = run_cli(capsys, "compare", str(good), str(bad))
+        assert_one_line_error(code, err, str(bad))
+
+
+def test_files_that_never_end_are_refused_without_reading(good: Path, tmp_path: Path) -> None:
+    """A named pipe nobody writes to, /dev/zero and a huge sparse file: refused at once, in a fresh process."""
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as file:
+        file.truncate(MAX_BYTES * 64)  # sparse: nothing on disk, but reading it would be a gigabyte
+    for bad in (fifo, Path("/dev/zero"), huge):
+        done = subprocess.run(
+            [sys.executable, "-m", "hanoi_harness", "compare", str(good), str(bad)],
+            capture_output=True,
+            text=True,
+            timeout=60,  # a reader that blocked on the pipe or read /dev/zero would never end
+            cwd=tmp_path,
+        )
+        assert_one_line_error(done.returncode, done.stderr, str(bad))
+    with pytest.raises(UsageError, match="not a regular file"):
+        read_json(Path("/dev/zero"))
+
+
+def test_extreme_but_valid_times_compare_without_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The bounds on times keep every ratio the gate takes finite: the smallest against the largest still compares."""
+    files = {}
+    for name, seconds in {"fastest": 1e-9, "slowest": 1e6}.items():
+        data = valid_set().to_dict()
+        for run in data["algorithms"]["bitwise"]["runs"]:
+            run["timing"].update(median=seconds, q1=seconds, q3=seconds, minimum=seconds, mean=seconds)
+        files[name] = tmp_path / f"{name}.json"
+        files[name].write_text(json.dumps(data))
+    code, _, err = run_cli(capsys, "compare", str(files["fastest"]), str(files["slowest"]))
+    assert code == 1 and err.strip().endswith(": bitwise") and "Traceback" not in err
+    code, _, err = run_cli(capsys, "compare", str(files["slowest"]), str(files["fastest"]))
+    assert code == 1 and "recursive" in err  # the others' median now says the reference got slower
+
+
+def test_a_valid_file_loads_as_written(tmp_path: Path) -> None:
+    original = valid_set()
+    (tmp_path / "results.json").write_text(original.dumps())
+    assert load(tmp_path).to_dict() == original.to_dict()

@@ -1,0 +1,180 @@
+"""``hanoi check`` on the corpus: programs of several languages and output styles, their captured outputs,
+and corrupted copies of them (two moves swapped, a destination changed, a disk number changed).
+
+Each entry of tests/corpus/corpus.toml finds its output's moves with a regular expression written for
+that output alone; a small replay here, independent of the package, says what the checker must find.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from hanoi_harness.textcheck import check_lines, describe, open_text
+from tests.corpus.corpus import Entry, entries, missing, run
+from tests.helpers import assert_one_line_error, run_cli
+
+ENTRIES = entries()
+READABLE = [e for e in ENTRIES if e.move is not None]
+CASES = [pytest.param(e, n, marks=[pytest.mark.slow] if n != e.sizes[0] else []) for e in ENTRIES for n in e.sizes]
+GOOD = [(e, n) for e in READABLE for n in e.sizes]
+
+Moved = tuple[int | None, int | None, int]  # (disk or None, source peg or None, destination peg or +-1 round)
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("corpus-build")
+
+
+@pytest.mark.parametrize(("entry", "n"), CASES, ids=[f"{p.values[0].name}-{p.values[1]}" for p in CASES])
+def test_each_captured_output_is_what_its_program_prints(entry: Entry, n: int, build: Path) -> None:
+    reason = missing(entry)
+    if reason:
+        pytest.skip(reason)
+    assert run(entry, n, build) == entry.output(n).read_bytes()
+
+
+@pytest.mark.parametrize(("entry", "n"), GOOD, ids=[f"{e.name}-{n}" for e, n in GOOD])
+def test_each_good_output_is_ok(capsys: pytest.CaptureFixture[str], entry: Entry, n: int) -> None:
+    assert len(moves_of(entry, text_of(entry, entry.output(n).read_bytes()))) == 2**n - 1  # the regex finds all
+    code, out, err = run_cli(capsys, "check", "-n", str(n), str(entry.output(n)), *entry.options)
+    assert (code, err) == (0, ""), out + err
+    assert out.startswith(f"ok: {2**n - 1} moves, legal and optimal for n = {n}")
+
+
+UNREADABLE = [(e, n) for e in ENTRIES if e.unreadable for n in e.sizes]
+
+
+@pytest.mark.parametrize(("entry", "n"), UNREADABLE, ids=[f"{e.name}-{n}" for e, n in UNREADABLE])
+def test_each_unreadable_output_is_one_line_that_says_why(
+    capsys: pytest.CaptureFixture[str], entry: Entry, n: int
+) -> None:
+    code, out, err = run_cli(capsys, "check", "-n", str(n), str(entry.output(n)))
+    assert out == ""
+    assert_one_line_error(code, err, str(entry.unreadable))
+
+
+REFUSED = [e for e in ENTRIES if e.refused]
+
+
+@pytest.mark.parametrize("entry", REFUSED, ids=[e.name for e in REFUSED])
+def test_pegs_that_need_naming_are_refused_with_the_option_to_use(
+    capsys: pytest.CaptureFixture[str], entry: Entry
+) -> None:
+    n = entry.sizes[0]
+    code, _, err = run_cli(capsys, "check", "-n", str(n), str(entry.output(n)))
+    assert_one_line_error(code, err, "line 1: cannot read a move from", str(entry.refused))
+
+
+KINDS = ("swap", "destination", "disk")
+CORRUPT = [
+    (e, n, kind, k)
+    for e in READABLE
+    for n in e.sizes[:2]
+    for kind in KINDS
+    if kind != "disk" or "(?P<disk>" in str(e.move)
+    for k in sorted({1, 2**n // 2, 2**n - 2})
+]
+
+
+@pytest.mark.parametrize(("entry", "n", "kind", "k"), CORRUPT, ids=[f"{e.name}-{n}-{c}-{k}" for e, n, c, k in CORRUPT])
+def test_each_corrupted_output_is_caught_at_its_step_and_line(entry: Entry, n: int, kind: str, k: int) -> None:
+    if kind in ("disk", "swap") and k == 1 and entry.disks == 0 and "--disks" not in entry.options:
+        pytest.skip("the first disk named says how disks are numbered: another one there is read as 1-based")
+    text = corrupt(entry, text_of(entry, entry.output(n).read_bytes()), kind, k)
+    status, step = replay(moves_of(entry, text), n)
+    assert status != "ok"
+    # Through the reader as 'hanoi check FILE' uses it (the command's own start-up is tested above).
+    options = dict(zip(entry.options[::2], entry.options[1::2], strict=True))
+    data = io.BytesIO(text.encode(entry.encoding))
+    verdict = check_lines(open_text(data), n, pegs=options.get("--pegs"), disks=options.get("--disks"))
+    assert verdict.status == status
+    if status == "illegal":
+        line = 1 + text.count("\n", 0, list(re.finditer(str(entry.move), text))[int(step or 0) - 1].start())
+        assert describe(verdict, n).startswith(f"illegal at step {step}, line {line} ")
+
+
+# The corpus's own reading and replay, independent of the package.
+
+
+def text_of(entry: Entry, data: bytes) -> str:
+    return data.decode(entry.encoding).replace("\r\n", "\n")
+
+
+def moves_of(entry: Entry, text: str) -> list[Moved]:
+    """The moves ``entry``'s regular expression finds in ``text``, with pegs 0-2 and disks from 1."""
+    moves: list[Moved] = []
+    for m in re.finditer(str(entry.move), text):
+        found = m.groupdict()
+        disk = int(found["disk"]) - entry.disks + 1 if found.get("disk") is not None else None
+        if entry.pegs == "cyclic":
+            moves.append((disk, None, 1 if found["dir"] == "right" else -1))
+        else:
+            moves.append((disk, entry.pegs.index(found["src"]), entry.pegs.index(found["dst"])))
+    return moves
+
+
+def corrupt(entry: Entry, text: str, kind: str, k: int) -> str:
+    """``text`` with its moves k and k + 1 swapped, the destination of move k changed, or its disk changed."""
+    found = list(re.finditer(str(entry.move), text))
+    m = found[k - 1]
+    if kind == "swap":
+        after = found[k]
+        return text[: m.start()] + after[0] + text[m.end() : after.start()] + m[0] + text[after.end() :]
+    group = "disk" if kind == "disk" else "dir" if entry.pegs == "cyclic" else "dst"
+    return text[: m.start(group)] + changed(entry, m, group) + text[m.end(group) :]
+
+
+def changed(entry: Entry, m: re.Match[str], group: str) -> str:
+    if group == "disk":
+        disk = int(m["disk"])
+        return str(disk + 1 if disk < 2 else disk - 1)
+    if group == "dir":
+        return "left" if m["dir"] == "right" else "right"
+    labels = list(entry.pegs)
+    return next(label for label in labels if label not in (m["src"], m["dst"]))
+
+
+def replay(moves: list[Moved], n: int) -> tuple[str, int | None]:
+    """("illegal", step) at the first illegal move, else ("ok" | "incomplete" | "not_optimal", None)."""
+    pegs: list[list[int]] = [list(range(n, 0, -1)), [], []]
+    for step, (disk, src, dst) in enumerate(moves, 1):
+        if src is None:  # round the circle: from the peg whose top is the disk
+            src = next((p for p in range(3) if pegs[p] and pegs[p][-1] == disk), None)
+            if src is None:
+                return "illegal", step
+            dst = (src + dst) % 3
+        if src == dst or not pegs[src] or disk not in (None, pegs[src][-1]):
+            return "illegal", step
+        if pegs[dst] and pegs[dst][-1] < pegs[src][-1]:
+            return "illegal", step
+        pegs[dst].append(pegs[src].pop())
+    tower = [p for p in (1, 2) if len(pegs[p]) == n]
+    if not tower:
+        return "incomplete", None
+    return ("ok" if len(moves) == 2**n - 1 else "not_optimal"), None
+
+
+def test_the_replay_knows_right_from_wrong() -> None:
+    right = [(1, 0, 2), (2, 0, 1), (1, 2, 1), (3, 0, 2), (1, 1, 0), (2, 1, 2), (1, 0, 2)]
+    assert replay(right, 3) == ("ok", None)
+    assert replay([(None, 0, 2), (None, 0, 1), (None, 2, 1)], 2) == ("ok", None)
+    assert replay([(1, None, -1), (2, None, 1), (1, None, -1)], 2) == ("ok", None)
+    assert replay([*right[:3], (3, 0, 1)], 3) == ("illegal", 4)
+    assert replay([(2, 0, 2)], 2) == ("illegal", 1)
+    assert replay(right[:3], 3) == ("incomplete", None)
+    assert replay([(1, 0, 1), (1, 1, 2)], 1) == ("not_optimal", None)
+
+
+def test_a_program_whose_compiler_or_interpreter_is_missing_is_skipped_with_a_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("tests.corpus.corpus.shutil.which", lambda tool: None)
+    by_name = {e.name: e for e in ENTRIES}
+    assert missing(by_name["java-directions"]) == "Directions.java needs javac and java, not found on this machine"
+    assert missing(by_name["c-xyz"]) == "xyz.c needs cc, not found on this machine"
+    assert missing(by_name["py-list"]) is None  # this interpreter runs the Python ones
