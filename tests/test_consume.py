@@ -28,9 +28,19 @@ Moves = list[tuple[int, int, int]]
 
 def test_every_algorithm_folds_to_the_digest_of_its_model_moves(algorithm: Algorithm, n: int) -> None:
     # moves() relabels into the model in the registry's own way; the consumer maps labels with its tables.
-    count, total = digest(algorithm.moves(n))
+    count, total = digest(algorithm.moves(n), pegs=algorithm.puzzle.pegs)
     assert consume(algorithm, n) == Folded(count, total)
-    assert count == (1 << n) - 1
+    # Every move read: as many as the record's puzzle needs (2^n - 1 classic, 3^n - 1 linear, Frame-Stewart on k pegs).
+    optimum = algorithm.puzzle.optimum(n, max(algorithm.final_peg.pegs(n)))
+    assert optimum is not None and count == optimum.moves
+
+
+def test_k_pegs_fold_with_their_own_weights() -> None:
+    # On four pegs a move weighs 16 disk + 4 src + dst: (1, 0, 3) is 19, not 9 + 0 + 3.
+    assert fold_moves([(1, 0, 3)], (0, 1, 2, 3)) == Folded(1, 19)
+    assert fold_moves([(1, 3, 0), (2, 0, 3)], (0, 1, 2, 3), descending=True, n=2) == Folded(
+        *digest([(2, 3, 0), (1, 0, 3)], pegs=4)
+    )
 
 
 @pytest.mark.parametrize("n", [17, 20])

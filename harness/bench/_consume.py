@@ -11,7 +11,8 @@ and the result can be checked against any other implementation's.
 
 * A per-move generator is folded by :func:`fold_moves`, one Python loop whose
   bytecode is the same for every record: the original's peg labels go through
-  two look-up tables (``{label: 3 * peg}`` and ``{label: peg}``) and a
+  two look-up tables (``{label: P * peg}`` and ``{label: peg}``, P the puzzle's
+  number of pegs) and a
   descending disk number is handled by the sign of the disk's weight, so a
   port in letters pays what a port in the model's integers pays (through
   :meth:`Algorithm.moves` it would pay a relabelling generator on top, about
@@ -29,7 +30,7 @@ its memory is a few integers, or the 128 KiB scratch buffer of a chunked fold.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,6 +74,8 @@ def consume(algorithm: Algorithm, n: int) -> Folded:
     >>> registry = build_registry(entry_points=False)
     >>> consume(registry.get("recursive"), 2), consume(registry.get("blocks"), 2)
     (Folded(moves=3, digest=92), Folded(moves=3, digest=92))
+    >>> consume(registry.get("frame_stewart"), 3)  # four pegs: weights 16, 4, 1
+    Folded(moves=5, digest=525)
 
     What the generator raises comes through; so does the fold's error on a
     move it cannot read (see :func:`fold_moves`): the bench checks every
@@ -81,37 +84,44 @@ def consume(algorithm: Algorithm, n: int) -> Folded:
     raw = algorithm.solve(n)
     if algorithm.chunks:
         return fold_chunks(raw)
-    return fold_moves(raw, algorithm.pegs, descending=algorithm.disks == "descending", n=n)
+    # A puzzle of k > 3 pegs keeps the model's labels 0 .. k-1 (the record's three labels name only the first three).
+    pegs = algorithm.pegs if algorithm.puzzle.pegs == 3 else tuple(range(algorithm.puzzle.pegs))
+    return fold_moves(raw, pegs, descending=algorithm.disks == "descending", n=n)
 
 
 def fold_moves(
-    moves: Iterable[Any], pegs: tuple[Any, Any, Any] = (0, 1, 2), *, descending: bool = False, n: int = 0
+    moves: Iterable[Any], pegs: Sequence[Any] = (0, 1, 2), *, descending: bool = False, n: int = 0
 ) -> Folded:
-    """Fold single *moves* labelled with *pegs* (the labels of pegs 0, 1, 2) into the model's digest.
+    """Fold single *moves* labelled with *pegs* (the labels of pegs 0, 1, ..., P-1) into the model's digest.
 
-    With *descending*, disk 1 is the largest of *n*, and its model number is
-    n + 1 - disk: the loop weighs the disk by -9 instead of 9 and the sum of
-    9 (n + 1) k over the moves is added at the end, so the loop is the same
-    for both.
+    A move weighs P^2 disk + P src + dst on P pegs (9, 3, 1 on three).  With
+    *descending*, disk 1 is the largest of *n*, and its model number is
+    n + 1 - disk: the loop weighs the disk by -P^2 instead of P^2 and the sum
+    of P^2 (n + 1) k over the moves is added at the end, so the loop is the
+    same for both.
 
     >>> fold_moves([(1, 0, 1), (2, 0, 2), (1, 1, 2)])
     Folded(moves=3, digest=92)
     >>> fold_moves([(2, "s", "t"), (1, "s", "d"), (2, "t", "d")], ("s", "t", "d"), descending=True, n=2)
     Folded(moves=3, digest=92)
+    >>> fold_moves([(1, 0, 3)], (0, 1, 2, 3))  # 16*1 + 4*0 + 3
+    Folded(moves=1, digest=19)
 
     A label not in *pegs* raises :class:`KeyError`; a move that is not three
     values, :class:`ValueError` or :class:`TypeError`.
     """
-    times3 = {label: 3 * peg for peg, label in enumerate(pegs)}
+    count = len(pegs)
+    square = count * count
+    times_p = {label: count * peg for peg, label in enumerate(pegs)}
     times1 = {label: peg for peg, label in enumerate(pegs)}
-    nine = -9 if descending else 9
+    weight = -square if descending else square
     k = 0
     total = 0
     for disk, src, dst in moves:
         k += 1
-        total += k * (nine * disk + times3[src] + times1[dst])
+        total += k * (weight * disk + times_p[src] + times1[dst])
     if descending:
-        total += 9 * (n + 1) * (k * (k + 1) // 2)
+        total += square * (n + 1) * (k * (k + 1) // 2)
     return Folded(k, total & MASK)
 
 
