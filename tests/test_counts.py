@@ -1,32 +1,35 @@
-"""Instruction counts under valgrind: the figure, its failures said in words, and the change it must catch.
+"""Instruction counts under valgrind: the figure, its failures said in words, and the changes the gate must catch.
 
 The tests that run valgrind are skipped, saying so, where it is not installed
-(``make test`` installs it where it can).  One quick count runs in ``make
-test``; the others take a minute or more on a loaded machine and are marked slow.
+(``make test`` installs it where it can).  Two run in ``make test``: a quick
+count, and the gate end to end (a bench run, then ``hanoi compare`` failing on
+a statement planted in bitwise's loop); the others take a minute or more on a
+loaded machine and are marked slow, among them a change of 3% to 7% planted in
+every registered algorithm.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from hanoi_harness.bench import _counts
 from hanoi_harness.bench._cachegrind import is_allocator, read_totals
-from hanoi_harness.bench._counts import (
-    SIZES,
-    InstructionCount,
-    Valgrind,
-    count_all,
-    count_sizes,
-    find_valgrind,
-)
+from hanoi_harness.bench._counts import SIZES, Valgrind, count_all, count_sizes, find_valgrind
 from hanoi_harness.bench._gate import DEFAULT_THRESHOLD_PCT, check_counts
+from hanoi_harness.bench._instructions import InstructionCount
+from hanoi_harness.bench._plan import QUICK
+from hanoi_harness.bench._results import ResultSet
+from hanoi_harness.bench._run import run
 from hanoi_harness.bench.calibrate import bitwise_copies, padding_module
-from tests.helpers import REGISTRY
+from hanoi_harness.registry import Algorithm, build_registry
+from tests.helpers import REGISTRY, equal_work, run_cli
 
 FOUND = find_valgrind()
 needs_valgrind = pytest.mark.skipif(isinstance(FOUND, str), reason=f"no instruction counts here: {FOUND}")
@@ -87,8 +90,18 @@ def test_without_valgrind_every_count_is_unavailable_and_says_why(monkeypatch: p
     assert found["tree_array"].unavailable == "needs two sizes" and found["tree_array"].per_move is None
 
 
-def test_every_registered_algorithm_has_two_sizes_to_count() -> None:
-    assert {a.name: count_sizes(a) for a in REGISTRY} == {a.name: SIZES for a in REGISTRY}
+def test_every_registered_algorithm_has_two_sizes_to_count_of_the_same_work() -> None:
+    # The classic puzzle's n = 10 and 14; another puzzle's most disks within 1023 and 16383 moves.
+    expected = {a.name: (equal_work(a, SIZES[0]), equal_work(a, SIZES[1])) for a in REGISTRY}
+    assert {a.name: count_sizes(a) for a in REGISTRY} == expected
+    assert {name: pair for name, pair in expected.items() if pair != SIZES} == {
+        "cyclic": (7, 9),
+        "cyclic_blocks": (7, 9),
+        "frame_stewart": (29, 61),
+        "frame_stewart_5": (56, 155),
+        "linear": (6, 8),
+        "linear_blocks": (6, 8),
+    }
 
 
 def test_the_allocators_are_told_from_the_rest() -> None:
@@ -191,3 +204,114 @@ def test_failing_and_hanging_algorithms_are_unavailable_with_the_reason(
     found = count_all(valgrind, {"failing": (4, 6), "hanging": (4, 6)}, misbehaving, timeout_s=5)
     assert found["failing"].unavailable == "failed at n = 6: RuntimeError: broken at n >= 5"
     assert found["hanging"].unavailable == "failed at n = 6: TimeoutError: no count within 5 s"
+
+
+# --- the gate end to end: a bench run's counts, then 'hanoi compare' ---------------------------------------------
+
+
+def as_bitwise(results: ResultSet, which: str) -> ResultSet:
+    """*results* with only the reference and the entry *which*, renamed 'bitwise': the set a change to it would give."""
+    entry = replace(results.algorithms[which], name="bitwise")
+    assert entry.instructions is not None
+    entry.instructions = replace(entry.instructions, name="bitwise")
+    return replace(results, algorithms={"recursive": results.algorithms["recursive"], "bitwise": entry})
+
+
+@needs_valgrind
+def test_the_gate_fails_on_a_planted_statement_and_passes_a_copy(
+    valgrind: Valgrind, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One quick bench run measures bitwise, a copy of its module and the copy with one statement planted in its
+    loop (plugins); 'hanoi compare' then sees bitwise become each of them.  Times are left out of the verdict
+    (--time-threshold 1e6): this is the deterministic gate; the time rule is tested on fixed rounds in
+    test_compare.py."""
+    copies = bitwise_copies(tmp_path)
+    plugins = list(copies.values())
+    registry = build_registry(plugins)
+    algorithms = [registry.get(name) for name in ("recursive", "bitwise", *copies)]
+    settings = replace(QUICK, sizes=(4, 6), count_sizes=(5, 8), max_time_s=0.002)
+    results, _ = run(algorithms, plugins, settings)
+    sets = {}
+    for which in ("bitwise", *copies):
+        sets[which] = tmp_path / which
+        sets[which].mkdir()
+        (sets[which] / "results.json").write_text(as_bitwise(results, which).dumps())
+    baseline = str(sets["bitwise"])
+    code, out, err = run_cli(capsys, "compare", baseline, str(sets["bitwise_copy"]), "--time-threshold", "1e6")
+    assert code == 0, out + err
+    code, out, err = run_cli(capsys, "compare", baseline, str(sets["bitwise_planted"]), "--time-threshold", "1e6")
+    assert code == 1 and err.strip() == "hanoi: regression: bitwise (instructions per move)"
+    row = next(line for line in out.splitlines() if line.startswith("bitwise") and "REGRESSION" in line)
+    assert "+2." in row  # the statement adds 2.6% (112 instructions a move)
+
+
+PLANTED = '''
+"""Every registered algorithm, its record copied with a generator that does a little more per move."""
+import json
+import pathlib
+from dataclasses import replace
+
+from hanoi_harness.registry import Algorithm, build_registry
+
+PADS = json.loads(pathlib.Path(__file__).with_suffix(".json").read_text())
+
+
+def planted(record, pad):
+    solve = record.solve
+
+    def chunks(n):  # an idle loop round for every pad-th move of a chunk
+        for chunk in solve(n):
+            for _ in range(len(chunk) // pad):
+                pass
+            yield chunk
+
+    def moves(n):  # each move through pad more map(tuple, ...): a C call a move each, the tuple itself
+        found = solve(n)
+        for _ in range(pad):
+            found = map(tuple, found)
+        return found
+
+    return replace(record, name=record.name + "_planted", solve=chunks if record.chunks else moves)
+
+
+for _record in build_registry(entry_points=False):
+    globals()[_record.name + "_planted"] = planted(_record, PADS[_record.name])
+'''
+
+MAP_LAYER = 140
+"""Instructions a move one more ``map(tuple, ...)`` costs (counted: 140 for every per-move port)."""
+
+LOOP_ROUND = 100
+"""Instructions one idle ``for`` round costs, at least (counted: 127 a round in blocks' chunks, about 97 in
+cyclic_blocks' and linear_blocks')."""
+
+
+def pad_for(algorithm: Algorithm, per_move: float, share: float = 0.035) -> int:
+    """The pad :data:`PLANTED` needs to add about *share* of *per_move* instructions a move to *algorithm*."""
+    if algorithm.chunks:
+        return max(1, math.floor(LOOP_ROUND / (share * per_move)))
+    return max(1, math.ceil(share * per_move / MAP_LAYER))
+
+
+@pytest.mark.slow
+@needs_valgrind
+def test_a_change_of_3_percent_to_any_algorithm_fails_the_gate_naming_it(valgrind: Valgrind, tmp_path: Path) -> None:
+    """Each registered algorithm, then a copy of its record whose generator does 3% to 7% more a move: the gate
+    names each one, and only the grown figure; the same counts again pass."""
+    names = REGISTRY.names()
+    baseline = count_all(valgrind, {a.name: count_sizes(a) for a in REGISTRY}, [])
+    pads = {}
+    for name in names:
+        per_move = baseline[name].per_move
+        assert per_move is not None, baseline[name].unavailable
+        pads[name] = pad_for(REGISTRY.get(name), per_move)
+    (tmp_path / "planted.py").write_text(PLANTED)
+    (tmp_path / "planted.json").write_text(json.dumps(pads))
+    plugins = [f"{tmp_path / 'planted.py'}:{name}_planted" for name in names]
+    found = count_all(valgrind, {f"{a.name}_planted": count_sizes(a) for a in REGISTRY}, plugins)
+    changed = {name: replace(found[f"{name}_planted"], name=name) for name in names}
+    checks = check_counts(baseline, changed, DEFAULT_THRESHOLD_PCT)
+    growth = {check.name: check.change for check in checks}
+    assert all(change is not None and 0.03 <= change < 0.1 for change in growth.values()), growth
+    assert [check.name for check in checks if check.regression] == names
+    assert not any(check.regression for check in check_counts(baseline, baseline, DEFAULT_THRESHOLD_PCT))

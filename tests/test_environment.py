@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
-from hanoi_harness.bench._environment import METRICS, Comparability, Environment, capture, checkout_commit, comparable
+from hanoi_harness.bench import _environment
+from hanoi_harness.bench._environment import METRICS, Comparability, Environment, capture, comparable
+from hanoi_harness.bench._validate import Fields
+from hanoi_harness.errors import UsageError
 
 BASE = Environment(
     python="3.11.7",
@@ -50,9 +55,60 @@ def test_an_older_record_without_some_fields_still_reads() -> None:
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_the_commit_of_this_checkout() -> None:
-    commit, _ = checkout_commit()
-    if commit:  # an installed copy (make test-wheel) runs outside any checkout
-        assert re.fullmatch("[0-9a-f]{40}", commit)
+    found = _environment.source()
+    if found["id"]:  # an installed copy (make test-wheel) runs outside any checkout
+        assert re.fullmatch("[0-9a-f]{40}", found["id"])
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_the_commit_is_the_package_s_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The installed version, and the commit of the package's own source when that is a checkout: never of the
+    directory hanoi runs in, and never "unversioned"."""
+    version = _environment.version()
+    assert version != "unknown"
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    (checkout / "__init__.py").write_text("")
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-C", str(checkout), *args], check=True, capture_output=True)
+
+    git("init", "-q")
+    git("add", "__init__.py")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    monkeypatch.setattr(_environment, "PACKAGE_DIR", checkout)
+    found = _environment.source()
+    assert found["version"] == version and len(found["id"]) == 40 and found["dirty"] is False
+    assert capture("no valgrind here").commit == found["id"]
+    (checkout / "__init__.py").write_text("changed = True\n")
+    assert _environment.source()["dirty"] is True
+    monkeypatch.setattr(_environment, "PACKAGE_DIR", tmp_path)  # installed: no checkout around it
+    assert _environment.source() == {"version": version, "id": None, "branch": "", "dirty": False}
+
+
+def test_a_result_file_s_record_reads_back_checked() -> None:
+    assert Environment.from_fields(Fields(BASE.to_dict(), "environment")) == BASE
+    with pytest.raises(UsageError, match=r"environment\.cores: expected an integer"):
+        Environment.from_fields(Fields({**BASE.to_dict(), "cores": "two"}, "environment"))
+    with pytest.raises(UsageError, match=r"environment\.load: expected at most 3 items"):
+        Environment.from_fields(Fields({**BASE.to_dict(), "load": [1, 2, 3, 4]}, "environment"))
+
+
+def test_a_schema_2_file_gives_what_it_recorded_and_nothing_more() -> None:
+    found = Environment.from_schema_2(
+        {
+            "cpu": "AMD EPYC",
+            "cores": 2,
+            "python": "3.11.7",
+            "implementation": "CPython",
+            "os": "Linux",
+            "arch": "x86_64",
+        },
+        {"version": "0.1.0", "id": "abc", "dirty": False},
+    )
+    assert (found.cpu, found.cores, found.commit, found.version) == ("AMD EPYC", 2, "abc", "0.1.0")
+    assert found.python_build == found.numpy == found.valgrind == ""  # unknown: no count or peak compares with it
+    assert not verdicts(BASE, found)["instructions"].comparable
 
 
 def test_the_same_environment_compares_every_metric() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hanoi_harness.bench._counts import InstructionCount
 from hanoi_harness.bench._gate import DEFAULT_THRESHOLD_PCT, check_counts, check_peaks, classify, gate
+from hanoi_harness.bench._instructions import InstructionCount
 
 MOVES = (1023, 16383)
 

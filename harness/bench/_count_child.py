@@ -4,13 +4,16 @@ SPEC is a JSON object ``{"jobs": [[NAME, N1, N2], ...], "plugins": [...], "timeo
 builds the registry once (with the parent's ``--plugin`` specs, so a plugin is
 counted like an in-tree algorithm), and for each job:
 
-1. drains the algorithm once at N2 through :func:`hanoi_harness.bench._consume.consume`,
-   so that whatever a drain does the first time is done here, not in a counted
-   drain: lazy imports and caches, the dynamic linker binding a C function at
-   its first call, the interpreter's method cache filling.  Warmed up at N1
-   instead, the drain at N2 alone paid for them, and bitwise's count between
-   n = 4 and 7 moved by 12 instructions a move (0.3%) with what ran before it;
-   at N2 the larger drain meets every path the smaller one does;
+1. drains the algorithm once at N2 and once at N1 through
+   :func:`hanoi_harness.bench._consume.consume`, so that whatever a drain does
+   the first time is done here, not in a counted drain: lazy imports and
+   caches, the dynamic linker binding a C function at its first call, the
+   interpreter's method cache filling.  Warmed up at N1 alone, the drain at N2
+   alone paid for them, and bitwise's count between n = 4 and 7 moved by 12
+   instructions a move (0.3%) with what ran before it; at N2 alone, a cache
+   kept per n (``cyclic_blocks`` builds a block of each n up to 11 disks once)
+   was built in both counted drains at N1 and none at N2, which made its
+   figure negative;
 2. runs a full garbage collection and freezes every object alive (``gc.freeze``):
    each counted drain then starts with the collector's counters at zero, and a
    collection during it walks the drain's own objects only, not the rest of the
@@ -73,6 +76,7 @@ def main(argv: Sequence[str]) -> int:
             algorithm = registry.get(name)
             signal.alarm(seconds)
             consume(algorithm, high)
+            consume(algorithm, low)
         except Exception as exc:  # an algorithm's failure is its job's, reported; the others go on
             _say({"name": name, "n": high, "error": f"{type(exc).__name__}: {exc}"})
             continue

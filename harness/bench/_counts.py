@@ -73,11 +73,12 @@ from pathlib import Path
 from typing import Any
 
 from hanoi_harness.bench._cachegrind import read_totals
-from hanoi_harness.bench._plan import fixed_sizes
+from hanoi_harness.bench._instructions import InstructionCount
+from hanoi_harness.bench._plan import COUNT_SIZES, fixed_sizes
 from hanoi_harness.registry import Algorithm
 
-SIZES = (10, 14)
-"""The two n counted: 1023 and 16383 moves, so a count sees 15360 moves beyond the smaller drain."""
+SIZES = COUNT_SIZES
+"""The two n counted by default: 1023 and 16383 moves, so a count sees 15360 moves beyond the smaller drain."""
 
 TIMEOUT_S = 120.0
 """The longest one counted drain may take: the slowest port at n = 14 takes about 3 s under valgrind."""
@@ -123,99 +124,6 @@ def find_valgrind() -> Valgrind | str:
     if done.returncode != 0 or not done.stdout.strip():
         return f"{path} --version failed with status {done.returncode}: {_last_line(done.stderr)}"
     return Valgrind(path, done.stdout.strip())
-
-
-@dataclass(frozen=True)
-class InstructionCount:
-    """One algorithm's instruction counts at two n, or why there are none.
-
-    ``sizes`` are (n1, n2); ``moves`` the moves drained at each;
-    ``instructions`` the totals of the three counted children, at n1, n2 and
-    n1 again, and ``allocator`` the part of each spent in the memory
-    allocators.  When they could not be had, they are None and ``unavailable``
-    says why in one line (``sizes`` is empty when the algorithm's limits leave
-    no two sizes).
-
-    >>> c = InstructionCount("a", (10, 14), (1023, 16383), (300_000_000, 361_445_000, 300_010_000),
-    ...                      (20_000_000, 21_536_000, 20_000_000))
-    >>> c.per_move, c.allocator_per_move, c.total_per_move
-    (3900.0, 100.0, 4000.0)
-    >>> InstructionCount.from_dict("a", c.to_dict()) == c
-    True
-    >>> InstructionCount("a", (10, 14), unavailable="valgrind is not installed").per_move is None
-    True
-    """
-
-    name: str
-    sizes: tuple[int, ...]
-    moves: tuple[int, int] | None = None
-    instructions: tuple[int, int, int] | None = None
-    allocator: tuple[int, int, int] | None = None
-    unavailable: str = ""
-
-    @property
-    def per_move(self) -> float | None:
-        """Instructions per move outside the memory allocators: the figure the gate compares (None when unavailable).
-
-        The allocators' cost depends on where objects fall in memory, which
-        moves whenever any code allocates a little more or less: an unrelated
-        module imported first moved bitwise's total by up to 1.3%, all of it in
-        pymalloc's malloc and free.  Without them the figure did not move.
-        """
-        total, allocator = self.total_per_move, self.allocator_per_move
-        return None if total is None or allocator is None else total - allocator
-
-    @property
-    def total_per_move(self) -> float | None:
-        """All the instructions per move, allocators included; None when unavailable."""
-        return self._slope(self.instructions)
-
-    @property
-    def allocator_per_move(self) -> float | None:
-        """The memory allocators' instructions per move; None when unavailable."""
-        return self._slope(self.allocator)
-
-    def _slope(self, counts: tuple[int, int, int] | None) -> float | None:
-        """Per move between the sizes, each fork's constant cost cancelled.
-
-        With I1, I2, I1' the counts at n1, n2, n1 and d what a fork adds:
-        I2 - I1 = d + work and I1' - I2 = d - work, so work = ((I2 - I1) - (I1' - I2)) / 2.
-        """
-        if self.moves is None or counts is None or self.moves[1] == self.moves[0]:
-            return None
-        first, second, again = counts
-        return ((second - first) - (again - second)) / 2 / (self.moves[1] - self.moves[0])
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready mapping of the counts, the three figures per move included for readers of the file."""
-        return {
-            "sizes": list(self.sizes),
-            "moves": list(self.moves) if self.moves else None,
-            "instructions": list(self.instructions) if self.instructions else None,
-            "allocator": list(self.allocator) if self.allocator else None,
-            "per_move": self.per_move,
-            "allocator_per_move": self.allocator_per_move,
-            "total_per_move": self.total_per_move,
-            "unavailable": self.unavailable or None,
-        }
-
-    @classmethod
-    def from_dict(cls, name: str, data: dict[str, Any]) -> InstructionCount:
-        """Algorithm *name*'s counts in *data*, as :meth:`to_dict` wrote them (the figures per move are recomputed)."""
-        moves = data.get("moves")
-        return cls(
-            name=name,
-            sizes=tuple(int(n) for n in data["sizes"]),
-            moves=(int(moves[0]), int(moves[1])) if moves else None,
-            instructions=_triple(data.get("instructions")),
-            allocator=_triple(data.get("allocator")),
-            unavailable=str(data.get("unavailable") or ""),
-        )
-
-
-def _triple(values: Any) -> tuple[int, int, int] | None:
-    """Three counts from a JSON list, or None."""
-    return (int(values[0]), int(values[1]), int(values[2])) if values else None
 
 
 def count_sizes(algorithm: Algorithm, sizes: Sequence[int] = SIZES) -> tuple[int, int] | str:
@@ -268,13 +176,20 @@ def count_all(
     jobs = [(name, pair) for name, pair in sizes.items() if name not in found and not isinstance(pair, str)]
     if jobs and not isinstance(valgrind, str):
         shares = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+        live: set[subprocess.Popen[str]] = set()
         with ThreadPoolExecutor(max_workers=shares) as pool:
             parts = pool.map(
-                lambda share: count_jobs(valgrind, share, plugins, timeout_s, on_counted),
+                lambda share: count_jobs(valgrind, share, plugins, timeout_s, on_counted, live),
                 [jobs[i::shares] for i in range(shares)],
             )
-            for part in parts:
-                found.update(part)
+            try:
+                for part in parts:
+                    found.update(part)
+            except BaseException:
+                # Ctrl-C comes to this thread; the pool's threads would wait for their interpreters to end.
+                for process in list(live):
+                    _kill_group(process)
+                raise
     return {name: found[name] for name in sizes}
 
 
@@ -284,8 +199,12 @@ def count_jobs(
     plugins: Sequence[str],
     timeout_s: float = TIMEOUT_S,
     on_counted: Callable[[str, int], None] | None = None,
+    live: set[subprocess.Popen[str]] | None = None,
 ) -> dict[str, InstructionCount]:
-    """The counts of *jobs* ((name, (n1, n2)) pairs) from one interpreter under *valgrind*, in order."""
+    """The counts of *jobs* ((name, (n1, n2)) pairs) from one interpreter under *valgrind*, in order.
+
+    The interpreter is in *live* while it runs, for a caller that must stop it.
+    """
     spec = {"jobs": [[name, *pair] for name, pair in jobs], "plugins": list(plugins), "timeout_s": timeout_s}
     with tempfile.TemporaryDirectory(prefix="hanoi-count-") as work:
         argv = [
@@ -298,13 +217,16 @@ def count_jobs(
             "hanoi_harness.bench._count_child",
             json.dumps(spec),
         ]
-        lines, failure = _run(argv, START_S + 3 * timeout_s * len(jobs), on_counted)
+        lines, failure = _run(argv, START_S + 3 * timeout_s * len(jobs), on_counted, live)
         totals = {line["pid"]: read_totals(Path(work) / f"cachegrind.{line['pid']}") for line in lines if "pid" in line}
     return {name: _assemble(name, pair, lines, totals, failure) for name, pair in jobs}
 
 
 def _run(
-    argv: list[str], deadline_s: float, on_counted: Callable[[str, int], None] | None
+    argv: list[str],
+    deadline_s: float,
+    on_counted: Callable[[str, int], None] | None,
+    live: set[subprocess.Popen[str]] | None = None,
 ) -> tuple[list[dict[str, Any]], str]:
     """Run the counted interpreter: its JSON lines as they come, and why it failed ("" when it did not).
 
@@ -325,6 +247,8 @@ def _run(
 
         timer = threading.Timer(deadline_s, stop)
         timer.start()
+        if live is not None:
+            live.add(process)
         try:
             for text in process.stdout or ():
                 line = _json_line(text)
@@ -339,6 +263,8 @@ def _run(
             if process.poll() is None:
                 _kill_group(process)
             process.wait()
+            if live is not None:
+                live.discard(process)
         stderr.seek(0)
         said = _last_line(stderr.read())
     if status == 0:

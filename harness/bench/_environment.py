@@ -1,4 +1,11 @@
-"""What the figures depend on, and which figures two environments let a comparison use.
+"""Where the figures come from and what they depend on, and which figures two environments let a comparison use.
+
+:func:`capture` records, for a result set, the machine, the interpreter and
+the code that measured: the installed version of hanoi-harness and the git
+commit of its source when it runs from a checkout (:func:`source`).  The
+commit is that of the package's own files, never of the directory ``hanoi``
+was started in (pytest-benchmark's ``commit_info`` is the latter: a user's
+own repository, or ``unversioned``).
 
 Each kind of figure depends on something different:
 
@@ -27,13 +34,21 @@ import platform
 import subprocess
 import sys
 from dataclasses import asdict, dataclass, field
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from hanoi_harness.bench._counts import Valgrind, find_valgrind
+from hanoi_harness.bench._validate import Fields
 
 METRICS = ("instructions", "tracemalloc", "time", "relative time")
 """The metrics :func:`comparable` judges, in the order it lists them."""
+
+DISTRIBUTION = "hanoi-harness"
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+"""The folder of the ``hanoi_harness`` package: ``harness/`` in a checkout, or site-packages' copy."""
+
+GIT_TIMEOUT_S = 10.0
 
 
 @dataclass(frozen=True)
@@ -44,8 +59,9 @@ class Environment:
     date and compiler: two builds of one version can differ in machine code),
     ``valgrind`` the version found or ``""`` (then ``valgrind_missing`` says
     why), ``load`` the 1, 5 and 15-minute load averages when captured,
-    ``commit`` the checkout's commit (``""`` for an installed copy, whose
-    ``version`` is then what identifies it).
+    ``commit`` and ``branch`` the checkout's (``""`` for an installed copy,
+    whose ``version`` is then what identifies it; a version ``""`` is a
+    file written before versions were recorded).
     """
 
     python: str
@@ -63,6 +79,7 @@ class Environment:
     commit: str = ""
     dirty: bool = False
     version: str = ""
+    branch: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """Every field, JSON-ready."""
@@ -83,6 +100,60 @@ class Environment:
         known["load"] = tuple(float(value) for value in known.get("load") or ())
         defaults = {name: "" for name in ("python", "implementation", "python_build", "numpy", "libc", "arch")}
         return cls(**{**defaults, "os": "", "cpu": "", "cores": None, **known})
+
+    @classmethod
+    def from_fields(cls, data: Fields) -> Environment:
+        """The environment in *data* (a result file's ``environment``), each value checked; a missing field is empty."""
+        return cls(
+            python=data.text("python", ""),
+            implementation=data.text("implementation", ""),
+            python_build=data.text("python_build", ""),
+            numpy=data.text("numpy", ""),
+            libc=data.text("libc", ""),
+            arch=data.text("arch", ""),
+            os=data.text("os", ""),
+            cpu=data.text("cpu", ""),
+            cores=data.optional_integer("cores", 1, 2**20),
+            valgrind=data.text("valgrind", ""),
+            valgrind_missing=data.text("valgrind_missing", ""),
+            load=tuple(data.numbers("load", 0.0, 1e6, most=3)),
+            commit=data.text("commit", ""),
+            dirty=data.flag("dirty"),
+            version=data.text("version", ""),
+            branch=data.text("branch", ""),
+        )
+
+    @classmethod
+    def from_schema_2(cls, machine: dict[str, Any], commit: dict[str, Any]) -> Environment:
+        """The environment of a file of schema 1 or 2, from its ``machine`` and ``commit`` records (both checked).
+
+        What those files did not record (the Python build, numpy, the C
+        library, valgrind) is empty, so no count or peak is compared with them.
+
+        >>> e = Environment.from_schema_2({"cpu": "AMD EPYC", "cores": 2}, {"id": "abc", "dirty": True})
+        >>> e.cpu, e.cores, e.commit, e.dirty, e.numpy
+        ('AMD EPYC', 2, 'abc', True, '')
+        """
+
+        def text(key: str) -> str:
+            return str(machine.get(key) or "")
+
+        cores = machine.get("cores")
+        return cls(
+            python=text("python"),
+            implementation=text("implementation"),
+            os=text("os"),
+            arch=text("arch"),
+            cpu=text("cpu"),
+            python_build="",
+            numpy="",
+            libc="",
+            cores=cores if isinstance(cores, int) and not isinstance(cores, bool) else None,
+            commit=str(commit.get("id") or ""),
+            branch=str(commit.get("branch") or ""),
+            dirty=bool(commit.get("dirty")),
+            version=str(commit.get("version") or ""),
+        )
 
     def describe(self) -> str:
         """One line for a report: interpreter, numpy, valgrind, CPU, load and commit.
@@ -109,12 +180,16 @@ class Environment:
         return ", ".join(part for part in parts if part)
 
 
-def capture(valgrind: Valgrind | str | None = None) -> Environment:
-    """The environment of this process now; *valgrind* is :func:`find_valgrind`'s answer (looked up when None)."""
+def capture(valgrind: Valgrind | str | None = None, cpu: str = "") -> Environment:
+    """The environment of this process now; *valgrind* is :func:`find_valgrind`'s answer (looked up when None).
+
+    *cpu* is the CPU's model when the caller has it already (pytest-benchmark
+    reports it), else it is read with py-cpuinfo (:func:`cpu_model`).
+    """
     import numpy
 
     found = find_valgrind() if valgrind is None else valgrind
-    commit, dirty = checkout_commit()
+    code = source()
     libc = " ".join(part for part in platform.libc_ver() if part)
     return Environment(
         python=platform.python_version(),
@@ -124,14 +199,15 @@ def capture(valgrind: Valgrind | str | None = None) -> Environment:
         libc=libc,
         arch=platform.machine(),
         os=f"{platform.system()} {platform.release()}",
-        cpu=cpu_model(),
+        cpu=cpu or cpu_model(),
         cores=os.cpu_count(),
         valgrind=found.version if isinstance(found, Valgrind) else "",
         valgrind_missing=found if isinstance(found, str) else "",
         load=tuple(round(value, 2) for value in os.getloadavg()) if hasattr(os, "getloadavg") else (),
-        commit=commit,
-        dirty=dirty,
-        version=_installed_version(),
+        commit=code["id"] or "",
+        dirty=code["dirty"],
+        version=code["version"],
+        branch=code["branch"],
     )
 
 
@@ -147,35 +223,48 @@ def cpu_model() -> str:
     return str(brand or platform.processor() or platform.machine())
 
 
-def checkout_commit() -> tuple[str, bool]:
-    """The commit of the git checkout this package runs from and whether it has changes; ("", False) otherwise."""
-    here = Path(__file__).resolve().parent
+def source() -> dict[str, Any]:
+    """Return the code's provenance: ``version``, and ``id``, ``branch`` and ``dirty`` from git.
+
+    ``id`` is None when the package does not run from a git checkout (an
+    installed wheel), or when git is missing; a checkout with uncommitted
+    changes to tracked files is ``dirty``.
+
+    >>> sorted(source())
+    ['branch', 'dirty', 'id', 'version']
+    """
+    found: dict[str, Any] = {"version": version(), "id": None, "branch": "", "dirty": False}
+    # A wheel installed in a venv inside someone's repository is inside a work tree too: the package's own
+    # files must be tracked there for the commit to be theirs.
+    if _git("ls-files", "--error-unmatch", "__init__.py") is None:
+        return found
+    found["id"] = _git("rev-parse", "HEAD")
+    found["branch"] = _git("rev-parse", "--abbrev-ref", "HEAD") or ""
+    found["dirty"] = bool(_git("status", "--porcelain", "--untracked-files=no"))
+    return found
+
+
+def version() -> str:
+    """Return the installed version of hanoi-harness, or "unknown" when it is not installed."""
     try:
-        head = subprocess.run(
-            ["git", "-C", str(here), "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10, check=False
-        )
-        if head.returncode != 0:
-            return "", False
-        status = subprocess.run(
-            ["git", "-C", str(here), "status", "--porcelain", "--untracked-files=no"],
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _git(*args: str) -> str | None:
+    """Return what ``git ARGS`` prints in the package's folder, stripped; None when git fails or is missing."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(PACKAGE_DIR), *args],
             capture_output=True,
             text=True,
-            timeout=30,
+            timeout=GIT_TIMEOUT_S,
             check=False,
         )
     except (OSError, subprocess.TimeoutExpired):
-        return "", False
-    return head.stdout.strip(), bool(status.stdout.strip())
-
-
-def _installed_version() -> str:
-    """The installed distribution's version, or "" when it is not installed."""
-    import importlib.metadata
-
-    try:
-        return importlib.metadata.version("hanoi-harness")
-    except importlib.metadata.PackageNotFoundError:
-        return ""
+        return None
+    return done.stdout.strip() if done.returncode == 0 else None
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,13 @@
 """Growth classes fitted from measurements, to compare with the classes a record declares.
 
-Time.  Every algorithm makes 2^n - 1 moves, so the question is the cost per
-move: constant (declared ``"2^n"``) or growing like n (``"n 2^n"``).  The
-fit is the slope of log2(ns per move) against log2(n), by least squares
-(:func:`numpy.polyfit`), over the sizes n >= ``TIME_MIN_N``: below that the
-fixed cost of starting a generator (1-3 microseconds, 100 to 1000 times a
-move) swamps the per-move cost.  A slope under ``TIME_SLOPE`` is "2^n".
+Time.  A run makes a known number of moves (2^n - 1 for the classic puzzle,
+its own optimal count for another), so the question is the cost per move:
+constant (declared ``"2^n"``) or growing like n (``"n 2^n"``; a record of
+another puzzle declares its cost per move with the same names).  The fit is
+the slope of log2(ns per move) against log2(n), by least squares
+(:func:`numpy.polyfit`), over the runs of at least ``TIME_MIN_MOVES`` moves:
+below that the fixed cost of starting a generator (1-3 microseconds, 100 to
+1000 times a move) swamps the per-move cost.  A slope under ``TIME_SLOPE`` is "2^n".
 Measured on the ports: flat ones give slopes within 0.1 of 0; a cost of
 a + b n ns per move with a = 50, b = 20 (the generator recursion, whose
 ``yield from`` chain is n deep) gives about 0.8 over n = 8..20.
@@ -30,8 +32,8 @@ from typing import Any
 
 import numpy as np
 
-TIME_MIN_N = 8
-"""The smallest n a time fit uses (2^8 - 1 = 255 moves)."""
+TIME_MIN_MOVES = 255
+"""The fewest moves of a run a time fit uses: the classic puzzle's n = 8."""
 
 TIME_SLOPE = 0.4
 """ns per move growing faster than n^0.4 is classed "n 2^n"."""
@@ -82,8 +84,10 @@ def _slope(x: Sequence[float], y: Sequence[float]) -> float:
     return float(np.polyfit(np.asarray(x, dtype=float), np.asarray(y, dtype=float), 1)[0])
 
 
-def fit_time(ns: Sequence[int], seconds: Sequence[float]) -> Fit | None:
+def fit_time(ns: Sequence[int], seconds: Sequence[float], moves: Sequence[int] | None = None) -> Fit | None:
     """Return the time class fitted from the *seconds* per drain at each of *ns*, or None with too few sizes.
+
+    *moves* are the moves of the run at each n (2^n - 1 each when None, the classic puzzle's).
 
     >>> ns = list(range(8, 21))
     >>> flat = fit_time(ns, [200e-9 * (2**n - 1) for n in ns])
@@ -91,8 +95,13 @@ def fit_time(ns: Sequence[int], seconds: Sequence[float]) -> Fit | None:
     ('2^n', True)
     >>> fit_time(ns, [20e-9 * n * (2**n - 1) for n in ns]).cls
     'n 2^n'
+    >>> linear = list(range(5, 14))  # 3^n - 1 moves a run, at a constant 200 ns each
+    >>> fit_time(linear, [200e-9 * (3**n - 1) for n in linear], [3**n - 1 for n in linear]).cls
+    '2^n'
     """
-    points = [(n, s / ((1 << n) - 1)) for n, s in zip(ns, seconds, strict=True) if n >= TIME_MIN_N and s > 0]
+    counts = [(1 << n) - 1 for n in ns] if moves is None else list(moves)
+    timed = zip(ns, seconds, counts, strict=True)
+    points = [(n, s / m) for n, s, m in timed if m >= TIME_MIN_MOVES and s > 0]
     if len(points) < MIN_POINTS:
         return None
     slope = _slope([np.log2(n) for n, _ in points], [np.log2(per) for _, per in points])

@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from hanoi_harness.bench._counts import InstructionCount
+from hanoi_harness.bench._instructions import InstructionCount
 
 DEFAULT_THRESHOLD_PCT = 1.0
 """A deterministic figure may grow by this much before it is a regression (see the module's notes)."""

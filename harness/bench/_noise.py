@@ -20,6 +20,10 @@ from typing import Any
 
 from hanoi_harness.bench._stats import ALPHA, Difference, compare_times
 
+NOISE_N = 14
+"""The n the reference is timed against itself at in a bench run (the largest it measured up to this): 16383
+moves, about 7 ms a drain, so 20 rounds a side take about 0.3 s."""
+
 ROUNDS = 20
 """Rounds of each side by default: enough for a 95% interval of a median (6 at least) and a Mann-Whitney test
 that can reach p < 0.01 (4 rounds a side at the very least)."""

@@ -1,7 +1,8 @@
 """The fresh child of a peak-RSS measurement: ``python -m hanoi_harness.bench._rss_child NAME N INTERVAL [PLUGIN ...]``.
 
 It builds the registry (with the same plugins as the parent), notes its own
-RSS, then drains ``solve(N)`` under memory-profiler's ``memory_usage``, which
+RSS, then reads every move of the run of N disks through the one consumer
+(:func:`hanoi_harness.bench._consume.consume`) under memory-profiler's ``memory_usage``, which
 samples this process's RSS from a monitor process every INTERVAL seconds
 (and re-runs a drain too short to give five samples at a tenth of the
 interval).  It prints one JSON line: ``{"peak_mib": ..., "baseline_mib": ...}``.
@@ -19,18 +20,18 @@ def main(argv: Sequence[str]) -> int:
     import psutil
     from memory_profiler import memory_usage
 
-    from hanoi_harness.bench._measure import drain
+    from hanoi_harness.bench._consume import consume
     from hanoi_harness.errors import UsageError
     from hanoi_harness.registry import build_registry
 
     name, n_text, interval_text, *plugins = argv
     try:
-        solve = build_registry(plugins).get(name).solve
+        algorithm = build_registry(plugins).get(name)
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return 2
     baseline = psutil.Process().memory_info().rss / 2**20
-    peak = memory_usage((drain, (solve, int(n_text)), {}), interval=float(interval_text), max_usage=True)
+    peak = memory_usage((consume, (algorithm, int(n_text)), {}), interval=float(interval_text), max_usage=True)
     if isinstance(peak, list):  # memory-profiler before 0.58 returned a one-element list
         peak = peak[0]
     print(json.dumps({"peak_mib": float(peak), "baseline_mib": baseline}))

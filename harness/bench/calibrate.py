@@ -34,7 +34,8 @@ from typing import Any
 
 from tabulate import tabulate
 
-from hanoi_harness.bench._counts import SIZES, InstructionCount, Valgrind, count_all, count_sizes, find_valgrind
+from hanoi_harness.bench._counts import SIZES, Valgrind, count_all, count_sizes, find_valgrind
+from hanoi_harness.bench._instructions import InstructionCount
 from hanoi_harness.registry import build_registry
 
 PLANTED = "fr = fr + 0"
