@@ -76,11 +76,15 @@ test-wheel: wheel valgrind
 bench-c: $(STAMP)
 	$(BIN)/python -m hanoi_harness.bench.cref 28
 
-# The full benchmark: regenerates results/ (and results/quick/, the CI baseline); about 5 minutes.
+# The full benchmark: regenerates results/ (and results/quick/, the CI baseline); @@BENCH_TIME@@.
 bench: $(STAMP) valgrind
 	$(BIN)/hanoi bench --out results
 
-# A quick benchmark compared with the committed quick baseline (times relative to 'recursive').
+# The regression gate: a quick benchmark (about 30 s, 50 s under load) compared with the committed quick
+# baseline by hanoi compare: exit 1 naming the algorithm and the metric when instructions per move or a
+# tracemalloc peak grew by more than 1%, an algorithm now fails its check, or a time relative to 'recursive'
+# is called slower beyond 50%, and when the counts could not be compared (no valgrind: never a silent pass);
+# exit 2 for a baseline that does not read.
 check-regression: $(STAMP) valgrind
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	$(BIN)/hanoi bench --quick --out "$$tmp/quick" && \

@@ -26,10 +26,13 @@ from hanoi_harness.registry import Algorithm, Registry
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "bench",
-        help="measure time and peak memory across n and write a results directory",
-        description="Check, time (pytest-benchmark) and measure the peak memory (tracemalloc, and peak RSS of a "
-        "fresh child) of each algorithm across n, fit growth classes, and write results.json, Markdown and CSV "
-        f"tables, plots and README.md into --out. '{REFERENCE}' is always measured, for relative times. A full "
+        help="measure time, peak memory and instructions per move across n and write a results directory",
+        description="Check, time (pytest-benchmark, with a 95% interval and a stability flag on each time) and "
+        "measure the peak memory (tracemalloc, and peak RSS of a fresh child) and the instructions per move "
+        "(valgrind, where installed; otherwise unavailable, with the reason) of each algorithm across n, every "
+        "move read by one consumer and another puzzle's records at the sizes of the same work; time the "
+        f"reference against itself (the noise floor), fit growth classes, and write results.json, Markdown and "
+        f"CSV tables, plots and README.md into --out. '{REFERENCE}' is always measured, for relative times. A full "
         f"run (neither --quick nor --sizes) also writes the quick-mode baseline into DIR/{QUICK_DIR}/ and times "
         f"'hanoi moves blocks {CREF_N} --binary' against the C reference harness/bench/c/hanoi_ref.c when a C "
         "compiler is present. The previous results are replaced only once the new ones are complete. Exit status "
@@ -46,7 +49,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p.add_argument(
         "--quick",
         action="store_true",
-        help=f"a few sizes (n = {', '.join(map(str, QUICK.sizes or ()))}) with few rounds: under 30 s, for CI",
+        help=f"a few sizes (n = {', '.join(map(str, QUICK.sizes or ()))}) with few rounds: about 40 s with the "
+        "instruction counts, for CI",
     )
     p.add_argument(
         "--out",

@@ -177,6 +177,7 @@ def _peaks(results: ResultSet) -> dict[str, dict[int, int]]:
 
 
 def _margin(results: ResultSet) -> float | None:
+    """Return the noise floor's margin of *results* (0.02: 2%), or None when the run measured none."""
     return results.noise_floor.margin if results.noise_floor else None
 
 
@@ -252,6 +253,7 @@ def report(comparison: Comparison, old: ResultSet, new: ResultSet) -> str:
 
 
 def _noise_line(comparison: Comparison) -> str:
+    """Return the line of the report that gives both runs' noise floors."""
     old, new = comparison.noise
     return (
         f"Noise floor (the reference against itself, interleaved): old {fmt_margin(old) or 'not measured'}, "
@@ -283,6 +285,7 @@ def _checks_table(checks: Sequence[Check], number: str | None) -> str:
 
 
 def _times_table(comparison: Comparison) -> str:
+    """Return the time rows of *comparison* as a table, the test's words in the last column."""
     ref = comparison.reference
     rows = [
         [

@@ -77,6 +77,7 @@ def _code(e: Environment) -> str:
 
 
 def _machine(e: Environment) -> str:
+    """Return the machine of the environment *e*: its CPU, cores and architecture."""
     return f"{e.cpu or 'an unknown CPU'} ({e.cores} cores, {e.arch})"
 
 
@@ -127,6 +128,7 @@ def has_baseline(results: ResultSet) -> bool:
 
 
 def _rank_note(results: ResultSet) -> str:
+    """Return how the summary of *results* is ranked, in words (or why it is not)."""
     if not results.reads_moves:
         return (
             "**not ranked**: this set comes from a version whose drains read no move (generation only), so its "

@@ -139,8 +139,9 @@ def noise_floor(data: Fields | None) -> NoiseFloor | None:
         return None
     difference = data.fields("difference")
     interval = difference.optional_fields("interval")
+    said = difference.choice("verdict", VERDICTS)
     found = Difference(
-        verdict=next(v for v in VERDICTS if v == difference.choice("verdict", VERDICTS)),
+        verdict=next(verdict for verdict in VERDICTS if verdict == said),
         ratio=difference.number("ratio", 1e-9, 1e9),
         interval=_interval(interval) if interval else None,
         p_value=difference.number("p_value", 0.0, 1.0),

@@ -171,6 +171,7 @@ def summary(results: ResultSet) -> Table:
 
 
 def _raw(result: AlgorithmResult, rank: int | None, run: Run | None, speed: float | None) -> list[Any]:
+    """Return *result*'s row of the summary's CSV (:data:`SUMMARY_CSV`), ranked *rank* at *run*."""
     ns = [r.n for r in result.runs]
     fit_t, fit_s = result.fit_time, result.fit_space
     interval = run.timing.interval if run and run.timing else None
@@ -207,6 +208,7 @@ def _raw(result: AlgorithmResult, rank: int | None, run: Run | None, speed: floa
 
 
 def _shown(result: AlgorithmResult, rank: int | None, run: Run | None, speed: float | None) -> list[str]:
+    """Return *result*'s row of the Markdown summary, ranked *rank* at *run*."""
     ns = [r.n for r in result.runs]
     return [
         str(rank) if rank is not None else "-",

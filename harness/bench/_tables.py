@@ -163,6 +163,7 @@ def _cell(result: AlgorithmResult, n: int, figure: Figure) -> tuple[Any, str]:
 
 
 def _shown_row(result: AlgorithmResult, ns: list[int], figure: Figure) -> list[str]:
+    """Return *result*'s Markdown row of *figure* over *ns*."""
     return [shown_name(result), *(_cell(result, n, figure)[1] for n in ns)]
 
 

@@ -124,11 +124,13 @@ def time_row(name: str, old: ResultSet, new: ResultSet, noise: float, threshold_
 
 
 def _median(run: Run) -> float:
+    """Return the median of the timed *run*."""
     assert run.timing is not None  # only timed runs are compared
     return run.timing.median
 
 
 def _samples(run: Run) -> tuple[float, ...]:
+    """Return the rounds *run*'s timing kept (none for a file of schema 1 or 2)."""
     return run.timing.samples if run.timing else ()
 
 
