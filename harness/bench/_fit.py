@@ -17,8 +17,8 @@ about 1 for an array of 2^n nodes (a tree of 2^17 nodes takes 9 MiB), so a
 slope over ``EXP_SLOPE`` is "2^n".  Otherwise the question is whether m grows
 by a fixed amount per disk: the least-squares slope of m against n, in bytes
 per disk (over n >= ``LINEAR_MIN_N`` when there are enough such sizes), is
-"n" when it is at least ``BYTES_PER_DISK`` and ``SIGNIFICANCE`` standard
-errors, else "1".  A log-log slope would not do: a list of n ints over a
+"n" when it is at least ``BYTES_PER_DISK`` (most of a pointer) and ``SIGNIFICANCE``
+standard errors, else "1".  A log-log slope would not do: a list of n ints over a
 1.4 KB generator frame grows by 8 bytes a disk, under 10% over n = 10..20,
 which a power law cannot tell from a constant (measured on parity_positions,
 clockwise_sentinel and deal_defrag_collect).
@@ -47,9 +47,14 @@ numbers stay under 2^9, and CPython's cached small ints (up to 256) let a consta
 generator seem to grow by a few dozen bytes as they run out (bitwise: 1408 bytes up to
 n = 8, then 1488 for every n)."""
 
-BYTES_PER_DISK = 4.0
+BYTES_PER_DISK = 6.0
 """Otherwise peak memory growing by at least this much per disk is classed "n": a
-structure with an entry per disk costs at least a pointer (8 bytes) each."""
+structure with an entry per disk costs at least a pointer (8 bytes) each.  Less is
+the growth of integers: CPython's grow by 4 bytes every 30 bits, and a step number
+of n bits (the generator's own, or the consumer's move counter and digest sum)
+added 4.3 bytes a disk over n = 10..19 to level_formula's constant footprint.  The
+smallest growth of a structure with an entry per disk measured here is 13.6 bytes a
+disk (clockwise_sentinel); 6 lies between, a little under a pointer."""
 
 SIGNIFICANCE = 3.0
 """... and only when that growth is at least this many standard errors, so noise on a
