@@ -28,7 +28,8 @@ from typing import Any
 from hanoi_harness.errors import UsageError
 
 MAX_BYTES = 16 * 2**20
-"""The largest result file read: a full run's results.json is about 0.2 MB, so 80 times that."""
+"""The largest result file read: a full run's results.json is about 0.7 MB (up to 32 kept rounds a case), so 24
+times that."""
 
 MAX_DEPTH = 32
 """The deepest nesting read: the schema nests 7 deep (algorithms, a name, runs, a run, timing, a value)."""
