@@ -1,11 +1,10 @@
-"""What every subcommand shares: argument types, the plugin option, safe output."""
+"""What every subcommand shares: argument types and their limits, one-line messages, the plugin option."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
@@ -17,7 +16,22 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on stderr and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see '{self.prog} --help')\n")
+
+
+# --- numbers ------------------------------------------------------------------------------------
+
+MAX_DISKS = 64
+"""The most disks of any command that makes or reads a run of moves (moves, show, check, verify, bench).
+
+A run of n disks is 2^n - 1 moves: 2^64 - 1 of them take 585 years at a
+billion moves a second, so no run past 64 disks can ever finish (and step
+numbers past 2^64 no longer fit the 64-bit counters a C program would use
+to compute the same digest).  The algorithms' own, often smaller, limits
+still apply.
+"""
+
+MAX_DISKS_REASON = "a run is 2^N - 1 moves, and 2^64 - 1 of them take 585 years at a billion a second"
 
 
 @contextmanager
@@ -32,7 +46,7 @@ def big_numbers() -> Iterator[None]:
 
 
 def non_negative_int(text: str) -> int:
-    """non_negative_int(text): the integer ``text`` spells, of any size, refusing negatives and non-integers.
+    """non_negative_int(text): the integer *text* spells, of any size, refusing negatives and non-integers.
 
     >>> non_negative_int("12")
     12
@@ -43,10 +57,48 @@ def non_negative_int(text: str) -> int:
         with big_numbers():
             value = int(text, 10)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {quote(text)}") from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {quote(text)}")
     return value
+
+
+def at_most(limit: int, why: str, what: str = "disks", low: int = 0) -> Any:
+    """at_most(limit, why, what, low): an argparse type for an integer from *low* to *limit*, refusing more with *why*.
+
+    A text far longer than *limit* is refused before it is converted: a
+    number of a million digits costs seconds to convert.
+
+    >>> at_most(64, "why")("12")
+    12
+    >>> at_most(64, "a run could never finish")("65")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: at most 64 disks, got 65: a run could never finish
+    """
+
+    def parse(text: str) -> int:
+        if len(text.strip()) > 2 * len(str(limit)) + 8:  # leading zeros and '+' allowed, a long number not
+            raise argparse.ArgumentTypeError(f"at most {limit} {what}, got {quote(text, 20)}: {why}")
+        value = non_negative_int(text)
+        if value < low:
+            wanted = "a positive integer" if low == 1 else f"an integer >= {low}"
+            raise argparse.ArgumentTypeError(f"expected {wanted}, got {quote(text)}")
+        if value > limit:
+            raise argparse.ArgumentTypeError(f"at most {limit} {what}, got {value}: {why}")
+        return value
+
+    return parse
+
+
+disks = at_most(MAX_DISKS, MAX_DISKS_REASON)
+"""The argparse type of N for every command that makes or reads a run of moves."""
+
+MAX_WORKERS = 1024
+"""The most local worker processes ``hanoi verify --workers`` starts."""
+
+workers = at_most(MAX_WORKERS, "each is a process on this machine", "workers", low=1)
+"""The argparse type of ``--workers``."""
 
 
 def positive_int(text: str) -> int:
@@ -57,7 +109,7 @@ def positive_int(text: str) -> int:
     """
     value = non_negative_int(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {quote(text)}")
     return value
 
 
@@ -66,10 +118,41 @@ def positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {quote(text)}") from None
     if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {quote(text)}")
     return value
+
+
+# --- text for one-line messages -----------------------------------------------------------------
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """quote(text, limit): ``repr(text)``, cut to about *limit* characters so that a message stays one short line.
+
+    >>> quote("abc")
+    "'abc'"
+    >>> quote("x" * 100, 10)
+    "'xxxxxxxxxx'... (100 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def one_line(text: str, limit: int = 400) -> str:
+    """one_line(text, limit): *text* on one line (line breaks and other controls shown as spaces), at most *limit* long.
+
+    >>> one_line("a\\nb\\r\\tc")
+    'a b c'
+    >>> len(one_line("x" * 1000))
+    400
+    """
+    flat = " ".join("".join(c if c.isprintable() else " " for c in text[: 4 * limit]).split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+# --- the plugin option and the registry ---------------------------------------------------------
 
 
 def add_plugin_option(parser: argparse.ArgumentParser) -> None:
@@ -88,48 +171,11 @@ def registry_from(args: argparse.Namespace) -> Registry:
 
 
 def algorithm_for(args: argparse.Namespace, n: int | None = None) -> Algorithm:
-    """algorithm_for(args, n): the algorithm ``args.name``, checked against n when given."""
+    """algorithm_for(args, n): the algorithm ``args.name``, checked against *n* when given."""
     algorithm = registry_from(args).get(args.name)
     if n is not None:
         algorithm.check_n(n)
     return algorithm
-
-
-def write_lines(lines: Iterable[str]) -> None:
-    """write_lines(lines): write to stdout in blocks; a closed pipe (``| head``) ends quietly."""
-    out = sys.stdout
-    try:
-        block: list[str] = []
-        for line in lines:
-            block.append(line)
-            if len(block) >= 4096:
-                out.write("".join(block))
-                block.clear()
-        out.write("".join(block))
-        out.flush()
-    except BrokenPipeError:
-        quiet_stdout()
-
-
-def write_binary(blocks: Iterable[Any]) -> None:
-    """write_binary(blocks): write byte buffers to stdout as they come; a closed pipe ends quietly.
-
-    Each block goes to ``sys.stdout.buffer`` as it is: a buffer larger than
-    the writer's own goes straight to the file, with no copy.
-    """
-    out = sys.stdout.buffer
-    try:
-        for block in blocks:
-            out.write(block)
-        out.flush()
-    except BrokenPipeError:
-        quiet_stdout()
-
-
-def quiet_stdout() -> None:
-    """After the reader of stdout has gone, point stdout at /dev/null so exit does not complain."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
 
 
 def fail(message: str) -> NoReturn:

@@ -13,7 +13,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from hanoi_harness._cli_common import add_plugin_option, non_negative_int, registry_from
+from hanoi_harness._cli_common import add_plugin_option, disks, registry_from
 from hanoi_harness.bench import cref
 from hanoi_harness.bench._compare import DEFAULT_THRESHOLD_PCT, compare
 from hanoi_harness.bench._external import Command
@@ -109,7 +109,7 @@ def _sizes(text: str) -> list[int]:
     parts = [part.strip() for part in text.split(",") if part.strip()]
     if not parts:
         raise argparse.ArgumentTypeError(f"expected N,N,... got {text!r}")
-    return sorted({non_negative_int(part) for part in parts})
+    return sorted({disks(part) for part in parts})
 
 
 def _percent(text: str) -> float:

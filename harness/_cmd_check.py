@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from hanoi_harness._cli_common import fail, non_negative_int
+from hanoi_harness._cli_common import disks, fail
 from hanoi_harness.textcheck import CONVENTIONS, check_lines, describe
 
 
@@ -22,7 +22,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "else 0-2) unless --pegs says. Exit status 0 when legal and optimal, 1 otherwise, 2 for a line "
         "that looks like a move but is not one.",
     )
-    p.add_argument("-n", type=non_negative_int, required=True, metavar="N", help="the number of disks")
+    p.add_argument("-n", type=disks, required=True, metavar="N", help="the number of disks")
     p.add_argument("file", nargs="?", default="-", metavar="FILE", help="the moves ('-' or nothing: standard input)")
     p.add_argument(
         "--pegs", choices=tuple(CONVENTIONS), help="how the pegs are written (default: read from the first move)"

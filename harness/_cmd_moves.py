@@ -7,14 +7,8 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
-from hanoi_harness._cli_common import (
-    add_plugin_option,
-    algorithm_for,
-    fail,
-    non_negative_int,
-    write_binary,
-    write_lines,
-)
+from hanoi_harness._cli_common import MAX_DISKS, add_plugin_option, algorithm_for, disks, fail
+from hanoi_harness._cli_streams import write_binary, write_lines
 from hanoi_harness.checker import Tower, illegal_reason
 from hanoi_harness.digest import digest, digest_chunks
 
@@ -27,7 +21,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "(disk 1 the smallest, pegs 0 1 2), streamed as they are made.",
     )
     p.add_argument("name", metavar="NAME", help="a registered algorithm (see 'hanoi list')")
-    p.add_argument("n", metavar="N", type=non_negative_int, help="the number of disks")
+    p.add_argument("n", metavar="N", type=disks, help=f"the number of disks, at most {MAX_DISKS}")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--count", action="store_true", help="print only the number of moves")
     mode.add_argument(
@@ -51,7 +45,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "after each move; stops at the first illegal move and says why.",
     )
     s.add_argument("name", metavar="NAME", help="a registered algorithm (see 'hanoi list')")
-    s.add_argument("n", metavar="N", type=non_negative_int, help="the number of disks")
+    s.add_argument("n", metavar="N", type=disks, help=f"the number of disks, at most {MAX_DISKS}")
     add_plugin_option(s)
     s.set_defaults(func=cmd_show)
 
