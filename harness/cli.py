@@ -7,7 +7,9 @@ into an exit status with at most one line on stderr, never a traceback:
 * bad input (:class:`~hanoi_harness.errors.UsageError`), and standard output
   that cannot be written (closed, or a full disk): one line, status 2;
 * the reader of stdout gone (``| head``): quiet, the command's usual status;
-* Ctrl-C anywhere, even inside an import: ``hanoi: interrupted``, status 130.
+* Ctrl-C anywhere in :func:`main`, even inside an import: ``hanoi: interrupted``,
+  status 130.  (Before ``main``, while Python imports the package itself, it
+  is still Python's traceback.)
 """
 
 from __future__ import annotations

@@ -61,6 +61,7 @@ BAD = [
     ("cli_shapes.py", "huge_disk", 2, [], ["illegal at step 1", "is not on top of peg 0"]),
     ("cli_shapes.py", "unprintable", 2, [], ["illegal at step 1", "<Unprintable object>", "triple"]),
     ("cli_failures.py", "raises_midway", 2, [(1, 0, 1), (2, 0, 2)], ["crashed at step 3", "ValueError: boom on two"]),
+    ("cli_failures.py", "raises_unspeakable", 2, [(1, 0, 2)], ["crashed at step 2", "Unspeakable"]),
     ("cli_failures.py", "raises_when_called", 2, [], ["crashed at step 1", "RuntimeError: before the first move"]),
     ("cli_failures.py", "returns_a_number", 2, [], ["crashed at step 1", "'int' object is not iterable"]),
     ("cli_failures.py", "returns_none", 2, [], ["crashed at step 1", "'NoneType' object is not iterable"]),
@@ -91,10 +92,15 @@ def test_moves_writes_the_moves_before_a_bad_one_and_says_what_it_was(
         assert fragment in lines[0], lines[0]
 
 
-CHECKER_QUIRK = pytest.mark.xfail(
-    strict=True,
-    reason="checker.check takes an exception raised while unpacking move k for the algorithm crashing at step k + 1",
-)
+# Where checker.check itself falls short (noted for the checker's owners): these pin it down until it is fixed.
+CHECKER_QUIRKS = {
+    "unprintable": pytest.mark.xfail(
+        strict=True, reason="check() takes an exception raised while unpacking move k for a crash at step k + 1"
+    ),
+    "raises_unspeakable": pytest.mark.xfail(
+        strict=True, raises=RuntimeError, reason="check() formats the algorithm's exception with str(), which raises"
+    ),
+}
 
 
 # sys.exit in the algorithm is no verdict of check()'s: it ends the child process 'hanoi verify' runs it in.
@@ -103,7 +109,7 @@ JUDGED = [case for case in BAD if case[1] != "exits"]
 
 @pytest.mark.parametrize(
     ("file", "func", "n", "before", "fragments"),
-    [pytest.param(*case, marks=CHECKER_QUIRK) if case[1] == "unprintable" else case for case in JUDGED],
+    [pytest.param(*case, marks=CHECKER_QUIRKS[case[1]]) if case[1] in CHECKER_QUIRKS else case for case in JUDGED],
     ids=[case[1] for case in JUDGED],
 )
 def test_the_step_is_the_one_verify_names(

@@ -144,3 +144,13 @@ def test_settled_moves_are_what_the_checker_would_read() -> None:
     shown = settled((object(), 0, 2))
     assert shown[1:] == (0, 2) and repr(shown[0]).startswith("<object object")
     assert check([shown], 1).reason == f"disk {shown[0]!r} is not an integer"
+
+
+def test_arrays_longer_than_a_run_are_still_matched_piece_by_piece() -> None:
+    # One array of 3 * 65536 moves covers three units: each piece is compared, none is replayed.
+    n = BASE + 2
+    moves = list(reference(n))
+    rows = np.array(moves, dtype=np.uint8)
+    stream = MoveStream(algorithm([], 0), n)
+    pieces = list(stream._judge_array(rows[: 3 * (RUN + 1)]))
+    assert stream.failure is None and stream.following and [p.count for p in pieces] == [RUN, 1, RUN, 1, RUN, 1]
