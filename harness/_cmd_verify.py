@@ -7,7 +7,15 @@ import sys
 
 from tabulate import tabulate
 
-from hanoi_harness._cli_common import add_plugin_option, non_negative_int, positive_float, positive_int, registry_from
+from hanoi_harness._cli_common import (
+    add_plugin_option,
+    disks,
+    non_negative_int,
+    positive_float,
+    positive_int,
+    registry_from,
+    workers,
+)
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry import Algorithm
 from hanoi_harness.runner import Job, run_jobs
@@ -27,8 +35,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     )
     p.add_argument("names", nargs="*", metavar="NAME", help="algorithms to verify (default: all registered)")
     which = p.add_mutually_exclusive_group()
-    which.add_argument("--n", type=non_negative_int, metavar="N", help="verify this n only")
-    which.add_argument("--n-max", type=non_negative_int, metavar="N", help=f"verify n = 0..N (default {DEFAULT_N_MAX})")
+    which.add_argument("--n", type=disks, metavar="N", help="verify this n only")
+    which.add_argument("--n-max", type=disks, metavar="N", help=f"verify n = 0..N (default {DEFAULT_N_MAX})")
     p.add_argument("--timeout", type=positive_float, default=60.0, metavar="SECONDS", help="per algorithm (default 60)")
     p.add_argument(
         "--memory-limit",
@@ -42,7 +50,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     scale = p.add_mutually_exclusive_group()
     scale.add_argument(
         "--workers",
-        type=positive_int,
+        type=workers,
         metavar="W",
         help="split each named algorithm's steps for --n into chunks verified by W local processes "
         "(only for algorithms that can start at any step); same verdict and digest as one process",
