@@ -1,8 +1,8 @@
 """An algorithm's own process: ``python -P -m hanoi_harness._producer CONFIG`` streams its moves.
 
 Started by :class:`hanoi_harness.stream.Producer`, never by hand.  CONFIG is JSON: the
-algorithm's ``name``, the ``plugins`` to load, the ``parent``'s pid, the ``fd`` of the stream
-and the ``memory_mb`` limit.  The process dies with its parent, ignores Ctrl-C, caps its
+algorithm's ``name``, the ``plugins`` to load, the ``fd`` of the stream and the ``memory_mb``
+limit.  The process dies with its parent, ignores Ctrl-C, caps its
 address space, builds the registry and then answers requests, one JSON line each on standard
 input::
 
@@ -33,9 +33,7 @@ from hanoi_harness import process, wire
 def main(argv: Sequence[str]) -> int:
     """Serve requests for the algorithm *argv[0]* (the JSON config) names; the exit status."""
     config = json.loads(argv[0])
-    process.die_with_parent(int(config["parent"]))
-    process.ignore_interrupts()
-    process.adopt_parent_path()
+    process.child_start()
     out = wire.Writer(_sink(int(config["fd"])))
     os.dup2(2, 1)  # the algorithm's prints go where standard error goes
     import hanoi_harness.algorithms  # noqa: F401  (the in-tree code, imported before the limit applies)

@@ -43,7 +43,7 @@ def probe(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S, entry_poi
     reports a failure, ends in any other way, or takes longer than *timeout* seconds.
     """
     specs = [resolve_spec(spec) for spec in specs]
-    argv = [json.dumps({"parent": os.getpid(), "specs": specs, "entry_points": entry_points})]
+    argv = [json.dumps({"specs": specs, "entry_points": entry_points})]
     with tempfile.TemporaryFile() as errors:
         proc = process.start(
             process.python_command("hanoi_harness.plugins", *argv),
@@ -206,9 +206,7 @@ def _has_entry_points() -> bool:
 def main(argv: Sequence[str]) -> int:
     """The child: import, say which import is under way, then print the records described; the exit status."""
     config = json.loads(argv[0])
-    process.die_with_parent(int(config["parent"]))
-    process.ignore_interrupts()
-    process.adopt_parent_path()
+    process.child_start()
     answer = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)  # what the plugins print goes to stderr, not into the answer
 

@@ -5,7 +5,7 @@ Every process the harness starts for an algorithm or an external program follows
 * **Isolated from the current directory.**  ``python -m`` and ``python -c`` put the current
   directory first on the import path, so a ``json.py`` there would run.  Python children are
   started with ``-P`` (:func:`python_command`) and given the parent's own import path instead
-  (:func:`adopt_parent_path`), so a child imports what its parent would, and nothing more.
+  (:func:`child_start`), so a child imports what its parent would, and nothing more.
   multiprocessing's helpers (forkserver, resource tracker) start with ``-c``: they are started
   under :func:`safe_path_environment`.
 * **A session of its own** (:func:`start`): the child and whatever it forks share one process
@@ -48,6 +48,9 @@ TOKEN_VARIABLE = "HANOI_HARNESS_TOKEN"
 
 PATH_VARIABLE = "HANOI_HARNESS_PATH"
 """The environment variable carrying the parent's import path into a Python child."""
+
+PARENT_VARIABLE = "HANOI_HARNESS_PARENT"
+"""The environment variable carrying the parent's pid into a Python child, which dies with it."""
 
 THREAD_CAPS = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 """One BLAS thread in a child: each extra thread reserves tens of MB of address space against --memory-limit."""
@@ -211,19 +214,25 @@ def python_command(module: str, *args: str) -> list[str]:
 
 
 def python_environment(base: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of a Python child: *base* (default ours) with our import path and one BLAS thread."""
+    """The environment of a Python child: *base* (default ours), our pid and import path, one BLAS thread."""
     env = dict(os.environ if base is None else base)
     env[PATH_VARIABLE] = os.pathsep.join(os.path.abspath(entry or os.curdir) for entry in sys.path)
+    env[PARENT_VARIABLE] = str(os.getpid())
     env.update(THREAD_CAPS)
     return env
 
 
-def adopt_parent_path() -> None:
-    """In a Python child: take the import path the parent passed (:func:`python_environment`), in its order.
+def child_start() -> None:
+    """What a Python child started with :func:`python_environment` does first.
 
-    Entries are only ever those the parent had; the child's own start-up (``-P``) added no
-    directory of the user's.
+    It dies with its parent, leaves Ctrl-C to it, and takes the parent's import path, in its
+    order: entries are only ever those the parent had, and the child's own start-up (``-P``)
+    added no directory of the user's.
     """
+    parent = os.environ.get(PARENT_VARIABLE)
+    if parent is not None:
+        die_with_parent(int(parent))
+    ignore_interrupts()
     passed = os.environ.get(PATH_VARIABLE)
     if passed:
         sys.path[:] = [entry for entry in passed.split(os.pathsep) if entry]
@@ -298,6 +307,42 @@ def stop(proc: subprocess.Popen[Any]) -> int:
     code = proc.wait()
     _guardian().send(f"-{proc.pid}")
     return code
+
+
+def communicate(proc: subprocess.Popen[Any], data: Any, timeout: float | None) -> tuple[Any, Any]:
+    """:meth:`~subprocess.Popen.communicate` with *data*, for any *timeout*: waited for in slices.
+
+    Raises :class:`subprocess.TimeoutExpired` past *timeout* seconds, as ``communicate`` does
+    (the process is left running).
+    """
+    deadline = deadline_after(timeout)
+    while True:
+        try:
+            return proc.communicate(data, timeout=wait_slice(deadline))
+        except subprocess.TimeoutExpired:
+            if deadline is not None and time.monotonic() >= deadline:
+                raise
+            data = None  # already written: communicate() takes it once
+
+
+class Watchdog:
+    """Stops *proc* and its group after *timeout* seconds (None: never), from a thread; ``fired``: whether it did."""
+
+    def __init__(self, proc: subprocess.Popen[Any], timeout: float | None) -> None:
+        self.fired = False
+        self._done = threading.Event()
+        if timeout is not None:
+            threading.Thread(target=self._run, args=(proc, deadline_after(timeout)), daemon=True).start()
+
+    def _run(self, proc: subprocess.Popen[Any], deadline: float | None) -> None:
+        while not self._done.wait(wait_slice(deadline)):
+            if deadline is not None and time.monotonic() >= deadline:
+                self.fired = True
+                kill_group(proc)
+                return
+
+    def cancel(self) -> None:
+        self._done.set()
 
 
 def end_strays() -> int:

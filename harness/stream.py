@@ -47,9 +47,7 @@ class Producer:
     def __init__(self, name: str, plugins: Sequence[str], *, memory_mb: int | None = None) -> None:
         read_end, write_end = os.pipe()
         self.errors = tempfile.TemporaryFile()  # noqa: SIM115  (open for the process's life; close() ends it)
-        config = json.dumps(
-            {"name": name, "plugins": list(plugins), "parent": os.getpid(), "fd": write_end, "memory_mb": memory_mb}
-        )
+        config = json.dumps({"name": name, "plugins": list(plugins), "fd": write_end, "memory_mb": memory_mb})
         try:
             self.proc = process.start(
                 process.python_command("hanoi_harness._producer", config),

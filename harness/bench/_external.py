@@ -19,9 +19,6 @@ A command is measured like an algorithm, with what a process allows:
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -30,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from hanoi_harness import process
 from hanoi_harness.bench._check import Checked, OnChecked, walk_stop
 from hanoi_harness.bench._memory import Rss
 from hanoi_harness.bench._plan import Settings
@@ -79,39 +77,27 @@ class CommandFailed(RuntimeError):
 
 
 def _spawn(argv: list[str] | str, n: int, stderr: int) -> subprocess.Popen[bytes]:
-    """_spawn(argv, n, stderr): start a process in its own group, output discarded, n on its standard input."""
-    return subprocess.Popen(
-        argv,
-        shell=isinstance(argv, str),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=stderr,
-        start_new_session=True,  # its own process group, so a timeout stops the shell and its children
-    )
+    """Start *argv* (a shell command when a string) in a session of its own, output discarded, n coming on stdin.
+
+    :func:`hanoi_harness.process.start`: the program and whatever it starts end with this process.
+    """
+    return process.start(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr)
 
 
 def _finish(proc: subprocess.Popen[bytes], n: int, timeout: float | None) -> int:
-    """_finish(proc, n, timeout): give n on standard input, wait; the exit status, or :class:`CommandFailed`.
+    """Give *proc* n on standard input and wait for it; its exit status, or :class:`CommandFailed` past *timeout*.
 
-    Past ``timeout``, or on Ctrl-C (which the process, in a session of its
-    own, does not get from the terminal), its process group is killed.
+    Past *timeout*, or on Ctrl-C (which the process, in a session of its own, does not get from
+    the terminal), its process group is killed.  Either way its group is ended when it ends.
     """
     try:
-        proc.communicate(f"{n}\n".encode(), timeout=timeout)
+        process.communicate(proc, f"{n}\n".encode(), timeout)
     except subprocess.TimeoutExpired:
-        _kill(proc)
+        process.stop(proc)
         raise CommandFailed(f"no end within {timeout:g} s; stopped") from None
-    except BaseException:
-        _kill(proc)
-        raise
+    finally:
+        process.stop(proc)
     return proc.returncode
-
-
-def _kill(proc: subprocess.Popen[bytes]) -> None:
-    """_kill(proc): kill the process group of ``proc`` and reap it."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
 
 
 def run_discarding(template: str, n: int, timeout: float | None = None) -> float:
@@ -140,8 +126,9 @@ _REPORT = (
 )
 """What the shell execs after the command: it writes the largest ru_maxrss of the shell's children."""
 
-_SCRIPT = 'eval "$1"; exec "$2" -c "$3" "$?" "$4"'
-"""The shell script of a peak-RSS run: the command as a child of the shell, then the report in its place."""
+_SCRIPT = 'eval "$1"; exec "$2" -I -S -c "$3" "$?" "$4"'
+"""The shell script of a peak-RSS run: the command as a child of the shell, then the report in its place
+(isolated, ``-I -S``: it needs the standard library only, and ``-c`` would import from the current directory)."""
 
 
 def peak_rss(template: str, n: int, timeout: float | None = None) -> int:
