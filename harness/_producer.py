@@ -125,11 +125,15 @@ def _arrays(source: Iterator[Any], out: wire.Writer, control: _Control, rid: int
                 rows = len(chunk) if hasattr(chunk, "__len__") else 0
                 chunk = chunk[:left] if rows > left else chunk
                 left -= rows
-            out.array(chunk)
         except StopIteration:
             return
         except BaseException as exc:
             out.failure(wire.RAISED, exc)
+            return
+        try:
+            out.array(chunk)
+        except wire.ChunkFailed as exc:
+            out.failure(wire.RAISED, exc.error)
             return
         if control.skipped(rid):
             return

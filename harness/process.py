@@ -216,7 +216,8 @@ def python_command(module: str, *args: str) -> list[str]:
 def python_environment(base: dict[str, str] | None = None) -> dict[str, str]:
     """The environment of a Python child: *base* (default ours), our pid and import path, one BLAS thread."""
     env = dict(os.environ if base is None else base)
-    env[PATH_VARIABLE] = os.pathsep.join(os.path.abspath(entry or os.curdir) for entry in sys.path)
+    # '' (the current directory, after 'python -c') is left out: a child never imports from there.
+    env[PATH_VARIABLE] = os.pathsep.join(os.path.abspath(entry) for entry in sys.path if entry)
     env[PARENT_VARIABLE] = str(os.getpid())
     env.update(THREAD_CAPS)
     return env

@@ -76,6 +76,14 @@ class BrokenStream(Exception):
     """The stream is not what the writer would send: garbage, a second writer, a frame out of place."""
 
 
+class ChunkFailed(Exception):
+    """Looking at a chunk raised *error* (its ``__array__``, say): the algorithm's failure, not the writer's."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 # --- values of odd moves --------------------------------------------------------------------------
 
 
@@ -444,6 +452,8 @@ class Writer:
             arr = np.asarray(chunk)
         except (TypeError, ValueError):  # ragged rows, say: what the checker makes of it too
             arr = np.asarray(None)
+        except Exception as exc:
+            raise ChunkFailed(exc) from exc
         if arr.ndim != 2 or arr.shape[1:] != (3,) or arr.dtype.kind not in "iu":
             shape = tuple(int(size) for size in arr.shape)
             out = bytearray()
@@ -454,7 +464,8 @@ class Writer:
         code = rows.dtype.str.encode()
         per_frame = max(1, MAX_PAYLOAD // (3 * rows.dtype.itemsize))
         for at in range(0, max(len(rows), 1), per_frame):
-            self.frame(ARRAY, bytes([len(code)]), code, rows[at : at + per_frame].data.cast("B"))
+            body = rows[at : at + per_frame].reshape(-1).view(np.uint8)  # the rows' bytes, not a copy
+            self.frame(ARRAY, bytes([len(code)]), code, body.data)
 
     def failure(self, kind: int, exc: BaseException) -> None:
         """Write an S or E frame (per *kind*) for *exc*."""
