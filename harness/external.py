@@ -58,7 +58,8 @@ def run_command(
     cannot be read as a move is ``illegal`` at that step; a program that exits with a non-zero
     status or a signal after legal moves is ``crashed``; past *timeout* seconds it is killed
     and ``timed_out``.  The program runs in a session of its own (:func:`hanoi_harness.process.start`):
-    whatever it starts is ended with it, and with us.
+    whatever it starts is ended with it (a background child holding its output open included), and
+    with us.
     """
     command = command_for(template, n)
     with tempfile.TemporaryFile() as errors:

@@ -327,16 +327,26 @@ def communicate(proc: subprocess.Popen[Any], data: Any, timeout: float | None) -
 
 
 class Watchdog:
-    """Stops *proc* and its group after *timeout* seconds (None: never), from a thread; ``fired``: whether it did."""
+    """Ends *proc*'s group after *timeout* seconds (None: never), and as soon as *proc* itself has ended.
+
+    From a thread, so that a reader blocked on the process's output wakes up: a child it left
+    running in the background would otherwise hold that output open for as long as it runs.
+    ``fired`` says whether the timeout did it.
+    """
+
+    POLL_S = 0.05
+    """How often the thread looks whether the process has ended."""
 
     def __init__(self, proc: subprocess.Popen[Any], timeout: float | None) -> None:
         self.fired = False
         self._done = threading.Event()
-        if timeout is not None:
-            threading.Thread(target=self._run, args=(proc, deadline_after(timeout)), daemon=True).start()
+        threading.Thread(target=self._run, args=(proc, deadline_after(timeout)), daemon=True).start()
 
     def _run(self, proc: subprocess.Popen[Any], deadline: float | None) -> None:
-        while not self._done.wait(wait_slice(deadline)):
+        while not self._done.wait(min(self.POLL_S, wait_slice(deadline))):
+            if proc.poll() is not None:
+                kill_group(proc)
+                return
             if deadline is not None and time.monotonic() >= deadline:
                 self.fired = True
                 kill_group(proc)

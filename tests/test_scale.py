@@ -411,3 +411,14 @@ def test_cli_dask(dask_address: str, capsys: pytest.CaptureFixture[str]) -> None
     code, out, _ = run(capsys, "verify", "level_formula", "--n", "12", "--dask", dask_address, "--chunk-size", "700")
     assert code == 0 and "Dask cluster" in out
     assert digest_in(out) == str(check_algorithm(build_registry().get("level_formula"), 12).digest)
+
+
+# --- solve and solve_from ----------------------------------------------------------------------------
+
+
+def test_chunks_are_not_trusted_when_solve_from_is_not_solve() -> None:
+    spec = str(Path(__file__).parent / "fixtures" / "plugins" / "split_wrong.py") + ":SPLIT_WRONG"
+    with pytest.raises(UsageError, match=r"solve_from\(2, 1\) is not solve\(2\)"):
+        verify_scaled("split_wrong", 8, [spec], chunk_size=50)
+    unchecked = verify_scaled("split_wrong", 8, [spec], chunk_size=50, preflight=False)
+    assert unchecked.verdict.ok  # what the preflight keeps from being reported: solve_from alone is right
