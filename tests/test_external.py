@@ -7,12 +7,11 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import psutil
 import pytest
 
 from hanoi_harness.errors import UsageError
 from hanoi_harness.external import command_for, parse_spec, run_command
-from tests.helpers import printer_command
+from tests.helpers import gone, printer_command
 
 
 @pytest.fixture
@@ -59,8 +58,7 @@ def test_what_a_program_starts_is_ended_with_it(solver: str, tmp_path: Path) -> 
     pidfile = tmp_path / "pid"
     verdict, _ = run_command(f"sleep 600 & echo $! > {pidfile}; {solver} {{n}}", 4)
     assert verdict.ok
-    pid = int(pidfile.read_text())
-    assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+    assert gone(int(pidfile.read_text()))
 
 
 def test_any_finite_timeout(solver: str) -> None:

@@ -15,10 +15,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import psutil
 import pytest
 
-from tests.helpers import assert_one_line_error
+from tests.helpers import assert_one_line_error, gone
 
 FIXTURES = Path(__file__).parent / "fixtures"
 PLUGINS = FIXTURES / "plugins"
@@ -51,19 +50,6 @@ def pids(path: Path) -> dict[str, int]:
     if not path.exists():
         return {}
     return {role: int(pid) for role, pid in (line.split() for line in path.read_text().splitlines())}
-
-
-def gone(pid: int, within: float = 10.0) -> bool:
-    """Whether process *pid* has ended (or is a zombie) within *within* seconds."""
-    end = time.monotonic() + within
-    while time.monotonic() < end:
-        try:
-            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
-                return True
-        except psutil.NoSuchProcess:
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def wait_for(found: Callable[[], bool], within: float = 60.0) -> None:

@@ -11,10 +11,10 @@ import sys
 import time
 from pathlib import Path
 
-import psutil
 import pytest
 
 from hanoi_harness import process
+from tests.helpers import gone
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -25,18 +25,6 @@ def wait_for_pid(path: Path, within: float = 30.0) -> int:
         assert time.monotonic() < end, f"{path} was never written"
         time.sleep(0.02)
     return int(path.read_text())
-
-
-def gone(pid: int, within: float = 10.0) -> bool:
-    end = time.monotonic() + within
-    while time.monotonic() < end:
-        try:
-            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
-                return True
-        except psutil.NoSuchProcess:
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def test_stop_ends_the_whole_group(tmp_path: Path) -> None:
@@ -69,6 +57,8 @@ def test_end_strays_finds_what_left_its_session(tmp_path: Path) -> None:
     pidfile = tmp_path / "pid"
     proc = process.start(f"setsid sleep 600 & echo $! > {pidfile}; wait")
     escapee = wait_for_pid(pidfile)
+    while os.getsid(escapee) != escapee:  # not yet out of the group: stop() would end it
+        time.sleep(0.01)
     process.stop(proc)
     assert not gone(escapee, within=0.5)  # out of the group: stop() cannot see it
     assert process.end_strays() >= 1
