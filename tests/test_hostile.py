@@ -175,22 +175,28 @@ def test_the_peak_rss_child_is_isolated_from_the_current_directory(
 # --- signals: nothing outlives the command -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
-def test_killing_verify_ends_the_algorithms_process_and_what_it_started(tmp_path: Path, how: signal.Signals) -> None:
+@pytest.mark.parametrize(("how", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, -15), (signal.SIGKILL, -9)])
+def test_stopping_verify_ends_the_algorithms_process_and_what_it_started(
+    tmp_path: Path, how: signal.Signals, status: int
+) -> None:
     report = tmp_path / "pids"
     verify = subprocess.Popen(
         [HANOI, "verify", "hangs", "--n", "3", "--timeout", "600", "--plugin", plugin("hangs.py:hangs")],
         env={**os.environ, "HANOI_TEST_PIDS": str(report)},
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         wait_for(lambda: {"algorithm", "child"} <= set(pids(report)))
         verify.send_signal(how)
-        verify.wait(timeout=60)
+        _, err = verify.communicate(timeout=60)
     finally:
         verify.kill()
         verify.wait()
+    assert verify.returncode == status
+    if how == signal.SIGINT:  # Ctrl-C: one line, as everywhere
+        assert err == "hanoi: interrupted\n"
     left = pids(report)
     assert gone(left["algorithm"]) and gone(left["child"])
 
