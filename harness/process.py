@@ -286,10 +286,12 @@ def start(argv: Sequence[str] | str, *, env: dict[str, str] | None = None, **pop
     """
     environment = dict(os.environ if env is None else env)
     environment[TOKEN_VARIABLE] = token()
+    guardian = _guardian()
+    guardian.ensure()  # before the child exists: were we killed at once, the guardian's token scan finds it
     proc: subprocess.Popen[Any] = subprocess.Popen(
         argv, shell=isinstance(argv, str), env=environment, start_new_session=True, close_fds=True, **popen
     )
-    _guardian().send(f"+{proc.pid}")
+    guardian.send(f"+{proc.pid}")
     return proc
 
 
@@ -434,12 +436,20 @@ class _Guardian:
         self.proc: subprocess.Popen[str] | None = None
         self.lock = threading.Lock()
 
-    def send(self, line: str) -> None:
+    def ensure(self) -> None:
+        """Start the guardian unless this process has one (or its caller's guards it)."""
         if _GUARDED_ELSEWHERE:
             return
         with self.lock:
             if self.owner != os.getpid():  # not started yet, or we are a fork of the process that did
                 self._start()
+
+    def send(self, line: str) -> None:
+        """Tell the guardian *line* (``+PID`` or ``-PID``)."""
+        if _GUARDED_ELSEWHERE:
+            return
+        self.ensure()
+        with self.lock:
             try:
                 assert self.proc is not None and self.proc.stdin is not None
                 self.proc.stdin.write(line + "\n")
