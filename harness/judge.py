@@ -163,7 +163,7 @@ class Judge:
                     raise self.ended
                 return
             self._take()
-            yield self._decoded(lambda f: wire.decode_value(f.payload), frame)
+            yield self._decoded(wire.odd_move, frame)
 
 
 def _no_frames() -> wire.Frame:
@@ -189,11 +189,9 @@ def judged(producer: Producer, judge: Judge) -> Outcome:
     """
     verdict = judge.run(producer.next_frame)
     died = judge.ended.reason if judge.ended is not None and judge.ended.died else None
-    if judge.ended is not None:
-        producer.stop()
+    if judge.ended is not None or (not judge.answered and not producer.skip()):
+        producer.close()
         return Outcome(verdict, None, died)
-    if not judge.answered and not producer.skip():
-        return Outcome(verdict, None)
     return Outcome(verdict, producer)
 
 

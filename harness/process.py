@@ -13,17 +13,17 @@ Every process the harness starts for an algorithm or an external program follows
   outlive the run or hold its pipes open.
 * **It dies with its parent.**  A Python child calls :func:`die_with_parent` first thing: on
   Linux the kernel sends it SIGKILL when its parent ends (``PR_SET_PDEATHSIG``); elsewhere a
-  thread polls.  Groups the parent started are also registered with a *guardian*, a tiny
-  process that outlives the parent: when the parent ends, even by SIGKILL, the guardian kills
-  those groups and (on Linux) every process still carrying the parent's token in its
-  environment, which finds the ones that left their session too.
+  thread polls.  Groups the parent started are also registered with its guardian
+  (:mod:`hanoi_harness.guardian`), a tiny process that outlives the parent: when the parent
+  ends, even by SIGKILL, the guardian kills those groups and (on Linux) every process still
+  carrying the parent's token in its environment, which finds the ones that left their session.
 * **Bounded waits.**  ``poll()`` takes at most 2^31 - 1 ms (24.8 days) and lock waits about
   292 years: :func:`wait_slice` cuts any deadline into waits of at most :data:`MAX_WAIT_S`, so
   any finite ``--timeout`` is honoured.
 
-Only a process running as the same user can defeat this (it may rewrite the harness's files
-too); a session, a process group, a token and the parent-death signal are what such a process
-would have to undo on purpose.
+Only code running as the same user can defeat this (it may rewrite the harness's files too): a
+session, a process group, an environment token and the parent-death signal are what it would
+have to undo on purpose.
 """
 
 from __future__ import annotations
@@ -38,13 +38,11 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from hanoi_harness import guardian
 from hanoi_harness.errors import UsageError
 
 MAX_WAIT_S = 3600.0
 """The longest single wait: longer deadlines are waited for in slices of this size."""
-
-TOKEN_VARIABLE = "HANOI_HARNESS_TOKEN"
-"""The environment variable carrying the parent's token into every child it starts."""
 
 PATH_VARIABLE = "HANOI_HARNESS_PATH"
 """The environment variable carrying the parent's import path into a Python child."""
@@ -260,24 +258,6 @@ def safe_path_environment() -> Iterator[None]:
 # --- starting and stopping ----------------------------------------------------------------------
 
 
-def token() -> str:
-    """This process's token: put in every child's environment, so the guardian finds their descendants."""
-    global _TOKEN
-    if _TOKEN is None:
-        _TOKEN = os.urandom(16).hex()
-    return _TOKEN
-
-
-def share_token(value: str, *, guarded: bool) -> None:
-    """Use *value* (a caller's token) for the children of this process; *guarded*: the caller's guardian covers them.
-
-    A pool worker calls this, so that the processes it starts are ended with its caller's.
-    """
-    global _TOKEN, _GUARDED_ELSEWHERE
-    _TOKEN = value
-    _GUARDED_ELSEWHERE = guarded
-
-
 def start(argv: Sequence[str] | str, *, env: dict[str, str] | None = None, **popen: Any) -> subprocess.Popen[Any]:
     """Start *argv* (a shell command when a string) in a session of its own, known to the guardian.
 
@@ -285,13 +265,12 @@ def start(argv: Sequence[str] | str, *, env: dict[str, str] | None = None, **pop
     other arguments.  End it with :func:`stop`.
     """
     environment = dict(os.environ if env is None else env)
-    environment[TOKEN_VARIABLE] = token()
-    guardian = _guardian()
+    environment[guardian.TOKEN_VARIABLE] = guardian.token()
     guardian.ensure()  # before the child exists: were we killed at once, the guardian's token scan finds it
     proc: subprocess.Popen[Any] = subprocess.Popen(
         argv, shell=isinstance(argv, str), env=environment, start_new_session=True, close_fds=True, **popen
     )
-    guardian.send(f"+{proc.pid}")
+    guardian.started(proc.pid)
     return proc
 
 
@@ -308,7 +287,7 @@ def stop(proc: subprocess.Popen[Any]) -> int:
     """
     kill_group(proc)
     code = proc.wait()
-    _guardian().send(f"-{proc.pid}")
+    guardian.ended(proc.pid)
     return code
 
 
@@ -356,127 +335,3 @@ class Watchdog:
 
     def cancel(self) -> None:
         self._done.set()
-
-
-def end_strays() -> int:
-    """Kill every process still carrying this process's token (children of ours that left their group); how many.
-
-    Linux only (it reads each process's starting environment); elsewhere 0.
-    """
-    if not sys.platform.startswith("linux"):
-        return 0
-    return _kill_marked(f"{TOKEN_VARIABLE}={token()}".encode(), os.getpid())
-
-
-def _kill_marked(needle: bytes, spare: int) -> int:
-    killed = 0
-    for _ in range(10):  # a stray may fork while we look: look again until none is left
-        found = 0
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit() or int(entry) == spare:
-                continue
-            try:
-                with open(f"/proc/{entry}/environ", "rb") as f:
-                    marked = needle in f.read().split(b"\0")
-            except OSError:
-                continue
-            if marked:
-                with contextlib.suppress(OSError):
-                    os.kill(int(entry), signal.SIGKILL)
-                    found += 1
-        killed += found
-        if not found:
-            break
-    return killed
-
-
-_GUARD = r"""
-import os, signal, sys
-for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-    signal.signal(s, signal.SIG_IGN)
-groups = set()
-for line in sys.stdin:
-    pid = int(line[1:])
-    (groups.add if line[0] == "+" else groups.discard)(pid)
-for pid in groups:
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except OSError:
-        pass
-if sys.platform.startswith("linux"):
-    needle = sys.argv[1].encode()
-    for _ in range(10):
-        found = 0
-        for entry in os.listdir("/proc"):
-            if entry.isdigit() and int(entry) != os.getpid():
-                try:
-                    with open("/proc/%s/environ" % entry, "rb") as f:
-                        marked = needle in f.read().split(b"\0")
-                except OSError:
-                    continue
-                if marked:
-                    try:
-                        os.kill(int(entry), signal.SIGKILL)
-                        found += 1
-                    except OSError:
-                        pass
-        if not found:
-            break
-"""
-"""The guardian: reads ``+PID``/``-PID`` lines (groups started, groups ended); at end of input (its
-parent has ended, however) it kills the groups still registered, then every process whose
-environment carries the token."""
-
-
-class _Guardian:
-    """The guardian process of this process, started on first use (none in a process whose caller guards it)."""
-
-    def __init__(self) -> None:
-        self.owner = 0
-        self.proc: subprocess.Popen[str] | None = None
-        self.lock = threading.Lock()
-
-    def ensure(self) -> None:
-        """Start the guardian unless this process has one (or its caller's guards it)."""
-        if _GUARDED_ELSEWHERE:
-            return
-        with self.lock:
-            if self.owner != os.getpid():  # not started yet, or we are a fork of the process that did
-                self._start()
-
-    def send(self, line: str) -> None:
-        """Tell the guardian *line* (``+PID`` or ``-PID``)."""
-        if _GUARDED_ELSEWHERE:
-            return
-        self.ensure()
-        with self.lock:
-            try:
-                assert self.proc is not None and self.proc.stdin is not None
-                self.proc.stdin.write(line + "\n")
-                self.proc.stdin.flush()
-            except (OSError, ValueError):  # it was killed: a new one takes over from now on
-                if self.proc is not None:
-                    self.proc.poll()
-                self._start()
-
-    def _start(self) -> None:
-        if self.proc is not None and self.owner != os.getpid():
-            self.proc.returncode = 0  # a fork of the process that started it: not ours to reap or warn about
-        # It outlives this process by design: the reference kept here is never dropped while we run.
-        self.proc = subprocess.Popen(
-            [sys.executable, "-I", "-S", "-c", _GUARD, f"{TOKEN_VARIABLE}={token()}"],
-            stdin=subprocess.PIPE,
-            text=True,
-            start_new_session=True,  # out of reach of the terminal's Ctrl-C and of a kill of our group
-            close_fds=True,
-        )
-        self.owner = os.getpid()
-
-
-_TOKEN: str | None = None
-_GUARDED_ELSEWHERE = False
-_GUARDIAN = _Guardian()
-
-
-def _guardian() -> _Guardian:
-    return _GUARDIAN

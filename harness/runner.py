@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from hanoi_harness import process
+from hanoi_harness import guardian, process
 from hanoi_harness.checker import Verdict
 from hanoi_harness.judge import Judge, Outcome, judged, pinpoint
 from hanoi_harness.registry import Registry
@@ -104,7 +104,7 @@ def run_jobs(
         raise
     finally:
         settings.cancel.set()
-        process.end_strays()
+        guardian.end_strays()
     return jobs
 
 

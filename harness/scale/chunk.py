@@ -185,7 +185,7 @@ def _moves(next_frame: Callable[[], wire.Frame]) -> list[tuple[int, ...]]:
         if frame.kind in (wire.MOVES, wire.ARRAY):
             moves.extend(tuple(row) for row in wire.rows(frame).tolist())
         elif frame.kind == wire.ODD_MOVE:
-            moves.append(wire.decode_value(frame.payload))
+            moves.append(wire.odd_move(frame))
         else:
             raise wire.BrokenStream(f"a frame of kind {frame.kind} in a legal chunk")
     return moves

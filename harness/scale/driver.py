@@ -7,7 +7,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from hanoi_harness import process
+from hanoi_harness import guardian, process
 from hanoi_harness.checker import Verdict
 from hanoi_harness.errors import UsageError
 from hanoi_harness.judge import Judge, judged
@@ -95,7 +95,7 @@ def verify_scaled(
             )
         finally:
             executor.close()
-            process.end_strays()
+            guardian.end_strays()
     verdict = _timed_out(n, results, timeout) if timed_out else combine(n, task.final, results)
     return ScaleReport(
         verdict, chunk_count(n, size), len(results), size, executor.where, time.monotonic() - began, events

@@ -14,7 +14,7 @@ import signal
 import weakref
 from typing import Any, Protocol
 
-from hanoi_harness import process
+from hanoi_harness import guardian, process
 from hanoi_harness.errors import UsageError
 from hanoi_harness.scale.chunk import ChunkResult, Task, run_chunk
 
@@ -53,7 +53,7 @@ def _worker_init(caller: int, token: str) -> None:
     """Each pool worker: leave Ctrl-C to the caller, end with it, and have its processes ended with it too."""
     process.ignore_interrupts()
     process.watch(caller)  # the worker's parent is the fork server, not the caller
-    process.share_token(token, guarded=True)
+    guardian.share_token(token, guarded=True)
 
 
 class LocalPool:
@@ -82,7 +82,7 @@ class LocalPool:
             max_workers=self.workers,
             mp_context=self.context,
             initializer=_worker_init,
-            initargs=(os.getpid(), process.token()),
+            initargs=(os.getpid(), guardian.token()),
         )
 
     def submit(self, first: int, last: int) -> Any:
