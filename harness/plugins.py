@@ -179,8 +179,19 @@ def catalog(specs: Sequence[str] = (), *, timeout: float = DEFAULT_TIMEOUT_S) ->
     """Every algorithm, without importing any code but the harness's: the in-tree records and the others described.
 
     The entry points and *specs* are imported in a child by :func:`probe` (only when there
-    are any); its failures are :class:`UsageError`.
+    are any, once per process for the same *specs*: ``hanoi bench`` asks at every round);
+    its failures are :class:`UsageError`.  The registry returned is shared: read it only.
     """
+    key = tuple(resolve_spec(spec) for spec in specs)
+    if key not in _CATALOGS:
+        _CATALOGS[key] = _catalog(key, timeout)
+    return _CATALOGS[key]
+
+
+_CATALOGS: dict[tuple[str, ...], Registry] = {}
+
+
+def _catalog(specs: tuple[str, ...], timeout: float) -> Registry:
     import hanoi_harness.algorithms  # noqa: F401  (registers the in-tree modules)
 
     registry = Registry()

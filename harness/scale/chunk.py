@@ -12,7 +12,6 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from hanoi_harness import process, wire
 from hanoi_harness.checker import Verdict
@@ -60,12 +59,7 @@ class Task:
 
 
 def catalog_of(plugins: Sequence[str]) -> Registry:
-    """The algorithms this process knows with *plugins* (:func:`hanoi_harness.plugins.catalog`), once per process."""
-    return _catalog(tuple(plugins))
-
-
-@lru_cache(maxsize=4)
-def _catalog(plugins: tuple[str, ...]) -> Registry:
+    """The algorithms this process knows with *plugins* (:func:`hanoi_harness.plugins.catalog`)."""
     from hanoi_harness.plugins import catalog
 
     return catalog(plugins)
@@ -75,7 +69,7 @@ def task_for(
     name: str, plugins: Sequence[str], n: int, *, memory_mb: int | None = None, timeout: float | None = None
 ) -> Task:
     """The :class:`Task` of *name*'s n-disk run with *plugins*; :class:`UsageError` when it cannot be split."""
-    final = splittable(_catalog(tuple(plugins)).get(name), n)
+    final = splittable(catalog_of(plugins).get(name), n)
     return Task(name, tuple(plugins), n, final, memory_mb, timeout)
 
 
