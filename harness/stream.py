@@ -92,12 +92,11 @@ class Producer:
         return True
 
     def _send(self, line: str) -> None:
+        """Write *line* to the process; if it has gone, the read that follows finds the stream's end and why."""
         assert self.proc.stdin is not None
-        try:
+        with contextlib.suppress(OSError, ValueError):
             self.proc.stdin.write(line.encode() + b"\n")
             self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise self._ended() from None
 
     # --- reading --------------------------------------------------------------------------------
 
