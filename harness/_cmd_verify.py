@@ -86,7 +86,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 
 def sizes_for(algorithm: Algorithm, n: int | None, n_max: int | None, explicit: bool) -> list[int]:
-    """sizes_for(algorithm, n, n_max, explicit): the n to verify, within the algorithm's limits.
+    """The n to verify for *algorithm*: *n* alone, or 0 .. *n_max*, within its limits.
 
     An explicitly named algorithm given an ``--n`` outside its limits is a
     usage error; for the default set it is skipped.

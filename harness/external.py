@@ -19,7 +19,7 @@ from hanoi_harness.textcheck import MalformedLine, check_lines
 
 
 def parse_spec(spec: str) -> tuple[str, str]:
-    """parse_spec(spec): ``(name, command)`` from ``NAME=COMMAND``; COMMAND may use ``{n}``.
+    """The ``(name, command)`` of a ``--command`` *spec*, ``NAME=COMMAND``; COMMAND may use ``{n}``.
 
     >>> parse_spec("student=./a.out {n}")
     ('student', './a.out {n}')
@@ -32,7 +32,7 @@ def parse_spec(spec: str) -> tuple[str, str]:
 
 
 def command_for(template: str, n: int) -> str:
-    """command_for(template, n): the shell command for n disks (every ``{n}`` replaced; other braces kept).
+    """The shell command *template* for n disks: every ``{n}`` replaced, other braces kept.
 
     >>> command_for("./hanoi {n} | tail -n +2", 5)
     './hanoi 5 | tail -n +2'

@@ -339,7 +339,7 @@ def resolve_spec(spec: str) -> str:
 
 
 def load_plugin(spec: str) -> Algorithm:
-    """load_plugin(spec): an ad-hoc algorithm from ``FILE.py:FUNC`` or ``package.module:FUNC``.
+    """The ad-hoc algorithm of a ``--plugin`` *spec*, ``FILE.py:FUNC`` or ``package.module:FUNC``.
 
     The algorithm is named after the function, ends on any peg but 0 and has no
     limits.  Every failure is a one-line :class:`UsageError`, an exit at import
@@ -378,7 +378,7 @@ def load_plugin(spec: str) -> Algorithm:
 
 
 def load_entry_points(registry: Registry) -> None:
-    """load_entry_points(registry): add every algorithm advertised in ``hanoi.algorithms``."""
+    """Add to *registry* every algorithm advertised in the entry-point group ``hanoi.algorithms``."""
     import importlib.metadata  # here, not at the top: 40 ms that an algorithm's own process seldom needs
 
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):

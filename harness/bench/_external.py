@@ -39,19 +39,19 @@ ORIGIN = "--command"
 
 @dataclass(frozen=True)
 class Command:
-    """Command(name, template): an external program to measure; ``template`` is a shell command with ``{n}``."""
+    """An external program to measure, called *name*: *template* is a shell command with ``{n}``."""
 
     name: str
     template: str
 
     def limits(self) -> str:
-        """limits(): a command declares none."""
+        """No limits: a command declares none."""
         return ""
 
 
 @dataclass(frozen=True)
 class CommandCase:
-    """CommandCase(command, n, timeout_s): one command to time at n.  Its id, ``NAME-N``, names the test in pytest.
+    """One *command* to time at *n*.  Its id, ``NAME-N``, names the test in pytest.
 
     A run past ``timeout_s`` is stopped and fails the case.
     """
@@ -101,7 +101,7 @@ def _finish(proc: subprocess.Popen[bytes], n: int, timeout: float | None) -> int
 
 
 def run_discarding(template: str, n: int, timeout: float | None = None) -> float:
-    """run_discarding(template, n, timeout): run the command for n disks, output to /dev/null; its seconds.
+    """Run the command *template* for n disks, its output to /dev/null; the seconds it took.
 
     What a timing round does: the wall clock from the start of the shell to
     the end of the process.  A non-zero exit status or a run past
@@ -132,7 +132,7 @@ _SCRIPT = 'eval "$1"; exec "$2" -I -S -c "$3" "$?" "$4"'
 
 
 def peak_rss(template: str, n: int, timeout: float | None = None) -> int:
-    """peak_rss(template, n, timeout): the peak resident set of the command for n disks, in bytes.
+    """The peak resident set of the command *template* for n disks, in bytes.
 
     Why this way: the kernel keeps a high-water mark of each process's RSS
     and ``getrusage(RUSAGE_CHILDREN)`` gives the largest among the reaped
@@ -157,7 +157,7 @@ def peak_rss(template: str, n: int, timeout: float | None = None) -> int:
 
 
 def _peak_and_status(template: str, n: int, timeout: float | None) -> tuple[int, int]:
-    """_peak_and_status(template, n, timeout): :func:`peak_rss` and the command's exit status, whatever it is."""
+    """What :func:`peak_rss` measures, and the command's exit status, whatever it is."""
     with tempfile.TemporaryDirectory(prefix="hanoi-rss-") as work:
         out = Path(work) / "peak"
         argv = ["/bin/sh", "-c", _SCRIPT, "sh", command_for(template, n), sys.executable, _REPORT, str(out)]
@@ -173,7 +173,7 @@ def check_commands(
     settings: Settings,
     on_checked: OnChecked | None = None,
 ) -> dict[str, Checked]:
-    """check_commands(commands, settings, on_checked): check each command at the fixed sizes or along the walk.
+    """Check each of *commands* at the fixed sizes of *settings*, or along the walk; what was found, by name.
 
     Fixed sizes are taken as given.  The walk goes n = 1, 2, ... up to
     ``settings.n_cap``: at each n the command is checked
@@ -208,7 +208,7 @@ def check_commands(
 
 
 def _check_one(command: Command, n: int, checked: Checked, settings: Settings, on_checked: OnChecked | None) -> bool:
-    """_check_one(command, n, checked, settings, on_checked): check at n and record it; False when it failed."""
+    """Check *command* at n and record it in *checked*; False when it failed."""
     verdict, seconds = run_command(command.template, n, timeout=settings.check_timeout_s)
     if on_checked is not None:
         on_checked(command.name, n)
@@ -227,7 +227,7 @@ def _check_one(command: Command, n: int, checked: Checked, settings: Settings, o
 def rss_runs(
     command: Command, ns: Sequence[int], timeout: Callable[[int], float], on_done: OnChecked | None = None
 ) -> dict[tuple[str, int], Rss | str]:
-    """rss_runs(command, ns, timeout, on_done): peak RSS at each n (or why not), with the peak at n = 0.
+    """The peak RSS of *command* at each n of *ns* (or why not), with its peak at n = 0.
 
     The baseline is one run at n = 0: the program started with nothing to
     move (a program that refuses n = 0 still started, so its peak counts

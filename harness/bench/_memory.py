@@ -29,7 +29,7 @@ RSS_INTERVAL_S = 0.002
 
 
 def tracemalloc_peak(solve: Callable[[int], Iterable[Any]], n: int) -> int:
-    """tracemalloc_peak(solve, n): the peak bytes traced while draining ``solve(n)``.
+    """The peak bytes traced while draining ``solve(n)``.
 
     One untraced drain runs first, so one-time allocations (caches, interned
     strings, lazily built tables) are not counted.  When tracemalloc is
@@ -55,7 +55,7 @@ def tracemalloc_peak(solve: Callable[[int], Iterable[Any]], n: int) -> int:
 
 @dataclass(frozen=True)
 class Rss:
-    """Rss(peak_mib, baseline_mib): a child's peak RSS while draining, and its RSS just before."""
+    """A child's peak RSS while draining (*peak_mib*), and its RSS just before (*baseline_mib*)."""
 
     peak_mib: float
     baseline_mib: float

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 
 def main(argv: Sequence[str]) -> int:
-    """main(argv): NAME N INTERVAL [PLUGIN ...]; prints the JSON line, returns the exit status."""
+    """Measure for *argv*, ``NAME N INTERVAL [PLUGIN ...]``: print the JSON line; the exit status."""
     import psutil
     from memory_profiler import memory_usage
 
