@@ -86,7 +86,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 
 def sizes_for(algorithm: Algorithm, n: int | None, n_max: int | None, explicit: bool) -> list[int]:
-    """The n to verify for *algorithm*: *n* alone, or 0 .. *n_max*, within its limits.
+    """The n to verify for *algorithm*: *n* alone, or its smallest n up to *n_max* (default 12), within its limits.
 
     An explicitly named algorithm given an ``--n`` outside its limits is a
     usage error; for the default set it is skipped.
