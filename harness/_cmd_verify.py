@@ -172,7 +172,7 @@ def _verify_chunked(args: argparse.Namespace, registry: Registry, names: list[st
     for name in names:  # refuse before any work starts
         splittable(registry.get(name), args.n)
     for name in names:
-        check_solve_from(registry.get(name), args.plugin, args.n, timeout=args.timeout, memory_mb=memory_mb)
+        check_solve_from(registry.get(name), args.n, timeout=args.timeout, memory_mb=memory_mb)
     reports = [_scaled(args, name, memory_mb) for name in names]
     with big_numbers():  # a step or a count of any size prints, whatever Python's 4300-digit limit
         rows = [

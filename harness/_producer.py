@@ -1,12 +1,12 @@
 """An algorithm's own process: ``python -P -m hanoi_harness._producer CONFIG`` streams its moves.
 
 Started by :class:`hanoi_harness.stream.Producer`, never by hand.  CONFIG is JSON: the
-algorithm's ``name``, the ``plugins`` to load, the ``fd`` of the stream and the ``memory_mb``
-limit.  The process dies with its parent, ignores Ctrl-C, caps its
-address space, builds the registry and then answers requests, one JSON line each on standard
-input::
+``plugins`` to load, the ``fd`` of the stream and the ``memory_mb`` limit.  The process dies
+with its parent, ignores Ctrl-C, caps its address space, builds the registry (the installed
+entry points only when a request names an algorithm it does not know otherwise) and then
+answers requests, one JSON line each on standard input::
 
-    {"id": 3, "n": 20, "first": 0, "count": null, "trace": null}
+    {"id": 3, "name": "bitwise", "n": 20, "first": 0, "count": null, "trace": null}
 
 ``first`` 0 asks for ``solve(n)``, k >= 1 for ``solve_from(n, k)``; ``count`` caps the moves
 sent; ``trace`` ``[a, b]`` sends moves a..b (1-based) one frame each, so that a process dying
@@ -43,14 +43,18 @@ def main(argv: Sequence[str]) -> int:
     try:
         process.limit_memory(config.get("memory_mb"))
         registry = build_registry(config["plugins"], entry_points=False, guard=False)
-        if config["name"] not in registry:  # the entry points only when they are needed: 40 ms to look them up
-            load_entry_points(registry)
-        algorithm = registry.get(config["name"])
     except (UsageError, MemoryError, OSError, ValueError) as exc:
         out.fatal(str(exc) or type(exc).__name__)
         return 2
     control = _Control(0)
     for request in control.requests():
+        try:
+            if request["name"] not in registry:  # the entry points only when needed: 40 ms to look them up
+                load_entry_points(registry)
+            algorithm = registry.get(request["name"])
+        except UsageError as exc:
+            out.fatal(str(exc))
+            return 2
         serve(algorithm, request, out, control)
     return 0
 

@@ -164,6 +164,21 @@ def described(data: dict[str, Any]) -> Algorithm:
     )
 
 
+def own_plugins(algorithm: Algorithm) -> tuple[str, ...]:
+    """The ``--plugin`` specs *algorithm*'s process loads: its own, and no other plugin's code.
+
+    None for an in-tree algorithm or an entry point's (which the process finds by itself), so
+    that a plugin's import cannot reach into another algorithm's moves.
+
+    >>> from dataclasses import replace
+    >>> record = Algorithm(name="mine", solve=print, summary="", origin="plugin /work/mine.py:mine")
+    >>> own_plugins(record), own_plugins(replace(record, origin="in-tree hanoi_harness.algorithms.x"))
+    (('/work/mine.py:mine',), ())
+    """
+    prefix = "plugin "
+    return (algorithm.origin[len(prefix) :],) if algorithm.origin.startswith(prefix) else ()
+
+
 def _whole(value: Any) -> bool:
     return type(value) is int and value >= 0
 

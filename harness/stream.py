@@ -42,12 +42,16 @@ class StreamEnded(Exception):
 
 
 class Producer:
-    """The process of algorithm *name* (with *plugins* loaded, its address space capped at *memory_mb*)."""
+    """A process for algorithms' moves: the in-tree ones, those of *plugins* and the installed entry points.
 
-    def __init__(self, name: str, plugins: Sequence[str], *, memory_mb: int | None = None) -> None:
+    Its address space is capped at *memory_mb*.  Each request names the algorithm; a process
+    serves one request at a time, and may serve several algorithms in turn.
+    """
+
+    def __init__(self, plugins: Sequence[str] = (), *, memory_mb: int | None = None) -> None:
         read_end, write_end = os.pipe()
         self.errors = tempfile.TemporaryFile()  # noqa: SIM115  (open for the process's life; close() ends it)
-        config = json.dumps({"name": name, "plugins": list(plugins), "fd": write_end, "memory_mb": memory_mb})
+        config = json.dumps({"plugins": list(plugins), "fd": write_end, "memory_mb": memory_mb})
         try:
             self.proc = process.start(
                 process.python_command("hanoi_harness._producer", config),
@@ -74,10 +78,15 @@ class Producer:
 
     # --- asking ---------------------------------------------------------------------------------
 
-    def ask(self, n: int, *, first: int = 0, count: int | None = None, trace: tuple[int, int] | None = None) -> None:
-        """Ask for ``solve(n)`` (*first* 0) or ``solve_from(n, first)``: at most *count* moves, *trace* one a frame."""
+    def ask(
+        self, name: str, n: int, *, first: int = 0, count: int | None = None, trace: tuple[int, int] | None = None
+    ) -> None:
+        """Ask for algorithm *name*'s ``solve(n)`` (*first* 0) or ``solve_from(n, first)``.
+
+        At most *count* moves; *trace* ``(a, b)``: moves a..b (1-based) one a frame.
+        """
         self.requests += 1
-        request = {"id": self.requests, "n": n, "first": first, "count": count, "trace": trace}
+        request = {"id": self.requests, "name": name, "n": n, "first": first, "count": count, "trace": trace}
         self._send(json.dumps(request))
 
     def skip(self) -> bool:

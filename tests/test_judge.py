@@ -145,7 +145,8 @@ def streams(draw: st.DrawFn) -> tuple[int, list[Any], int | None, Exception]:
             moves.insert(at, draw(odd_move))
         elif kind == "replace":
             moves[at] = draw(odd_move)
-        elif isinstance(moves[at], tuple) and len(moves[at]) == 3:  # the same move with other integer types
+        elif type(moves[at]) is tuple and len(moves[at]) == 3 and all(type(x) is int for x in moves[at]):
+            # the same move with other integer types
             d, s, t = moves[at]
             spell = draw(st.sampled_from((np.int64, np.int32, lambda x: Peg(x) if x < 3 else x, list)))
             moves[at] = spell(moves[at]) if spell is list else (spell(d), spell(s), spell(t))

@@ -69,8 +69,10 @@ def task_for(
     name: str, plugins: Sequence[str], n: int, *, memory_mb: int | None = None, timeout: float | None = None
 ) -> Task:
     """The :class:`Task` of *name*'s n-disk run with *plugins*; :class:`UsageError` when it cannot be split."""
-    final = splittable(catalog_of(plugins).get(name), n)
-    return Task(name, tuple(plugins), n, final, memory_mb, timeout)
+    from hanoi_harness.plugins import own_plugins
+
+    record = catalog_of(plugins).get(name)
+    return Task(name, own_plugins(record), n, splittable(record, n), memory_mb, timeout)
 
 
 def verify_chunk(name: str, plugins: Sequence[str], n: int, first: int, last: int) -> ChunkResult:
@@ -121,7 +123,7 @@ def _attempt(
     wanted = last - first + 1 + (last == total)  # the last chunk also looks for a move too many
     producer = _producer(task)
     producer.bound(deadline)
-    producer.ask(task.n, first=first, count=wanted, trace=trace)
+    producer.ask(task.name, task.n, first=first, count=wanted, trace=trace)
     judge = Judge(task.n, {task.final}, start=first - 1, initial=as_lists(start), partial=True)
     outcome = judged(producer, judge)
     if outcome.producer is not None:
@@ -153,7 +155,7 @@ def _divergence(task: Task, first: int, last: int, digest: int) -> Verdict:
     producer = _producer(task)
     try:
         producer.bound(process.deadline_after(task.timeout))
-        producer.ask(n, first=first, count=last - first + 1)
+        producer.ask(task.name, n, first=first, count=last - first + 1)
         step = first
         for move in _moves(producer.next_frame):
             want = optimal_move(n, step, task.final)
@@ -202,7 +204,7 @@ def _producer(task: Task) -> Producer:
         return producer
     if producer is not None:
         producer.close()
-    return Producer(task.name, task.plugins, memory_mb=task.memory_mb)
+    return Producer(task.plugins, memory_mb=task.memory_mb)
 
 
 def _release(task: Task, producer: Producer) -> None:

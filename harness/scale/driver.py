@@ -11,6 +11,7 @@ from hanoi_harness import guardian, process
 from hanoi_harness.checker import Verdict
 from hanoi_harness.errors import UsageError
 from hanoi_harness.judge import Judge, judged
+from hanoi_harness.plugins import own_plugins
 from hanoi_harness.registry import Algorithm
 from hanoi_harness.scale.chunk import ChunkResult, catalog_of, task_for
 from hanoi_harness.scale.chunks import chunk_count, default_chunk_size, number, plan_chunks
@@ -77,7 +78,7 @@ def verify_scaled(
     if chunk_size is not None and chunk_size < 1:
         raise UsageError(f"the chunk size must be >= 1, got {chunk_size}")
     if preflight:
-        check_solve_from(catalog_of(plugins).get(name), plugins, n, timeout=timeout, memory_mb=memory_mb)
+        check_solve_from(catalog_of(plugins).get(name), n, timeout=timeout, memory_mb=memory_mb)
     events: list[str] = []
 
     def event(message: str) -> None:
@@ -102,9 +103,7 @@ def verify_scaled(
     )
 
 
-def check_solve_from(
-    record: Algorithm, plugins: Sequence[str], n: int, *, timeout: float | None = None, memory_mb: int | None = None
-) -> None:
+def check_solve_from(record: Algorithm, n: int, *, timeout: float | None = None, memory_mb: int | None = None) -> None:
     """Refuse (:class:`UsageError`) a *record* whose ``solve_from(m, 1)`` and ``solve(m)`` disagree at a small m.
 
     Chunks verify ``solve_from``; a record whose ``solve`` is another sequence would be ok in
@@ -124,9 +123,9 @@ def check_solve_from(
             targets = record.final_peg.pegs(m)
             found = []
             for first in (0, 1):
-                producer = producer if producer is not None else Producer(record.name, plugins, memory_mb=memory_mb)
+                producer = producer if producer is not None else Producer(own_plugins(record), memory_mb=memory_mb)
                 producer.bound(deadline)
-                producer.ask(m, first=first)
+                producer.ask(record.name, m, first=first)
                 judge = Judge(m, targets)
                 outcome = judged(producer, judge)
                 producer = outcome.producer
