@@ -88,8 +88,9 @@ def run_jobs(
     threads = min(workers or os.cpu_count() or 1, len(jobs))
     for job in [*jobs, *[None] * threads]:
         todo.put(job)
-    for _ in range(threads):
-        threading.Thread(target=_worker, args=(todo, finished, settings), daemon=True).start()
+    pool = [threading.Thread(target=_worker, args=(todo, finished, settings), daemon=True) for _ in range(threads)]
+    for thread in pool:
+        thread.start()
     left = len(jobs)
     try:
         while left:
@@ -100,11 +101,10 @@ def run_jobs(
             left -= 1
             if on_done is not None:
                 on_done(job)
-    except BaseException:
-        settings.cancel.set()  # every thread stops its process within a poll (0.2 s) and ends
-        raise
     finally:
         settings.cancel.set()
+        for thread in pool:  # each ends its processes (within a poll, 0.2 s, when interrupted)
+            thread.join(timeout=10)
         guardian.end_strays()
     return jobs
 
