@@ -270,7 +270,8 @@ def test_a_worker_that_dies_is_reported_and_its_chunks_retried_alone(plugin: tup
     assert report.verdict == check(reference(N), N)  # then the retry verified it: same verdict and digest
     assert events == report.events and len(events) == 1
     # Every chunk the broken pool was running or had queued is named and retried, alone.
-    assert events[0].startswith("a worker process died (signal 9) while verifying steps ")
+    # The pool ends its other workers when one dies: their own ends may be named too.
+    assert events[0].startswith("a worker process died (signal 9") and " while verifying steps " in events[0]
     assert "601..700" in events[0] and "retrying" in events[0]
 
 
