@@ -3,7 +3,9 @@
 The algorithm runs in its own process (:mod:`hanoi_harness.stream`) and only sends moves; the
 checker and the digest run here, in a process that never imports the algorithm's code, so
 nothing the algorithm does (patching the checker, writing on a pipe, forking) can change a
-verdict.  :class:`Judge` replays the stream in segments: runs of moves that came as arrays
+verdict.  The moves are judged by the record's puzzle (its pegs, its rule; the catalog of
+:mod:`hanoi_harness.plugins` carries a plugin's), as :func:`~hanoi_harness.checker.check_algorithm`
+judges them.  :class:`Judge` replays the stream in segments: runs of moves that came as arrays
 go through :func:`check_chunks` (vectorised), odd moves one at a time through :func:`check`,
 each segment starting from the pegs, step and digest where the last one ended.  Both checkers
 give :func:`check`'s verdict on the same moves, so the whole does too: same status, step,
@@ -22,9 +24,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from hanoi_harness import wire
-from hanoi_harness.checker import Tower, check
+from hanoi_harness.checker import cap_for, check
 from hanoi_harness.chunkcheck import check_chunks
 from hanoi_harness.digest import MASK
+from hanoi_harness.legality import Pegs, pegs_at
+from hanoi_harness.puzzle import CLASSIC, Puzzle
 from hanoi_harness.stream import Producer, StreamEnded
 from hanoi_harness.verdict import Verdict
 
@@ -37,6 +41,9 @@ _ARRAYS = (wire.MOVES, wire.ARRAY, wire.ODD_CHUNK)
 class Judge:
     """The verdict on one stream of moves for *n* disks and the pegs *targets*, as :func:`check` would give it.
 
+    *puzzle* is the record's (:mod:`hanoi_harness.puzzle`: its pegs, its rule, its start), so
+    a variant is judged as :func:`~hanoi_harness.checker.check_algorithm` judges it: same
+    legality, same cap, the same optimality in the verdict and the digest of its k pegs.
     *start*, *initial* and *partial* are :func:`check`'s: the pegs after *start* moves, and
     whether only legality is asked (the verdict then ``ok`` with ``extra["pegs"]``).
     After :meth:`run`, ``answered`` says whether the stream was read to its end (``D``), so its
@@ -48,11 +55,13 @@ class Judge:
         n: int,
         targets: frozenset[int] | set[int],
         *,
+        puzzle: Puzzle = CLASSIC,
         start: int = 0,
-        initial: tuple[list[int], list[int], list[int]] | None = None,
+        initial: Pegs | None = None,
         partial: bool = False,
     ) -> None:
         self.n, self.targets, self.start, self.partial = n, frozenset(targets), start, partial
+        self.puzzle = puzzle
         self.initial = initial
         self.answered = False
         self.ended: StreamEnded | None = None
@@ -69,9 +78,9 @@ class Judge:
             self._finish()
             reason = f"{type(error).__name__}: {error}"
             return Verdict("crashed", self.n, 0, step=self.start + 1, reason=reason)
-        k, total = self.start, 0
-        pegs = self.initial if self.initial is not None else Tower(self.n).pegs
-        cap = 4 * (1 << self.n) + 16
+        k, total, puzzle = self.start, 0, self.puzzle
+        pegs = self.initial if self.initial is not None else pegs_at(puzzle.start_config(self.n), puzzle.pegs)
+        cap = cap_for(puzzle, self.n, self.targets)[0]
         while (upcoming := self._peek()) is None or upcoming.kind != wire.DONE:
             arrays = upcoming is not None and upcoming.kind in _ARRAYS
             checker = check_chunks if arrays else check
@@ -79,6 +88,7 @@ class Judge:
                 self._arrays() if arrays else self._moves(),
                 self.n,
                 self.targets,
+                puzzle=puzzle,
                 max_moves=cap - (k - self.start),
                 start=k,
                 initial=pegs,
@@ -91,7 +101,7 @@ class Judge:
             pegs = part.extra["pegs"]
         self._take()
         self.answered = True
-        end = check((), self.n, self.targets, start=k, initial=pegs, partial=self.partial)
+        end = check((), self.n, self.targets, puzzle=puzzle, start=k, initial=pegs, partial=self.partial)
         if self.partial:
             return replace(end, moves=k - self.start, digest=total & MASK, extra={**end.extra, "start": self.start})
         return replace(end, digest=total & MASK)

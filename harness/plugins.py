@@ -10,8 +10,9 @@ import them (:func:`hanoi_harness.registry.build_registry`).
 
 ``hanoi verify`` never imports them at all: its verdicts come from this process, which must
 not run the code it judges.  :func:`catalog` gives it the registry as the child saw it: the
-in-tree records, and for every other algorithm a record of its metadata whose functions run
-only in the algorithm's own process (:func:`described`).
+in-tree records, and for every other algorithm a record of its metadata, its puzzle included
+(the judge applies its rules), whose functions run only in the algorithm's own process
+(:func:`described`).  What crosses from the child is JSON, checked field by field.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import Any
 
 from hanoi_harness import process
 from hanoi_harness.errors import UsageError
+from hanoi_harness.puzzle import RULES, Puzzle
 from hanoi_harness.registry import REGISTRY, Algorithm, Citation, FinalPeg, Registry, resolve_spec
 
 DEFAULT_TIMEOUT_S = 60.0
@@ -34,6 +36,9 @@ DEFAULT_TIMEOUT_S = 60.0
 
 MAX_ANSWER = 1 << 24
 """16 MiB: the most the child may write (each record's description is a few hundred bytes)."""
+
+MAX_PEGS = 1 << 16
+"""The most pegs a described record's puzzle may have: the judge holds a list per peg (3.5 MiB for 65536)."""
 
 
 def probe(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S, entry_points: bool = False) -> list[Algorithm]:
@@ -92,7 +97,7 @@ def _records(
         elif kind == "records" and finished:
             try:
                 return [described(item) for item in json.loads(rest)]
-            except (ValueError, TypeError, KeyError) as exc:
+            except (ValueError, TypeError, KeyError, UsageError) as exc:
                 raise UsageError(f"{importing}: its records could not be read: {exc}") from None
     if not finished:
         raise UsageError(f"{importing}: importing it took more than {timeout:g} s; it was stopped")
@@ -119,18 +124,22 @@ def describe(algorithm: Algorithm) -> dict[str, Any]:
         "space": algorithm.space,
         "time": algorithm.time,
         "final_peg": [algorithm.final_peg.odd, algorithm.final_peg.even],
+        "puzzle": [algorithm.puzzle.pegs, algorithm.puzzle.rule],
         "reconstruction": algorithm.reconstruction,
         "solve_from": algorithm.solve_from is not None,
+        "solve_for": algorithm.solve_for is not None,
         "chunks": algorithm.chunks,
         "origin": algorithm.origin,
     }
 
 
 def described(data: dict[str, Any]) -> Algorithm:
-    """The record :func:`describe` wrote, whose ``solve`` (and ``solve_from``) run only in the algorithm's process.
+    """The record :func:`describe` wrote, whose functions run only in the algorithm's process.
 
-    Its moves come already in the model's labels, so the record declares pegs 0, 1, 2 and
-    disk 1 the smallest.  Malformed data raises :class:`ValueError` (or :class:`UsageError`).
+    Its moves come already in the model's labels, so the record declares pegs 0, 1, 2 (0 ..
+    k-1 on k pegs) and disk 1 the smallest; its puzzle (pegs and rule) is the one its moves
+    are judged by.  Malformed data raises :class:`ValueError` (or :class:`UsageError`, from
+    the checks every record passes: a final peg that is no peg of its puzzle, say).
     """
     texts = ("name", "summary", "family", "min_n_reason", "max_n_reason", "space", "time", "origin")
     if not all(isinstance(data[key], str) for key in texts):
@@ -138,8 +147,11 @@ def described(data: dict[str, Any]) -> Algorithm:
     if not _whole(data["min_n"]) or not (data["max_n"] is None or _whole(data["max_n"])):
         raise ValueError("a limit on n is not a whole number")
     odd, even = data["final_peg"]
-    if not all(peg is None or (_whole(peg) and peg <= 2) for peg in (odd, even)):
-        raise ValueError("final_peg is not 0, 1, 2 or null")
+    if not all(peg is None or _whole(peg) for peg in (odd, even)):
+        raise ValueError("final_peg is not a peg number or null")
+    pegs, rule = data["puzzle"]
+    if not _whole(pegs) or pegs > MAX_PEGS or rule not in RULES:
+        raise ValueError(f"puzzle is not 3 to {MAX_PEGS} pegs and one of the rules {', '.join(RULES)}")
     source = data["source"]
     if source is not None and not (len(source) == 4 and all(isinstance(part, str) for part in source)):
         raise ValueError("source is not four texts")
@@ -157,8 +169,10 @@ def described(data: dict[str, Any]) -> Algorithm:
         space=data["space"],
         time=data["time"],
         final_peg=FinalPeg(odd=odd, even=even),
+        puzzle=Puzzle(pegs=pegs, rule=rule),
         reconstruction=bool(data["reconstruction"]),
         solve_from=_elsewhere(name) if data["solve_from"] is True else None,
+        solve_for=_elsewhere(name) if data["solve_for"] is True else None,
         chunks=data["chunks"] is True,
         origin=data["origin"],
     )

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from hanoi_harness import guardian, process
 from hanoi_harness.judge import Judge, Outcome, judged, pinpoint
 from hanoi_harness.plugins import catalog, own_plugins
-from hanoi_harness.registry import Registry
+from hanoi_harness.registry import Algorithm, Registry
 from hanoi_harness.stream import Producer
 from hanoi_harness.verdict import Verdict
 
@@ -158,8 +158,7 @@ def _verify_job(job: Job, settings: _Settings, kept: dict[str, Producer]) -> Non
             if producer is None:
                 producer = start()
             producer.bound(deadline, settings.cancel)
-            targets = record.final_peg.pegs(n)
-            outcome = _verify_n(producer, job.name, n, targets, start)
+            outcome = _verify_n(producer, record, n, start)
             producer = outcome.producer
             job.verdicts.append(_with_timeout(outcome.verdict, settings.timeout))
             if outcome.died is not None or producer is None or settings.cancel.is_set():
@@ -171,16 +170,21 @@ def _verify_job(job: Job, settings: _Settings, kept: dict[str, Producer]) -> Non
             producer.close()
 
 
-def _verify_n(producer: Producer, name: str, n: int, targets: frozenset[int], start: Callable[[], Producer]) -> Outcome:
-    producer.ask(name, n)
-    outcome = judged(producer, Judge(n, targets))
+def _verify_n(producer: Producer, record: Algorithm, n: int, start: Callable[[], Producer]) -> Outcome:
+    """The verdict on *record*'s run of *n* disks from *producer*, judged by the record's puzzle and final peg."""
+
+    def judge() -> Judge:
+        return Judge(n, record.final_peg.pegs(n), puzzle=record.puzzle)
+
+    producer.ask(record.name, n)
+    outcome = judged(producer, judge())
     if outcome.died is None:
         return outcome
 
     def again(window: tuple[int, int]) -> Outcome:
         second = start()
-        second.ask(name, n, trace=window)
-        return judged(second, Judge(n, targets))
+        second.ask(record.name, n, trace=window)
+        return judged(second, judge())
 
     return pinpoint(outcome, again)
 

@@ -21,13 +21,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hanoi_harness import _producer, wire
-from hanoi_harness.checker import check
+from hanoi_harness.checker import check, check_algorithm
 from hanoi_harness.chunkcheck import check_chunks
 from hanoi_harness.judge import FrameSource, Judge
+from hanoi_harness.puzzle import CLASSIC as CLASSIC_PUZZLE
+from hanoi_harness.puzzle import CYCLIC, LINEAR, Puzzle, k_pegs
 from hanoi_harness.registry import Algorithm
 from hanoi_harness.stream import StreamEnded
 from hanoi_harness.verdict import Verdict
-from tests.helpers import legal_prefixes, reference
+from tests.helpers import legal_prefixes, reference, sizes
 
 
 class Peg(enum.IntEnum):
@@ -255,6 +257,42 @@ def test_a_traced_stretch_gives_the_same_verdict() -> None:
         same(judged(data, 9), check(moves, 9))
     one_a_frame = len(stream_of(generator(moves), 9, trace=(1, 10))) - len(stream_of(generator(moves), 9))
     assert one_a_frame >= 9 * wire.HEADER.size  # moves 1..10 came one frame each
+
+
+# --- other puzzles ----------------------------------------------------------------------------------------
+
+
+PUZZLES = {"cyclic": CYCLIC, "linear": LINEAR, "4 pegs": k_pegs(4), "5 pegs": k_pegs(5)}
+
+
+def puzzle_runs() -> st.SearchStrategy[tuple[Puzzle, int, list[Any], frozenset[int]]]:
+    """A puzzle, n, a legal run by its rules then a random tail, and the pegs the tower may end on."""
+
+    def runs(puzzle: Puzzle) -> st.SearchStrategy[tuple[Puzzle, int, list[Any], frozenset[int]]]:
+        prefixes = legal_prefixes(max_n=4, max_len=80, pegs=puzzle.pegs, rule=puzzle.rule)
+        targets = st.sampled_from([frozenset({1}), frozenset({puzzle.pegs - 1}), frozenset({1, 2})])
+        return st.tuples(st.just(puzzle), prefixes, targets).map(lambda t: (t[0], t[1][0], t[1][1], t[2]))
+
+    return st.sampled_from(list(PUZZLES.values())).flatmap(runs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=puzzle_runs())
+def test_other_puzzles_are_judged_as_check_judges_them(case: tuple[Puzzle, int, list[Any], frozenset[int]]) -> None:
+    puzzle, n, moves, targets = case
+    verdict = Judge(n, targets, puzzle=puzzle).run(frames_of(stream_of(generator(moves), n)))
+    same(verdict, check(moves, n, targets, puzzle=puzzle))
+
+
+def test_every_record_is_judged_as_check_algorithm_judges_it(algorithm: Algorithm) -> None:
+    for n in sizes(algorithm, 8):
+        if algorithm.chunks:
+            data = stream_of(algorithm.solve, n, chunks=True)
+        else:  # the record's own labels, mapped to the model as its process maps them
+            data = stream_of(algorithm.moves, n)
+        verdict = Judge(n, algorithm.final_peg.pegs(n), puzzle=algorithm.puzzle).run(frames_of(data))
+        same(verdict, check_algorithm(algorithm, n))
+        assert verdict.ok and bool(verdict.optimality) == (algorithm.puzzle != CLASSIC_PUZZLE), verdict
 
 
 # --- chunks (records that yield arrays) ------------------------------------------------------------------

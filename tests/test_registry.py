@@ -118,6 +118,36 @@ def test_the_catalog_describes_plugins_without_importing_them(plugin_file: Path)
         assert (again.solve_from is None) == (algorithm.solve_from is None)
 
 
+def test_the_catalog_carries_each_plugin_s_puzzle() -> None:
+    from hanoi_harness.plugins import catalog
+    from hanoi_harness.puzzle import CYCLIC, k_pegs
+
+    variants = Path(__file__).parent / "fixtures" / "plugins" / "variants.py"
+    registry = catalog([f"{variants}:SIX_PEGS", f"{variants}:CYCLIC_BY_CLASSIC"])
+    six, cyclic = registry.get("six_pegs"), registry.get("cyclic_by_classic")
+    assert (six.puzzle, six.final_peg, six.solve_for is not None) == (k_pegs(6), FinalPeg.fixed(5), True)
+    assert (cyclic.puzzle, cyclic.final_peg, cyclic.solve_for) == (CYCLIC, FinalPeg.fixed(1), None)
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        ({"puzzle": [2, "any"]}, "at least 3 pegs"),
+        ({"puzzle": [3, "diagonal"]}, "puzzle is not"),
+        ({"puzzle": [10**9, "any"]}, "puzzle is not"),
+        ({"puzzle": [4, "cyclic"]}, "defined for 3 pegs"),
+        ({"final_peg": [3, 3]}, "final peg 3 is not a peg of 3 pegs"),
+        ({"final_peg": [-1, 2]}, "final_peg is not"),
+    ],
+)
+def test_a_description_that_no_record_could_have_is_refused(change: dict[str, object], error: str) -> None:
+    from hanoi_harness.plugins import describe, described
+
+    data = {**describe(REGISTRY.get("recursive")), **change}
+    with pytest.raises((ValueError, UsageError), match=error):
+        described(data)
+
+
 def test_duplicate_names_are_refused(plugin_file: Path) -> None:
     with pytest.raises(UsageError, match="duplicate algorithm name 'my_variant'"):
         build_registry([f"{plugin_file}:my_variant", f"{plugin_file}:my_variant"])

@@ -88,3 +88,23 @@ def test_jobs_of_one_algorithm_share_its_process() -> None:
     run_jobs(jobs, workers=1)
     assert all(job.ok for job in jobs) and [job.verdicts[0].moves for job in jobs] == [0, 1, 3, 7, 15, 31]
     assert all(job.started > 0 for job in jobs)
+
+
+VARIANT_PLUGINS = Path(__file__).parent / "fixtures" / "plugins" / "variants.py"
+
+
+def test_a_plugin_of_another_puzzle_is_judged_by_its_puzzle_in_this_process() -> None:
+    from hanoi_harness.checker import check_algorithm
+    from hanoi_harness.registry import load_plugin
+
+    specs = [f"{VARIANT_PLUGINS}:{name}" for name in ("SIX_PEGS", "CYCLIC_BY_CLASSIC", "FOUR_PEGS_THE_LONG_WAY")]
+    jobs = run_jobs(
+        [Job(name, [0, 1, 2, 3, 4, 5]) for name in ("six_pegs", "cyclic_by_classic", "four_pegs_the_long_way")], specs
+    )
+    for job, spec in zip(jobs, specs, strict=True):  # each process's moves, judged here, as check_algorithm judges them
+        record = load_plugin(spec)
+        assert job.verdicts == [check_algorithm(record, n) for n in job.ns[: len(job.verdicts)]], job.name
+    six, cyclic, four = (job.verdicts for job in jobs)
+    assert all(v.ok for v in six) and "conjectured" in six[-1].optimality and six[-1].final_peg == 5
+    assert cyclic[-1].status == "illegal" and "cyclic rule" in cyclic[-1].reason
+    assert four[3].status == "not_optimal" and four[3].reason == "7 moves, optimal is 5"  # Frame-Stewart: 5

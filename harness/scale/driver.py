@@ -126,7 +126,7 @@ def check_solve_from(record: Algorithm, n: int, *, timeout: float | None = None,
                 producer = producer if producer is not None else Producer(own_plugins(record), memory_mb=memory_mb)
                 producer.bound(deadline)
                 producer.ask(record.name, m, first=first)
-                judge = Judge(m, targets)
+                judge = Judge(m, targets, puzzle=record.puzzle)
                 outcome = judged(producer, judge)
                 producer = outcome.producer
                 found.append(None if judge.ended is not None else outcome.verdict)
