@@ -67,7 +67,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         type=workers,
         metavar="W",
         help="split each named algorithm's steps for --n into chunks verified by W local processes "
-        "(only for algorithms that can start at any step); same verdict and digest as one process",
+        "(only for algorithms of the classic puzzle that can start at any step); same verdict and digest as one "
+        "process",
     )
     scale.add_argument(
         "--dask",

@@ -21,7 +21,7 @@ from hanoi_harness.scale import (
     verify_scaled,
 )
 from hanoi_harness.verdict import Verdict
-from tests.helpers import ALGORITHMS, reference, run_cli
+from tests.helpers import ALGORITHMS, VARIANTS, reference, run_cli
 
 SPLITTABLE = [a for a in ALGORITHMS if a.solve_from is not None]
 
@@ -382,6 +382,16 @@ def test_cli_bad_input_is_one_line_and_status_2(
 ) -> None:
     code, _, err = run(capsys, *argv)
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err and fragment in err, err
+
+
+@pytest.mark.parametrize("name", [a.name for a in VARIANTS])
+@pytest.mark.parametrize("how", [("--workers", "2"), ("--dask", "tcp://127.0.0.1:1")])
+def test_a_record_of_another_puzzle_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], name: str, how: tuple[str, str]
+) -> None:
+    code, out, err = run(capsys, "verify", name, "--n", "5", *how)
+    assert (code, out) == (2, "") and err.count("\n") == 1, err
+    assert f"{name} solves another puzzle" in err and "classic puzzle only" in err, err
 
 
 # --- Dask ------------------------------------------------------------------------------------------

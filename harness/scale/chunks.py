@@ -40,10 +40,16 @@ def final_peg_for(algorithm: Algorithm, n: int) -> int:
 def splittable(algorithm: Algorithm, n: int) -> int:
     """Check that *algorithm*'s n-disk run can be verified in chunks; its final peg.
 
-    :class:`UsageError` for an n outside the limits, a record without ``solve_from`` (it
-    cannot start at any step) or without one final peg.
+    :class:`UsageError` for an n outside the limits, a record of another puzzle than the
+    classic one (each chunk starts on the classic optimal run), a record without
+    ``solve_from`` (it cannot start at any step) or without one final peg.
     """
     algorithm.check_n(n)
+    if not algorithm.puzzle.classic:
+        raise UsageError(
+            f"{algorithm.name} solves another puzzle ({algorithm.puzzle}), and --workers/--dask split "
+            "runs of the classic puzzle only: verify it without them"
+        )
     if algorithm.solve_from is None:
         raise UsageError(
             f"{algorithm.name} cannot start at any step (its record declares no solve_from), "
