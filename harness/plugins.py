@@ -8,6 +8,11 @@ A ``--plugin`` is the user's code, and importing it runs it: it may exit the pro
 answer within the timeout.  Only then does a command that runs algorithms in its own process
 import them (:func:`hanoi_harness.registry.build_registry`).
 
+Ctrl-C is the parent's: the child is in a session of its own and ignores SIGINT, so pressing
+it while a plugin is imported there interrupts the command (it ends the child; exit status
+130), and a KeyboardInterrupt inside the child can only be the plugin's own doing, a failed
+import like any other exception (exit status 2).
+
 ``hanoi verify`` never imports them at all: its verdicts come from this process, which must
 not run the code it judges.  :func:`catalog` gives it the registry as the child saw it: the
 in-tree records, and for every other algorithm a record of its metadata, its puzzle included
@@ -258,15 +263,20 @@ def main(argv: Sequence[str]) -> int:
     from hanoi_harness.registry import load_entry_points, load_plugin
 
     registry = Registry()
+    importing = "the entry points"
     try:
         if config["entry_points"]:
             say("importing the entry points")
             load_entry_points(registry)
         for index, spec in enumerate(config["specs"]):
+            importing = f"plugin {spec!r}"
             say(f"importing {index}")
             registry.add(load_plugin(spec))
     except UsageError as exc:
         say("error " + " ".join(str(exc).split()))
+        return 2
+    except KeyboardInterrupt:  # Ctrl-C never reaches this process (child_start): the import raised it itself
+        say(f"error {importing} failed to import: KeyboardInterrupt, raised by its own code")
         return 2
     say("records " + json.dumps([describe(algorithm) for algorithm in registry]))
     return 0
