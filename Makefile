@@ -59,8 +59,10 @@ type: $(STAMP)
 
 check: test lint type
 
+# setuptools builds in build/lib and build/bdist.*, and packs whatever is there: a module since removed
+# (scale.py, now the package scale/) would ship beside its replacement, so they are emptied first.
 wheel: $(STAMP)
-	rm -rf $(WHEEL_DIR) && $(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir $(WHEEL_DIR) .
+	rm -rf $(WHEEL_DIR) build/lib build/bdist.* && $(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir $(WHEEL_DIR) .
 
 # The wheel in a fresh venv: every command from a directory outside the checkout (.ci/smoke), then the
 # test suite and the package's doctests against the installed files.

@@ -1,11 +1,11 @@
-"""What every subcommand shares: argument types, the plugin option, safe output."""
+"""What every subcommand shares: argument types and their limits, one-line messages, the plugin option."""
 
 from __future__ import annotations
 
 import argparse
-import os
+import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
@@ -17,7 +17,22 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on stderr and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see '{self.prog} --help')\n")
+
+
+# --- numbers ------------------------------------------------------------------------------------
+
+MAX_DISKS = 64
+"""The most disks of any command that makes or reads a run of moves (moves, show, check, verify, bench).
+
+A run of n disks is 2^n - 1 moves: 2^64 - 1 of them take 585 years at a
+billion moves a second, so no run past 64 disks can ever finish (and step
+numbers past 2^64 no longer fit the 64-bit counters a C program would use
+to compute the same digest).  The algorithms' own, often smaller, limits
+still apply.
+"""
+
+MAX_DISKS_REASON = "a run is 2^N - 1 moves, and 2^64 - 1 of them take 585 years at a billion a second"
 
 
 @contextmanager
@@ -32,7 +47,7 @@ def big_numbers() -> Iterator[None]:
 
 
 def non_negative_int(text: str) -> int:
-    """non_negative_int(text): the integer ``text`` spells, of any size, refusing negatives and non-integers.
+    """non_negative_int(text): the integer *text* spells, of any size, refusing negatives and non-integers.
 
     >>> non_negative_int("12")
     12
@@ -43,10 +58,62 @@ def non_negative_int(text: str) -> int:
         with big_numbers():
             value = int(text, 10)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {quote(text)}") from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {quote(text)}")
     return value
+
+
+def at_most(limit: int, why: str, what: str = "disks", low: int = 0) -> Any:
+    """at_most(limit, why, what, low): an argparse type for an integer from *low* to *limit*, refusing more with *why*.
+
+    A text far longer than *limit* is refused before it is converted: a
+    number of a million digits costs seconds to convert.
+
+    >>> at_most(64, "why")("12")
+    12
+    >>> at_most(64, "a run could never finish")("65")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: at most 64 disks, got 65: a run could never finish
+    """
+
+    def parse(text: str) -> int:
+        if len(text.strip()) > 2 * len(str(limit)) + 8:  # leading zeros and '+' allowed, a long number not
+            raise argparse.ArgumentTypeError(f"at most {limit} {what}, got {quote(text, 20)}: {why}")
+        value = non_negative_int(text)
+        if value < low:
+            wanted = "a positive integer" if low == 1 else f"an integer >= {low}"
+            raise argparse.ArgumentTypeError(f"expected {wanted}, got {quote(text)}")
+        if value > limit:
+            raise argparse.ArgumentTypeError(f"at most {limit} {what}, got {value}: {why}")
+        return value
+
+    return parse
+
+
+disks = at_most(MAX_DISKS, MAX_DISKS_REASON)
+"""The argparse type of N for the commands that must see a run to its end (verify, bench)."""
+
+MAX_STREAMED_DISKS = 10_000
+"""The most disks of the commands that stream a run (moves, show, check).
+
+Their runs need not end to be useful: ``hanoi moves flag_stack 1000 | head``
+shows the first moves of the largest tower its original allows, and ``hanoi
+check`` catches an illegal move at its step whatever n.  They hold one entry
+per disk; past ten thousand disks a step's state is a page of numbers.
+"""
+
+streamed_disks = at_most(
+    MAX_STREAMED_DISKS, "the first moves of a larger tower are those of a smaller one with the same parity"
+)
+"""The argparse type of N for ``moves``, ``show`` and ``check``."""
+
+MAX_WORKERS = 1024
+"""The most local worker processes ``hanoi verify --workers`` starts."""
+
+workers = at_most(MAX_WORKERS, "each is a process on this machine", "workers", low=1)
+"""The argparse type of ``--workers``."""
 
 
 def positive_int(text: str) -> int:
@@ -57,7 +124,7 @@ def positive_int(text: str) -> int:
     """
     value = non_negative_int(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {quote(text)}")
     return value
 
 
@@ -66,10 +133,47 @@ def positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {quote(text)}") from None
     if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {quote(text)}")
     return value
+
+
+# --- text for one-line messages -----------------------------------------------------------------
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """quote(text, limit): ``repr(text)``, cut to about *limit* characters so that a message stays one short line.
+
+    >>> quote("abc")
+    "'abc'"
+    >>> quote("x" * 100, 10)
+    "'xxxxxxxxxx'... (100 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+"""Line breaks, tabs and the other control characters, which would break a one-line message."""
+
+
+def one_line(text: str, limit: int = 400) -> str:
+    """Return *text* on one line, at most *limit* long: each run of line breaks and other controls becomes a space.
+
+    Other spaces are kept, so a line quoted in the message reads as it was written.
+
+    >>> one_line("a\\nb\\r\\tc  d")
+    'a b c  d'
+    >>> len(one_line("x" * 1000))
+    400
+    """
+    flat = _CONTROLS.sub(" ", text[: 4 * limit]).strip()
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+# --- the plugin option and the registry ---------------------------------------------------------
 
 
 def add_plugin_option(parser: argparse.ArgumentParser) -> None:
@@ -88,48 +192,11 @@ def registry_from(args: argparse.Namespace) -> Registry:
 
 
 def algorithm_for(args: argparse.Namespace, n: int | None = None) -> Algorithm:
-    """algorithm_for(args, n): the algorithm ``args.name``, checked against n when given."""
+    """algorithm_for(args, n): the algorithm ``args.name``, checked against *n* when given."""
     algorithm = registry_from(args).get(args.name)
     if n is not None:
         algorithm.check_n(n)
     return algorithm
-
-
-def write_lines(lines: Iterable[str]) -> None:
-    """write_lines(lines): write to stdout in blocks; a closed pipe (``| head``) ends quietly."""
-    out = sys.stdout
-    try:
-        block: list[str] = []
-        for line in lines:
-            block.append(line)
-            if len(block) >= 4096:
-                out.write("".join(block))
-                block.clear()
-        out.write("".join(block))
-        out.flush()
-    except BrokenPipeError:
-        quiet_stdout()
-
-
-def write_binary(blocks: Iterable[Any]) -> None:
-    """write_binary(blocks): write byte buffers to stdout as they come; a closed pipe ends quietly.
-
-    Each block goes to ``sys.stdout.buffer`` as it is: a buffer larger than
-    the writer's own goes straight to the file, with no copy.
-    """
-    out = sys.stdout.buffer
-    try:
-        for block in blocks:
-            out.write(block)
-        out.flush()
-    except BrokenPipeError:
-        quiet_stdout()
-
-
-def quiet_stdout() -> None:
-    """After the reader of stdout has gone, point stdout at /dev/null so exit does not complain."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
 
 
 def fail(message: str) -> NoReturn:

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from hanoi_harness._cli_common import add_plugin_option, non_negative_int, registry_from
+from hanoi_harness._cli_common import add_plugin_option, disks, registry_from
 from hanoi_harness.bench._compare import DEFAULT_THRESHOLD_PCT, DEFAULT_TIME_THRESHOLD_PCT, compare
 from hanoi_harness.bench._compare import report as compared
 from hanoi_harness.bench._external import Command
@@ -148,7 +148,7 @@ def _sizes(text: str) -> list[int]:
     parts = [part.strip() for part in text.split(",") if part.strip()]
     if not parts:
         raise argparse.ArgumentTypeError(f"expected N,N,... got {text!r}")
-    return sorted({non_negative_int(part) for part in parts})
+    return sorted({disks(part) for part in parts})
 
 
 def _percent(text: str) -> float:

@@ -9,13 +9,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from hanoi_harness._cli_common import fail, non_negative_int
+from hanoi_harness._cli_common import MAX_STREAMED_DISKS, fail, streamed_disks
 from hanoi_harness.errors import UsageError
 from hanoi_harness.textcheck import DISKS, check_lines, describe, open_text
 from hanoi_harness.textpegs import PegNames
-
-MAX_N = 1_000_000
-"""The largest n checked: the pegs hold one entry per disk, and no printed run of 2^n - 1 moves is longer."""
 
 DESCRIPTION = """\
 Read moves from FILE or standard input (UTF-8, or UTF-16/32 with a byte-order mark) and replay them for
@@ -52,7 +49,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("-n", type=non_negative_int, required=True, metavar="N", help="the number of disks")
+    p.add_argument(
+        "-n", type=streamed_disks, required=True, metavar="N", help=f"the number of disks, at most {MAX_STREAMED_DISKS}"
+    )
     p.add_argument("file", nargs="?", default="-", metavar="FILE", help="the moves ('-' or nothing: standard input)")
     p.add_argument(
         "--pegs",
@@ -75,8 +74,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    if args.n > MAX_N:
-        fail(f"-n {args.n} is too large to check (at most {MAX_N})")
     with _input(args.file) as text:
         verdict = check_lines(text, args.n, pegs=args.pegs, target=args.target, disks=args.disks)
     print(describe(verdict, args.n))

@@ -1,22 +1,27 @@
-"""``hanoi moves`` and ``hanoi show``: an algorithm's moves as text, and the pegs after each."""
+"""``hanoi moves`` and ``hanoi show``: an algorithm's moves as text, and the pegs after each.
+
+Both judge every move as ``hanoi verify`` does and stop at the first bad one:
+``moves`` writes the moves before it and says what was wrong in one line on
+stderr, ``show`` shows the pegs up to it and says why it stopped; either way
+the exit status is 1, as for a failed verdict.
+"""
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import sys
 from collections.abc import Iterator
 from typing import Any
 
-from hanoi_harness._cli_common import (
-    add_plugin_option,
-    algorithm_for,
-    fail,
-    non_negative_int,
-    write_binary,
-    write_lines,
-)
-from hanoi_harness.checker import Tower, illegal_reason
-from hanoi_harness.digest import digest, digest_chunks
+from hanoi_harness._cli_common import MAX_STREAMED_DISKS, add_plugin_option, algorithm_for, one_line, streamed_disks
+from hanoi_harness._cli_streams import interrupted, say, write_binary, write_lines
+from hanoi_harness._moves_stream import MoveStream, settled
+from hanoi_harness.checker import cap_for
+from hanoi_harness.digest import MASK
+from hanoi_harness.legality import Tower, illegal_reason, pegs_at
+from hanoi_harness.puzzle import CLASSIC, Puzzle
+from hanoi_harness.verdict import Verdict
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -24,10 +29,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "moves",
         help="print an algorithm's moves for n disks",
         description="Print the moves of NAME for N disks, one a line as 'DISK SRC DST' "
-        "(disk 1 the smallest, pegs 0 1 2), streamed as they are made.",
+        "(disk 1 the smallest, pegs 0 1 2), streamed as they are made. Each move is checked as 'hanoi verify' "
+        "checks it: at the first illegal one (or a crash of the algorithm) the moves before it are written, the "
+        "reason goes to stderr and the exit status is 1.",
     )
     p.add_argument("name", metavar="NAME", help="a registered algorithm (see 'hanoi list')")
-    p.add_argument("n", metavar="N", type=non_negative_int, help="the number of disks")
+    p.add_argument("n", metavar="N", type=streamed_disks, help=f"the number of disks, at most {MAX_STREAMED_DISKS}")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--count", action="store_true", help="print only the number of moves")
     mode.add_argument(
@@ -38,8 +45,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     mode.add_argument(
         "--binary",
         action="store_true",
-        help="write each move as three unsigned bytes DISK SRC DST, no separators (n <= 255), "
-        "for other programs to read at full speed",
+        help="write each move as three unsigned bytes DISK SRC DST, no separators, for other programs to read at "
+        "full speed",
     )
     add_plugin_option(p)
     p.set_defaults(func=cmd_moves)
@@ -48,84 +55,41 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "show",
         help="print the pegs after each move, for teaching and debugging",
         description="Replay NAME's moves for N disks and print the three pegs (bottom disk first) "
-        "after each move; stops at the first illegal move and says why.",
+        "after each move; stops at the first illegal move (or a crash) and says why, with exit status 1.",
     )
     s.add_argument("name", metavar="NAME", help="a registered algorithm (see 'hanoi list')")
-    s.add_argument("n", metavar="N", type=non_negative_int, help="the number of disks")
+    s.add_argument("n", metavar="N", type=streamed_disks, help=f"the number of disks, at most {MAX_STREAMED_DISKS}")
     add_plugin_option(s)
     s.set_defaults(func=cmd_show)
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
     algorithm = algorithm_for(args, args.n)
-    if args.binary and args.n > BINARY_MAX_N:
-        fail(f"--binary writes each disk number in one byte: n <= {BINARY_MAX_N}, got {args.n}")
-    if algorithm.chunks:
-        return _chunked(args, iter(algorithm.solve(args.n)))
-    moves = algorithm.moves(args.n)
+    stream = MoveStream(algorithm, args.n)
+    pieces = stream.pieces()
     if args.count or args.digest:
-        count, total = digest(moves, pegs=algorithm.puzzle.pegs)
-        write_lines([f"{count} {total}\n" if args.digest else f"{count}\n"])
+        count = total = 0
+        for piece in pieces:
+            count += piece.count
+            total += piece.digest()
+        write_lines([f"{count} {total & MASK}\n" if args.digest else f"{count}\n"])
     elif args.binary:
-        write_binary(_packed(moves))
+        write_binary(piece.binary() for piece in pieces)
     else:
-        write_lines(f"{d} {s} {t}\n" for d, s, t in moves)
-    return 0
+        write_lines(piece.text() for piece in pieces)
+    if stream.failure is None:
+        return 0
+    sys.stdout.flush()  # the moves before the failure come out before the line that ends them
+    say(f"{algorithm.name}: {describe(stream.failure)}")
+    return 1
 
 
-BINARY_MAX_N = 255
-"""--binary stores the disk number in one unsigned byte."""
-
-
-def _chunked(args: argparse.Namespace, chunks: Iterator[Any]) -> int:
-    """``hanoi moves`` for an algorithm that yields (m, 3) arrays: no Python object per move."""
-    if args.count or args.digest:
-        count, total = digest_chunks(chunks)
-        write_lines([f"{count} {total}\n" if args.digest else f"{count}\n"])
-    elif args.binary:
-        write_binary(_as_bytes(chunk) for chunk in chunks)
-    else:
-        write_lines("".join(f"{d} {s} {t}\n" for d, s, t in chunk.tolist()) for chunk in chunks)
-    return 0
-
-
-def _as_bytes(chunk: Any) -> Any:
-    """_as_bytes(chunk): an (m, 3) array as a buffer of 3m bytes, without a copy when it is uint8 already."""
-    import numpy as np
-
-    arr = np.asarray(chunk)
-    if arr.ndim != 2 or arr.shape[1:] != (3,) or arr.dtype.kind not in "iu":
-        fail(f"a chunk is not an integer array of shape (m, 3) ({arr.dtype}, shape {arr.shape})")
-    if arr.dtype != np.uint8:
-        if arr.size and (arr.min() < 0 or arr.max() > 255):
-            fail(f"a move does not fit in three bytes: {arr[(arr < 0) | (arr > 255)].flat[0]} is outside 0..255")
-        arr = arr.astype(np.uint8)
-    return np.ascontiguousarray(arr).data.cast("B")
-
-
-def _packed(moves: Iterator[Any]) -> Iterator[bytes]:
-    """_packed(moves): the moves as bytes, 65536 moves a block.
-
-    >>> b"".join(_packed(iter([(1, 0, 2), (2, 0, 1)])))
-    b'\\x01\\x00\\x02\\x02\\x00\\x01'
-    """
-    step = 0
-    while True:
-        block = list(itertools.islice(moves, 1 << 16))
-        if not block:
-            return
-        try:
-            yield bytes(itertools.chain.from_iterable(block))
-        except (TypeError, ValueError):
-            for i, move in enumerate(block, step + 1):
-                try:
-                    bytes(move)
-                    if len(move) != 3:
-                        raise ValueError
-                except (TypeError, ValueError):
-                    fail(f"move {i} ({move!r}) is not three integers 0..255, so it cannot be written as bytes")
-            raise
-        step += len(block)
+def describe(verdict: Verdict) -> str:
+    """describe(verdict): the verdict's one-line description, even when the algorithm's objects misbehave in repr."""
+    try:
+        return one_line(verdict.describe(), 300)
+    except Exception:  # a move whose repr or str raises
+        return f"{verdict.status.replace('_', ' ')} at step {verdict.step}"
 
 
 SEPARATOR = "-" * 27 + "\n"
@@ -135,8 +99,22 @@ def _pegs(tower: Tower) -> str:
     return "".join(f"[{i}] {', '.join(map(str, peg))}".rstrip() + "\n" for i, peg in enumerate(tower.pegs))
 
 
-def show_lines(moves: Iterator[tuple[int, int, int]], n: int) -> Iterator[str]:
-    """show_lines(moves, n): the pegs before the first move and after each, as text blocks.
+def _shown(move: Any) -> str:
+    try:
+        return one_line(repr(move), 80)
+    except Exception:
+        return f"<{type(move).__name__}>"
+
+
+def show_lines(
+    moves: Iterator[Any], n: int, stopped: list[str] | None = None, puzzle: Puzzle = CLASSIC
+) -> Iterator[str]:
+    """Show the pegs of *puzzle* before the first of *moves* of *n* disks and after each, as text blocks.
+
+    At an illegal move, a crash of the algorithm, or past the checker's cap
+    the last block says why, and the reason is appended to *stopped*.  Each
+    move is judged by the checker's rules
+    (:func:`~hanoi_harness.legality.illegal_reason`), the puzzle's included.
 
     >>> print("".join(show_lines(iter([(1, 0, 2)]), 1)), end="")
     [0] 1
@@ -150,28 +128,62 @@ def show_lines(moves: Iterator[tuple[int, int, int]], n: int) -> Iterator[str]:
     [step 1] disk 1: 0 -> 2
     ---------------------------
     """
-    tower = Tower(n)
+    tower = Tower(n, pegs_at(puzzle.start_config(n), puzzle.pegs))
+    cap = cap_for(puzzle, n, frozenset(range(1, puzzle.pegs)))[0]
     yield _pegs(tower) + "[step 0] start\n" + SEPARATOR
-    k = 0
-    while True:
-        k += 1
+    for k in itertools.count(1):
         try:
-            move = next(moves)
+            move = settled(next(moves))
         except StopIteration:
             return
-        except Exception as exc:  # the algorithm's failure is part of what is shown
-            yield f"[step {k}] crashed: {type(exc).__name__}: {exc}\n"
-            return
-        reason = illegal_reason(move, tower.pegs)
-        if reason is not None:
-            yield f"[step {k}] illegal move {move!r}: {reason}\n"
-            return
-        disk, src, dst = move
-        tower.pegs[dst].append(tower.pegs[src].pop())
-        yield _pegs(tower) + f"[step {k}] disk {disk}: {src} -> {dst}\n" + SEPARATOR
+        except (Exception, SystemExit) as exc:  # the algorithm's failure is part of what is shown
+            if interrupted(exc):
+                raise
+            why: str | None = f"crashed: {type(exc).__name__}: {_reason(exc)}"
+        else:
+            why = _why_illegal(move, tower, k, cap, puzzle)
+        if why is None:
+            disk, src, dst = move
+            tower.pegs[dst].append(tower.pegs[src].pop())
+            yield _pegs(tower) + f"[step {k}] disk {disk}: {src} -> {dst}\n" + SEPARATOR
+            continue
+        if stopped is not None:
+            stopped.append(why)
+        yield f"[step {k}] {one_line(why, 300)}\n"
+        return
+
+
+def _why_illegal(move: Any, tower: Tower, k: int, cap: int, puzzle: Puzzle) -> str | None:
+    """Why move *k* cannot be shown (illegal, or one too many), or None when it is legal."""
+    if k > cap:
+        return f"still moving after {cap} moves; stopped"
+    try:
+        reason = illegal_reason(move, tower.pegs, puzzle)
+    except Exception:  # a move whose parts cannot even be described
+        reason = "a move that cannot be read as (disk, src, dst)"
+    return None if reason is None else f"illegal move {_shown(move)}: {reason}"
+
+
+def _reason(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except Exception:
+        return "(its message cannot be shown)"
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     algorithm = algorithm_for(args, args.n)
-    write_lines(show_lines(iter(algorithm.moves(args.n)), args.n))
-    return 0
+    stopped: list[str] = []
+    try:
+        moves = iter(algorithm.moves(args.n))
+    except (Exception, SystemExit) as exc:  # not a generator, or raises when called: it crashed at step 1
+        if interrupted(exc):
+            raise
+        moves = _raising(exc)
+    write_lines(show_lines(moves, args.n, stopped, algorithm.puzzle))
+    return 1 if stopped else 0
+
+
+def _raising(exc: BaseException) -> Iterator[Any]:
+    raise exc
+    yield  # a generator that fails on its first move

@@ -1,18 +1,37 @@
 """``hanoi move``, ``hanoi state`` and ``hanoi step``: any step of any tower directly, in O(n).
 
 The arithmetic is :mod:`hanoi_harness.randomaccess`; this module reads N, K and
-the pegs (any size: Python integers) and prints the answers.
+the pegs (Python integers, N up to :data:`~hanoi_harness.randomaccess.MAX_N`)
+and prints the answers.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 
-from hanoi_harness._cli_common import big_numbers, fail, non_negative_int
-from hanoi_harness.randomaccess import NotOnPath, move_at, state_at, step_of
+from hanoi_harness._cli_common import at_most, big_numbers, fail, non_negative_int, quote
+from hanoi_harness._cli_streams import say
+from hanoi_harness.randomaccess import MAX_K_DIGITS, MAX_N, MAX_N_REASON, NotOnPath, move_at, state_at, step_of
 
 SEQUENCE = "the optimal solution from peg 0 to peg 2 (the 'recursive' sequence)"
+
+disks = at_most(MAX_N, MAX_N_REASON)
+"""N: at most a million disks."""
+
+
+def step_number(text: str) -> int:
+    """step_number(text): K, a non-negative integer of at most :data:`MAX_K_DIGITS` digits (2^MAX_N - 1 has that many).
+
+    A longer text is refused before it is converted, which would take seconds.
+
+    >>> step_number("18446744073709551615")
+    18446744073709551615
+    """
+    if len(text.strip()) > MAX_K_DIGITS + 8:
+        raise argparse.ArgumentTypeError(
+            f"K has at most {MAX_K_DIGITS} digits (2^{MAX_N} - 1), got {len(text)} characters"
+        )
+    return non_negative_int(text)
 
 
 def parse_pegs(text: str, n: int) -> list[int]:
@@ -29,7 +48,7 @@ def parse_pegs(text: str, n: int) -> list[int]:
     pegs = []
     for disk, part in enumerate(parts, 1):
         if part not in ("0", "1", "2"):
-            fail(f"disk {disk}: peg {part!r} is not 0, 1 or 2")
+            fail(f"disk {disk}: peg {quote(part)} is not 0, 1 or 2")
         pegs.append(int(part))
     return pegs
 
@@ -39,20 +58,20 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "move",
         help="print move K of the optimal solution, without the moves before it",
         description=f"Print move K (1-based) of {SEQUENCE} for N disks, as 'DISK SRC DST'. "
-        "O(N) arithmetic for any N: 'hanoi move 64 18446744073709551615' answers at once.",
+        f"O(N) arithmetic for N up to {MAX_N:,}: 'hanoi move 64 18446744073709551615' answers at once.",
     )
-    m.add_argument("n", metavar="N", type=non_negative_int, help="the number of disks")
-    m.add_argument("k", metavar="K", type=non_negative_int, help="the step, 1 .. 2^N - 1")
+    m.add_argument("n", metavar="N", type=disks, help=f"the number of disks, at most {MAX_N:,}")
+    m.add_argument("k", metavar="K", type=step_number, help="the step, 1 .. 2^N - 1")
     m.set_defaults(func=cmd_move)
 
     s = sub.add_parser(
         "state",
         help="print the peg of each disk after K moves",
         description=f"Print the peg (0, 1 or 2) of each disk after K moves of {SEQUENCE} for N disks, "
-        "comma-separated, disk 1 (the smallest) first. O(N) for any N.",
+        f"comma-separated, disk 1 (the smallest) first. O(N) for N up to {MAX_N:,}.",
     )
-    s.add_argument("n", metavar="N", type=non_negative_int, help="the number of disks")
-    s.add_argument("k", metavar="K", type=non_negative_int, help="the number of moves made, 0 .. 2^N - 1")
+    s.add_argument("n", metavar="N", type=disks, help=f"the number of disks, at most {MAX_N:,}")
+    s.add_argument("k", metavar="K", type=step_number, help="the number of moves made, 0 .. 2^N - 1")
     s.set_defaults(func=cmd_state)
 
     t = sub.add_parser(
@@ -63,7 +82,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "first), but most legal configurations are never passed through: for those the command "
         "says so on stderr and exits 1. Bad input (wrong number of pegs, a peg outside 0-2) exits 2.",
     )
-    t.add_argument("n", metavar="N", type=non_negative_int, help="the number of disks")
+    t.add_argument("n", metavar="N", type=disks, help=f"the number of disks, at most {MAX_N:,}")
     t.add_argument("pegs", metavar="PEGS", help="the peg of each disk, disk 1 first, comma-separated, e.g. 1,1,2")
     t.set_defaults(func=cmd_step)
 
@@ -90,7 +109,7 @@ def cmd_step(args: argparse.Namespace) -> int:
     try:
         k = step_of(pegs)
     except NotOnPath as exc:
-        print(f"hanoi: not on the optimal path: {exc}", file=sys.stderr)
+        say(f"not on the optimal path: {exc}")
         return 1
     with big_numbers():
         print(k)

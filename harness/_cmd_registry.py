@@ -6,7 +6,8 @@ import argparse
 
 from tabulate import tabulate
 
-from hanoi_harness._cli_common import add_plugin_option, registry_from, write_lines
+from hanoi_harness._cli_common import add_plugin_option, registry_from
+from hanoi_harness._cli_streams import write_lines
 from hanoi_harness.registry import Algorithm
 
 

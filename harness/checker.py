@@ -29,6 +29,7 @@ fingerprint of the sequence.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 from hanoi_harness.digest import MASK
@@ -142,12 +143,17 @@ def check(
     """
     if n < 0:
         raise ValueError(f"n must be >= 0, got {n}")
+    judged = puzzle
     if initial is None:
         initial = pegs_at(puzzle.start_config(n), puzzle.pegs)
     elif len(initial) != puzzle.pegs:
         raise ValueError(f"initial has {len(initial)} pegs; the puzzle has {puzzle.pegs}")
+    elif start == 0:  # a whole run from *initial*: its optimum is counted from there
+        origin = Tower(n, initial).config(n)
+        if origin != puzzle.start_config(n):
+            judged = replace(puzzle, start=origin)
     tower = Tower(n, initial)
-    cap, longest = cap_for(puzzle, n, targets)
+    cap, longest = cap_for(judged, n, targets)
     if max_moves is not None:
         cap = max_moves
     replay = _replay if puzzle.rule == "any" else _replay_ruled
@@ -158,7 +164,7 @@ def check(
     digest &= MASK
     if partial:
         return Verdict("ok", n, k - start, digest, extra={"pegs": tower.pegs, "start": start})
-    return _judge_end(tower, n, k, digest, targets, puzzle)
+    return _judge_end(tower, n, k, digest, targets, judged, claim=puzzle != CLASSIC)
 
 
 Ended = tuple[int, int]
@@ -279,14 +285,14 @@ def crashed(n: int, k: int, moves: int, digest: int, exc: Exception, tops: tuple
     return Verdict("crashed", n, moves, digest & MASK, step=k + 1, tops=tops, failure=failure)
 
 
-def _judge_end(tower: Tower, n: int, k: int, digest: int, targets: Targets, puzzle: Puzzle) -> Verdict:
-    """The verdict on a legal run of *n* disks that ended after *k* moves with *tower*."""
+def _judge_end(tower: Tower, n: int, k: int, digest: int, targets: Targets, puzzle: Puzzle, claim: bool) -> Verdict:
+    """The verdict on a legal run of *n* disks that ended after *k* moves with *tower*; *claim*: say its optimality."""
     if puzzle.goal is not None:
         config = tower.config(n)
         if config != puzzle.goal:
             failure = Failure("not_at_goal", count=k, config=config, goal=puzzle.goal)
             return Verdict("incomplete", n, k, digest, final_peg=tower_peg(config), failure=failure)
-        return _judge_count(n, k, digest, tower_peg(config), puzzle.distance(puzzle.start_config(n), config), puzzle)
+        return _judge_count(n, k, digest, tower_peg(config), puzzle.distance(puzzle.start_config(n), config), claim)
     peg = tower.complete_on()
     if n == 0:
         peg = next(iter(sorted(targets)), 2)
@@ -296,22 +302,21 @@ def _judge_end(tower: Tower, n: int, k: int, digest: int, targets: Targets, puzz
     if peg not in targets:
         failure = Failure("wrong_peg", count=k, peg=peg, targets=tuple(sorted(targets)))
         return Verdict("incomplete", n, k, digest, final_peg=peg, failure=failure)
-    return _judge_count(n, k, digest, peg, puzzle.optimum(n, peg), puzzle)
+    return _judge_count(n, k, digest, peg, puzzle.optimum(n, peg), claim)
 
 
 NO_OPTIMUM = "legal and at the goal; no optimal count is known for this start and goal"
 """The ``optimality`` of a run whose puzzle knows no optimum for its start and goal (k pegs, spread disks)."""
 
 
-def _judge_count(n: int, k: int, digest: int, peg: int | None, optimum: Optimum | None, puzzle: Puzzle) -> Verdict:
+def _judge_count(n: int, k: int, digest: int, peg: int | None, optimum: Optimum | None, claim: bool) -> Verdict:
     """The verdict on a legal run of *n* disks at its goal after *k* moves, judged against *optimum*."""
     if optimum is None:
         return Verdict("ok", n, k, digest, final_peg=peg, optimality=NO_OPTIMUM)
     if k != optimum.moves:
         failure = Failure("wrong_count", count=k, **_count_fields(optimum))
         return Verdict("not_optimal", n, k, digest, final_peg=peg, failure=failure)
-    claim = "" if puzzle == CLASSIC else optimum.describe()
-    return Verdict("ok", n, k, digest, final_peg=peg, optimality=claim)
+    return Verdict("ok", n, k, digest, final_peg=peg, optimality=optimum.describe() if claim else "")
 
 
 def _illegal(move: Any, n: int, k: int, done: int, tower: Tower, digest: int, puzzle: Puzzle) -> Verdict:

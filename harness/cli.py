@@ -1,8 +1,15 @@
 """The ``hanoi`` command: argparse subcommands, one ``cmd_*`` function each.
 
 Each subcommand lives in a private module ``hanoi_harness._cmd_*`` that adds its
-parser; this module only assembles them and turns errors into exit codes:
-bad input is one line on stderr and status 2, never a traceback.
+parser; this module only assembles them and turns every way a command can end
+into an exit status with at most one line on stderr, never a traceback:
+
+* bad input (:class:`~hanoi_harness.errors.UsageError`), and standard output
+  that cannot be written (closed, or a full disk): one line, status 2;
+* the reader of stdout gone (``| head``): quiet, the command's usual status;
+* Ctrl-C anywhere in :func:`main`, even inside an import: ``hanoi: interrupted``,
+  status 130.  (Before ``main``, while Python imports the package itself, it
+  is still Python's traceback.)
 """
 
 from __future__ import annotations
@@ -11,8 +18,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from hanoi_harness import __version__
 from hanoi_harness._cli_common import Parser
+from hanoi_harness._cli_streams import guarded_stdio, interrupted, redelivered_interrupts, say
 from hanoi_harness.errors import UsageError
 
 COMMAND_MODULES = (
@@ -26,6 +33,8 @@ COMMAND_MODULES = (
 
 
 def build_parser() -> Parser:
+    from hanoi_harness import __version__
+
     parser = Parser(
         prog="hanoi",
         description="Verify and benchmark Tower of Hanoi algorithms. "
@@ -39,16 +48,39 @@ def build_parser() -> Parser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """main(argv): run the ``hanoi`` command with *argv* (default: the process's); its exit status."""
+    try:
+        with redelivered_interrupts(), guarded_stdio():
+            return _run(argv)
+    except BaseException as exc:  # every ending is an exit status; only an unknown bug keeps its traceback
+        status = _status(exc)
+        if status is None:
+            raise
+        return status
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    """Parse *argv* and run its command; argparse's own exits (--help, bad options) become their status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 2
     try:
         return int(args.func(args))
-    except UsageError as exc:
-        print(f"hanoi: error: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("hanoi: interrupted", file=sys.stderr)
+    except SystemExit as exc:  # the commands return their status: this came from code they ran (a plugin)
+        raise UsageError(f"code run by 'hanoi {args.command}' asked to exit (SystemExit: {exc.code!r})") from None
+
+
+def _status(exc: BaseException) -> int | None:
+    """The exit status for *exc* once its one line is written, or None for a bug (its traceback is shown)."""
+    if interrupted(exc):
+        say("interrupted")
         return 130
+    if isinstance(exc, UsageError):
+        say(f"error: {exc}")
+        return 2
+    return None
 
 
 def run() -> None:

@@ -14,6 +14,7 @@ and walking the bits from the top fixes one disk per bit.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from hanoi_harness.errors import UsageError
@@ -23,12 +24,50 @@ class NotOnPath(ValueError):
     """A legal configuration that the optimal solution never passes through."""
 
 
+MAX_N = 1_000_000
+"""The most disks :func:`move_at`, :func:`state_at` and :func:`step_of` accept.
+
+Each costs O(n) steps, but K has up to 0.30103 n decimal digits, and
+Python 3.11 converts between decimal text and integers in time quadratic in
+the length: at n = 10^6 (K of 301030 digits) reading K takes about 0.7 s and
+printing it 2 s; at 10^7 they would take 40 s and 150 s.  ``hanoi state``
+then prints 2 MB.
+"""
+
+MAX_K_DIGITS = int(MAX_N * math.log10(2)) + 1
+"""The decimal digits of 2^MAX_N - 1, the largest K: 301030."""
+
+MAX_N_REASON = (
+    f"K then has up to {MAX_K_DIGITS} digits, which takes Python seconds to read or print "
+    "(the time grows with the square of the length)"
+)
+
+
+def _number(value: int) -> str:
+    """_number(value): *value* for an error message, in full up to 38 digits, else its size.
+
+    >>> _number(7), _number(2**200)
+    ('7', 'a number of about 61 digits (201 bits)')
+    """
+    bits = value.bit_length()
+    if bits <= 126:
+        return str(value)
+    return f"a number of about {int(math.log10(value)) + 1} digits ({bits} bits)"
+
+
 def _check(n: int, k: int, low: int) -> None:
     if n < 0:
         raise UsageError(f"n must be >= 0, got {n}")
-    high = (1 << n) - 1
-    if not low <= k <= high:
-        raise UsageError(f"K must be between {low} and 2^{n} - 1 = {high} for n = {n}, got {k}")
+    if n > MAX_N:
+        raise UsageError(f"n must be at most {MAX_N}, got {_number(n)}: {MAX_N_REASON}")
+    if k < low or k.bit_length() > n:
+        high = f"2^{n} - 1" + (f" = {(1 << n) - 1}" if n <= 126 else "")
+        raise UsageError(f"K must be between {low} and {high} for n = {n}, got {_number(k)}")
+
+
+def _bits(n: int, k: int) -> str:
+    """_bits(n, k): k in binary, n digits, bit n-1 first: the side of each disk's move, disk n first."""
+    return format(k, "b").rjust(n, "0") if n else ""
 
 
 def move_at(n: int, k: int) -> tuple[int, int, int]:
@@ -40,21 +79,20 @@ def move_at(n: int, k: int) -> tuple[int, int, int]:
     (1, 1, 2)
 
     The disk is one more than the number of trailing zero bits of k; its
-    source and destination follow from the bits of k above it.  K outside
-    1 .. 2^n - 1 raises :class:`UsageError`.
+    source and destination follow from the bits of k above it: a 0 at
+    disk d means the step comes before d's own move (the smaller tower goes
+    from src to aux), a 1 after it (from aux to dst).  K outside
+    1 .. 2^n - 1, or n above :data:`MAX_N`, raises :class:`UsageError`.
     """
     _check(n, k, 1)
+    disk = (k & -k).bit_length()
     src, aux, dst = 0, 1, 2
-    for disk in range(n, 0, -1):
-        half = 1 << (disk - 1)
-        if k == half:
-            return (disk, src, dst)
-        if k < half:
+    for bit in _bits(n, k)[: n - disk]:
+        if bit == "0":
             aux, dst = dst, aux
         else:
-            k -= half
             src, aux = aux, src
-    raise AssertionError("unreachable: k is within 1 .. 2^n - 1")
+    return (disk, src, dst)
 
 
 def state_at(n: int, k: int) -> list[int]:
@@ -66,20 +104,18 @@ def state_at(n: int, k: int) -> list[int]:
     _check(n, k, 0)
     pegs = [0] * n
     src, aux, dst = 0, 1, 2
-    for disk in range(n, 0, -1):
-        half = 1 << (disk - 1)
-        if k < half:
+    for disk, bit in zip(range(n, 0, -1), _bits(n, k), strict=True):
+        if bit == "0":  # disk has not moved yet: it is on src, and the smaller tower is going src -> aux
             pegs[disk - 1] = src
             aux, dst = dst, aux
-        else:
+        else:  # it has moved to dst, and the smaller tower is going aux -> dst
             pegs[disk - 1] = dst
-            k -= half
             src, aux = aux, src
     return pegs
 
 
 def step_of(pegs: Sequence[int]) -> int:
-    """step_of(pegs): the number of moves after which the disks stand on ``pegs`` (disk 1 first).
+    """step_of(pegs): the number of moves after which the disks stand on *pegs* (disk 1 first).
 
     >>> step_of([1, 1, 2])
     4
@@ -89,23 +125,26 @@ def step_of(pegs: Sequence[int]) -> int:
     hanoi_harness.randomaccess.NotOnPath: disk 1 is on peg 0, which the optimal solution never uses for it here
 
     Raises :class:`NotOnPath` for a configuration the solution never passes
-    through, and :class:`UsageError` for a peg outside 0-2.
+    through, and :class:`UsageError` for a peg outside 0-2 or more than
+    :data:`MAX_N` disks.
     """
     for i, peg in enumerate(pegs, 1):
         if peg not in (0, 1, 2) or isinstance(peg, bool):
             raise UsageError(f"disk {i}: peg {peg!r} is not 0, 1 or 2")
-    k = 0
+    _check(len(pegs), 0, 0)
+    bits = []
     src, aux, dst = 0, 1, 2
     for disk in range(len(pegs), 0, -1):
         peg = pegs[disk - 1]
         if peg == src:
+            bits.append("0")
             aux, dst = dst, aux
         elif peg == dst:
-            k += 1 << (disk - 1)
+            bits.append("1")
             src, aux = aux, src
         else:
             raise NotOnPath(f"disk {disk} is on peg {peg}, which the optimal solution never uses for it here")
-    return k
+    return int("".join(bits), 2) if bits else 0
 
 
 def tower_at(n: int, k: int) -> tuple[list[int], list[int], list[int]]:

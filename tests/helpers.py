@@ -12,10 +12,12 @@ import random
 import shlex
 import statistics
 import sys
+import time
 from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 
+import psutil
 import pytest
 from hypothesis import strategies as st
 
@@ -95,6 +97,20 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
         code = int(exc.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def gone(pid: int, within: float = 10.0) -> bool:
+    """Whether process *pid* has ended (or is a zombie waiting to be reaped) within *within* seconds."""
+    end = time.monotonic() + within
+    while True:
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                return True
+        except psutil.NoSuchProcess:
+            return True
+        if time.monotonic() >= end:
+            return False
+        time.sleep(0.02)
 
 
 def assert_one_line_error(code: int, err: str, *fragments: str) -> None:

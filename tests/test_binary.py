@@ -48,12 +48,6 @@ def test_blocks_prints_count_digest_and_text_like_recursive(capsysbinary: pytest
     assert run(capsysbinary, "moves", "blocks", "0", "--binary")[:2] == (0, b"")
 
 
-def test_binary_refuses_more_than_255_disks(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
-    code, out, err = run(capsysbinary, "moves", "recursive", "256", "--binary")
-    assert code == 2 and out == b"" and err.count("\n") == 1
-    assert "n <= 255" in err and "one byte" in err
-
-
 def test_binary_into_a_closed_pipe_ends_quietly() -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "hanoi_harness", "moves", "blocks", "24", "--binary"],

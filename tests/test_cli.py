@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from hanoi_harness._cli_common import MAX_DISKS
 from hanoi_harness.digest import digest
 from tests.helpers import assert_one_line_error, reference, run_cli
 
@@ -37,7 +38,8 @@ def test_moves_count_and_digest(capsys: pytest.CaptureFixture[str]) -> None:
         (["moves", "recursive", "2.5"], ["non-negative integer", "'2.5'"]),
         (["moves", "recursive", "x"], ["non-negative integer"]),
         (["moves", "recursiv", "3"], ["unknown algorithm 'recursiv'", "did you mean 'recursive'"]),
-        (["moves", "recursive", "901"], ["n <= 900", "recursion limit"]),
+        (["moves", "bitwise", "31"], ["n <= 30", "32-bit C int"]),
+        (["moves", "recursive", "901"], ["recursive accepts n <= 900", "recursion limit"]),
         (["moves", "recursive", "3", "--bogus"], ["unrecognized arguments: --bogus"]),
         (["verify", "--n", "-3"], ["non-negative integer"]),
         (["verify", "nosuch"], ["unknown algorithm 'nosuch'"]),
@@ -59,7 +61,7 @@ def test_limits_name_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
     from tests.helpers import ALGORITHMS
 
     for algorithm in ALGORITHMS:
-        if algorithm.max_n is not None and algorithm.max_n < 200:
+        if algorithm.max_n is not None and algorithm.max_n < MAX_DISKS:
             code, _, err = run(capsys, "moves", algorithm.name, str(algorithm.max_n + 1), "--count")
             assert_one_line_error(code, err, f"n <= {algorithm.max_n}", algorithm.max_n_reason)
         if algorithm.min_n > 0:
@@ -115,8 +117,8 @@ def test_verify_default_is_all_ok(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_verify_named_algorithm_out_of_limits_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "verify", "recursive", "--n", "901")
-    assert_one_line_error(code, err, "n <= 900")
+    code, _, err = run(capsys, "verify", "tree_array", "--n", "18")
+    assert_one_line_error(code, err, "n <= 17")
 
 
 def test_moves_into_a_closed_pipe_ends_quietly() -> None:
@@ -135,3 +137,56 @@ def test_moves_into_a_closed_pipe_ends_quietly() -> None:
     assert head == [b"1 0 1\n", b"2 0 2\n", b"1 1 2\n"]
     assert err == b""
     assert proc.returncode == 0
+
+
+HUGE = str(10**20)
+BILLION = str(10**9)
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["moves", "recursive", HUGE], ["argument N: at most 10000 disks", "the first moves"]),
+        (["moves", "clockwise_sentinel", BILLION, "--count"], ["at most 10000 disks, got 1000000000"]),
+        (["moves", "recursive", "1" * 5000, "--digest"], ["at most 10000 disks", "(5000 characters)"]),
+        (["show", "clockwise_sentinel", BILLION], ["at most 10000 disks"]),
+        (["check", "-n", HUGE, "/dev/null"], ["argument -n: at most 10000 disks"]),
+        (["check", "-n", "10001", "/dev/null"], ["at most 10000 disks, got 10001"]),
+        (["verify", "--n", HUGE], ["argument --n: at most 64 disks"]),
+        (["verify", "--n-max", BILLION], ["argument --n-max: at most 64 disks"]),
+        (["verify", "bitwise", "--n", "10", "--workers", HUGE], ["at most 1024 workers", "process on this machine"]),
+        (["verify", "bitwise", "--n", "10", "--workers", "0"], ["expected a positive integer, got '0'"]),
+        (["bench", "--sizes", f"4,{HUGE}", "--out", "never-written"], ["argument --sizes: at most 64 disks"]),
+        (["move", HUGE, "1"], ["argument N: at most 1000000 disks", "301030 digits"]),
+        (["state", "1000001", "0"], ["at most 1000000 disks"]),
+        (["step", HUGE, "0"], ["at most 1000000 disks"]),
+        (["move", "10", "9" * 400_000], ["K has at most 301030 digits", "400000 characters"]),
+        (["move", "10", HUGE], ["between 1 and 2^10 - 1 = 1023", f"got {HUGE}"]),
+        (["state", "64", str(2**64)], ["between 0 and 2^64 - 1 = 18446744073709551615", "got 18446744073709551616"]),
+        (["move", "300", str(2**400)], ["between 1 and 2^300 - 1 for n = 300", "about 121 digits (401 bits)"]),
+    ],
+)
+def test_numbers_no_run_could_honour_are_one_line_naming_the_limit(
+    capsys: pytest.CaptureFixture[str], argv: list[str], fragments: list[str]
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert out == ""
+    assert_one_line_error(code, err, *fragments)
+
+
+def test_the_largest_n_is_honoured(capsys: pytest.CaptureFixture[str]) -> None:
+    n = MAX_DISKS
+    assert run(capsys, "move", str(n), str(2**n - 1)) == (0, "1 1 2\n", "")
+    code, out, _ = run(capsys, "check", "-n", "10000", "/dev/null")
+    assert code == 2 and "no moves read" in _  # read, not refused: there is nothing in it
+    code, _, err = run(capsys, "verify", "tree_array", "--n", str(n))
+    assert_one_line_error(code, err, "n <= 17")  # the algorithm's own, smaller limit still applies
+    code, out, err = run(capsys, "state", "1000000", "0")
+    assert (code, err, len(out)) == (0, "", 2_000_000)
+
+
+def test_a_bug_message_of_many_lines_is_still_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    plugin = tmp_path / "multi.py"
+    plugin.write_text('raise ImportError("first line\\nsecond line\\r\\nthird")\n')
+    code, _, err = run(capsys, "list", "--plugin", f"{plugin}:solve")
+    assert_one_line_error(code, err, "first line second line third")

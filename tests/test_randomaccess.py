@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanoi_harness.errors import UsageError
-from hanoi_harness.randomaccess import NotOnPath, move_at, state_at, step_of, tower_at
+from hanoi_harness.randomaccess import MAX_N, NotOnPath, move_at, state_at, step_of, tower_at
 from tests.helpers import reference
 
 
@@ -68,3 +68,28 @@ def test_bad_input(call: object, message: str) -> None:
 def test_configuration_off_the_path() -> None:
     with pytest.raises(NotOnPath):
         step_of([0, 1, 0])
+
+
+def test_the_largest_tower_is_answered_in_linear_time() -> None:
+    # 10^6 disks: one pass over the bits of K each (a quadratic walk would take minutes).
+    n = MAX_N
+    last = (1 << n) - 1
+    assert move_at(n, last) == (1, 1 if n % 2 == 0 else 0, 2)
+    assert move_at(n, 1 << (n - 1)) == (n, 0, 2)
+    assert state_at(n, last) == [2] * n
+    assert step_of([2] * n) == last
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: move_at(MAX_N + 1, 1), "n must be at most 1000000"),
+        (lambda: state_at(10**200, 0), "got a number of about 201 digits (665 bits)"),
+        (lambda: step_of([0] * (MAX_N + 1)), "n must be at most 1000000"),
+        (lambda: move_at(300, 2**300), "and 2^300 - 1 for n = 300, got a number of about 91 digits (301 bits)"),
+    ],
+)
+def test_sizes_past_the_bound_are_refused_in_one_short_line(call: object, message: str) -> None:
+    with pytest.raises(UsageError) as info:
+        call()  # type: ignore[operator]
+    assert message in str(info.value) and len(str(info.value)) < 300

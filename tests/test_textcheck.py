@@ -368,7 +368,7 @@ def test_bad_target_or_file_are_usage_errors(hanoi: Runner) -> None:
     code, _, err = hanoi("check", "-n", "1", "--disks", "2-based", stdin="A C\n")
     assert_one_line_error(code, err, "argument --disks")
     code, _, err = hanoi("check", "-n", str(10**20), stdin="A C\n")
-    assert_one_line_error(code, err, "too large")
+    assert_one_line_error(code, err, "at most 10000 disks")
 
 
 def test_targets_in_words_and_names() -> None:

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import tracemalloc
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
+from hanoi_harness import process
 from hanoi_harness.bench._consume import consume
 from hanoi_harness.registry import Algorithm
 
@@ -59,7 +59,7 @@ def tracemalloc_peak(algorithm: Algorithm, n: int) -> int:
 
 @dataclass(frozen=True)
 class Rss:
-    """Rss(peak_mib, baseline_mib): a child's peak RSS while draining, and its RSS just before."""
+    """A child's peak RSS while draining (*peak_mib*), and its RSS just before (*baseline_mib*)."""
 
     peak_mib: float
     baseline_mib: float
@@ -73,21 +73,27 @@ class Rss:
 
 
 def rss_peak(name: str, n: int, plugins: Sequence[str], timeout_s: float) -> Rss | str:
-    """rss_peak(name, n, plugins, timeout_s): the peak RSS of a fresh child draining algorithm ``name``.
+    """The peak RSS of a fresh child draining algorithm *name* at *n* (with *plugins* loaded).
 
-    Returns the reason (one line) instead when the child fails or takes
-    longer than ``timeout_s``.
+    Returns the reason (one line) instead when the child fails or takes longer than
+    *timeout_s*.  The child is isolated from the current directory and dies with this
+    process (:func:`hanoi_harness.process.start`).
     """
-    command = [sys.executable, "-m", "hanoi_harness.bench._rss_child", name, str(n), str(RSS_INTERVAL_S), *plugins]
+    argv = process.python_command("hanoi_harness.bench._rss_child", name, str(n), str(RSS_INTERVAL_S), *plugins)
+    proc = process.start(
+        argv, env=process.python_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, check=False)
+        stdout, stderr = process.communicate(proc, None, timeout_s)
     except subprocess.TimeoutExpired:
         return f"no result within {timeout_s:g} s"
-    if done.returncode != 0:
-        lines = [line for line in done.stderr.splitlines() if line.strip()]
-        return lines[-1] if lines else f"the child exited with status {done.returncode}"
+    finally:
+        code = process.stop(proc)
+    if code != 0:
+        lines = [line for line in stderr.splitlines() if line.strip()]
+        return lines[-1] if lines else process.describe_exit(code, "the child")
     try:
-        data = json.loads(done.stdout.strip().splitlines()[-1])
+        data = json.loads(stdout.strip().splitlines()[-1])
         return Rss(peak_mib=float(data["peak_mib"]), baseline_mib=float(data["baseline_mib"]))
     except (ValueError, KeyError, IndexError):
-        return f"unreadable output from the child: {done.stdout[-200:]!r}"
+        return f"unreadable output from the child: {stdout[-200:]!r}"

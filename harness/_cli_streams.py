@@ -1,0 +1,294 @@
+"""Standard streams and Ctrl-C for every command: how a command ends whatever happens to them.
+
+:func:`guarded_stdio` and :func:`redelivered_interrupts` wrap each command in
+:func:`hanoi_harness.cli.main`; :func:`write_lines` and :func:`write_binary`
+are how streaming commands write; :func:`say` and :func:`interrupted` are how
+``main`` ends them in one line.
+"""
+
+from __future__ import annotations
+
+import _thread
+import io
+import os
+import sys
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
+from typing import Any, NoReturn, TextIO, cast
+
+from hanoi_harness._cli_common import one_line
+from hanoi_harness.errors import UsageError
+
+
+class OutputError(UsageError):
+    """Standard output cannot take what a command writes (a full disk, a closed descriptor)."""
+
+
+def write_lines(lines: Iterable[str]) -> None:
+    """write_lines(lines): write text to stdout in blocks of about 64 KB; stops early once the reader has gone.
+
+    *lines* may be single lines or long runs of them.  A reader that goes
+    away (``| head``) is not an error: see :func:`guarded_stdio`.
+    """
+    out = sys.stdout
+    block: list[str] = []
+    size = 0
+    for line in lines:
+        block.append(line)
+        size += len(line)
+        if size >= 1 << 16:
+            out.write("".join(block))
+            block.clear()
+            size = 0
+            if reader_gone():
+                return
+    out.write("".join(block))
+    out.flush()
+
+
+def write_binary(blocks: Iterable[Any]) -> None:
+    """write_binary(blocks): write byte buffers to stdout as they come; stops early once the reader has gone.
+
+    Each block goes to ``sys.stdout.buffer`` as it is: a buffer larger than
+    the writer's own goes straight to the file, with no copy.
+    """
+    out = sys.stdout.buffer
+    for block in blocks:
+        out.write(block)
+        if reader_gone():
+            return
+    out.flush()
+
+
+def reader_gone() -> bool:
+    """reader_gone(): whether the reader of stdout has closed its end (``| head``), so writing more is pointless."""
+    return bool(getattr(sys.stdout, "reader_gone", False))
+
+
+def quiet_stdout(fd: int | None) -> None:
+    """quiet_stdout(fd): point descriptor *fd* (stdout's) at /dev/null, so what is still buffered is dropped at exit.
+
+    Nothing happens for ``None``: a stream without a descriptor (a test's capture) has nothing to flush at exit.
+    """
+    if fd is None:
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+def _descriptor(stream: Any) -> int | None:
+    try:
+        return int(stream.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return None
+
+
+class _Guard:
+    """What stdout's guards share: whether the reader has gone, and what a failure to write means."""
+
+    def __init__(self, fd: int | None) -> None:
+        self.fd = fd
+        self.reader_gone = False
+
+    def failed(self, exc: OSError) -> None:
+        """failed(exc): a closed pipe ends output quietly; any other error is one line (exit status 2)."""
+        quiet_stdout(self.fd)
+        if isinstance(exc, BrokenPipeError):
+            self.reader_gone = True
+            return
+        raise OutputError(f"cannot write to standard output: {exc.strerror or exc}") from None
+
+
+class _GuardedText:
+    """sys.stdout while a command runs: the real stream, with its write errors handled by a :class:`_Guard`."""
+
+    def __init__(self, stream: TextIO, guard: _Guard) -> None:
+        self._stream = stream
+        self._guard = guard
+
+    @property
+    def reader_gone(self) -> bool:
+        return self._guard.reader_gone
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            self._guard.failed(exc)
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            self._guard.failed(exc)
+
+    @property
+    def buffer(self) -> _GuardedBinary:
+        return _GuardedBinary(self._stream.buffer, self._guard)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class _GuardedBinary:
+    """sys.stdout.buffer while a command runs, guarded like :class:`_GuardedText`."""
+
+    def __init__(self, stream: Any, guard: _Guard) -> None:
+        self._stream = stream
+        self._guard = guard
+
+    def write(self, data: Any) -> int:
+        try:
+            return int(self._stream.write(data))
+        except OSError as exc:
+            self._guard.failed(exc)
+            return memoryview(data).nbytes
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            self._guard.failed(exc)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class _ClosedInput(io.TextIOBase):
+    """sys.stdin when the command was started with standard input closed: reading it is a one-line error."""
+
+    def _refuse(self) -> NoReturn:
+        raise UsageError("standard input is closed: give the input as a FILE argument or on a pipe")
+
+    def read(self, size: int | None = -1) -> str:
+        self._refuse()
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        self._refuse()
+
+    @property
+    def buffer(self) -> Any:
+        self._refuse()
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _plug(fd: int, flags: int) -> bool:
+    """_plug(fd, flags): open /dev/null on descriptor *fd* when it is closed; whether it was.
+
+    A closed 0, 1 or 2 would otherwise be reused by the next file or pipe
+    opened, and a child process would inherit that as its standard stream.
+    """
+    try:
+        os.fstat(fd)
+        return False
+    except OSError:
+        pass
+    devnull = os.open(os.devnull, flags)
+    if devnull != fd:
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    return True
+
+
+@contextmanager
+def guarded_stdio() -> Iterator[None]:
+    """Run a command with safe standard streams; put the originals back after.
+
+    * stdout closed (``>&-``): an :class:`OutputError` at once, before any work;
+    * stdout that fails (``> /dev/full``): an :class:`OutputError` naming why,
+      where the write fails or at the final flush;
+    * the reader of stdout gone (``| head``): later output is dropped quietly
+      and :func:`reader_gone` turns true, so streaming commands stop early and
+      others end with their usual status;
+    * stdin closed (``<&-``): reading it is a :class:`UsageError`;
+    * stderr closed: messages go to /dev/null instead of into stdout.
+    """
+    saved = sys.stdin, sys.stdout, sys.stderr
+    if _plug(2, os.O_WRONLY) or sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - it lives as long as the process
+    if _plug(0, os.O_RDONLY) or sys.stdin is None:
+        sys.stdin = _ClosedInput()
+    try:
+        if saved[1] is None:
+            raise OutputError("standard output is closed, so nothing can be written (started with '>&-'?)")
+        guarded = _GuardedText(saved[1], _Guard(_descriptor(saved[1])))
+        sys.stdout = cast(TextIO, guarded)
+        try:
+            yield
+        finally:
+            guarded.flush()  # what is buffered goes out (or fails) before any message about the command
+    finally:
+        sys.stdin, sys.stdout = saved[0], saved[1]
+        if saved[2] is not None:
+            sys.stderr = saved[2]
+
+
+def say(message: str) -> None:
+    """say(message): ``hanoi: MESSAGE`` as one line on stderr; nothing when stderr cannot take it."""
+    with suppress(OSError, ValueError, AttributeError):
+        print(f"hanoi: {one_line(message)}", file=sys.stderr, flush=True)
+
+
+@contextmanager
+def redelivered_interrupts() -> Iterator[None]:
+    """While a command runs, deliver again a Ctrl-C that Python would drop because it hit a finalizer.
+
+    A KeyboardInterrupt raised inside a weakref callback or a ``__del__``
+    (the garbage collector runs them at any allocation) cannot propagate:
+    Python prints "Exception ignored in ..." and goes on, so the command
+    would finish as if never interrupted.  This hook catches that case and
+    interrupts the main thread again from a helper thread, once the
+    finalizer has returned (raising it from the hook itself would land in
+    the hook and be dropped the same way).
+    """
+    previous = sys.unraisablehook
+
+    def hook(unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            threading.Thread(target=_thread.interrupt_main, daemon=True).start()
+            return
+        previous(unraisable)
+
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        sys.unraisablehook = previous
+
+
+def interrupted(exc: BaseException) -> bool:
+    """interrupted(exc): whether *exc* is a KeyboardInterrupt or was raised while one was being handled.
+
+    Ctrl-C in the middle of an import can surface as a RuntimeError or an
+    ImportError about a half-initialised module, raised while the
+    KeyboardInterrupt is handled: its ``__context__`` holds the interrupt.
+
+    >>> try:
+    ...     try:
+    ...         raise KeyboardInterrupt
+    ...     except KeyboardInterrupt:
+    ...         raise RuntimeError("partially initialized module")
+    ... except RuntimeError as exc:
+    ...     interrupted(exc)
+    True
+    >>> interrupted(ValueError())
+    False
+    """
+    seen: set[int] = set()
+    todo: list[BaseException | None] = [exc]
+    while todo:
+        current = todo.pop()
+        if current is None or id(current) in seen:
+            continue
+        if isinstance(current, KeyboardInterrupt):
+            return True
+        seen.add(id(current))
+        todo += [current.__cause__, current.__context__]
+    return False
