@@ -78,7 +78,7 @@ test-wheel: wheel valgrind
 bench-c: $(STAMP)
 	$(BIN)/python -m hanoi_harness.bench.cref 28
 
-# The full benchmark: regenerates results/ (and results/quick/, the CI baseline); @@BENCH_TIME@@.
+# The full benchmark: regenerates results/ (and results/quick/, the CI baseline); about 12 minutes on 2 shared cores.
 bench: $(STAMP) valgrind
 	$(BIN)/hanoi bench --out results
 
