@@ -74,7 +74,10 @@ class Judge:
         first = self._peek()
         if first is not None and first.kind == wire.START_FAILED:
             self._take()
-            error = wire.failure(first) if self.ended is None else None
+            try:
+                error = self._decoded(wire.failure, first)
+            except StreamEnded as exc:  # a start failure that does not decode: the stream is broken
+                return Verdict("crashed", self.n, 0, step=self.start + 1, reason=exc.reason)
             self._finish()
             reason = f"{type(error).__name__}: {error}"
             return Verdict("crashed", self.n, 0, step=self.start + 1, reason=reason)
