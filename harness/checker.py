@@ -38,7 +38,7 @@ from hanoi_harness.legality import Pegs, as_ints, broken_rule, pegs_at
 from hanoi_harness.legality import Tower as Tower  # for the replays outside (hanoi show, hanoi check)
 from hanoi_harness.legality import illegal_reason as illegal_reason
 from hanoi_harness.optimal import Optimum
-from hanoi_harness.puzzle import CLASSIC, Puzzle, tower, tower_peg
+from hanoi_harness.puzzle import CLASSIC, Puzzle, tower_peg
 from hanoi_harness.registry import Algorithm
 from hanoi_harness.verdict import Failure, Verdict
 

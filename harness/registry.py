@@ -137,8 +137,8 @@ class Algorithm:
     it takes: ``"towers"`` (the default), each a whole tower on any peg of
     the puzzle; ``"any"``, any configurations.  A record without
     ``solve_for`` solves only the whole tower from peg 0 to ``final_peg``,
-    and :meth:`endpoints` refuses any other.  A puzzle of more than three pegs numbers
-    them 0 .. k-1, so its record keeps the model's labels; ``chunks`` are
+    and :meth:`endpoints` refuses any other.  A puzzle of more than three
+    pegs numbers them 0 .. k-1, so its record keeps the model's labels; ``chunks`` are
     for puzzles of three pegs (the chunk checker's test), ``solve_from``
     for the classic puzzle (chunked verification follows its optimal path).
     """
@@ -244,11 +244,12 @@ class Algorithm:
         return self._to_model(iter(self.solve_between(n, start, goal)), n)
 
     def solve_between(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterable[Any]:
-        """solve_between(n, start, goal): what ``solve_for`` yields from ``start`` to ``goal``, checked by :meth:`endpoints`.
+        """solve_between(n, start, goal): what ``solve_for`` yields from ``start`` to ``goal``, checked first.
 
-        Moves in the record's own labels, or arrays for a record of ``chunks``
-        (already in the model's): what :meth:`moves_for` maps, and what the
-        harness's fast paths read from a record of arrays.
+        The configurations are checked by :meth:`endpoints`.  Moves in the
+        record's own labels, or arrays for a record of ``chunks`` (already in
+        the model's): what :meth:`moves_for` maps, and what the harness's fast
+        paths read from a record of arrays.
         """
         first, last = self.endpoints(n, start, goal)
         assert self.solve_for is not None  # endpoints() refuses a record without it
@@ -271,10 +272,10 @@ class Algorithm:
         >>> record = Algorithm(name="r", solve=solve, summary="", solve_for=lambda n, s, g: iter(()))
         >>> record.endpoints(2, goal=(1, 1))
         ((0, 0), (1, 1))
-        >>> record.endpoints(2, start=(0, 1))
+        >>> record.endpoints(2, start=(0, 1))  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        hanoi_harness.errors.UsageError: r moves whole towers only: the start configuration is not one tower (it has disks on pegs 0 and 1)
+        hanoi_harness.errors.UsageError: r moves whole towers only: the start configuration is not one tower ...
         """
         if self.solve_for is None:
             raise UsageError(f"{self.name} starts only from the whole tower on peg 0 (its record has no solve_for)")
