@@ -69,19 +69,31 @@ def parse_config(text: str, pegs: int = 3, n: int | None = None) -> Config:
     ...
     hanoi_harness.errors.UsageError: configuration '0,3': disk 2: peg '3' is not 0, 1 or 2
 
-    Every error is one :class:`UsageError` line naming the configuration.
+    Every error is one :class:`UsageError` line naming the configuration
+    (its first 40 characters, for a long one).
     """
     parts = [part.strip() for part in text.split(",")] if text.strip() else []
+    shown = _shown(text)
     if n is not None and len(parts) != n:
         raise UsageError(
-            f"configuration {text!r}: expected {n} pegs (one per disk, disk 1 first, comma-separated), got {len(parts)}"
+            f"configuration {shown}: expected {n} pegs (one per disk, disk 1 first, comma-separated), got {len(parts)}"
         )
     config = []
     for disk, part in enumerate(parts, 1):
-        if not (part.isascii() and part.isdigit()) or int(part) >= pegs:
-            raise UsageError(f"configuration {text!r}: disk {disk}: peg {part!r} is not {peg_names(pegs)}")
+        # a peg of more digits than the number of pegs has is refused before int() reads it (any length is text)
+        if not (part.isascii() and part.isdigit()) or len(part) > len(str(pegs)) or int(part) >= pegs:
+            raise UsageError(f"configuration {shown}: disk {disk}: peg {_shown(part)} is not {peg_names(pegs)}")
         config.append(int(part))
     return tuple(config)
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """*text* quoted for a message, its first *limit* characters only when it is longer.
+
+    >>> _shown("0,1"), _shown("0," * 30, 6)
+    ("'0,1'", "'0,0,0,'... (60 characters)")
+    """
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
 
 
 def format_config(config: Sequence[int]) -> str:
