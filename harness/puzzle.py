@@ -188,6 +188,17 @@ class Puzzle:
         return self.pegs == 3 and self.rule == "any"
 
     @property
+    def name(self) -> str:
+        """The puzzle in a word or two, as ``hanoi list`` shows it: classic, cyclic, linear, or k pegs.
+
+        >>> CLASSIC.name, CYCLIC.name, LINEAR.name, k_pegs(4).name
+        ('classic', 'cyclic', 'linear', '4 pegs')
+        """
+        if self.rule != "any":
+            return self.rule
+        return "classic" if self.pegs == 3 else f"{self.pegs} pegs"
+
+    @property
     def allowed(self) -> frozenset[tuple[int, int]]:
         """The (source, destination) pairs the rule allows.
 
