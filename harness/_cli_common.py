@@ -211,8 +211,8 @@ def ends_for(args: argparse.Namespace, algorithm: Algorithm, n: int) -> tuple[Co
     if args.start is None and args.goal is None:
         return None
     pegs = algorithm.puzzle.pegs
-    start = None if args.start is None else _read("--from", args.start, pegs, n)
-    goal = None if args.goal is None else _read("--to", args.goal, pegs, n)
+    start = None if args.start is None else read_config("--from", args.start, pegs, n)
+    goal = None if args.goal is None else read_config("--to", args.goal, pegs, n)
     options = "/".join(option for option, text in (("--from", args.start), ("--to", args.goal)) if text is not None)
     try:
         return algorithm.endpoints(n, start, goal)
@@ -220,7 +220,7 @@ def ends_for(args: argparse.Namespace, algorithm: Algorithm, n: int) -> tuple[Co
         raise UsageError(f"{options}: {exc}") from None
 
 
-def _read(option: str, text: str, pegs: int, n: int) -> Config:
+def read_config(option: str, text: str, pegs: int, n: int) -> Config:
     """The configuration *text* of ``--from`` or ``--to`` (*option*) for *n* disks on *pegs* pegs."""
     try:
         return parse_config(text, pegs, n)
