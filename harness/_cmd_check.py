@@ -21,7 +21,7 @@ from hanoi_harness._cli_common import (
 )
 from hanoi_harness.errors import UsageError
 from hanoi_harness.plugins import MAX_PEGS
-from hanoi_harness.puzzle import Puzzle
+from hanoi_harness.puzzle import Puzzle, Rule
 from hanoi_harness.textcheck import DISKS, check_lines, describe, open_text
 from hanoi_harness.textpegs import PegNames
 
@@ -49,7 +49,7 @@ move, K pegs: 0-(K-1), 1-K, A.. or K names), --from/--to configurations (the peg
 first, pegs numbered from 0 in the convention's order, as 'hanoi state' prints them). Moves that break the
 rule are illegal with that reason; the count is judged against the puzzle's fewest moves."""
 
-RULES = {"classic": "any", "cyclic": "cyclic", "linear": "linear"}
+RULES: dict[str, Rule] = {"classic": "any", "cyclic": "cyclic", "linear": "linear"}
 """``--rules``: the puzzle's rule by its name on the command line."""
 
 
@@ -83,7 +83,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         type=_pegs,
         metavar="PEGS",
         help="how the pegs are written: 0-2, 1-3, A-C, words, cyclic (a disk and a direction, left or right), "
-        "or three names, start peg first (e.g. S,A,D or left,centre,right); default: read from the first move",
+        "or three names, start peg first (e.g. S,A,D or left,centre,right); on K pegs (--pegs-count) 0-(K-1), 1-K, "
+        "the first K letters (A-D on four), cyclic or K names; default: read from the first move",
     )
     p.add_argument(
         "--disks",
@@ -93,7 +94,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p.add_argument(
         "--target",
         metavar="PEG",
-        help="the peg the tower must end on, as the input writes it (default: either peg but the first)",
+        help="the peg the tower must end on, as the input writes it (default: any peg but the one it starts on); "
+        "--to gives a whole configuration instead",
     )
     p.add_argument(
         "--rules",

@@ -82,10 +82,10 @@ def _source(algorithm: Any, n: int, first: int, start: Any, goal: Any) -> Iterat
     """What *algorithm* yields for the request: arrays for a record of chunks, else moves in the model."""
     if start is not None:
         ends = (tuple(start), tuple(goal))
-        return iter(algorithm.solve_between(n, *ends)) if algorithm.chunks else algorithm.moves_for(n, *ends)
+        return iter(algorithm.solve_between(n, *ends) if algorithm.chunks else algorithm.moves_for(n, *ends))
     if algorithm.chunks:
         return iter(algorithm.solve_from(n, first) if first else algorithm.solve(n))
-    return algorithm.moves_from(n, first) if first else algorithm.moves(n)
+    return iter(algorithm.moves_from(n, first) if first else algorithm.moves(n))
 
 
 def batch_size(sent: int, count: int | None, trace: tuple[int, int] | None) -> int:
