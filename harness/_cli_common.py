@@ -170,23 +170,32 @@ def configuration_text(limit: int) -> Any:
     return parse
 
 
-def add_ends_options(parser: argparse.ArgumentParser, limit: int) -> None:
-    """Add ``--from`` and ``--to`` (configurations of at most *limit* disks) to *parser*."""
+ALGORITHM_ENDS = (
+    "for an algorithm that can start elsewhere (the from/to column of 'hanoi list')",
+    "the algorithm's final peg",
+)
+"""What ``--from`` and ``--to`` say of an algorithm's run: who takes them, and the goal they replace."""
+
+
+def add_ends_options(parser: argparse.ArgumentParser, limit: int, notes: tuple[str, str] = ALGORITHM_ENDS) -> None:
+    """Add ``--from`` and ``--to`` (configurations of at most *limit* disks) to *parser*.
+
+    *notes* are who takes them and the goal they replace, for the help texts.
+    """
+    takes, replaced = notes
     parser.add_argument(
         "--from",
         dest="start",
         metavar="PEGS",
         type=configuration_text(limit),
-        help="start from this configuration instead of the whole tower on peg 0: "
-        + CONFIGURATION_HELP
-        + "for an algorithm that can start elsewhere (the from/to column of 'hanoi list')",
+        help="start from this configuration instead of the whole tower on peg 0: " + CONFIGURATION_HELP + takes,
     )
     parser.add_argument(
         "--to",
         dest="goal",
         metavar="PEGS",
         type=configuration_text(limit),
-        help="end in this configuration instead of the whole tower on the algorithm's final peg: "
+        help=f"end in this configuration instead of the whole tower on {replaced}: "
         + CONFIGURATION_HELP
         + "the moves must then be the fewest from the start to it",
     )

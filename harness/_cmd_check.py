@@ -111,7 +111,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         metavar="K",
         help="the number of pegs, 3 or more (default 3; more than 3 with the classic rules only)",
     )
-    add_ends_options(p, MAX_STREAMED_DISKS)
+    add_ends_options(p, MAX_STREAMED_DISKS, ("pegs numbered from 0 in the convention's order", "a peg (see --target)"))
     p.set_defaults(func=cmd_check)
 
 
