@@ -143,7 +143,7 @@ def _targets(target: str | None, names: PegNames, pegs: int, start: tuple[int, .
             return frozenset({convention.peg(target.strip())})
         except ValueError:
             continue
-    raise UsageError(f"--target: peg {target!r} is not one of {', '.join(names.labels)} (pegs read as {names.name})")
+    raise UsageError(f"--target: peg {target!r} is not one of {names.listed()} (pegs read as {names.name})")
 
 
 def describe(verdict: Verdict, n: int) -> str:

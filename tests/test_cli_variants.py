@@ -356,6 +356,8 @@ def test_check_reads_four_pegs_in_letters_and_from_one(capsys: Capsys, tmp_path:
         (["--pegs", "S,A,D", "--pegs-count", "4"], ["argument --pegs", "3 names, not 4"]),
         (["--pegs", "A-C", "--pegs-count", "4"], ["argument --pegs", "not a convention of 4 pegs"]),
         (["--from", ",".join("0" * 10001)], ["argument --from: at most 10000 disks"]),
+        (["--pegs-count", "65536", "--to", "0,0,70000"], ["peg '70000' is not one of 0 .. 65535"]),
+        (["--pegs-count", "65537"], ["argument --pegs-count: at most 65536 pegs"]),
     ],
 )
 def test_check_refuses_bad_options_in_one_line(
@@ -366,6 +368,7 @@ def test_check_refuses_bad_options_in_one_line(
     code, out, err = run_cli(capsys, "check", "-n", "3", str(path), *options)
     assert out == ""
     assert_one_line_error(code, err, *fragments)
+    assert len(err) < 300  # a short line, whatever the number of pegs or disks
 
 
 # --- hanoi list ---------------------------------------------------------------------------------------------
