@@ -242,7 +242,8 @@ def report(comparison: Comparison, old: ResultSet, new: ResultSet) -> str:
         _checks_table([c for c in comparison.checks if c.metric == "tracemalloc peak"], None),
         "",
         f"Time relative to {comparison.reference} (tested: a change is called only when the Mann-Whitney test says "
-        "so and the interval lies wholly beyond the larger noise floor; a regression when slower with the whole interval beyond "
+        "so and the interval lies wholly beyond the larger noise floor; a regression when slower with the whole "
+        "interval beyond "
         f"+{comparison.time_threshold_pct:g}%):",
         _times_table(comparison),
     ]
