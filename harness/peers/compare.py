@@ -29,13 +29,16 @@ and their peak is only the reading side's.
 from __future__ import annotations
 
 import json
+import os
 import random
+import resource
 import statistics
 import sys
 import time
 import tracemalloc
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from hanoi_harness.checker import check_algorithm
@@ -81,6 +84,7 @@ class Measurement:
     verdict: str
     seconds: float | None
     times: tuple[float, ...]
+    cpu_seconds: float | None
     peak_bytes: int | None
     in_process: bool
     baseline: str
@@ -149,11 +153,23 @@ def drain(record: Algorithm, case: Case) -> tuple[int, int]:
     return digest(moves(record, case), pegs=case.puzzle.pegs)
 
 
-def timed(record: Algorithm, case: Case) -> float:
-    """The seconds one :func:`drain` of *record* for *case* takes."""
-    began = time.perf_counter()
+def timed(record: Algorithm, case: Case) -> tuple[float, float]:
+    """The wall-clock and CPU seconds of one :func:`drain` of *record* for *case*.
+
+    The CPU time is this process's and that of the child processes it
+    waited for meanwhile (a ``hanoitoys`` program, which runs on another
+    core while its moves are read, so that its wall-clock time can be less
+    than the CPU time the two spend).
+    """
+    wall, cpu = time.perf_counter(), _cpu()
     drain(record, case)
-    return time.perf_counter() - began
+    return time.perf_counter() - wall, _cpu() - cpu
+
+
+def _cpu() -> float:
+    """The CPU seconds of this process and of every child process it has waited for so far."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 def peak(record: Algorithm, case: Case) -> int:
@@ -183,29 +199,33 @@ def measure_case(case: Case, known: dict[str, Algorithm], repeat: int) -> list[M
     contenders = [known[name] for name in case.names]
     verdicts = {record.name: verdict(record, case) for record in contenders}
     timeable = [record for record in contenders if verdicts[record.name][0]]
-    times: dict[str, list[float]] = {record.name: [] for record in timeable}
+    runs: dict[str, list[tuple[float, float]]] = {record.name: [] for record in timeable}
     for round_ in range(repeat):
         turn = round_ % max(1, len(timeable))
         for record in timeable[turn:] + timeable[:turn]:
-            times[record.name].append(timed(record, case))
+            runs[record.name].append(timed(record, case))
     peaks = {record.name: peak(record, case) for record in timeable}
-    medians = {name: statistics.median(values) for name, values in times.items() if values}
-    base = medians.get(case.names[0])
-    return [_measurement(record, case, verdicts[record.name], times, peaks, medians, base) for record in contenders]
+    base = _median(runs.get(case.names[0], []), 0)
+    return [_measurement(record, case, verdicts[record.name], runs, peaks, base) for record in contenders]
+
+
+def _median(runs: Sequence[tuple[float, float]], which: int) -> float | None:
+    """The median of the wall-clock (*which* 0) or CPU (1) seconds of *runs*, None when there are none."""
+    return statistics.median(run[which] for run in runs) if runs else None
 
 
 def _measurement(
     record: Algorithm,
     case: Case,
     judged: tuple[bool, str, int, int],
-    times: dict[str, list[float]],
+    runs: dict[str, list[tuple[float, float]]],
     peaks: dict[str, int],
-    medians: dict[str, float],
     base: float | None,
 ) -> Measurement:
     """The :class:`Measurement` of *record* on *case* from what :func:`measure_case` gathered."""
     _, description, count, fingerprint = judged
-    seconds = medians.get(record.name)
+    mine = runs.get(record.name, [])
+    seconds = _median(mine, 0)
     return Measurement(
         name=record.name,
         puzzle=str(case.puzzle),
@@ -216,7 +236,8 @@ def _measurement(
         digest=fingerprint,
         verdict=description,
         seconds=seconds,
-        times=tuple(times.get(record.name, ())),
+        times=tuple(wall for wall, _ in mine),
+        cpu_seconds=_median(mine, 1),
         peak_bytes=peaks.get(record.name),
         in_process=record.family != toys.FAMILY,
         baseline=case.names[0],
@@ -250,7 +271,12 @@ def _bar(total: int) -> Any:
 
 
 def table(results: Sequence[Measurement]) -> str:
-    """*results* as a Markdown table: puzzle, n, start -> goal, record, moves, ns per move, ratio, peak."""
+    """*results* as a Markdown table: the case, the record, its moves, median wall-clock and CPU times, its peak.
+
+    ``ms`` and ``ns/move`` are the median wall-clock time of a run and per
+    move, ``x baseline`` that time over the baseline's (the case's first
+    record), ``CPU ms`` the median CPU time of a run, children included.
+    """
     from tabulate import tabulate
 
     rows = [
@@ -260,14 +286,17 @@ def table(results: Sequence[Measurement]) -> str:
             _route(m),
             m.name,
             m.moves,
+            "-" if m.seconds is None else f"{m.seconds * 1e3:,.2f}",
             "-" if m.ns_per_move is None else f"{m.ns_per_move:,.0f}",
-            "-" if m.ratio is None else f"{m.ratio:.2f}",
+            "-" if m.ratio is None else f"{m.ratio:,.2f}",
+            "-" if m.cpu_seconds is None else f"{m.cpu_seconds * 1e3:,.2f}",
             "-" if m.peak_bytes is None else f"{m.peak_bytes / 1024:,.1f}" + ("" if m.in_process else " (reader)"),
             "" if m.verdict.startswith("ok") else m.verdict,
         )
         for m in results
     ]
-    headers = ("puzzle", "n", "start -> goal", "record", "moves", "ns/move", "x baseline", "peak KiB", "verdict")
+    headers = ["puzzle", "n", "start -> goal", "record", "moves", "ms", "ns/move", "x baseline", "CPU ms", "peak KiB"]
+    headers.append("verdict")
     return tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True)
 
 
@@ -278,30 +307,44 @@ def _route(m: Measurement) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Measure the plan, print the table, and write the records as JSON when asked; the exit status."""
+    """Measure the plan, print the table, and write the records as JSON when asked; the exit status.
+
+    Bad options, a missing peer or a JSON file that cannot be written are
+    one line on stderr and status 2; Ctrl-C is status 130; a reader of the
+    table that goes away (``| head``) ends it quietly.
+    """
     from hanoi_harness._cli_common import Parser
+    from hanoi_harness._cli_streams import guarded_stdio
 
     parser = Parser(prog="python -m hanoi_harness.peers.compare", description=main.__doc__)
     parser.add_argument("--quick", action="store_true", help="a few small sizes (seconds) instead of the full plan")
     parser.add_argument("--repeat", type=int, default=3, help="timed rounds per record and case (default 3)")
-    parser.add_argument("--json", metavar="FILE", help="also write the list of records to FILE as JSON")
+    parser.add_argument("--json", metavar="FILE", type=Path, help="also write the list of records to FILE as JSON")
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error(f"--repeat must be at least 1, got {args.repeat}")
+    if args.json is not None and not args.json.resolve().parent.is_dir():
+        parser.error(f"--json {args.json}: no such directory {str(args.json.resolve().parent)!r}")
     try:
-        results = measure(plan(args.quick), args.repeat, progress=sys.stderr.isatty())
-    except UsageError as exc:
+        with guarded_stdio():
+            results = measure(plan(args.quick), args.repeat, progress=sys.stderr.isatty())
+            if args.json is not None:
+                _write_json(args.json, results)
+            print(table(results))
+    except (UsageError, OSError) as exc:
         print(f"{parser.prog}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{parser.prog}: interrupted", file=sys.stderr)
         return 130
-    print(table(results))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump([asdict(m) for m in results], out, indent=1)
-            out.write("\n")
     return 0
+
+
+def _write_json(path: Path, results: Sequence[Measurement]) -> None:
+    """*results* as a JSON list of records in *path*, written whole or not at all (a file beside it, renamed)."""
+    staging = path.with_name(f".{path.name}.partial")
+    staging.write_text(json.dumps([asdict(m) for m in results], indent=1) + "\n", encoding="utf-8")
+    os.replace(staging, path)
 
 
 if __name__ == "__main__":
