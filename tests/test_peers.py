@@ -151,8 +151,11 @@ def test_hanoi_python_solver_random_starts_and_goals_are_shortest_paths(n: int) 
 @SOLVER
 @pytest.mark.slow
 def test_hanoi_python_solver_every_start_and_goal_at_4_disks() -> None:
+    other_way = 0
     for start, goal in itertools.product(configs(4), repeat=2):
         assert_shortest(4, start, goal)
+        other_way += list(DIJKSTRA.moves_for(4, start, goal)) != list(any_state(4, start, goal))
+    assert other_way == 134  # of 6561 pairs: another shortest path than any_state's
 
 
 @SOLVER
