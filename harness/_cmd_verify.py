@@ -1,25 +1,33 @@
-"""``hanoi verify``: check algorithms for a range of n, each in its own child process."""
+"""``hanoi verify``: check algorithms for a range of n, each in a process of its own, judged in this one.
+
+This process never imports a plugin's code: it learns what the plugins declare from a child
+(:func:`hanoi_harness.plugins.catalog`, bounded by ``--timeout``), and every algorithm runs in a
+process of its own that streams its moves here to be judged (:mod:`hanoi_harness.runner`,
+:mod:`hanoi_harness.scale`).
+"""
 
 from __future__ import annotations
 
 import argparse
-import sys
 
 from tabulate import tabulate
 
+from hanoi_harness import process
 from hanoi_harness._cli_common import (
     add_plugin_option,
+    big_numbers,
     disks,
     non_negative_int,
     positive_float,
     positive_int,
-    registry_from,
     workers,
 )
 from hanoi_harness.errors import UsageError
-from hanoi_harness.registry import Algorithm
+from hanoi_harness.plugins import catalog
+from hanoi_harness.progress import Bar
+from hanoi_harness.registry import Algorithm, Registry, resolve_spec
 from hanoi_harness.runner import Job, run_jobs
-from hanoi_harness.scale import MAX_CHUNK, MIN_CHUNK, ChunkResult, splittable, verify_scaled
+from hanoi_harness.scale import MAX_CHUNK, MIN_CHUNK, ScaleReport, check_solve_from, splittable, verify_scaled
 
 DEFAULT_N_MAX = 12
 
@@ -37,13 +45,19 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     which = p.add_mutually_exclusive_group()
     which.add_argument("--n", type=disks, metavar="N", help="verify this n only")
     which.add_argument("--n-max", type=disks, metavar="N", help=f"verify n = 0..N (default {DEFAULT_N_MAX})")
-    p.add_argument("--timeout", type=positive_float, default=60.0, metavar="SECONDS", help="per algorithm (default 60)")
+    p.add_argument(
+        "--timeout",
+        type=positive_float,
+        default=60.0,
+        metavar="SECONDS",
+        help="per algorithm, and for importing the plugins (default 60)",
+    )
     p.add_argument(
         "--memory-limit",
         type=non_negative_int,
         default=4096,
         metavar="MB",
-        help="address-space limit of each child process, 0 for none (default 4096)",
+        help="address-space limit of each algorithm's process, 0 for none (default 4096)",
     )
     p.add_argument("--jobs", type=non_negative_int, default=0, metavar="J", help="children at once (default: cores)")
     p.add_argument("-v", "--verbose", action="store_true", help="one row per algorithm and n, with digests")
@@ -53,7 +67,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         type=workers,
         metavar="W",
         help="split each named algorithm's steps for --n into chunks verified by W local processes "
-        "(only for algorithms that can start at any step); same verdict and digest as one process",
+        "(only for algorithms of the classic puzzle that can start at any step); same verdict and digest as one "
+        "process",
     )
     scale.add_argument(
         "--dask",
@@ -73,7 +88,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 
 def sizes_for(algorithm: Algorithm, n: int | None, n_max: int | None, explicit: bool) -> list[int]:
-    """sizes_for(algorithm, n, n_max, explicit): the n to verify, within the algorithm's limits.
+    """The n to verify for *algorithm*: *n* alone, or its smallest n up to *n_max* (default 12), within its limits.
 
     An explicitly named algorithm given an ``--n`` outside its limits is a
     usage error; for the default set it is skipped.
@@ -91,12 +106,14 @@ def sizes_for(algorithm: Algorithm, n: int | None, n_max: int | None, explicit: 
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    registry = registry_from(args)
+    _check_limits(args)
+    args.plugin = [resolve_spec(spec) for spec in args.plugin]  # before any plugin code runs anywhere
+    registry = catalog(args.plugin, timeout=args.timeout)
     plugin_names = [a.name for a in registry if a.origin.startswith("plugin ")]
     explicit = bool(args.names)
     names = list(dict.fromkeys(args.names + plugin_names)) if explicit else registry.names()
     if args.workers or args.dask:  # the named algorithms and plugins only, never the whole registry
-        return _verify_chunked(args, list(dict.fromkeys(args.names + plugin_names)))
+        return _verify_chunked(args, registry, list(dict.fromkeys(args.names + plugin_names)))
     if args.chunk_size:
         raise UsageError("--chunk-size applies to --workers or --dask")
     jobs: list[Job] = []
@@ -111,61 +128,78 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if not jobs:
         raise UsageError("nothing to verify: no algorithm accepts the requested n")
 
-    progress = _Progress(len(jobs))
-    run_jobs(
-        jobs,
-        args.plugin,
-        timeout=args.timeout,
-        workers=args.jobs or None,
-        memory_mb=args.memory_limit or None,
-        on_done=progress.update,
-    )
-    progress.close()
-    rows = _rows(jobs, args.verbose) + skipped
-    headers = ["algorithm", "n", "verdict", "detail"]
-    print(tabulate(rows, headers=headers, tablefmt="simple", maxcolwidths=[None, None, None, 80]))
+    bar = Bar(unit="algorithm")
+    bar.phase("verifying", len(jobs))
+    try:
+        run_jobs(
+            jobs,
+            args.plugin,
+            timeout=args.timeout,
+            workers=args.jobs or None,
+            memory_mb=args.memory_limit or None,
+            on_done=lambda job: bar.step(job.name),
+            registry=registry,
+        )
+    finally:
+        bar.close()
+    with big_numbers():  # a step or a count of any size prints, whatever Python's 4300-digit limit
+        rows = _rows(jobs, args.verbose) + skipped
+        print(_table(rows, 80))
     return 0 if all(job.ok for job in jobs) else 1
 
 
-def _verify_chunked(args: argparse.Namespace, names: list[str]) -> int:
+def _check_limits(args: argparse.Namespace) -> None:
+    """Refuse in one line a memory limit the system cannot set (n and --workers are bounded by their types)."""
+    process.check_memory_limit(args.memory_limit)
+
+
+def _table(rows: list[list[str]], width: int) -> str:
+    return tabulate(
+        rows, headers=["algorithm", "n", "verdict", "detail"], tablefmt="simple", maxcolwidths=[None, None, None, width]
+    )
+
+
+def _verify_chunked(args: argparse.Namespace, registry: Registry, names: list[str]) -> int:
     """hanoi verify NAME --n N --workers W | --dask ADDRESS: each named algorithm's steps in chunks."""
     if not names:
         raise UsageError("--workers/--dask split one algorithm's steps: name the algorithm (NAME)")
     if args.n is None:
         raise UsageError("--workers/--dask verify one tower: give --n N")
-    registry = registry_from(args)
+    memory_mb = args.memory_limit or None
     for name in names:  # refuse before any work starts
         splittable(registry.get(name), args.n)
-    rows: list[list[str]] = []
-    ok = True
     for name in names:
-        progress = _MoveProgress(name, args.n)
-        try:
-            report = verify_scaled(
-                name,
-                args.n,
-                args.plugin,
-                workers=args.workers or 1,
-                dask=args.dask,
-                chunk_size=args.chunk_size,
-                timeout=args.timeout,
-                memory_mb=args.memory_limit or None,
-                on_chunk=progress.update,
-                on_event=progress.event,
-            )
-        finally:
-            progress.close()
-        ok = ok and report.verdict.ok
-        rows.append([name, str(args.n), report.verdict.status, report.describe()])
-    print(
-        tabulate(
-            rows,
-            headers=["algorithm", "n", "verdict", "detail"],
-            tablefmt="simple",
-            maxcolwidths=[None, None, None, 100],
+        check_solve_from(registry.get(name), args.n, timeout=args.timeout, memory_mb=memory_mb)
+    reports = [_scaled(args, name, memory_mb) for name in names]
+    with big_numbers():  # a step or a count of any size prints, whatever Python's 4300-digit limit
+        rows = [
+            [name, str(args.n), report.verdict.status, report.describe()]
+            for name, report in zip(names, reports, strict=True)
+        ]
+    print(_table(rows, 100))
+    return 0 if all(report.verdict.ok for report in reports) else 1
+
+
+def _scaled(args: argparse.Namespace, name: str, memory_mb: int | None) -> ScaleReport:
+    """One algorithm's chunked run, with a bar of moves verified and its events on stderr."""
+    bar = Bar(unit="move", unit_scale=True)
+    bar.phase(f"{name} n={args.n}", (1 << args.n) - 1 if args.n <= 60 else None)
+    try:
+        return verify_scaled(
+            name,
+            args.n,
+            args.plugin,
+            workers=args.workers or 1,
+            dask=args.dask,
+            chunk_size=args.chunk_size,
+            timeout=args.timeout,
+            memory_mb=memory_mb,
+            on_chunk=lambda chunk: bar.advance(chunk.size),
+            on_event=lambda message: bar.say(f"hanoi: {message}"),
+            preflight=False,
         )
-    )
-    return 0 if ok else 1
+    finally:
+        bar.close()
 
 
 def _span(ns: list[int]) -> str:
@@ -191,51 +225,3 @@ def _rows(jobs: list[Job], verbose: bool) -> list[list[str]]:
         else:
             rows.append([job.name, _span(job.ns), bad.status, f"n = {bad.n}: {bad.describe()}"])
     return rows
-
-
-class _MoveProgress:
-    """Moves verified, moves/s and the time left, on stderr when it is a terminal; worker deaths always."""
-
-    def __init__(self, name: str, n: int) -> None:
-        self.bar = None
-        if sys.stderr.isatty():
-            from tqdm import tqdm
-
-            self.bar = tqdm(
-                total=(1 << n) - 1, unit="move", unit_scale=True, desc=f"{name} n={n}", file=sys.stderr, leave=False
-            )
-
-    def update(self, chunk: ChunkResult) -> None:
-        if self.bar is not None:
-            self.bar.update(chunk.size)
-
-    def event(self, message: str) -> None:
-        line = f"hanoi: {message}"
-        if self.bar is not None:
-            self.bar.write(line, file=sys.stderr)
-        else:
-            print(line, file=sys.stderr)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
-
-class _Progress:
-    """A progress bar on stderr when it is a terminal; silent otherwise."""
-
-    def __init__(self, total: int) -> None:
-        self.bar = None
-        if sys.stderr.isatty():
-            from tqdm import tqdm
-
-            self.bar = tqdm(total=total, unit="algorithm", desc="verifying", file=sys.stderr, leave=False)
-
-    def update(self, job: Job) -> None:
-        if self.bar is not None:
-            self.bar.set_postfix_str(job.name)
-            self.bar.update(1)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()

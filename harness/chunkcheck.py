@@ -58,7 +58,8 @@ def check_chunks(
 
     if n < 0:
         raise ValueError(f"n must be >= 0, got {n}")
-    where = np.zeros(n + 1, dtype=np.int8)  # where[d]: the peg of disk d (index 0 unused)
+    # where[d]: the peg of disk d (index 0 unused); one byte a disk, unless a peg's number needs more
+    where = np.zeros(n + 1, dtype=np.int8 if puzzle.pegs <= 127 else np.int64)
     for peg, disks in enumerate(initial if initial is not None else pegs_at(puzzle.start_config(n), puzzle.pegs)):
         where[disks] = peg
     cap, longest = cap_for(puzzle, n, targets)

@@ -8,21 +8,18 @@ million moves is checked as it prints them, in O(n) memory.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
 import subprocess
 import tempfile
-import threading
 import time
 
+from hanoi_harness import process
 from hanoi_harness.errors import UsageError
 from hanoi_harness.textcheck import MalformedLine, NoMoves, check_lines
 from hanoi_harness.verdict import Verdict
 
 
 def parse_spec(spec: str) -> tuple[str, str]:
-    """parse_spec(spec): ``(name, command)`` from ``NAME=COMMAND``; COMMAND may use ``{n}``.
+    """The ``(name, command)`` of a ``--command`` *spec*, ``NAME=COMMAND``; COMMAND may use ``{n}``.
 
     >>> parse_spec("student=./a.out {n}")
     ('student', './a.out {n}')
@@ -35,7 +32,7 @@ def parse_spec(spec: str) -> tuple[str, str]:
 
 
 def command_for(template: str, n: int) -> str:
-    """command_for(template, n): the shell command for n disks (every ``{n}`` replaced; other braces kept).
+    """The shell command *template* for n disks: every ``{n}`` replaced, other braces kept.
 
     >>> command_for("./hanoi {n} | tail -n +2", 5)
     './hanoi 5 | tail -n +2'
@@ -51,32 +48,31 @@ def run_command(
     pegs: str | None = None,
     target: str | None = None,
 ) -> tuple[Verdict, float]:
-    """run_command(template, n): run the shell command for n disks and check its moves: ``(verdict, seconds)``.
+    """Run the shell command *template* for n disks and check its moves: ``(verdict, seconds)``.
 
-    The command gets ``n`` and a newline on standard input too, for programs
-    that read it.  Its standard output is read line by line as it comes and
-    checked like ``hanoi check`` (``pegs``, ``target`` as there).  The time
-    is the wall clock from the start until the output has been read and the
-    process has ended, or until the checker has seen enough: at the first
-    illegal move the process is stopped.  Verdicts: the checker's; a line
-    that cannot be read as a move is ``illegal`` at that step; a program
-    that exits with a non-zero status or a signal after legal moves is
-    ``crashed``; past ``timeout`` seconds it is killed and ``timed_out``.
+    The command gets ``n`` and a newline on standard input too, for programs that read it.
+    Its standard output is read line by line as it comes and checked like ``hanoi check``
+    (*pegs*, *target* as there).  The time is the wall clock from the start until the
+    output has been read and the process has ended, or until the checker has seen enough: at
+    the first illegal move the process is stopped.  Verdicts: the checker's; a line that
+    cannot be read as a move is ``illegal`` at that step; a program that exits with a non-zero
+    status or a signal after legal moves is ``crashed``; past *timeout* seconds it is killed
+    and ``timed_out``.  The program runs in a session of its own (:func:`hanoi_harness.process.start`):
+    whatever it starts is ended with it (a background child holding its output open included), and
+    with us.
     """
     command = command_for(template, n)
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
-        proc = subprocess.Popen(
+        proc = process.start(
             command,
-            shell=True,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=errors,
             text=True,
             errors="replace",
-            start_new_session=True,  # its own process group, so a timeout stops the shell and its children
         )
-        timer = _Watchdog(proc, timeout)
+        timer = process.Watchdog(proc, timeout)
         try:
             _feed(proc, n)
             assert proc.stdout is not None
@@ -86,11 +82,11 @@ def run_command(
                 verdict.failure is not None and verdict.failure.rule == "still_moving"
             )
             if stopped_early:
-                _stop(proc)
+                process.kill_group(proc)
             code = proc.wait()
         finally:
             timer.cancel()
-            _stop(proc)
+            process.stop(proc)  # the program's group: whatever it started and left running
             if proc.stdout is not None:
                 proc.stdout.close()
         elapsed = time.perf_counter() - start
@@ -100,7 +96,8 @@ def run_command(
             errors.seek(0)
             last = errors.read().decode(errors="replace").strip().splitlines()
             said = f": {last[-1]}" if last else ""
-            return Verdict("crashed", n, verdict.moves, verdict.digest, reason=_exit(code) + said), elapsed
+            reason = process.describe_exit(code, "the program", oom_hint=False) + said
+            return Verdict("crashed", n, verdict.moves, verdict.digest, reason=reason), elapsed
     return verdict, elapsed
 
 
@@ -121,40 +118,3 @@ def _feed(proc: subprocess.Popen[str], n: int) -> None:
         proc.stdin.close()
     except (BrokenPipeError, OSError):
         pass
-
-
-def _stop(proc: subprocess.Popen[str]) -> None:
-    """Kill the command's process group if it is still running."""
-    if proc.poll() is None:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-
-
-def _exit(code: int) -> str:
-    if code < 0:
-        try:
-            return f"the program was killed by {signal.Signals(-code).name}"
-        except ValueError:
-            return f"the program was killed by signal {-code}"
-    return f"the program exited with status {code}"
-
-
-class _Watchdog:
-    """Kills the process group after ``timeout`` seconds (None: never); remembers whether it did."""
-
-    def __init__(self, proc: subprocess.Popen[str], timeout: float | None) -> None:
-        self.fired = False
-        self._timer: threading.Timer | None = None
-        if timeout is not None:
-            self._timer = threading.Timer(timeout, self._fire, args=(proc,))
-            self._timer.daemon = True
-            self._timer.start()
-
-    def _fire(self, proc: subprocess.Popen[str]) -> None:
-        self.fired = True
-        _stop(proc)
-
-    def cancel(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import difflib
 import importlib
-import importlib.metadata
 import importlib.util
 import inspect
+import itertools
 import keyword
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -251,13 +252,37 @@ class Algorithm:
         return _relabel(raw, {label: i for i, label in enumerate(self.pegs)}, n, self.disks == "descending")
 
 
+UNCHUNK_ROWS = 1024
+"""Rows of a chunk turned into Python objects at once by :meth:`Algorithm.moves`.  A whole 65535-move chunk at
+once held 5.7 MiB and ran at 3 M moves/s (a list per row, then a tuple per list); 1024 rows at a time hold
+27 KiB (three lists of 1024 cached small ints) and the tuples come from ``zip`` in C: 40 M moves/s for blocks,
+where the per-move ports run at 1-4 M moves/s."""
+
+
 def _unchunk(raw: Iterator[Any]) -> Iterator[Any]:
-    # One array at a time, so the moves still stream; a chunk that is not an
-    # (m, 3) array comes out as whatever its rows are, for the checker to reject.
+    """The single moves of the chunks *raw*, streamed :data:`UNCHUNK_ROWS` rows at a time.
+
+    >>> import numpy as np
+    >>> list(_unchunk(iter([np.array([[1, 0, 1], [2, 0, 2]], dtype=np.uint8), np.array([[1, 1, 2]])])))
+    [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
+
+    A chunk that is not a 2-D array comes out as whatever its rows are, for
+    the checker to reject: ``[[1, 0]]`` as ``(1, 0)``, a 1-D array as its numbers.
+    """
+    return itertools.chain.from_iterable(_pieces(raw))
+
+
+def _pieces(raw: Iterator[Any]) -> Iterator[Iterable[Any]]:
+    """Iterables of the moves of the chunks *raw*, each over at most :data:`UNCHUNK_ROWS` rows of one chunk."""
+    import numpy as np
+
     for chunk in raw:
-        rows = chunk.tolist() if hasattr(chunk, "tolist") else list(chunk)
-        for row in rows:
-            yield tuple(row) if isinstance(row, list) else row
+        if isinstance(chunk, np.ndarray) and chunk.ndim == 2 and chunk.shape[1] > 0:
+            for start in range(0, len(chunk), UNCHUNK_ROWS):
+                yield zip(*chunk[start : start + UNCHUNK_ROWS].T.tolist())  # noqa: B905 (the columns are equal)
+        else:
+            rows = chunk.tolist() if hasattr(chunk, "tolist") else chunk
+            yield (tuple(row) if isinstance(row, list) else row for row in rows)
 
 
 def _relabel(raw: Iterator[Any], peg_of: dict[Any, int], n: int, flip: bool) -> Iterator[Any]:
@@ -376,19 +401,41 @@ def _from_object(obj: Any, name: str, origin: str) -> Algorithm:
     )
 
 
-def load_plugin(spec: str) -> Algorithm:
-    """load_plugin(spec): an ad-hoc algorithm from ``FILE.py:FUNC`` or ``package.module:FUNC``.
-
-    The algorithm is named after the function, ends on any peg but 0 and has no
-    limits.  Every failure is a one-line :class:`UsageError`.
-    """
+def _parse_spec(spec: str) -> tuple[str, str, bool]:
+    """The target, the function and whether the target is a file, of a ``--plugin`` *spec*; one-line errors."""
     target, sep, func = spec.rpartition(":")
     if not sep or not target or not func:
         raise UsageError(f"plugin {spec!r}: expected FILE.py:FUNC or package.module:FUNC")
     if not func.isidentifier():
         raise UsageError(f"plugin {spec!r}: {func!r} is not a function name")
+    return target, func, target.endswith(".py") or "/" in target or Path(target).is_file()
+
+
+def resolve_spec(spec: str) -> str:
+    """The plugin *spec* with its file made absolute, so that it means the same after a change of directory.
+
+    >>> resolve_spec("package.module:f")
+    'package.module:f'
+    >>> resolve_spec("/tmp/../tmp/x.py:f")
+    '/tmp/x.py:f'
+    """
+    target, func, is_file = _parse_spec(spec)
+    return f"{os.path.abspath(target)}:{func}" if is_file else spec
+
+
+def load_plugin(spec: str) -> Algorithm:
+    """The ad-hoc algorithm of a ``--plugin`` *spec*, ``FILE.py:FUNC`` or ``package.module:FUNC``.
+
+    The algorithm is named after the function, ends on any peg but 0 and has no
+    limits.  Every failure is a one-line :class:`UsageError`, an exit at import
+    (``sys.exit``) included; a change of directory at import is undone.  This
+    imports the plugin in this process: :func:`hanoi_harness.plugins.probe` does it
+    in a child first, where an ``os._exit`` or an endless loop can do no harm.
+    """
+    target, func, is_file = _parse_spec(spec)
+    here = os.getcwd()
     try:
-        if target.endswith(".py") or "/" in target or Path(target).is_file():
+        if is_file:
             path = Path(target)
             if not path.is_file():
                 raise UsageError(f"plugin {spec!r}: no such file {target!r}")
@@ -401,10 +448,12 @@ def load_plugin(spec: str) -> Algorithm:
             loader_spec.loader.exec_module(module)
         else:
             module = importlib.import_module(target)
-    except UsageError:
+    except (UsageError, KeyboardInterrupt):
         raise
-    except Exception as exc:  # any import-time failure is the plugin's, reported in one line
+    except BaseException as exc:  # any import-time failure is the plugin's, reported in one line
         raise UsageError(f"plugin {spec!r} failed to import: {type(exc).__name__}: {exc}") from None
+    finally:
+        _return_to(here)
     obj = getattr(module, func, None)
     if obj is None:
         raise UsageError(f"plugin {spec!r}: {target!r} has no attribute {func!r}")
@@ -414,26 +463,53 @@ def load_plugin(spec: str) -> Algorithm:
 
 
 def load_entry_points(registry: Registry) -> None:
-    """load_entry_points(registry): add every algorithm advertised in ``hanoi.algorithms``."""
+    """Add to *registry* every algorithm advertised in the entry-point group ``hanoi.algorithms``."""
+    import importlib.metadata  # here, not at the top: 40 ms that an algorithm's own process seldom needs
+
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         try:
             obj = entry.load()
-        except Exception as exc:  # a broken third-party package must not take the CLI down
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # a broken third-party package must not take the CLI down
             raise UsageError(
                 f"entry point {entry.name!r} ({entry.value}) failed to import: {type(exc).__name__}: {exc}"
             ) from None
         registry.add(_from_object(obj, entry.name, f"entry point {entry.value}"))
 
 
-def build_registry(plugins: Iterable[str] = (), *, entry_points: bool = True) -> Registry:
-    """build_registry(plugins): the in-tree algorithms, installed entry points and ad-hoc plugins."""
+def _return_to(directory: str) -> None:
+    """Change back to *directory* if imported code moved us: paths given on the command line keep their meaning."""
+    try:
+        moved = os.getcwd() != directory
+    except OSError:  # it removed the directory we were in
+        moved = True
+    if moved:
+        os.chdir(directory)
+
+
+def build_registry(
+    plugins: Iterable[str] = (), *, entry_points: bool = True, guard: bool = True, timeout: float | None = None
+) -> Registry:
+    """The in-tree algorithms, the installed entry points (with *entry_points*) and the ad-hoc *plugins*.
+
+    With *guard* (the default) the plugins are imported in a child process first
+    (:func:`hanoi_harness.plugins.probe`, within *timeout* seconds, default 60): a plugin
+    that exits, crashes or hangs at import is a one-line :class:`UsageError` before it runs
+    here.  Their files are made absolute before any of them runs.
+    """
     import hanoi_harness.algorithms  # noqa: F401  (importing the package registers every in-tree module)
 
+    specs = [resolve_spec(spec) for spec in plugins]
+    if specs and guard:
+        from hanoi_harness.plugins import DEFAULT_TIMEOUT_S, probe
+
+        probe(specs, timeout=DEFAULT_TIMEOUT_S if timeout is None else timeout)
     registry = Registry()
     for algorithm in REGISTRY:
         registry.add(algorithm)
     if entry_points:
         load_entry_points(registry)
-    for spec in plugins:
+    for spec in specs:
         registry.add(load_plugin(spec))
     return registry

@@ -1,78 +1,65 @@
-"""Verification in child processes: one per algorithm, so a crash, a hang or running
-out of memory is reported for that algorithm while the rest are still verified.
+"""Verification of whole runs: each algorithm in a process of its own, its moves judged in this one.
 
-Each child rebuilds the registry from the same plugin specs (so it works with
-the ``spawn`` start method too), checks its algorithm for each n in turn and
-sends one verdict per n over a pipe as soon as it has it.  The parent waits on
-all pipes and process sentinels with a deadline per algorithm: a child past
-its ``timeout`` is killed and its current n reported ``timed_out``; a child
-that dies without saying so is reported ``crashed`` with its exit code or
-signal.  Verdicts already received are kept in every case.
+For each job (an algorithm and the n to verify, in order) a thread of this process starts the
+algorithm's process (:class:`~hanoi_harness.stream.Producer`: isolated, in a session of its
+own, dying with us), asks it for ``solve(n)`` for each n in turn and judges the moves as they
+stream in (:class:`~hanoi_harness.judge.Judge`): the verdict is made here, by code the algorithm
+never ran, so no plugin can forge it.  A crash, a hang or running out of memory is that
+algorithm's verdict while the others are still verified:
+
+* past its ``timeout`` (for all its n together) a job's process group is killed and its current
+  n is ``timed_out``;
+* a process that dies is ``crashed`` at the step it was producing (found by :func:`~hanoi_harness.judge.pinpoint`)
+  with its exit status or signal;
+* a stream it broke (garbage, a second writer after a fork) is ``crashed`` too.
+
+Each of these ends the job; verdicts already made are kept.  A process that answered well is
+kept for its thread's next job (``hanoi bench`` checks one n per job): the in-tree algorithms
+share it, and a plugin's or an installed package's process serves that algorithm alone (it
+loads no other plugin).
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import multiprocessing.connection
 import os
-import signal
+import queue
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from hanoi_harness.checker import check_algorithm
+from hanoi_harness import guardian, process
+from hanoi_harness.judge import Judge, Outcome, judged, pinpoint
+from hanoi_harness.plugins import catalog, own_plugins
+from hanoi_harness.registry import Algorithm, Registry
+from hanoi_harness.stream import Producer
 from hanoi_harness.verdict import Verdict
 
 
 @dataclass
 class Job:
-    """Job(name, ns): verify algorithm ``name`` for each n of ``ns``, in order."""
+    """Job(name, ns): verify algorithm ``name`` for each n of ``ns``, in order.
+
+    ``verdicts`` fill in as the job runs; ``started`` is when it began (:func:`time.monotonic`).
+    """
 
     name: str
     ns: list[int]
     verdicts: list[Verdict] = field(default_factory=list)
     started: float = 0.0
-    process: Any = None
-    conn: Any = None
 
     @property
     def ok(self) -> bool:
         return len(self.verdicts) == len(self.ns) and all(v.ok for v in self.verdicts)
 
 
-def _child(conn: Any, name: str, plugins: Sequence[str], ns: Sequence[int], memory_mb: int | None) -> None:
-    """The child's whole life: limit memory, rebuild the registry, check, report."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and kills us
-    if memory_mb:
-        import resource
-
-        limit = memory_mb * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    from hanoi_harness.registry import build_registry
-
-    try:
-        algorithm = build_registry(plugins).get(name)
-        for n in ns:
-            verdict = check_algorithm(algorithm, n)
-            conn.send(("verdict", verdict.to_dict()))
-    except Exception as exc:  # anything outside the algorithm's own run: say what, then stop
-        conn.send(("error", f"{type(exc).__name__}: {exc}"))
-    conn.send(("done", None))
-    conn.close()
-
-
-def _describe_exit(code: int | None) -> str:
-    if code is None:
-        return "the process vanished"
-    if code < 0:
-        try:
-            sig = signal.Signals(-code).name
-        except ValueError:
-            sig = f"signal {-code}"
-        hint = " (out of memory?)" if -code == signal.SIGKILL else ""
-        return f"the process was killed by {sig}{hint}"
-    return f"the process exited with status {code}"
+@dataclass(frozen=True)
+class _Settings:
+    plugins: tuple[str, ...]
+    registry: Registry
+    timeout: float
+    memory_mb: int | None
+    cancel: threading.Event
 
 
 def run_jobs(
@@ -83,78 +70,126 @@ def run_jobs(
     workers: int | None = None,
     memory_mb: int | None = None,
     on_done: Callable[[Job], None] | None = None,
+    registry: Registry | None = None,
 ) -> list[Job]:
-    """run_jobs(jobs, plugins, timeout=60): verify every job in its own child, at most ``workers`` at once.
+    """Verify every job of *jobs*, at most *workers* at once (default: the cores); the jobs, verdicts filled.
 
-    Fills each job's ``verdicts`` (one per n, in order, cut short by a failure
-    of the process) and returns the jobs.  ``on_done`` is called as each job
-    ends, for progress.  Ctrl-C kills the children and re-raises.
+    *plugins* are loaded by each algorithm's process; *registry* is what this process knows
+    of the algorithms (default :func:`hanoi_harness.plugins.catalog`, which imports no plugin
+    here).  *timeout* seconds bound each job, any size being fine; *memory_mb* caps each
+    process's address space.  *on_done* is called, in this thread, as each job ends.  Ctrl-C
+    stops every process and re-raises.
     """
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx = multiprocessing.get_context(method)
-    limit = workers or os.cpu_count() or 1
-    pending = list(jobs)
-    running: list[Job] = []
+    if registry is None:
+        registry = catalog(plugins, timeout=timeout)
+    settings = _Settings(tuple(plugins), registry, timeout, memory_mb, threading.Event())
+    todo: queue.Queue[Job | None] = queue.Queue()
+    finished: queue.Queue[Job] = queue.Queue()
+    threads = min(workers or os.cpu_count() or 1, len(jobs))
+    for job in [*jobs, *[None] * threads]:
+        todo.put(job)
+    pool = [threading.Thread(target=_worker, args=(todo, finished, settings), daemon=True) for _ in range(threads)]
+    for thread in pool:
+        thread.start()
+    left = len(jobs)
     try:
-        while pending or running:
-            while pending and len(running) < limit:
-                job = pending.pop(0)
-                parent_conn, child_conn = ctx.Pipe(duplex=False)
-                job.process = ctx.Process(  # type: ignore[attr-defined]
-                    target=_child, args=(child_conn, job.name, list(plugins), job.ns, memory_mb), daemon=True
-                )
-                job.process.start()
-                child_conn.close()
-                job.conn = parent_conn
-                job.started = time.monotonic()
-                running.append(job)
-            now = time.monotonic()
-            wait_for = max(0.0, min(job.started + timeout for job in running) - now)
-            handles = [job.conn for job in running] + [job.process.sentinel for job in running]
-            multiprocessing.connection.wait(handles, timeout=wait_for)
-            for job in list(running):
-                finished = _drain(job)
-                if not finished and not job.process.is_alive():
-                    finished = _drain(job) or _died(job)
-                if not finished and time.monotonic() - job.started > timeout:
-                    job.process.kill()
-                    _fail_current(job, "timed_out", f"no verdict within {timeout:g} s; the process was killed")
-                    finished = True
-                if finished:
-                    job.process.join(timeout=5)
-                    job.conn.close()
-                    running.remove(job)
-                    if on_done is not None:
-                        on_done(job)
-    except BaseException:
-        for job in running:
-            job.process.kill()
-        raise
+        while left:
+            try:
+                job = finished.get(timeout=process.MAX_WAIT_S)
+            except queue.Empty:
+                continue
+            left -= 1
+            if on_done is not None:
+                on_done(job)
+    finally:
+        settings.cancel.set()
+        for thread in pool:  # each ends its processes (within a poll, 0.2 s, when interrupted)
+            thread.join(timeout=10)
+        guardian.end_strays()
     return jobs
 
 
-def _drain(job: Job) -> bool:
-    """Read every message waiting from the child; True when it said it is done."""
+def _worker(todo: queue.Queue[Job | None], finished: queue.Queue[Job], settings: _Settings) -> None:
+    """One of run_jobs's threads: jobs from *todo* until None, each into *finished* when done.
+
+    A process that answered well is kept for this thread's next job of the same algorithm (a
+    process started by a thread is ended by the kernel when that thread ends, so it is never
+    handed to another).
+    """
+    kept: dict[str, Producer] = {}
     try:
-        while job.conn.poll():
-            kind, payload = job.conn.recv()
-            if kind == "done":
-                return True
-            if kind == "error":
-                _fail_current(job, "crashed", payload)
-            else:
-                job.verdicts.append(Verdict.from_dict(payload))
-    except (EOFError, OSError):
-        return False
-    return False
+        while (job := todo.get()) is not None and not settings.cancel.is_set():
+            job.started = time.monotonic()
+            try:
+                _verify_job(job, settings, kept)
+            except Exception as exc:  # a fault of the harness's: reported for this job rather than lost
+                if len(job.verdicts) < len(job.ns):
+                    n = job.ns[len(job.verdicts)]
+                    reason = f"the harness failed: {type(exc).__name__}: {exc}"
+                    job.verdicts.append(Verdict("crashed", n, 0, reason=reason))
+            finally:
+                finished.put(job)
+    finally:
+        for producer in kept.values():
+            producer.close()
 
 
-def _died(job: Job) -> bool:
-    _fail_current(job, "crashed", _describe_exit(job.process.exitcode))
-    return True
+def _verify_job(job: Job, settings: _Settings, kept: dict[str, Producer]) -> None:
+    """Judge *job*'s n in turn; the first abnormal end (a death, a timeout, a broken stream) ends the job."""
+    record = settings.registry.get(job.name)
+    deadline = process.deadline_after(settings.timeout)
+
+    own = own_plugins(record)
+    # The in-tree algorithms share a process, one after the other (~0.2 s saved a job); a plugin's or an
+    # installed package's has one of its own, so that its code never runs where another algorithm's does.
+    key = "in-tree" if record.origin.startswith("in-tree") else job.name
+
+    def start() -> Producer:
+        producer = Producer(own, memory_mb=settings.memory_mb)
+        producer.bound(deadline, settings.cancel)
+        return producer
+
+    producer = kept.pop(key, None)
+    if producer is not None and not producer.alive():
+        producer.close()
+        producer = None
+    try:
+        for n in job.ns:
+            if producer is None:
+                producer = start()
+            producer.bound(deadline, settings.cancel)
+            outcome = _verify_n(producer, record, n, start)
+            producer = outcome.producer
+            job.verdicts.append(_with_timeout(outcome.verdict, settings.timeout))
+            if outcome.died is not None or producer is None or settings.cancel.is_set():
+                break
+        if producer is not None and not settings.cancel.is_set():
+            kept[key], producer = producer, None
+    finally:
+        if producer is not None:
+            producer.close()
 
 
-def _fail_current(job: Job, status: Any, reason: str) -> None:
-    if len(job.verdicts) < len(job.ns):
-        n = job.ns[len(job.verdicts)]
-        job.verdicts.append(Verdict(status, n, 0, reason=reason))
+def _verify_n(producer: Producer, record: Algorithm, n: int, start: Callable[[], Producer]) -> Outcome:
+    """The verdict on *record*'s run of *n* disks from *producer*, judged by the record's puzzle and final peg."""
+
+    def judge() -> Judge:
+        return Judge(n, record.final_peg.pegs(n), puzzle=record.puzzle)
+
+    producer.ask(record.name, n)
+    outcome = judged(producer, judge())
+    if outcome.died is None:
+        return outcome
+
+    def again(window: tuple[int, int]) -> Outcome:
+        second = start()
+        second.ask(record.name, n, trace=window)
+        return judged(second, judge())
+
+    return pinpoint(outcome, again)
+
+
+def _with_timeout(verdict: Verdict, timeout: float) -> Verdict:
+    if verdict.status != "timed_out":
+        return verdict
+    return verdict.with_reason(f"no verdict within {timeout:g} s; {verdict.reason}")

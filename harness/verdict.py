@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, cast, get_args
 
 from hanoi_harness.optimal import CONJECTURE
@@ -315,6 +315,14 @@ class Verdict:
     def reason(self) -> str:
         """The failure in words, pegs as numbers ("" for ``ok``)."""
         return self.explain()
+
+    def with_reason(self, text: str) -> Verdict:
+        """The same verdict with its failure replaced by one known only as *text* (a crash's, a timeout's).
+
+        >>> Verdict("crashed", 3, 2, step=3, reason="died").with_reason("died twice").describe()
+        'crashed at step 3: died twice'
+        """
+        return replace(self, failure=Failure.from_text(self.status, text))
 
     def explain(self, labels: Labels = None) -> str:
         """The failure in words, pegs written with *labels* ("" for ``ok``)."""

@@ -11,7 +11,7 @@ import pytest
 
 from hanoi_harness.errors import UsageError
 from hanoi_harness.external import command_for, parse_spec, run_command
-from tests.helpers import printer_command
+from tests.helpers import gone, printer_command
 
 
 @pytest.fixture
@@ -52,6 +52,18 @@ def test_a_hanging_program_times_out(solver: str) -> None:
     verdict, seconds = run_command(solver + " {n} hang", 2, timeout=1.0)
     assert verdict.status == "timed_out"
     assert seconds < 30  # it was killed, not waited for
+
+
+def test_what_a_program_starts_is_ended_with_it(solver: str, tmp_path: Path) -> None:
+    pidfile = tmp_path / "pid"
+    verdict, _ = run_command(f"sleep 600 & echo $! > {pidfile}; {solver} {{n}}", 4)
+    assert verdict.ok
+    assert gone(int(pidfile.read_text()))
+
+
+def test_any_finite_timeout(solver: str) -> None:
+    verdict, _ = run_command(solver + " {n}", 3, timeout=1e10)  # past what a timer or poll() takes at once
+    assert verdict.ok
 
 
 def test_a_c_program(tmp_path: Path) -> None:

@@ -68,6 +68,86 @@ def test_plugin_errors_are_one_clear_line(tmp_path: Path, source: str, spec: str
     assert "\n" not in str(info.value)
 
 
+def test_an_exit_at_import_is_a_usage_error(tmp_path: Path) -> None:
+    path = tmp_path / "exits.py"
+    path.write_text("import sys\nsys.exit(0)\n")
+    with pytest.raises(UsageError, match="failed to import: SystemExit: 0"):
+        load_plugin(f"{path}:f")
+
+
+def test_a_change_of_directory_at_import_is_undone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("moves_away.py").write_text("import os\nos.chdir('/')\n" + GOOD)
+    Path("second.py").write_text(GOOD.replace("my_variant", "second"))
+    registry = build_registry(["moves_away.py:my_variant", "second.py:second"])  # the second found after the chdir
+    assert Path.cwd() == tmp_path and {"my_variant", "second"} <= set(registry.names())
+    assert registry.get("second").origin == f"plugin {tmp_path / 'second.py'}:second"
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ("import os\nos._exit(3)\n", "importing it ended the process (exit status 3)"),
+        ("while True:\n    pass\n", "importing it took more than 1 s; it was stopped"),
+        ("import sys\nsys.exit(4)\n", "failed to import: SystemExit: 4"),
+    ],
+)
+def test_plugins_are_imported_in_a_child_first(tmp_path: Path, source: str, message: str) -> None:
+    path = tmp_path / "hostile.py"
+    path.write_text(source + GOOD)
+    with pytest.raises(UsageError) as info:
+        build_registry([f"{path}:my_variant"], timeout=1)
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_the_catalog_describes_plugins_without_importing_them(plugin_file: Path) -> None:
+    import sys
+
+    from hanoi_harness.plugins import catalog, describe, described
+
+    before = set(sys.modules)
+    registry = catalog([f"{plugin_file}:my_variant"])
+    record = registry.get("my_variant")
+    assert not any(name.startswith("_hanoi_plugin_") for name in set(sys.modules) - before)  # imported in a child
+    assert record.origin == f"plugin {plugin_file}:my_variant" and record.summary.startswith("A variant")
+    with pytest.raises(UsageError, match="runs in its own process only"):
+        record.solve(3)
+    for algorithm in REGISTRY:  # every field a record declares, but its functions and labels, survives the trip
+        again = described(describe(algorithm))
+        assert describe(again) == describe(algorithm)
+        assert (again.solve_from is None) == (algorithm.solve_from is None)
+
+
+def test_the_catalog_carries_each_plugin_s_puzzle() -> None:
+    from hanoi_harness.plugins import catalog
+    from hanoi_harness.puzzle import CYCLIC, k_pegs
+
+    variants = Path(__file__).parent / "fixtures" / "plugins" / "variants.py"
+    registry = catalog([f"{variants}:SIX_PEGS", f"{variants}:CYCLIC_BY_CLASSIC"])
+    six, cyclic = registry.get("six_pegs"), registry.get("cyclic_by_classic")
+    assert (six.puzzle, six.final_peg, six.solve_for is not None) == (k_pegs(6), FinalPeg.fixed(5), True)
+    assert (cyclic.puzzle, cyclic.final_peg, cyclic.solve_for) == (CYCLIC, FinalPeg.fixed(1), None)
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        ({"puzzle": [2, "any"]}, "at least 3 pegs"),
+        ({"puzzle": [3, "diagonal"]}, "puzzle is not"),
+        ({"puzzle": [10**9, "any"]}, "puzzle is not"),
+        ({"puzzle": [4, "cyclic"]}, "defined for 3 pegs"),
+        ({"final_peg": [3, 3]}, "final peg 3 is not a peg of 3 pegs"),
+        ({"final_peg": [-1, 2]}, "final_peg is not"),
+    ],
+)
+def test_a_description_that_no_record_could_have_is_refused(change: dict[str, object], error: str) -> None:
+    from hanoi_harness.plugins import describe, described
+
+    data = {**describe(REGISTRY.get("recursive")), **change}
+    with pytest.raises((ValueError, UsageError), match=error):
+        described(data)
+
+
 def test_duplicate_names_are_refused(plugin_file: Path) -> None:
     with pytest.raises(UsageError, match="duplicate algorithm name 'my_variant'"):
         build_registry([f"{plugin_file}:my_variant", f"{plugin_file}:my_variant"])

@@ -21,7 +21,7 @@ from hanoi_harness.scale import (
     verify_scaled,
 )
 from hanoi_harness.verdict import Verdict
-from tests.helpers import ALGORITHMS, reference, run_cli
+from tests.helpers import ALGORITHMS, VARIANTS, reference, run_cli
 
 SPLITTABLE = [a for a in ALGORITHMS if a.solve_from is not None]
 
@@ -95,6 +95,15 @@ def dies_always_from(n, k):
         yield move
 
 
+def kills_worker_once_from(n, k):
+    """Kills the process judging it (its parent) at step FAULT the first time only (MARKER remembers)."""
+    for step, move in _from(n, k):
+        if step == FAULT and not MARKER.exists():
+            MARKER.write_text("killed")
+            os.kill(os.getppid(), 9)
+        yield move
+
+
 def blocked_from(n, k):
     """The optimal moves in (m, 3) numpy arrays of up to 7 rows (a record with chunks=True)."""
     moves = [move for _, move in _from(n, k)]
@@ -119,6 +128,7 @@ SHORT = _record("short", short_from)
 LONG = _record("long", long_from)
 DIES_ONCE = _record("dies_once", dies_once_from)
 DIES_ALWAYS = _record("dies_always", dies_always_from)
+KILLS_WORKER_ONCE = _record("kills_worker_once", kills_worker_once_from)
 BLOCKED = _record("blocked", blocked_from, chunks=True)
 '''
 
@@ -252,26 +262,45 @@ def test_chunks_that_do_not_join_are_refused() -> None:
 # --- worker deaths, timeouts ---------------------------------------------------------------------------
 
 
-def test_worker_that_dies_is_reported_and_its_chunk_retried_once(plugin: tuple[Path, Path, Path]) -> None:
+def test_a_worker_that_dies_is_reported_and_its_chunks_retried_alone(plugin: tuple[Path, Path, Path]) -> None:
+    events: list[str] = []
+    report = verify_scaled(
+        "kills_worker_once", N, spec(plugin, "KILLS_WORKER_ONCE"), workers=2, chunk_size=CHUNK, on_event=events.append
+    )
+    assert plugin[1].exists()  # it did kill its worker once
+    assert report.verdict == check(reference(N), N)  # then the retry verified it: same verdict and digest
+    assert events == report.events and len(events) == 1
+    # Every chunk the broken pool was running or had queued is named and retried, alone.
+    # The pool ends its other workers when one dies: their own ends may be named too.
+    assert events[0].startswith("a worker process died (signal 9") and " while verifying steps " in events[0]
+    assert "601..700" in events[0] and "retrying" in events[0]
+
+
+def test_an_algorithm_that_dies_once_is_verified_again(plugin: tuple[Path, Path, Path]) -> None:
     events: list[str] = []
     report = verify_scaled(
         "dies_once", N, spec(plugin, "DIES_ONCE"), workers=2, chunk_size=CHUNK, on_event=events.append
     )
     assert plugin[1].exists()  # it did die once
-    assert report.verdict == check(reference(N), N)  # then the retry verified it: same verdict and digest
-    assert events == report.events and len(events) == 1
-    # Every chunk the broken pool was running or had queued is named and retried, alone.
-    assert events[0].startswith("a worker process died (exit status 9) while verifying steps ")
-    assert "601..700" in events[0] and "retrying" in events[0]
+    assert report.verdict == check(reference(N), N)  # the second run verified it: same verdict and digest
+    assert (
+        events
+        == report.events
+        == [
+            "the algorithm's process died while verifying steps 601..700 (the process exited with status 9); "
+            "verifying them once more"
+        ]
+    )
 
 
-def test_worker_that_dies_twice_makes_its_chunk_crashed(plugin: tuple[Path, Path, Path]) -> None:
+def test_an_algorithm_that_dies_twice_is_crashed_at_the_step_it_dies_at(plugin: tuple[Path, Path, Path]) -> None:
     report = verify_scaled("dies_always", N, spec(plugin, "DIES_ALWAYS"), workers=2, chunk_size=CHUNK)
-    assert plugin[2].read_text().count("attempt") == 2  # the first run and one retry
+    assert plugin[2].read_text().count("attempt") == 2  # the first run and one more
     verdict = report.verdict
-    assert verdict.status == "crashed" and verdict.step == 601 and verdict.moves == 600
-    assert "died twice while verifying steps 601..700" in verdict.reason
-    assert len(report.events) == 2
+    # The moves come in batches; the second run sends them one at a time, so the step is exact.
+    assert verdict.status == "crashed" and verdict.step == FAULT and verdict.moves == FAULT - 1
+    assert verdict.reason == "the process exited with status 9"
+    assert len(report.events) == 2 and report.events[1].startswith(f"it died again at step {FAULT}")
 
 
 def test_timeout_stops_the_workers() -> None:
@@ -332,8 +361,8 @@ def test_cli_reports_a_worker_death_on_stderr(
 ) -> None:
     argv = ("verify", "dies_once", "--n", str(N), "--workers", "2", "--chunk-size", str(CHUNK))
     code, out, err = run(capsys, *argv, "--plugin", spec(plugin, "DIES_ONCE")[0])
-    assert code == 0 and " ok " in out and "1 worker death(s), chunk(s) retried" in out
-    assert err.startswith("hanoi: a worker process died") and "retrying" in err
+    assert code == 0 and " ok " in out and "1 process death(s), chunk(s) verified again" in out
+    assert err.startswith("hanoi: the algorithm's process died") and "once more" in err
 
 
 @pytest.mark.parametrize(
@@ -353,6 +382,16 @@ def test_cli_bad_input_is_one_line_and_status_2(
 ) -> None:
     code, _, err = run(capsys, *argv)
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err and fragment in err, err
+
+
+@pytest.mark.parametrize("name", [a.name for a in VARIANTS])
+@pytest.mark.parametrize("how", [("--workers", "2"), ("--dask", "tcp://127.0.0.1:1")])
+def test_a_record_of_another_puzzle_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], name: str, how: tuple[str, str]
+) -> None:
+    code, out, err = run(capsys, "verify", name, "--n", "5", *how)
+    assert (code, out) == (2, "") and err.count("\n") == 1, err
+    assert f"{name} solves another puzzle" in err and "classic puzzle only" in err, err
 
 
 # --- Dask ------------------------------------------------------------------------------------------
@@ -384,3 +423,14 @@ def test_cli_dask(dask_address: str, capsys: pytest.CaptureFixture[str]) -> None
     code, out, _ = run(capsys, "verify", "level_formula", "--n", "12", "--dask", dask_address, "--chunk-size", "700")
     assert code == 0 and "Dask cluster" in out
     assert digest_in(out) == str(check_algorithm(build_registry().get("level_formula"), 12).digest)
+
+
+# --- solve and solve_from ----------------------------------------------------------------------------
+
+
+def test_chunks_are_not_trusted_when_solve_from_is_not_solve() -> None:
+    spec = str(Path(__file__).parent / "fixtures" / "plugins" / "split_wrong.py") + ":SPLIT_WRONG"
+    with pytest.raises(UsageError, match=r"solve_from\(2, 1\) is not solve\(2\)"):
+        verify_scaled("split_wrong", 8, [spec], chunk_size=50)
+    unchecked = verify_scaled("split_wrong", 8, [spec], chunk_size=50, preflight=False)
+    assert unchecked.verdict.ok  # what the preflight keeps from being reported: solve_from alone is right

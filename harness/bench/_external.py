@@ -19,9 +19,6 @@ A command is measured like an algorithm, with what a process allows:
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -30,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from hanoi_harness import process
 from hanoi_harness.bench._check import Checked, OnChecked, walk_stop
 from hanoi_harness.bench._memory import Rss
 from hanoi_harness.bench._plan import Settings
@@ -41,19 +39,19 @@ ORIGIN = "--command"
 
 @dataclass(frozen=True)
 class Command:
-    """Command(name, template): an external program to measure; ``template`` is a shell command with ``{n}``."""
+    """An external program to measure, called *name*: *template* is a shell command with ``{n}``."""
 
     name: str
     template: str
 
     def limits(self) -> str:
-        """limits(): a command declares none."""
+        """No limits: a command declares none."""
         return ""
 
 
 @dataclass(frozen=True)
 class CommandCase:
-    """CommandCase(command, n, timeout_s): one command to time at n.  Its id, ``NAME-N``, names the test in pytest.
+    """One *command* to time at *n*.  Its id, ``NAME-N``, names the test in pytest.
 
     A run past ``timeout_s`` is stopped and fails the case.
     """
@@ -79,43 +77,31 @@ class CommandFailed(RuntimeError):
 
 
 def _spawn(argv: list[str] | str, n: int, stderr: int) -> subprocess.Popen[bytes]:
-    """_spawn(argv, n, stderr): start a process in its own group, output discarded, n on its standard input."""
-    return subprocess.Popen(
-        argv,
-        shell=isinstance(argv, str),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=stderr,
-        start_new_session=True,  # its own process group, so a timeout stops the shell and its children
-    )
+    """Start *argv* (a shell command when a string) in a session of its own, output discarded, n coming on stdin.
+
+    :func:`hanoi_harness.process.start`: the program and whatever it starts end with this process.
+    """
+    return process.start(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr)
 
 
 def _finish(proc: subprocess.Popen[bytes], n: int, timeout: float | None) -> int:
-    """_finish(proc, n, timeout): give n on standard input, wait; the exit status, or :class:`CommandFailed`.
+    """Give *proc* n on standard input and wait for it; its exit status, or :class:`CommandFailed` past *timeout*.
 
-    Past ``timeout``, or on Ctrl-C (which the process, in a session of its
-    own, does not get from the terminal), its process group is killed.
+    Past *timeout*, or on Ctrl-C (which the process, in a session of its own, does not get from
+    the terminal), its process group is killed.  Either way its group is ended when it ends.
     """
     try:
-        proc.communicate(f"{n}\n".encode(), timeout=timeout)
+        process.communicate(proc, f"{n}\n".encode(), timeout)
     except subprocess.TimeoutExpired:
-        _kill(proc)
+        process.stop(proc)
         raise CommandFailed(f"no end within {timeout:g} s; stopped") from None
-    except BaseException:
-        _kill(proc)
-        raise
+    finally:
+        process.stop(proc)
     return proc.returncode
 
 
-def _kill(proc: subprocess.Popen[bytes]) -> None:
-    """_kill(proc): kill the process group of ``proc`` and reap it."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
-
-
 def run_discarding(template: str, n: int, timeout: float | None = None) -> float:
-    """run_discarding(template, n, timeout): run the command for n disks, output to /dev/null; its seconds.
+    """Run the command *template* for n disks, its output to /dev/null; the seconds it took.
 
     What a timing round does: the wall clock from the start of the shell to
     the end of the process.  A non-zero exit status or a run past
@@ -140,12 +126,13 @@ _REPORT = (
 )
 """What the shell execs after the command: it writes the largest ru_maxrss of the shell's children."""
 
-_SCRIPT = 'eval "$1"; exec "$2" -c "$3" "$?" "$4"'
-"""The shell script of a peak-RSS run: the command as a child of the shell, then the report in its place."""
+_SCRIPT = 'eval "$1"; exec "$2" -I -S -c "$3" "$?" "$4"'
+"""The shell script of a peak-RSS run: the command as a child of the shell, then the report in its place
+(isolated, ``-I -S``: it needs the standard library only, and ``-c`` would import from the current directory)."""
 
 
 def peak_rss(template: str, n: int, timeout: float | None = None) -> int:
-    """peak_rss(template, n, timeout): the peak resident set of the command for n disks, in bytes.
+    """The peak resident set of the command *template* for n disks, in bytes.
 
     Why this way: the kernel keeps a high-water mark of each process's RSS
     and ``getrusage(RUSAGE_CHILDREN)`` gives the largest among the reaped
@@ -170,7 +157,7 @@ def peak_rss(template: str, n: int, timeout: float | None = None) -> int:
 
 
 def _peak_and_status(template: str, n: int, timeout: float | None) -> tuple[int, int]:
-    """_peak_and_status(template, n, timeout): :func:`peak_rss` and the command's exit status, whatever it is."""
+    """What :func:`peak_rss` measures, and the command's exit status, whatever it is."""
     with tempfile.TemporaryDirectory(prefix="hanoi-rss-") as work:
         out = Path(work) / "peak"
         argv = ["/bin/sh", "-c", _SCRIPT, "sh", command_for(template, n), sys.executable, _REPORT, str(out)]
@@ -186,7 +173,7 @@ def check_commands(
     settings: Settings,
     on_checked: OnChecked | None = None,
 ) -> dict[str, Checked]:
-    """check_commands(commands, settings, on_checked): check each command at the fixed sizes or along the walk.
+    """Check each of *commands* at the fixed sizes of *settings*, or along the walk; what was found, by name.
 
     Fixed sizes are taken as given.  The walk goes n = 1, 2, ... up to
     ``settings.n_cap``: at each n the command is checked
@@ -221,7 +208,7 @@ def check_commands(
 
 
 def _check_one(command: Command, n: int, checked: Checked, settings: Settings, on_checked: OnChecked | None) -> bool:
-    """_check_one(command, n, checked, settings, on_checked): check at n and record it; False when it failed."""
+    """Check *command* at n and record it in *checked*; False when it failed."""
     verdict, seconds = run_command(command.template, n, timeout=settings.check_timeout_s)
     if on_checked is not None:
         on_checked(command.name, n)
@@ -234,13 +221,14 @@ def _check_one(command: Command, n: int, checked: Checked, settings: Settings, o
         return False
     checked.ns.append(n)
     checked.check_s[n] = seconds
+    checked.moves[n] = verdict.moves
     return True
 
 
 def rss_runs(
     command: Command, ns: Sequence[int], timeout: Callable[[int], float], on_done: OnChecked | None = None
 ) -> dict[tuple[str, int], Rss | str]:
-    """rss_runs(command, ns, timeout, on_done): peak RSS at each n (or why not), with the peak at n = 0.
+    """The peak RSS of *command* at each n of *ns* (or why not), with its peak at n = 0.
 
     The baseline is one run at n = 0: the program started with nothing to
     move (a program that refuses n = 0 still started, so its peak counts

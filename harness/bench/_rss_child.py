@@ -1,10 +1,12 @@
-"""The fresh child of a peak-RSS measurement: ``python -m hanoi_harness.bench._rss_child NAME N INTERVAL [PLUGIN ...]``.
+"""The fresh child of a peak-RSS measurement: ``python -P -m hanoi_harness.bench._rss_child NAME N INTERVAL [PLUGIN]``.
 
-It builds the registry (with the same plugins as the parent), notes its own
-RSS, then drains ``solve(N)`` under memory-profiler's ``memory_usage``, which
-samples this process's RSS from a monitor process every INTERVAL seconds
-(and re-runs a drain too short to give five samples at a tenth of the
-interval).  It prints one JSON line: ``{"peak_mib": ..., "baseline_mib": ...}``.
+It dies with the parent and imports from where the parent would
+(:func:`hanoi_harness.process.child_start`), builds the registry (with the same plugins as the
+parent), notes its own RSS, then reads every move of the run of N disks through the one consumer
+(:func:`hanoi_harness.bench._consume.consume`) under memory-profiler's ``memory_usage``, which
+samples this process's RSS from a monitor process every INTERVAL seconds (and re-runs a drain
+too short to give five samples at a tenth of the interval).  It prints one JSON line:
+``{"peak_mib": ..., "baseline_mib": ...}``.
 """
 
 from __future__ import annotations
@@ -15,22 +17,25 @@ from collections.abc import Sequence
 
 
 def main(argv: Sequence[str]) -> int:
-    """main(argv): NAME N INTERVAL [PLUGIN ...]; prints the JSON line, returns the exit status."""
+    """Measure for *argv*, ``NAME N INTERVAL [PLUGIN ...]``: print the JSON line; the exit status."""
     import psutil
     from memory_profiler import memory_usage
 
-    from hanoi_harness.bench._measure import drain
+    from hanoi_harness import process
+    from hanoi_harness.bench._consume import consume
     from hanoi_harness.errors import UsageError
     from hanoi_harness.registry import build_registry
 
+    process.child_start()
     name, n_text, interval_text, *plugins = argv
     try:
-        solve = build_registry(plugins).get(name).solve
+        algorithm = build_registry(plugins, guard=False).get(name)  # the parent has imported them first
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return 2
     baseline = psutil.Process().memory_info().rss / 2**20
-    peak = memory_usage((drain, (solve, int(n_text)), {}), interval=float(interval_text), max_usage=True)
+    with process.safe_path_environment():  # memory-profiler's monitor is a multiprocessing child
+        peak = memory_usage((consume, (algorithm, int(n_text)), {}), interval=float(interval_text), max_usage=True)
     if isinstance(peak, list):  # memory-profiler before 0.58 returned a one-element list
         peak = peak[0]
     print(json.dumps({"peak_mib": float(peak), "baseline_mib": baseline}))
