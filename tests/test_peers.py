@@ -13,7 +13,6 @@ records' names, so ``pytest -k k_peg_hanoi`` (or ``hanoi_python_solver``,
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import json
 import os
@@ -23,30 +22,56 @@ from pathlib import Path
 
 import pytest
 
+import hanoi_harness.peers as peers_module
 from hanoi_harness.algorithms.any_state import solve_for as any_state
+from hanoi_harness.bench import _run
+from hanoi_harness.bench._peers import COLUMNS, _times, common_ns, comparison, headline
+from hanoi_harness.bench._report import render
+from hanoi_harness.bench._results import Pair, ResultSet, load
 from hanoi_harness.checker import check, check_algorithm
-from hanoi_harness.digest import digest
+from hanoi_harness.cli import main as cli_main
 from hanoi_harness.errors import UsageError
 from hanoi_harness.optimal import distance, frame_stewart, largest_disk_costs
-from hanoi_harness.peers import INSTALL, compare, k_peg, python_solver, toys, with_disks
+from hanoi_harness.peers import INSTALL, PEERS, Peer, k_peg, python_solver, toys, with_disks
 from hanoi_harness.puzzle import CLASSIC, tower
 from hanoi_harness.registry import Algorithm
-from tests.helpers import assert_one_line_error, equal_work, reference, run_cli
+from tests.helpers import REGISTRY, assert_one_line_error, bench_set, equal_work, reference, run_cli
 
 
-def needs(module: str, package: str) -> pytest.MarkDecorator:
-    """Skip unless *module* imports: the peer *package* comes with the extra ``peers``."""
-    missing = importlib.util.find_spec(module) is None
-    return pytest.mark.skipif(missing, reason=f"{package} is not installed: {INSTALL}")
+def needs(module: str, package: str) -> None:
+    """Skip the test, with the reason, unless *module* imports: the peer *package* comes with the extra ``peers``."""
+    pytest.importorskip(module, reason=f"{package} is not installed: {INSTALL}")
 
 
-SOLVER = needs("hanoi_python_solver", "hanoi-python-solver")
-K_PEG = needs("k_peg_hanoi", "k-peg-hanoi")
-TOYS = needs("hanoitoys", "hanoitoys")
-TK = pytest.mark.skipif(
-    importlib.util.find_spec("tkinter") is None, reason="hanoitoys.Hanoi imports turtle: no tkinter"
-)
-ALL = [SOLVER, K_PEG, TOYS, TK]
+@pytest.fixture
+def solver() -> None:
+    needs("hanoi_python_solver", "hanoi-python-solver")
+
+
+@pytest.fixture
+def kpeg() -> None:
+    needs("k_peg_hanoi", "k-peg-hanoi")
+
+
+@pytest.fixture
+def hanoitoys() -> None:
+    needs("hanoitoys", "hanoitoys")
+
+
+@pytest.fixture
+def tk() -> None:
+    needs("tkinter", "tkinter (hanoitoys.Hanoi imports turtle)")
+
+
+@pytest.fixture
+def every_peer(solver: None, kpeg: None, hanoitoys: None, tk: None) -> None:
+    """Skip unless every peer is installed, tkinter included."""
+
+
+SOLVER = pytest.mark.usefixtures("solver")
+K_PEG = pytest.mark.usefixtures("kpeg")
+TOYS = pytest.mark.usefixtures("hanoitoys")
+TK = pytest.mark.usefixtures("tk")
 
 DIJKSTRA = python_solver.RECORD
 CLASSIC_TOYS = [toys.RECORDS[name] for name in ("CLASSICAL", "NON_RECURSIVE", "OLIVE", "IDLE_PEG")]
@@ -352,16 +377,110 @@ def test_hanoitoys_frame_stewart_limits() -> None:
         toys.frame_stewart(53)
 
 
-# --- the commands and the comparison --------------------------------------------------------------
+# --- a peer that raises or gives garbage: a verdict, never a traceback ---------------------------------
 
 
+RAISES = """\
+import k_peg_hanoi
+from hanoi_harness.peers import k_peg
+
+
+def raising(md, pos):
+    yield (pos[0], pos[1])
+    raise ZeroDivisionError("the peer gave up")
+
+
+k_peg_hanoi.hanoi = raising
+RECORD = k_peg.for_pegs(4, "hostile")
+"""
+
+GARBAGE = RAISES.replace('raise ZeroDivisionError("the peer gave up")', 'yield ("A", None)')
+
+
+@K_PEG
+@pytest.mark.parametrize(
+    ("plugin", "said"),
+    [
+        (RAISES, "crashed at step 2: ZeroDivisionError: the peer gave up"),
+        (GARBAGE, "illegal at step 2: move 0 A None: source peg 'A' is not 0, 1, 2 or 3"),
+    ],
+    ids=["raises", "garbage"],
+)
+def test_a_peer_that_raises_or_gives_garbage_is_a_verdict(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], plugin: str, said: str
+) -> None:
+    """The peer's own function replaced inside the plugin, so that the child process of ``hanoi verify`` runs it.
+
+    ``hanoi moves`` imports the plugin in this process: the peer's function is put back after the test.
+    """
+    import k_peg_hanoi
+
+    monkeypatch.setattr(k_peg_hanoi, "hanoi", k_peg_hanoi.hanoi)
+    (tmp_path / "hostile.py").write_text(plugin)
+    spec = f"{tmp_path / 'hostile.py'}:RECORD"
+    code, out, err = run_cli(capsys, "verify", "hostile", "--n", "3", "--plugin", spec)
+    assert code == 1 and "Traceback" not in out + err
+    assert said in " ".join(out.split()), out
+    code, out, err = run_cli(capsys, "moves", "hostile", "3", "--plugin", spec)
+    assert code == 1 and out.splitlines() == ["1 0 1"]  # the move before, then one line on stderr
+    assert err.startswith(f"hanoi: hostile: {said}") and len(err.splitlines()) == 1, err
+
+
+@SOLVER
+def test_hanoi_python_solver_raising_or_giving_a_rod_it_has_not_is_a_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hanoi_python_solver.hanoi import Hanoi
+
+    monkeypatch.setattr(Hanoi, "pathToSolution", lambda self, abc: {"moves": [(1, 3), (1, 7)]})
+    verdict = check_algorithm(DIJKSTRA, 2)
+    assert verdict.status == "illegal" and verdict.step == 2 and verdict.failure is not None
+    assert verdict.failure.rule == "bad_peg" and verdict.failure.dst == 6  # rod 7 is "peg" 6 of three
+
+    def gives_up(self: object, abc: str) -> dict[str, list[tuple[int, int]]]:
+        raise KeyError(abc)
+
+    monkeypatch.setattr(Hanoi, "pathToSolution", gives_up)
+    verdict = check_algorithm(DIJKSTRA, 2)
+    assert verdict.status == "crashed" and verdict.step == 1 and verdict.moves == 0
+    assert verdict.failure is not None and verdict.failure.detail == "KeyError: 'CC'"
+
+
+@TOYS
+@pytest.mark.parametrize(
+    ("call", "status", "rule", "detail"),
+    [
+        ("print('1: Move Disc 0 from A to C'); print('Disc 1 is tired')", "illegal", "not_a_triple", ""),
+        (
+            "print('1: Move Disc 0 from A to C', flush=True); sys.exit('out of paper')",
+            "crashed",
+            "crashed",
+            "RuntimeError: hanoitoys.HanoiNR exited with status 1: out of paper",
+        ),
+        (
+            "print('1: Move Disc 0 from A to B'); print('2: Move Disc 1 from A to B')",
+            "illegal",
+            "larger_on_smaller",
+            "",
+        ),
+    ],
+    ids=["prints-a-line-that-is-no-move", "exits-1", "moves-a-disk-under-another"],
+)
+def test_a_hanoitoys_program_that_misbehaves_is_a_verdict(
+    monkeypatch: pytest.MonkeyPatch, call: str, status: str, rule: str, detail: str
+) -> None:
+    monkeypatch.setitem(toys.CALLS, "nr", call)
+    verdict = check_algorithm(toys.RECORDS["NON_RECURSIVE"], 2)
+    assert (verdict.status, verdict.step) == (status, 2), verdict.describe()
+    assert verdict.failure is not None and verdict.failure.rule == rule and verdict.failure.detail == detail
+
+
+# --- the commands -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("every_peer")
 @pytest.mark.parametrize(("spec", "record"), PLUGINS, ids=[record.name for _, record in PLUGINS])
 def test_the_commands_take_the_peers_as_plugins(
     capsys: pytest.CaptureFixture[str], spec: str, record: Algorithm
 ) -> None:
-    for mark in ALL:
-        if mark.args[0]:
-            pytest.skip(mark.kwargs["reason"])
     code, out, _ = run_cli(capsys, "moves", record.name, "4", "--plugin", spec)
     assert code == 0
     assert [tuple(map(int, line.split())) for line in out.splitlines()] == list(record.moves(4))
@@ -369,60 +488,159 @@ def test_the_commands_take_the_peers_as_plugins(
     assert code == 0, out + err
 
 
-def peers_missing() -> str | None:
-    """Why the comparison cannot run here, or None."""
-    return next((mark.kwargs["reason"] for mark in ALL if mark.args[0]), None)
+@K_PEG
+def test_the_peers_do_not_take_the_hanoi_command() -> None:
+    """k-peg-hanoi installs a console script named ``hanoi`` too: in an environment with both, it must be ours."""
+    script = Path(sys.executable).with_name("hanoi")
+    if not script.is_file():
+        pytest.skip(f"no {script}: the project is not installed beside this interpreter")
+    assert "hanoi_harness" in script.read_text(errors="replace")
 
 
-@pytest.mark.skipif(peers_missing() is not None, reason=str(peers_missing()))
-def test_the_comparison_measures_each_peer_on_the_work_of_ours() -> None:
-    results = compare.measure(compare.plan(quick=True), repeat=1)
-    cases: dict[tuple[str, int, str, str], list[compare.Measurement]] = {}
-    for m in results:
-        cases.setdefault((m.puzzle, m.n, m.start, m.goal), []).append(m)
-    assert len(cases) == len(compare.plan(quick=True))
-    for group in cases.values():
-        base, *others = group
-        assert base.ratio == 1.0 and base.in_process and base.name == base.baseline
-        for m in group:
-            assert m.verdict.startswith("ok"), m
-            assert m.moves == base.moves, m  # every record optimal: the same work
-            assert m.seconds is not None and m.seconds > 0 and m.times == (m.seconds,)
-            assert m.cpu_seconds is not None and m.cpu_seconds > 0
-            assert m.peak_bytes is not None and m.peak_bytes > 0
-            assert m.in_process != m.name.startswith("hanoitoys_")
-        assert others, group
-    classic = [m for m in results if m.name.startswith("hanoitoys_") and m.puzzle.startswith("3 pegs")]
-    assert classic and {m.digest for m in classic} == {digest(reference(classic[0].n))[1]}
+def test_every_peer_is_paired_with_an_algorithm_of_its_puzzle() -> None:
+    by_spec = {spec: record for spec, record in PLUGINS}
+    assert {peer.spec for peer in PEERS} == set(by_spec)
+    for peer in PEERS:
+        theirs, ours = by_spec[peer.spec], REGISTRY.get(peer.ours)
+        assert theirs.puzzle == ours.puzzle and theirs.final_peg.pegs(6) == ours.final_peg.pegs(6), peer
+        assert peer.apart == (theirs.family == toys.FAMILY), peer
 
 
-@pytest.mark.skipif(peers_missing() is not None, reason=str(peers_missing()))
-def test_a_record_that_fails_its_check_is_reported_and_not_timed() -> None:
-    def wrong(n: int) -> list[tuple[int, int, int]]:
-        return [(1, 0, 1), (1, 1, 2)] if n == 1 else []
+# --- the peers' result set of hanoi bench --peers -----------------------------------------------------------
 
-    known = {**compare.records(), "wrong": Algorithm(name="wrong", solve=wrong, summary="two moves for one")}
-    measured = compare.measure_case(compare.towers(CLASSIC, 1, ("recursive", "wrong")), known, repeat=2)
-    assert [m.name for m in measured] == ["recursive", "wrong"]
-    assert measured[0].seconds is not None and len(measured[0].times) == 2
-    assert (
-        measured[1].verdict.startswith("legal but not optimal")
-        and measured[1].seconds is None
-        and measured[1].ratio is None
+
+def peers_set() -> ResultSet:
+    """A set of three of ours and two peers: 'theirs' 50 times slower than any_state, 'toy' (apart) 3000 times."""
+    results = bench_set({"any_state": 1.0, "theirs": 50.0, "toy": 3000.0, "gone": 2.0})
+    results.algorithms["gone"].status = "failed"
+    results.algorithms["gone"].failure = {"describe": "illegal at step 2: move 0 A None"}
+    results.algorithms["gone"].runs = []
+    results.peers = (
+        Pair("theirs", "any_state", optimality="optimal (proven)"),
+        Pair("toy", "recursive", apart=True, optimality="optimal (proven)"),
+        Pair("gone", "recursive", optimality="optimal (proven)"),
     )
+    return results
 
 
-@pytest.mark.skipif(peers_missing() is not None, reason=str(peers_missing()))
-def test_the_comparison_writes_its_records_as_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "peers.json"
-    assert compare.main(["--quick", "--repeat", "1", "--json", str(path)]) == 0
-    records = json.loads(path.read_text())
-    assert {"name", "puzzle", "n", "moves", "seconds", "cpu_seconds", "peak_bytes"} <= set(records[0])
-    assert not list(tmp_path.glob(".*"))  # the staging file was renamed
-    assert len(records) == len(capsys.readouterr().out.splitlines()) - 2  # the table: a header, a rule, a row each
+def test_the_comparison_shows_each_pair_at_each_n_both_ran() -> None:
+    table = comparison(peers_set())
+    assert [(row[1], row[3], row[5]) for row in table.shown] == [
+        (n, peer, ours) for peer, ours in (("theirs", "any_state"), ("toy", "recursive")) for n in ("6", "10", "14")
+    ]
+    for row, raw in zip(table.shown, table.raw, strict=True):
+        factor = 50.0 if row[3] == "theirs" else 3000.0
+        ratio, low, high = raw[COLUMNS.index("ratio") : COLUMNS.index("ratio_high") + 1]
+        assert low < ratio < high and factor / 1.03 < ratio < factor * 1.03  # bench_set's rounds: within 1%
+        assert row[7].startswith(_times(ratio) + " (") and row[9] == row[10] == "legal, optimal (proven)"
+        assert raw[2] == 2 ** int(row[1]) - 1 and raw[-2:] == ["ok", "ok"]
+    theirs, toy = table.shown[0], table.shown[3]
+    assert theirs[8] == "2e+05 / 4000 = 50x"  # bench_set counts 4000 instructions a move times the factor
+    assert toy[8] == "- (the peer runs in a process of its own)"
+    assert table.raw[3][COLUMNS.index("peer_instructions_per_move")] is None
 
 
-def test_the_comparison_refuses_a_repeat_below_one(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_:
-        compare.main(["--repeat", "0"])
-    assert_one_line_error(int(exit_.value.code or 0), capsys.readouterr().err, "--repeat must be at least 1")
+def test_the_headline_gives_a_line_a_pair_a_failed_peer_with_its_verdict() -> None:
+    table = headline(peers_set())
+    assert [row[:5] for row in table.shown] == [
+        ["theirs", "any_state", "3 pegs, every move", "6..14", "16383"],
+        ["toy", "recursive", "3 pegs, every move", "6..14", "16383"],
+        ["gone", "recursive", "3 pegs, every move", "none", ""],
+    ]
+    assert table.shown[0][5].endswith("x") and " to " in table.shown[0][6]
+    assert table.shown[2][5:] == ["", "", "FAILED: illegal at step 2: move 0 A None"]
+
+
+def test_the_pairs_are_kept_in_results_json_and_checked_when_read(tmp_path: Path) -> None:
+    results = peers_set()
+    again = ResultSet.from_dict(json.loads(results.dumps()))
+    assert again.peers == results.peers
+    assert ResultSet.from_dict(json.loads(bench_set({}).dumps())).peers == ()
+    data = json.loads(results.dumps())
+    data["peers"][1]["ours"] = "nowhere"
+    with pytest.raises(UsageError, match=r"^peers\[1\]: names an algorithm not in this set: toy or nowhere$"):
+        ResultSet.from_dict(data)
+    data["peers"][1] = {"peer": "toy", "ours": "not a name"}
+    with pytest.raises(UsageError, match=r"peers\[1\]\.ours: expected an algorithm's name"):
+        ResultSet.from_dict(data)
+
+
+def test_the_peers_set_and_the_set_it_is_in_render_the_comparison(tmp_path: Path) -> None:
+    results = peers_set()
+    theirs, mine = tmp_path / "peers", tmp_path / "main"
+    theirs.mkdir()
+    mine.mkdir()
+    assert "peers.csv" in render(results, theirs)
+    readme, tables = (theirs / "README.md").read_text(), (theirs / "tables.md").read_text()
+    assert "## Peers: other packages' solvers against ours" in readme and headline(results).markdown() in readme
+    assert comparison(results).markdown() in tables and "`toy` run as a program of their own" in readme
+    assert (theirs / "peers.csv").read_text().splitlines()[1] == ",".join(COLUMNS)
+    render(bench_set({}), mine, results)
+    readme = (mine / "README.md").read_text()
+    assert "[peers/README.md](peers/README.md)" in readme and headline(results).markdown() in readme
+    assert not (mine / "peers.csv").exists()
+    render(bench_set({}), mine)
+    assert "Peers" not in (mine / "README.md").read_text()
+
+
+@pytest.fixture
+def two_peers(monkeypatch: pytest.MonkeyPatch, solver: None, kpeg: None) -> tuple[Peer, ...]:
+    """hanoi bench --peers measures two peers only, both in this process: Dijkstra and k-peg-hanoi on 4 pegs."""
+    chosen = (PEERS[0], PEERS[2])
+    monkeypatch.setattr(peers_module, "PEERS", chosen)
+    monkeypatch.setattr(_run, "find_valgrind", lambda: "valgrind is left out of this test")
+    return chosen
+
+
+def test_bench_with_peers_writes_their_set_inside_ours(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], two_peers: tuple[Peer, ...]
+) -> None:
+    out = tmp_path / "out"
+    code, said, err = run_cli(capsys, "bench", "recursive", "--sizes", "3,4", "--out", str(out), "--peers")
+    assert code == 0, err
+    assert said.strip() == f"wrote {out}/ (full run of 1 algorithms; 2 peers against ours in {out}/peers/)"
+    mine, theirs = load(out), load(out / "peers")
+    assert list(mine.algorithms) == ["recursive"] and mine.peers == () and "peers" in mine.durations_s
+    ours, peers = ["recursive", "any_state", "frame_stewart"], ["hanoi_python_solver", "k_peg_hanoi_4"]
+    assert list(theirs.algorithms) == ours + peers
+    assert theirs.peers == (
+        Pair("hanoi_python_solver", "any_state", False, "optimal (proven)"),
+        Pair("k_peg_hanoi_4", "frame_stewart", False, "optimal (proven)"),
+    )
+    for pair in theirs.peers:
+        peer, ours = theirs.algorithms[pair.peer], theirs.algorithms[pair.ours]
+        assert peer.status == ours.status == "ok" and peer.origin == f"plugin {peer.origin.split()[-1]}"
+        assert common_ns(peer, ours) == [run.n for run in ours.runs]  # the same sizes of the same work
+        assert [run.moves for run in peer.runs] == [run.moves for run in ours.runs]
+    assert [r.n for r in theirs.algorithms["k_peg_hanoi_4"].runs] == [3, 5]  # 4 pegs: 5 and 13 moves
+    assert "[peers/README.md](peers/README.md)" in (out / "README.md").read_text()
+    assert "## Peers" in (out / "peers" / "README.md").read_text()
+    marker = json.loads((out / ".hanoi-bench.json").read_text())
+    assert marker["sets"] == ["peers"] and (out / "peers" / ".hanoi-bench.json").is_file()
+
+    # Rendered again from the two results.json: the same files.
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert run_cli(capsys, "report", str(out))[0] == 0
+    assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def test_bench_with_a_peer_missing_is_one_line_before_measuring(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], two_peers: tuple[Peer, ...]
+) -> None:
+    monkeypatch.setitem(sys.modules, "k_peg_hanoi", None)  # what an import of a package not installed meets
+    out = tmp_path / "out"
+    code, _, err = run_cli(capsys, "bench", "recursive", "--sizes", "3", "--out", str(out), "--peers")
+    assert_one_line_error(code, err, "k-peg-hanoi is not installed", INSTALL)
+    assert not out.exists()
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("every_peer")
+def test_bench_with_every_peer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_run, "find_valgrind", lambda: "valgrind is left out of this test")
+    out = tmp_path / "out"
+    assert cli_main(["bench", "recursive", "--sizes", "3,5", "--out", str(out), "--peers"]) == 0
+    theirs = load(out / "peers")
+    assert len(theirs.peers) == len(PEERS)
+    for row in headline(theirs).shown:
+        assert row[3] != "none" and row[-1].startswith("legal, "), row

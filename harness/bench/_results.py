@@ -9,6 +9,7 @@ Schema (``"schema": 3``)::
      "settings": {...}, "timer": "...", "durations_s": {PHASE: seconds},
      "noise_floor": {"case", "difference": {"verdict", "ratio", "interval", "p_value"}, "margin"} or null,
      "c_reference": hanoi_harness.bench.cref.measure's dict (a full run) or null,
+     "peers": [{"peer": NAME, "ours": NAME, "apart": bool, "optimality": "optimal (proven)" or ...}],
      "algorithms": {NAME: {"summary", "family", "origin", "limits", "puzzle", "declared": {"time", "space"},
                            "external": bool, "command": shell command or null,
                            "status": "ok" | "failed", "failure": verdict or null, "stopped",
@@ -34,7 +35,11 @@ reasons its rounds are too noisy to rank on (empty: stable), ``samples`` up to
 32 of its rounds (:mod:`hanoi_harness.bench._timing`).  ``noise_floor`` is the
 reference timed against itself in the run (:mod:`hanoi_harness.bench._noise`).
 ``environment`` is what the figures depend on
-(:mod:`hanoi_harness.bench._environment`).  An entry with ``"external": true``
+(:mod:`hanoi_harness.bench._environment`).  ``peers`` pairs another
+package's record with the project's algorithm it is compared with (a set
+of ``hanoi bench --peers``, :mod:`hanoi_harness.bench._peers`; ``apart``:
+the peer runs in a child process of its own); it is empty in any other set,
+and a file without it reads as one.  An entry with ``"external": true``
 is a ``--command``: its times are whole runs of the program (start-up
 included), its declared classes are empty (unknown), it has no tracemalloc
 peaks and no instruction counts, and its ``rss`` is the process's own peak,
@@ -238,6 +243,30 @@ class AlgorithmResult:
         )
 
 
+@dataclass(frozen=True)
+class Pair:
+    """The peer *peer* (another package's record) and the project's algorithm *ours* it is compared with.
+
+    *apart*: the peer runs in a child process of its own, so that the
+    tracemalloc peak and the instruction count of its entry are the reading
+    side's alone.  *optimality* is what a passed check says of the moves
+    of their puzzle: "optimal (proven)", or the count conjectured optimal.
+    """
+
+    peer: str
+    ours: str
+    apart: bool = False
+    optimality: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"peer": self.peer, "ours": self.ours, "apart": self.apart, "optimality": self.optimality}
+
+    @classmethod
+    def from_fields(cls, pair: Fields) -> Pair:
+        """Return the pair that :meth:`to_dict` wrote in *pair*, its names checked."""
+        return cls(pair.name("peer"), pair.name("ours"), pair.flag("apart"), pair.text("optimality", ""))
+
+
 @dataclass
 class ResultSet:
     """One bench run in *mode*, times relative to *reference*; ``algorithms`` in the registry's order.
@@ -258,6 +287,7 @@ class ResultSet:
     c_reference: dict[str, Any] | None = None
     noise_floor: NoiseFloor | None = None
     consumer: Consumer = "digest"
+    peers: tuple[Pair, ...] = ()
 
     @property
     def reads_moves(self) -> bool:
@@ -278,6 +308,7 @@ class ResultSet:
             "durations_s": self.durations_s,
             "noise_floor": self.noise_floor.to_dict() if self.noise_floor else None,
             "c_reference": self.c_reference,
+            "peers": [pair.to_dict() for pair in self.peers],
             "algorithms": {name: result.to_dict() for name, result in self.algorithms.items()},
         }
 
@@ -298,6 +329,10 @@ class ResultSet:
             readable = ", ".join(str(number) for number in READABLE[:-1]) + f" or {READABLE[-1]}"
             raise UsageError(f"not a results.json of schema {readable} (found schema {json.dumps(schema)[:40]})")
         algorithms = top.by_name("algorithms")
+        peers = tuple(Pair.from_fields(pair) for pair in top.each("peers"))
+        for index, pair in enumerate(peers):
+            if not {pair.peer, pair.ours} <= set(algorithms):
+                raise top.refuse(f"peers[{index}]", f"names an algorithm not in this set: {pair.peer} or {pair.ours}")
         return cls(
             mode=top.choice("mode", MODES),
             reference=top.name("reference"),
@@ -310,6 +345,7 @@ class ResultSet:
             c_reference=_schema.c_reference(top.optional_fields("c_reference")),
             noise_floor=_schema.noise_floor(top.optional_fields("noise_floor")),
             consumer=_consumer(top) if schema >= 3 else "generation only",
+            peers=peers,
         )
 
     def dumps(self) -> str:

@@ -21,8 +21,10 @@ its source.  None of their code is copied: the moves are theirs.  So::
     hanoi verify --plugin hanoi_harness.peers.k_peg:K_PEG_4
     hanoi moves hanoi_python_solver 5 --plugin hanoi_harness.peers.python_solver:DIJKSTRA
 
-check them with the project's checker, and :mod:`hanoi_harness.peers.compare`
-measures them against the project's own algorithms on the same work.
+check them with the project's checker, and ``hanoi bench --peers`` (what
+``make bench`` runs) measures each against the project's algorithm for the
+same puzzle (:data:`PEERS`), on the same work, into the result set ``peers/``
+beside the project's own.
 
 The packages are the optional extra ``peers`` (``pip install
 'hanoi-harness[peers]'``), imported only when a record is run: without
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -46,6 +49,39 @@ Move = tuple[Any, Any, Any]
 
 INSTALL = "pip install 'hanoi-harness[peers]'"
 """What installs every peer at the versions the adapters were tested with."""
+
+
+@dataclass(frozen=True)
+class Peer:
+    """A peer's record, loaded as the plugin *spec*, measured against the project's algorithm *ours*.
+
+    *ours* solves the same puzzle the same way where the project has such an
+    algorithm, else it is the project's reference for that puzzle.  *apart*
+    is true for a program that runs in a child process of its own (its
+    memory and instructions are not this process's).
+    """
+
+    spec: str
+    ours: str
+    apart: bool = False
+
+
+PEERS = (
+    Peer("hanoi_harness.peers.python_solver:DIJKSTRA", "any_state"),
+    Peer("hanoi_harness.peers.k_peg:K_PEG_3", "recursive"),
+    Peer("hanoi_harness.peers.k_peg:K_PEG_4", "frame_stewart"),
+    Peer("hanoi_harness.peers.k_peg:K_PEG_5", "frame_stewart_5"),
+    Peer("hanoi_harness.peers.toys:CLASSICAL", "recursive", apart=True),
+    Peer("hanoi_harness.peers.toys:NON_RECURSIVE", "clockwise_pillars", apart=True),
+    Peer("hanoi_harness.peers.toys:OLIVE", "clockwise_pillars", apart=True),
+    Peer("hanoi_harness.peers.toys:IDLE_PEG", "clockwise_pillars", apart=True),
+    Peer("hanoi_harness.peers.toys:FRAME_STEWART_4", "frame_stewart", apart=True),
+    Peer("hanoi_harness.peers.toys:FRAME_STEWART_5", "frame_stewart_5", apart=True),
+)
+"""Every peer record and the project's algorithm it is compared with: the any-state solver with ``any_state``,
+Frame-Stewart with ``frame_stewart`` (``recursive`` on three pegs, where it is the recursion), the recursion with
+``recursive``, and the three iterative 3-peg programs with ``clockwise_pillars`` (disk 1 round the circle every other
+move, then the one other legal move: Olive's rule, which the non-recursive and idle-peg rules also make)."""
 
 
 def require(module: str, package: str, hint: str = INSTALL) -> ModuleType:
