@@ -89,7 +89,7 @@ def configs(n: int) -> list[tuple[int, ...]]:
 def assert_shortest(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> None:
     """The peer's path from *start* to *goal* is legal, ends there and is as long as :func:`distance` says."""
     verdict = check_algorithm(DIJKSTRA, n, start=start, goal=goal)
-    assert verdict.ok, (start, goal, verdict.describe())
+    assert verdict.ok and verdict.optimality == "optimal (proven)", (start, goal, verdict.describe())
     assert verdict.moves == distance(start, goal), (start, goal)
 
 
@@ -319,6 +319,7 @@ def test_hanoitoys_programs_move_a_tower_between_any_two_pegs(record: Algorithm)
             continue  # the next test
         verdict = check_algorithm(record, n, start=tower(n, src), goal=tower(n, dst))
         assert verdict.ok and verdict.moves == 2**n - 1, (src, dst, n, verdict.describe())
+        assert verdict.optimality == "optimal (proven)"
 
 
 @TOYS
