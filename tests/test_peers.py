@@ -18,6 +18,7 @@ import json
 import os
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -25,9 +26,10 @@ import pytest
 import hanoi_harness.peers as peers_module
 from hanoi_harness.algorithms.any_state import solve_for as any_state
 from hanoi_harness.bench import _run
-from hanoi_harness.bench._peers import COLUMNS, _times, common_ns, comparison, headline
+from hanoi_harness.bench._peers import COLUMNS, _times, common_ns, comparison, duel_n, head_to_head, headline
 from hanoi_harness.bench._report import render
-from hanoi_harness.bench._results import Pair, ResultSet, load
+from hanoi_harness.bench._results import HeadToHead, Pair, ResultSet, load
+from hanoi_harness.bench._stats import Difference, Interval
 from hanoi_harness.checker import check, check_algorithm
 from hanoi_harness.cli import main as cli_main
 from hanoi_harness.errors import UsageError
@@ -516,8 +518,9 @@ def peers_set() -> ResultSet:
     results.algorithms["gone"].status = "failed"
     results.algorithms["gone"].failure = {"describe": "illegal at step 2: move 0 A None"}
     results.algorithms["gone"].runs = []
+    duel = HeadToHead(10, 12, Difference("slower", 49.2, Interval(47.9, 50.8), 3e-7))
     results.peers = (
-        Pair("theirs", "any_state", optimality="optimal (proven)"),
+        Pair("theirs", "any_state", optimality="optimal (proven)", head_to_head=duel),
         Pair("toy", "recursive", apart=True, optimality="optimal (proven)"),
         Pair("gone", "recursive", optimality="optimal (proven)"),
     )
@@ -543,13 +546,30 @@ def test_the_comparison_shows_each_pair_at_each_n_both_ran() -> None:
 
 def test_the_headline_gives_a_line_a_pair_a_failed_peer_with_its_verdict() -> None:
     table = headline(peers_set())
-    assert [row[:5] for row in table.shown] == [
-        ["theirs", "any_state", "3 pegs, every move", "6..14", "16383"],
-        ["toy", "recursive", "3 pegs, every move", "6..14", "16383"],
-        ["gone", "recursive", "3 pegs, every move", "none", ""],
+    assert [row[:6] for row in table.shown] == [
+        ["theirs", "any_state", "3 pegs, every move", "10 (1023)", "49.2x (47.9x to 50.8x)", "6..14"],
+        ["toy", "recursive", "3 pegs, every move", "", "", "6..14"],
+        ["gone", "recursive", "3 pegs, every move", "", "", "none"],
     ]
-    assert table.shown[0][5].endswith("x") and " to " in table.shown[0][6]
-    assert table.shown[2][5:] == ["", "", "FAILED: illegal at step 2: move 0 A None"]
+    low, high = table.shown[0][6].split(" to ")
+    assert 48 < float(low.rstrip("x")) <= float(high.rstrip("x")) < 52  # bench_set: 50 times, rounds within 1%
+    assert table.shown[0][7] == "legal, optimal (proven)"
+    assert table.shown[2][6:] == ["", "FAILED: illegal at step 2: move 0 A None"]
+
+
+def test_a_pair_is_timed_head_to_head_at_the_largest_n_whose_drains_are_short() -> None:
+    results = bench_set({"level_formula": 1.5, "slow": 1000.0})
+    results.peers = (Pair("level_formula", "recursive"), Pair("slow", "recursive"))
+    assert duel_n(results.algorithms["level_formula"], results.algorithms["recursive"]) == 14  # 7 ms a drain
+    assert duel_n(results.algorithms["slow"], results.algorithms["recursive"]) == 6  # 0.3 s at n = 10: too long
+    results.algorithms["slow"].runs = []
+    assert duel_n(results.algorithms["slow"], results.algorithms["recursive"]) is None
+    duelled, untouched = head_to_head(results, {name: REGISTRY.get(name) for name in ("recursive", "level_formula")})
+    assert untouched == results.peers[1]
+    assert duelled.head_to_head is not None and (duelled.head_to_head.n, duelled.head_to_head.rounds) == (14, 12)
+    found = duelled.head_to_head.difference
+    assert found.interval is not None and found.interval.low <= found.ratio <= found.interval.high
+    assert 0 < found.p_value <= 1 and found.ratio > 0
 
 
 def test_the_pairs_are_kept_in_results_json_and_checked_when_read(tmp_path: Path) -> None:
@@ -604,10 +624,15 @@ def test_bench_with_peers_writes_their_set_inside_ours(
     assert list(mine.algorithms) == ["recursive"] and mine.peers == () and "peers" in mine.durations_s
     ours, peers = ["recursive", "any_state", "frame_stewart"], ["hanoi_python_solver", "k_peg_hanoi_4"]
     assert list(theirs.algorithms) == ours + peers
-    assert theirs.peers == (
+    assert [replace(pair, head_to_head=None) for pair in theirs.peers] == [
         Pair("hanoi_python_solver", "any_state", False, "optimal (proven)"),
         Pair("k_peg_hanoi_4", "frame_stewart", False, "optimal (proven)"),
-    )
+    ]
+    assert [(pair.head_to_head.n, pair.head_to_head.rounds) for pair in theirs.peers if pair.head_to_head] == [
+        (4, 12),
+        (5, 12),
+    ]
+    assert "head to head" in theirs.durations_s
     for pair in theirs.peers:
         peer, ours = theirs.algorithms[pair.peer], theirs.algorithms[pair.ours]
         assert peer.status == ours.status == "ok" and peer.origin == f"plugin {peer.origin.split()[-1]}"

@@ -10,21 +10,34 @@ directory.  Kept apart from the project's set because the slowest peer stops
 at n = 10 (Dijkstra over 3^n positions), and the summary ranks every
 algorithm of a set at the most moves all of them reached.
 
+pytest-benchmark times the cases one after the other, n-major, so two sides
+at one n are timed seconds apart, under whatever load came meanwhile.  So
+after the run each pair is also timed head to head (:func:`head_to_head`):
+in alternation, ABBA, at the largest n both ran whose drains take at most
+:data:`DUEL_S`, and compared by :func:`hanoi_harness.bench._stats.compare_times`
+(Mann-Whitney, and a bootstrap interval of the ratio of medians), as the
+noise floor is measured.
+
 The tables here are rendered from a set's ``results.json`` alone, from its
 ``peers`` pairs (:class:`~hanoi_harness.bench._results.Pair`): for each pair,
-at each n both sides were timed at, each side's ns per move, the ratio (how
-many times faster the project's algorithm is; below 1, slower) with the
-interval that the two medians' 95% intervals allow, and each side's verdict.
+the head-to-head ratio (how many times faster the project's algorithm is;
+below 1, slower) and, at each n both sides were timed at, each side's ns per
+move and their ratio, with the interval that the two medians' 95% intervals
+allow, and each side's verdict.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
+from hanoi_harness.bench._consume import consume
 from hanoi_harness.bench._format import fmt_number, fmt_per_move
-from hanoi_harness.bench._results import AlgorithmResult, Pair, ResultSet, Run
+from hanoi_harness.bench._noise import interleave
+from hanoi_harness.bench._results import AlgorithmResult, HeadToHead, Pair, ResultSet, Run
 from hanoi_harness.bench._run import REFERENCE
+from hanoi_harness.bench._stats import compare_times
 from hanoi_harness.bench._tables import Table
 from hanoi_harness.registry import Algorithm, Registry, build_registry
 
@@ -71,6 +84,52 @@ def _optimality(algorithm: Algorithm) -> str:
     return found.describe() if found else "the fewest moves known"
 
 
+DUEL_S = 0.25
+"""The longest drain (either side's median) of the n a pair is timed head to head at: 2 x 12 drains of at most
+0.25 s take at most 6 s a pair, a minute for the ten."""
+
+DUEL_ROUNDS = 12
+"""Drains of each side head to head: an ABBA order needs an even number, a 95% interval of a median at least 6."""
+
+
+def duel_n(peer: AlgorithmResult, ours: AlgorithmResult) -> int | None:
+    """Return the n to time *peer* and *ours* head to head at: the largest both ran whose drains fit :data:`DUEL_S`.
+
+    The smallest both ran when none fits; None when they ran at no common n.
+    """
+    ns = common_ns(peer, ours)
+    fits = [n for n in ns if max(_median(peer.timed()[n]), _median(ours.timed()[n])) <= DUEL_S]
+    return fits[-1] if fits else ns[0] if ns else None
+
+
+def _median(run: Run) -> float:
+    assert run.timing is not None
+    return run.timing.median
+
+
+def head_to_head(results: ResultSet, known: Mapping[str, Algorithm], rounds: int = DUEL_ROUNDS) -> tuple[Pair, ...]:
+    """Return the pairs of *results*, each timed head to head at its :func:`duel_n` (left as it is without one).
+
+    *known* gives the records by name; each drain is the one consumer's.
+    The difference is the peer's rounds against ours: its ratio is how many
+    times faster ours is.
+    """
+    found = []
+    for pair in results.peers:
+        n = duel_n(results.algorithms[pair.peer], results.algorithms[pair.ours])
+        if n is None:
+            found.append(pair)
+            continue
+        found.append(replace(pair, head_to_head=duel(known[pair.peer], known[pair.ours], n, rounds)))
+    return tuple(found)
+
+
+def duel(peer: Algorithm, ours: Algorithm, n: int, rounds: int) -> HeadToHead:
+    """Return *peer* and *ours* at *n* timed in alternation, *rounds* drains each, the peer's rounds over ours."""
+    ours_s, peer_s = interleave(lambda: consume(ours, n), lambda: consume(peer, n), rounds)
+    return HeadToHead(n, rounds, compare_times(ours_s, peer_s))
+
+
 HEADERS = ["puzzle", "n", "moves", "peer", "ns/move", "ours", "ns/move ", "ours is ... times faster"]
 HEADERS += ["instructions/move, peer / ours", "peer's verdict", "our verdict"]
 COLUMNS = ["puzzle", "n", "moves", "peer", "peer_ns_per_move", "ours", "ours_ns_per_move", "ratio"]
@@ -92,28 +151,30 @@ def comparison(results: ResultSet) -> Table:
 
 
 def headline(results: ResultSet) -> Table:
-    """Return one row per pair of *results*: the n both ran, and the ratio at the largest and over all of them."""
-    headers = ["peer", "ours", "puzzle", "n both ran", "at the largest: moves", "ours is ... times faster"]
-    headers += ["over every n", "peer's verdict"]
+    """Return one row per pair of *results*: the head-to-head ratio, the n both ran and the ratio over them."""
+    headers = ["peer", "ours", "puzzle", "head to head: n (moves)", "ours is ... times faster (95% interval)"]
+    headers += ["n both ran", "ratio of the medians over them", "peer's verdict"]
     shown = []
     for pair in results.peers:
         peer, ours = results.algorithms[pair.peer], results.algorithms[pair.ours]
         ns = common_ns(peer, ours)
         ratios = [ratio(peer.timed()[n], ours.timed()[n]) for n in ns]
-        top = ns[-1] if ns else None
-        shown.append(
-            [
-                pair.peer,
-                pair.ours,
-                ours.puzzle,
-                f"{ns[0]}..{ns[-1]}" if ns else "none",
-                str(ours.timed()[top].moves) if top is not None else "",
-                _times(ratios[-1]) if ratios else "",
-                f"{_times(min(ratios))} to {_times(max(ratios))}" if ratios else "",
-                verdict(peer, pair),
-            ]
-        )
+        row = [pair.peer, pair.ours, ours.puzzle, *_duel(pair, ours)]
+        row += [f"{ns[0]}..{ns[-1]}" if ns else "none", f"{_times(min(ratios))} to {_times(max(ratios))}" if ns else ""]
+        shown.append([*row, verdict(peer, pair)])
     return Table("Peers against ours, in one line each", headers, shown, "", [], [])
+
+
+def _duel(pair: Pair, ours: AlgorithmResult) -> list[str]:
+    """Return the head-to-head cells of *pair*: its n with the moves, and the ratio with its interval ("" without)."""
+    duel = pair.head_to_head
+    if duel is None:
+        return ["", ""]
+    moves = next((run.moves for run in ours.runs if run.n == duel.n), None)
+    found = duel.difference
+    bounds = f" ({_times(found.interval.low)} to {_times(found.interval.high)})" if found.interval else ""
+    within = ", within noise" if found.verdict == "within noise" else ""
+    return [f"{duel.n} ({moves})", f"{_times(found.ratio)}{bounds}{within}"]
 
 
 def common_ns(peer: AlgorithmResult, ours: AlgorithmResult) -> list[int]:

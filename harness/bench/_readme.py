@@ -20,7 +20,7 @@ from hanoi_harness.bench._format import NOTE, fmt_margin, markdown
 from hanoi_harness.bench._gate import DEFAULT_THRESHOLD_PCT
 from hanoi_harness.bench._noise import ROUNDS
 from hanoi_harness.bench._peers import DIRECTORY as PEERS_DIR
-from hanoi_harness.bench._peers import headline
+from hanoi_harness.bench._peers import DUEL_ROUNDS, DUEL_S, headline
 from hanoi_harness.bench._plots import PLOTS
 from hanoi_harness.bench._results import ResultSet
 from hanoi_harness.bench._summary import common_moves, verdict
@@ -245,6 +245,8 @@ def _peers(results: ResultSet, tables: list[Table], nested: ResultSet | None) ->
         "table": tables[-1].title if source is results else "",
         "link": "" if source is results else PEERS_DIR,
         "apart": ", ".join(f"`{name}`" for name in apart),
+        "rounds": next((pair.head_to_head.rounds for pair in source.peers if pair.head_to_head), DUEL_ROUNDS),
+        "duel_s": f"{DUEL_S:g}",
     }
 
 

@@ -9,7 +9,8 @@ Schema (``"schema": 3``)::
      "settings": {...}, "timer": "...", "durations_s": {PHASE: seconds},
      "noise_floor": {"case", "difference": {"verdict", "ratio", "interval", "p_value"}, "margin"} or null,
      "c_reference": hanoi_harness.bench.cref.measure's dict (a full run) or null,
-     "peers": [{"peer": NAME, "ours": NAME, "apart": bool, "optimality": "optimal (proven)" or ...}],
+     "peers": [{"peer": NAME, "ours": NAME, "apart": bool, "optimality": "optimal (proven)" or ...,
+                "head_to_head": {"n", "rounds", "difference": {"verdict", "ratio", "interval", "p_value"}} or null}],
      "algorithms": {NAME: {"summary", "family", "origin", "limits", "puzzle", "declared": {"time", "space"},
                            "external": bool, "command": shell command or null,
                            "status": "ok" | "failed", "failure": verdict or null, "stopped",
@@ -38,8 +39,9 @@ reference timed against itself in the run (:mod:`hanoi_harness.bench._noise`).
 (:mod:`hanoi_harness.bench._environment`).  ``peers`` pairs another
 package's record with the project's algorithm it is compared with (a set
 of ``hanoi bench --peers``, :mod:`hanoi_harness.bench._peers`; ``apart``:
-the peer runs in a child process of its own); it is empty in any other set,
-and a file without it reads as one.  An entry with ``"external": true``
+the peer runs in a child process of its own; ``head_to_head``: the two timed
+in alternation at one n, the ratio the peer's median over ours); it is empty
+in any other set, and a file without it reads as one.  An entry with ``"external": true``
 is a ``--command``: its times are whole runs of the program (start-up
 included), its declared classes are empty (unknown), it has no tracemalloc
 peaks and no instruction counts, and its ``rss`` is the process's own peak,
@@ -72,6 +74,7 @@ from hanoi_harness.bench._instructions import InstructionCount
 from hanoi_harness.bench._memory import Rss
 from hanoi_harness.bench._noise import NoiseFloor
 from hanoi_harness.bench._plan import MAX_N
+from hanoi_harness.bench._stats import Difference
 from hanoi_harness.bench._timing import SPREAD, Timing
 from hanoi_harness.bench._validate import Fields, read_json
 from hanoi_harness.errors import UsageError
@@ -251,20 +254,58 @@ class Pair:
     tracemalloc peak and the instruction count of its entry are the reading
     side's alone.  *optimality* is what a passed check says of the moves
     of their puzzle: "optimal (proven)", or the count conjectured optimal.
+    *head_to_head* is the two timed in alternation at one n (None: not).
     """
 
     peer: str
     ours: str
     apart: bool = False
     optimality: str = ""
+    head_to_head: HeadToHead | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"peer": self.peer, "ours": self.ours, "apart": self.apart, "optimality": self.optimality}
+        return {
+            "peer": self.peer,
+            "ours": self.ours,
+            "apart": self.apart,
+            "optimality": self.optimality,
+            "head_to_head": self.head_to_head.to_dict() if self.head_to_head else None,
+        }
 
     @classmethod
     def from_fields(cls, pair: Fields) -> Pair:
-        """Return the pair that :meth:`to_dict` wrote in *pair*, its names checked."""
-        return cls(pair.name("peer"), pair.name("ours"), pair.flag("apart"), pair.text("optimality", ""))
+        """Return the pair that :meth:`to_dict` wrote in *pair*, its names and figures checked."""
+        duel = pair.optional_fields("head_to_head")
+        return cls(
+            pair.name("peer"),
+            pair.name("ours"),
+            pair.flag("apart"),
+            pair.text("optimality", ""),
+            HeadToHead.from_fields(duel) if duel else None,
+        )
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A peer and ours timed in alternation (ABBA) at *n*, *rounds* drains each: *difference* is the peer's over ours.
+
+    Its ratio is the peer's median over ours, how many times faster ours
+    is; a verdict "slower" says the peer is the slower, beyond noise.
+    """
+
+    n: int
+    rounds: int
+    difference: Difference
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"n": self.n, "rounds": self.rounds, "difference": self.difference.to_dict()}
+
+    @classmethod
+    def from_fields(cls, duel: Fields) -> HeadToHead:
+        """Return what :meth:`to_dict` wrote in *duel*, every figure checked."""
+        return cls(
+            duel.integer("n", 0, MAX_N), duel.integer("rounds", 1, 10**6), _schema.difference(duel.fields("difference"))
+        )
 
 
 @dataclass

@@ -31,7 +31,7 @@ from hanoi_harness.bench._external import Command
 from hanoi_harness.bench._measure import check_available
 from hanoi_harness.bench._outdir import OutDir, seal, why_not_ours
 from hanoi_harness.bench._peers import DIRECTORY as PEERS_DIR
-from hanoi_harness.bench._peers import Peers
+from hanoi_harness.bench._peers import Peers, head_to_head
 from hanoi_harness.bench._plan import FULL, QUICK, Settings
 from hanoi_harness.bench._report import render
 from hanoi_harness.bench._results import RESULTS_FILE, ResultSet, load, results_path
@@ -167,9 +167,14 @@ def _measure(
 
 
 def _peers(peers: Peers, what: Plan, hooks: Progress) -> Measured:
-    """Measure *peers* (theirs and ours) with *what*'s settings: their result set, pairs included, and its report."""
+    """Measure *peers* (theirs and ours) with *what*'s settings, then each pair head to head: their set and report."""
     results, report = run(peers.algorithms, peers.specs, what.settings, _Prefixed(hooks, "peers: "))
     results.peers = peers.pairs
+    hooks.phase(f"peers: head to head ({len(peers.pairs)} pairs)", None)
+    started = time.monotonic()
+    results.peers = head_to_head(results, {algorithm.name: algorithm for algorithm in peers.algorithms})
+    results.durations_s["head to head"] = round(time.monotonic() - started, 1)
+    hooks.close()
     return results, report
 
 
