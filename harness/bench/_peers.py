@@ -103,6 +103,7 @@ def duel_n(peer: AlgorithmResult, ours: AlgorithmResult) -> int | None:
 
 
 def _median(run: Run) -> float:
+    """Return the median drain of the timed *run*, in seconds."""
     assert run.timing is not None
     return run.timing.median
 
@@ -130,7 +131,7 @@ def duel(peer: Algorithm, ours: Algorithm, n: int, rounds: int) -> HeadToHead:
     return HeadToHead(n, rounds, compare_times(ours_s, peer_s))
 
 
-HEADERS = ["puzzle", "n", "moves", "peer", "ns/move", "ours", "ns/move ", "ours is ... times faster"]
+HEADERS = ["puzzle", "n", "moves", "peer", "peer's ns/move", "ours", "our ns/move", "ours is ... times faster"]
 HEADERS += ["instructions/move, peer / ours", "peer's verdict", "our verdict"]
 COLUMNS = ["puzzle", "n", "moves", "peer", "peer_ns_per_move", "ours", "ours_ns_per_move", "ratio"]
 COLUMNS += ["ratio_low", "ratio_high", "peer_instructions_per_move", "ours_instructions_per_move"]
