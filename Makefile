@@ -33,6 +33,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# mypy --strict on the package, tests/ and conftest.py (the settings are in pyproject.toml).
 type: $(STAMP)
 	rm -rf $(TYPECHECK) && mkdir -p $(TYPECHECK)/hanoi_harness
 	ln -s $(CURDIR)/harness/* $(TYPECHECK)/hanoi_harness/ && ln -s $(CURDIR)/algorithms $(TYPECHECK)/hanoi_harness/

@@ -25,7 +25,7 @@ import select
 import sys
 from collections.abc import Iterator, Sequence
 from itertools import islice
-from typing import Any
+from typing import Any, Protocol
 
 from hanoi_harness import process, wire
 
@@ -59,7 +59,7 @@ def main(argv: Sequence[str]) -> int:
     return 0
 
 
-def serve(algorithm: Any, request: dict[str, Any], out: wire.Writer, control: _Control) -> None:
+def serve(algorithm: Any, request: dict[str, Any], out: wire.Writer, control: Skips) -> None:
     """Answer *request* with *algorithm*'s moves on *out*: frames, then ``D``."""
     n, first = int(request["n"]), int(request["first"])
     count = request.get("count")
@@ -98,7 +98,7 @@ def batch_size(sent: int, count: int | None, trace: tuple[int, int] | None) -> i
 def _moves(
     source: Iterator[Any],
     out: wire.Writer,
-    control: _Control,
+    control: Skips,
     rid: int,
     count: int | None,
     trace: tuple[int, int] | None,
@@ -119,7 +119,7 @@ def _moves(
             return
 
 
-def _arrays(source: Iterator[Any], out: wire.Writer, control: _Control, rid: int, count: int | None) -> None:
+def _arrays(source: Iterator[Any], out: wire.Writer, control: Skips, rid: int, count: int | None) -> None:
     """One frame per array; with *count*, the arrays' first *count* rows only."""
     left = count
     while left is None or left > 0:
@@ -141,6 +141,12 @@ def _arrays(source: Iterator[Any], out: wire.Writer, control: _Control, rid: int
             return
         if control.skipped(rid):
             return
+
+
+class Skips(Protocol):
+    """What serving a request needs of the control channel: whether the parent asked to skip it."""
+
+    def skipped(self, rid: int) -> bool: ...
 
 
 def _sink(fd: int) -> wire.Sink:

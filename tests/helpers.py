@@ -210,9 +210,9 @@ def successors(config: Config, pairs: Iterable[tuple[int, int]]) -> Iterator[Con
     for disk, peg in enumerate(config, 1):
         tops.setdefault(peg, disk)  # the first (smallest) disk seen on a peg is its top
     for s, t in pairs:
-        disk = tops.get(s)
-        if disk is not None and tops.get(t, disk + 1) > disk:
-            yield (*config[: disk - 1], t, *config[disk:])
+        top = tops.get(s)
+        if top is not None and tops.get(t, top + 1) > top:
+            yield (*config[: top - 1], t, *config[top:])
 
 
 @cache

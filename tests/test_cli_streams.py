@@ -92,12 +92,12 @@ def _run(treatment: str, argv: list[str]) -> tuple[int, str]:
             os.close(write)
         return proc.returncode, proc.stderr.decode()
     # reader-leaves: `| head -c1`
-    with subprocess.Popen([*HANOI, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
-        assert proc.stdout is not None and proc.stderr is not None
-        proc.stdout.read(1)
-        proc.stdout.close()
-        err = proc.stderr.read().decode()
-        return proc.wait(timeout=120), err
+    with subprocess.Popen([*HANOI, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE) as child:
+        assert child.stdout is not None and child.stderr is not None
+        child.stdout.read(1)
+        child.stdout.close()
+        err = child.stderr.read().decode()
+        return child.wait(timeout=120), err
 
 
 def _outcomes(cases: list[tuple[str, str]], work: Path) -> dict[tuple[str, str], tuple[int, str, int]]:
