@@ -38,7 +38,7 @@ from hanoi_harness.verdict import Verdict
 
 @dataclass
 class Job:
-    """Job(name, ns): verify algorithm ``name`` for each n of ``ns``, in order.
+    """One algorithm's share of ``hanoi verify``: algorithm *name* verified for each n of *ns*, in order.
 
     ``verdicts`` fill in as the job runs; ``started`` is when it began (:func:`time.monotonic`).
     """

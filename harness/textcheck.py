@@ -50,15 +50,17 @@ def check_lines(
     max_moves: int | None = None,
     disks: str | None = None,
 ) -> Verdict:
-    """check_lines(lines, n, pegs=None, target=None): the :class:`Verdict` on the moves read from ``lines``.
+    """Judge the moves read from *lines* for *n* disks: the :class:`Verdict`, with how the text was read.
 
-    ``lines`` is any iterable of lines, or a text stream (read ``LIMIT``
-    characters at a time at most).  ``pegs`` is a convention ("0-2", "1-3",
+    *lines* is any iterable of lines, or a text stream (read ``LIMIT``
+    characters at a time at most), or a binary one (decoded as
+    :func:`open_text` decodes it).  *pegs* is a convention ("0-2", "1-3",
     "A-C", "words", "cyclic" or three names in order such as "S,A,D";
-    default: read from the first move); ``target`` is the peg the tower must
+    default: read from the first move); *target* is the peg the tower must
     end on, as the input writes it (default: either peg but the start);
-    ``disks`` is "1-based" or "0-based" (default: 0-based when the first disk
-    named is 0).  The verdict's ``extra`` has ``convention``, the peg
+    *max_moves* replaces the checker's cap on the moves read; *disks* is
+    "1-based" or "0-based" (default: 0-based when the first disk named is
+    0).  The verdict's ``extra`` has ``convention``, the peg
     ``labels``, ``targets``, ``disks``, and for a step the ``line`` number and
     its ``text``.  Unreadable input raises :class:`UnreadableInput`; a bad
     option raises :class:`UsageError`.
@@ -113,7 +115,7 @@ def _targets(target: str | None, names: PegNames) -> frozenset[int]:
 
 
 def describe(verdict: Verdict, n: int) -> str:
-    """describe(verdict, n): one line for ``hanoi check``, pegs written in the input's convention.
+    """Describe *verdict* on *n* disks in one line for ``hanoi check``, pegs written in the input's convention.
 
     >>> describe(check_lines(["A C", "A B"], 1), 1)
     "illegal at step 2, line 2 'A B': peg A is empty"
