@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from hanoi_harness._cli_common import add_plugin_option, disks, registry_from
-from hanoi_harness.bench._compare import DEFAULT_THRESHOLD_PCT, compare, table
+from hanoi_harness.bench._compare import DEFAULT_THRESHOLD_PCT, DEFAULT_TIME_THRESHOLD_PCT, compare
+from hanoi_harness.bench._compare import report as compared
 from hanoi_harness.bench._external import Command
 from hanoi_harness.bench._outdir import MARKER
 from hanoi_harness.bench._plan import QUICK
@@ -25,10 +26,13 @@ from hanoi_harness.registry import Algorithm, Registry
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "bench",
-        help="measure time and peak memory across n and write a results directory",
-        description="Check, time (pytest-benchmark) and measure the peak memory (tracemalloc, and peak RSS of a "
-        "fresh child) of each algorithm across n, fit growth classes, and write results.json, Markdown and CSV "
-        f"tables, plots and README.md into --out. '{REFERENCE}' is always measured, for relative times. A full "
+        help="measure time, peak memory and instructions per move across n and write a results directory",
+        description="Check, time (pytest-benchmark, with a 95% interval and a stability flag on each time) and "
+        "measure the peak memory (tracemalloc, and peak RSS of a fresh child) and the instructions per move "
+        "(valgrind, where installed; otherwise unavailable, with the reason) of each algorithm across n, every "
+        "move read by one consumer and another puzzle's records at the sizes of the same work; time the "
+        f"reference against itself (the noise floor), fit growth classes, and write results.json, Markdown and "
+        f"CSV tables, plots and README.md into --out. '{REFERENCE}' is always measured, for relative times. A full "
         f"run (neither --quick nor --sizes) also writes the quick-mode baseline into DIR/{QUICK_DIR}/ and times "
         f"'hanoi moves blocks {CREF_N} --binary' against the C reference harness/bench/c/hanoi_ref.c when a C "
         "compiler is present. The previous results are replaced only once the new ones are complete. Exit status "
@@ -45,7 +49,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p.add_argument(
         "--quick",
         action="store_true",
-        help=f"a few sizes (n = {', '.join(map(str, QUICK.sizes or ()))}) with few rounds: under 30 s, for CI",
+        help=f"a few sizes (n = {', '.join(map(str, QUICK.sizes or ()))}) with few rounds: about 40 s with the "
+        "instruction counts, for CI",
     )
     p.add_argument(
         "--out",
@@ -77,10 +82,18 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     c = sub.add_parser(
         "compare",
         help="compare two result sets; exit 1 on a regression",
-        description=f"Compare two result sets (results directories or results.json files) on times relative to "
-        f"'{REFERENCE}' measured in the same run, so a faster or slower machine is not a regression. Only the "
-        "(algorithm, n) pairs both sets timed are compared. Exit status 1 naming each algorithm whose relative "
-        "time grew by more than the threshold (or that now fails the check), 0 otherwise.",
+        description="Compare two result sets (results directories or results.json files): the regression gate. "
+        f"Instructions per move (valgrind) and tracemalloc peaks are deterministic: an algorithm whose figure grew "
+        f"by more than --threshold (default {DEFAULT_THRESHOLD_PCT:g}%) regressed. An algorithm that passed its "
+        "check in OLD and fails it in NEW regressed. Times relative to "
+        f"'{REFERENCE}' measured in the same run (so a faster or slower machine is not a regression) are tested: "
+        "a change is reported only when a Mann-Whitney test on the kept rounds and a bootstrap interval of the "
+        "ratio say so (otherwise 'within noise'), and is a regression when it is slower with the whole interval "
+        f"beyond --time-threshold (default {DEFAULT_TIME_THRESHOLD_PCT:g}%). Metrics the two environments do "
+        "not allow to compare (another Python build, another numpy, no valgrind) are listed with the reason. Exit "
+        "status 0 when nothing regressed and every deterministic check was made; 1 naming each algorithm and "
+        "metric that regressed, or each deterministic check that could not be made (unless --allow-incomplete); "
+        "2 for bad input (a result set that does not read, or nothing to compare).",
     )
     c.add_argument("old", type=Path, metavar="OLD", help="the baseline results directory or results.json")
     c.add_argument("new", type=Path, metavar="NEW", help="the new results directory or results.json")
@@ -89,7 +102,22 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         type=_percent,
         default=DEFAULT_THRESHOLD_PCT,
         metavar="PCT",
-        help=f"allowed growth of relative time, in percent (default {DEFAULT_THRESHOLD_PCT:g})",
+        help=f"allowed growth of instructions per move and of the tracemalloc peak, in percent (default "
+        f"{DEFAULT_THRESHOLD_PCT:g})",
+    )
+    c.add_argument(
+        "--time-threshold",
+        type=_percent,
+        default=DEFAULT_TIME_THRESHOLD_PCT,
+        metavar="PCT",
+        help=f"allowed growth of a time relative to '{REFERENCE}', in percent, the whole 95%% interval beyond it "
+        f"to fail (default {DEFAULT_TIME_THRESHOLD_PCT:g})",
+    )
+    c.add_argument(
+        "--allow-incomplete",
+        action="store_true",
+        help="exit 0 even when instruction counts or peaks could not be compared (no valgrind, another "
+        "environment); they are still listed",
     )
     c.set_defaults(func=cmd_compare)
 
@@ -183,16 +211,23 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     old, new = load(args.old), load(args.new)
-    result = compare(old, new, args.threshold)
-    print(table(result))
+    result = compare(old, new, args.threshold, args.time_threshold)
+    if not result.compared:
+        raise UsageError("nothing to compare: the result sets have no algorithm measured in both")
+    print(compared(result, old, new))
+    failed = 0
     if result.regressions:
-        names = ", ".join(result.regressions)
-        print(f"hanoi: regression beyond {result.threshold_pct:g}%: {names}", file=sys.stderr)
-        return 1
-    if not any(row.change is not None for row in result.rows):
-        raise UsageError("nothing to compare: the result sets have no (algorithm, n) timed in both")
-    print(f"no regression beyond {result.threshold_pct:g}%")
-    return 0
+        print(f"hanoi: regression: {', '.join(result.regressions)}", file=sys.stderr)
+        failed = 1
+    if result.incomplete:
+        said = "; ".join(f"{check.name} ({check.metric}: {check.reason})" for check in result.incomplete)
+        verdict = "allowed" if args.allow_incomplete else "the gate fails (--allow-incomplete to pass)"
+        print(f"hanoi: not checked, {verdict}: {said}", file=sys.stderr)
+        failed = failed or int(not args.allow_incomplete)
+    if not failed:
+        limits = f"{result.threshold_pct:g}% (deterministic) or {result.time_threshold_pct:g}% (time)"
+        print(f"no regression beyond {limits}")
+    return failed
 
 
 def cmd_report(args: argparse.Namespace) -> int:

@@ -8,7 +8,9 @@ Tests import from here, never from ``conftest.py`` or from one another.
 from __future__ import annotations
 
 import itertools
+import random
 import shlex
+import statistics
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -19,6 +21,12 @@ import psutil
 import pytest
 from hypothesis import strategies as st
 
+from hanoi_harness.bench._environment import Environment
+from hanoi_harness.bench._instructions import InstructionCount
+from hanoi_harness.bench._noise import NoiseFloor
+from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run
+from hanoi_harness.bench._stats import Difference, Interval, median_interval, stability
+from hanoi_harness.bench._timing import Timing
 from hanoi_harness.registry import Algorithm, build_registry
 
 Moves = list[tuple[int, int, int]]
@@ -264,3 +272,88 @@ def replay(moves: Iterable[Move], start: Config, pegs: int = 3, rule: str = "any
         for disk in stack:
             where[disk - 1] = peg
     return tuple(where), count
+
+
+# --- result sets for the bench's reports and gate ---------------------------------------------------------------
+
+BENCH_ENVIRONMENT = {
+    "python": "3.11.7",
+    "implementation": "CPython",
+    "python_build": "3.11.7 (main, May  9 2026, 07:35:25) [GCC 12.2.0]",
+    "numpy": "2.4.6",
+    "libc": "glibc 2.36",
+    "arch": "x86_64",
+    "os": "Linux 6.18",
+    "cpu": "Test CPU",
+    "cores": 2,
+    "valgrind": "valgrind-3.19.0",
+    "load": [1.0, 0.8, 0.5],
+    "commit": "0" * 40,
+    "version": "0.1.0",
+}
+"""The environment of the synthetic result sets: valgrind present, so their counts compare."""
+
+COUNTED_MOVES = (1023, 16383)
+
+
+def timed(seconds: float, rounds: int = 12, spread: float = 0.01, seed: int = 0) -> Timing:
+    """A timing of *seconds* a drain with *rounds* kept rounds within +- *spread* of it, drawn with *seed*."""
+    rng = random.Random(seed)
+    samples = tuple(seconds * (1 + rng.uniform(-spread, spread)) for _ in range(rounds))
+    q1, median, q3 = statistics.quantiles(samples, n=4)
+    return Timing(
+        median=median,
+        iqr=q3 - q1,
+        q1=q1,
+        q3=q3,
+        minimum=min(samples),
+        mean=statistics.fmean(samples),
+        stddev=statistics.stdev(samples),
+        rounds=rounds,
+        iterations=1,
+        interval=median_interval(samples),
+        unstable=stability(samples).reasons,
+        samples=samples,
+    )
+
+
+def counted(name: str, per_move: float, sizes: tuple[int, int] = (10, 14)) -> InstructionCount:
+    """An instruction count of algorithm *name* whose figure outside the allocators is *per_move* (100 inside)."""
+    span = COUNTED_MOVES[1] - COUNTED_MOVES[0]
+    extra, allocator = round(per_move * span), 100 * span
+    return InstructionCount(
+        name,
+        sizes,
+        COUNTED_MOVES,
+        instructions=(300_000_000, 300_000_000 + extra + allocator, 300_000_000),
+        allocator=(20_000_000, 20_000_000 + allocator, 20_000_000),
+    )
+
+
+def bench_set(
+    factors: dict[str, float],
+    machine: float = 1.0,
+    ns: tuple[int, ...] = (6, 10, 14),
+    seed: int = 0,
+    spread: float = 0.01,
+) -> ResultSet:
+    """A quick result set of schema 3: 'recursive' and each of *factors*, every figure present.
+
+    An algorithm's time is its factor times the reference's on a machine *machine* times slower (rounds within
+    +- *spread*, drawn with *seed*); its instructions per move 4000 times its factor; its tracemalloc peak
+    1500 + n bytes.
+    """
+    results = ResultSet(mode="quick", reference="recursive", environment=Environment.from_dict(BENCH_ENVIRONMENT))
+    results.settings = {"sizes": list(ns), "min_rounds": 9, "max_time_s": 0.05, "count_sizes": [10, 14]}
+    results.noise_floor = NoiseFloor("recursive n=14", Difference("within noise", 1.0, Interval(0.99, 1.01), 0.8))
+    for index, (name, factor) in enumerate({"recursive": 1.0, **factors}.items()):
+        runs = []
+        for n in ns:
+            seconds = machine * factor * 300e-9 * (2**n - 1)
+            run = Run(n=n, check_s=0.01, timing=timed(seconds, spread=spread, seed=seed * 1000 + index * 10 + n))
+            run.tracemalloc_peak_bytes = 1500 + n
+            runs.append(run)
+        results.algorithms[name] = AlgorithmResult(
+            name=name, declared_time="2^n", declared_space="n", runs=runs, instructions=counted(name, 4000 * factor)
+        )
+    return results

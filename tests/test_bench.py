@@ -1,5 +1,5 @@
-"""The bench code itself: growth fits, compare's exit status, the results schema, and ``hanoi bench``
-end to end on a few tiny sizes.  Result files that lie are in test_bench_files.py, the output
+"""The bench code itself: growth fits, the results schema, and ``hanoi bench`` end to end on a few tiny sizes.
+The gate (``hanoi compare``) is in test_compare.py, result files that lie in test_bench_files.py, the output
 directory's safety in test_bench_outdir.py."""
 
 from __future__ import annotations
@@ -7,26 +7,25 @@ from __future__ import annotations
 import json
 import random
 import shlex
-import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import psutil
 import pytest
 
-from hanoi_harness.bench import _external, _fit, _readme, _results, _session, cref
-from hanoi_harness.bench._compare import compare
+from hanoi_harness.bench import _external, _fit, _readme, _results, _run, _session, _timing, cref
+from hanoi_harness.bench._environment import Environment
 from hanoi_harness.bench._external import Command, check_commands
 from hanoi_harness.bench._fit import fit_space, fit_time
-from hanoi_harness.bench._measure import Timing
 from hanoi_harness.bench._memory import Rss, rss_peak, tracemalloc_peak
-from hanoi_harness.bench._plan import FULL, QUICK, Settings
-from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run, load
+from hanoi_harness.bench._plan import FULL, QUICK
+from hanoi_harness.bench._report import all_tables
+from hanoi_harness.bench._results import AlgorithmResult, Run, load
 from hanoi_harness.bench._run import run
-from hanoi_harness.bench._tables import all_tables
 from hanoi_harness.cli import main
 from hanoi_harness.errors import UsageError
-from tests.helpers import REGISTRY, printer_command, run_cli
+from tests.helpers import REGISTRY, bench_set, printer_command, run_cli, timed
 
 
 def status(argv: list[str]) -> int:
@@ -83,105 +82,21 @@ def test_fits_on_measured_peaks_match_the_ports() -> None:
     names = ("tree_array", "flag_stack", "parity_positions", "clockwise_sentinel", "level_formula", "bitwise")
     classes = {}
     for name in names:
-        solve = REGISTRY.get(name).solve
-        classes[name] = fit_space(ns, [float(tracemalloc_peak(solve, n)) for n in ns]).cls  # type: ignore[union-attr]
+        algorithm = REGISTRY.get(name)
+        classes[name] = fit_space(ns, [float(tracemalloc_peak(algorithm, n)) for n in ns]).cls  # type: ignore[union-attr]
     # parity_positions and clockwise_sentinel grow by one or two pointers a disk over a 1.4 KB frame.
     assert classes == {name: REGISTRY.get(name).space for name in names}
     assert set(classes.values()) == {"2^n", "n", "1"}
 
 
-# --- compare --------------------------------------------------------------------------------------------------
-
-
-def timing(seconds: float) -> Timing:
-    return Timing(seconds, 0.02 * seconds, seconds, seconds, seconds, seconds, 0.0, 5, 1)
-
-
-def result_set(factors: dict[str, float], machine: float = 1.0, ns: tuple[int, ...] = (6, 10, 14)) -> ResultSet:
-    """A quick result set: each algorithm `factor` times the reference's time, on a machine `machine` times slower."""
-    results = ResultSet(mode="quick", reference="recursive")
-    for name, factor in {"recursive": 1.0, **factors}.items():
-        runs = [Run(n=n, timing=timing(machine * factor * 300e-9 * (2**n - 1))) for n in ns]
-        results.algorithms[name] = AlgorithmResult(name=name, declared_time="2^n", declared_space="n", runs=runs)
-    return results
+# --- the results file and directory ---------------------------------------------------------------------------
 
 
 BASE = {"flag_stack": 0.6, "level_formula": 0.5, "tree_array": 1.1}
 
 
-def write(tmp_path: Path, name: str, results: ResultSet) -> str:
-    path = tmp_path / name
-    path.mkdir()
-    (path / "results.json").write_text(results.dumps())
-    return str(path)
-
-
-def test_compare_same_is_not_flagged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    old = write(tmp_path, "old", result_set(BASE))
-    new = write(tmp_path, "new", result_set({k: v * 1.1 for k, v in BASE.items()}))
-    assert main(["compare", old, new]) == 0
-    assert "no regression" in capsys.readouterr().out
-
-
-def test_compare_flags_a_4x_slower_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    old = write(tmp_path, "old", result_set(BASE))
-    new = write(tmp_path, "new", result_set({**BASE, "level_formula": 4 * BASE["level_formula"]}))
-    assert main(["compare", old, new]) == 1
-    captured = capsys.readouterr()
-    assert captured.err.strip().endswith(": level_formula")
-    assert "+300.0%" in captured.out
-
-
-def test_compare_ignores_a_slower_machine(tmp_path: Path) -> None:
-    old = write(tmp_path, "old", result_set(BASE))
-    new = write(tmp_path, "new", result_set(BASE, machine=3.0))
-    assert main(["compare", old, new]) == 0
-
-
-def test_compare_flags_a_slower_reference(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    slower_reference = {k: v / 4 for k, v in BASE.items()}  # every other one now looks 4 times faster
-    old = write(tmp_path, "old", result_set(BASE))
-    new = write(tmp_path, "new", result_set(slower_reference))
-    assert main(["compare", old, new]) == 1
-    assert capsys.readouterr().err.strip().endswith(": recursive")
-
-
-def test_compare_uses_only_pairs_both_sets_have() -> None:
-    old = result_set(BASE, ns=(6, 10))
-    new = result_set({**BASE, "newcomer": 9.0}, ns=(10, 14))
-    outcome = compare(old, new, 20)
-    rows = {row.name: row for row in outcome.rows}
-    assert rows["flag_stack"].ns == (10,) and rows["flag_stack"].status == "ok"
-    assert rows["newcomer"].status == "new: no baseline" and not outcome.regressions
-
-
-def test_compare_threshold_is_the_boundary() -> None:
-    old = result_set(BASE)
-    new = result_set({**BASE, "tree_array": 1.3 * BASE["tree_array"]})
-    assert compare(old, new, 35).regressions == []
-    assert compare(old, new, 25).regressions == ["tree_array"]
-
-
-def test_compare_flags_a_new_check_failure() -> None:
-    new = result_set(BASE)
-    new.algorithms["flag_stack"] = AlgorithmResult(name="flag_stack", status="failed")
-    assert compare(result_set(BASE), new).regressions == ["flag_stack"]
-
-
-def test_compare_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "junk.json").write_text("{not json")
-    assert main(["compare", str(tmp_path / "missing"), str(tmp_path / "junk.json")]) == 2
-    assert main(["compare", str(tmp_path / "junk.json"), str(tmp_path / "junk.json")]) == 2
-    assert status(["compare", "a", "b", "--threshold", "-5"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 3 and all(line.startswith("hanoi") for line in err)
-
-
-# --- the results file and directory ---------------------------------------------------------------------------
-
-
 def test_schema_round_trip(tmp_path: Path) -> None:
-    original = result_set(BASE)
+    original = bench_set(BASE)
     run_ = original.algorithms["tree_array"].runs[0]
     run_.tracemalloc_peak_bytes, run_.rss, run_.check_s = 6_200, Rss(26.9, 25.7), 0.01
     original.algorithms["tree_array"].fit_space = _fit.Fit("2^n", 0.94, "log2 bytes vs n", 3)
@@ -195,10 +110,10 @@ def test_schema_round_trip(tmp_path: Path) -> None:
 
 
 def test_another_schema_is_refused(tmp_path: Path) -> None:
-    data = result_set(BASE).to_dict()
+    data = bench_set(BASE).to_dict()
     data["schema"] = 99
     (tmp_path / "results.json").write_text(json.dumps(data))
-    with pytest.raises(UsageError, match="schema 1 or 2 "):
+    with pytest.raises(UsageError, match="schema 1, 2 or 3 "):
         load(tmp_path)
 
 
@@ -226,7 +141,19 @@ def wrong(n):
 '''
 
 
-def test_bench_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+NO_VALGRIND = "valgrind is left out of this test (its counts are test_counts.py's)"
+
+
+@pytest.fixture
+def no_valgrind(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs in this test count no instructions: valgrind starts an interpreter for 5 s, and the counts are tested
+    on their own; every count is then unavailable with :data:`NO_VALGRIND` as its reason."""
+    monkeypatch.setattr(_run, "find_valgrind", lambda: NO_VALGRIND)
+
+
+def test_bench_end_to_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], no_valgrind: None
+) -> None:
     monkeypatch.chdir(tmp_path)
     Path("mine.py").write_text(PLUGINS)
     out = tmp_path / "out"
@@ -237,23 +164,36 @@ def test_bench_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsy
     wrong = results.algorithms["wrong"]
     assert wrong.status == "failed" and wrong.runs == [] and "illegal" in (wrong.failure or {})["describe"]
     for name in ("recursive", "variant"):
-        runs = results.algorithms[name].runs
-        assert [r.n for r in runs] == [3, 4, 5]
-        assert all(r.timing and r.timing.rounds >= 5 and r.tracemalloc_peak_bytes for r in runs)
+        result = results.algorithms[name]
+        runs = result.runs
+        assert [(r.n, r.moves) for r in runs] == [(3, 7), (4, 15), (5, 31)]
+        assert all(r.timing and r.timing.rounds >= 9 and r.tracemalloc_peak_bytes for r in runs)
+        assert all(r.timing and r.timing.interval and len(r.timing.samples) >= 9 for r in runs)
         assert runs[-1].rss is not None and runs[0].rss is None  # peak RSS at the largest quick n only
-    for name in ("README.md", "tables.md", "summary.csv", "time.csv", "memory.csv", "pytest-benchmark.json"):
+        assert result.instructions is not None and result.instructions.unavailable == NO_VALGRIND
+    assert wrong.instructions is None  # not measured at all
+    assert results.noise_floor is not None and results.noise_floor.case == "recursive n=5"
+    assert results.consumer == "digest" and results.environment.python_build and results.environment.numpy
+    names = ["README.md", "tables.md", "summary.csv", "instructions.csv", "time.csv", "moves.csv", "memory.csv"]
+    for name in [*names, "pytest-benchmark.json"]:
         assert "Generated by 'hanoi bench'" in (out / name).read_text().splitlines()[0]
     marker = json.loads((out / ".hanoi-bench.json").read_text())
     assert sorted(marker["files"]) == sorted(p.name for p in out.iterdir() if p.name != ".hanoi-bench.json")
-    for name in ("time_vs_n.png", "memory_vs_n.png", "ns_per_move.png"):
+    for name in ("time_vs_moves.png", "memory_vs_n.png", "ns_per_move.png", "instructions.png"):
         assert (out / name).read_bytes()[:4] == b"\x89PNG"
     readme = (out / "README.md").read_text()
     assert "| variant" in readme and "FAILED: illegal at step 1" in readme
+    assert f"Unavailable where a count could not be had: {NO_VALGRIND}" in readme  # never a silent gap
+    assert f"unavailable: {NO_VALGRIND}" in (out / "tables.md").read_text()
+    assert "## The noise floor" in readme and "recursive n=5 timed against itself" in readme
     assert "failed the check (reported, not measured): wrong" in capsys.readouterr().err
     assert "quick/" not in {p.name for p in out.iterdir()} and "no `quick/` baseline" in readme
 
-    # The same run again compares clean against itself; a named subset measures the reference too.
-    assert main(["compare", str(out), str(out / "results.json")]) == 0
+    # The same run again compares clean against itself, once told that its counts are missing; a named subset
+    # measures the reference too.
+    assert main(["compare", str(out), str(out / "results.json")]) == 1
+    assert "the gate fails (--allow-incomplete to pass)" in capsys.readouterr().err
+    assert main(["compare", str(out), str(out / "results.json"), "--allow-incomplete"]) == 0
     assert main(["bench", "--quick", "--sizes", "4", "--out", str(out), "variant", "--plugin", "mine.py:variant"]) == 0
     assert list(load(out).algorithms) == ["recursive", "variant"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.py", "out"]  # no lock, staging or old set left
@@ -268,19 +208,24 @@ def test_bench_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert len(err) == 3 and all(line.startswith("hanoi") for line in err)
 
 
-def test_full_walk_stops_at_the_cap_and_fits() -> None:
+def test_full_walk_stops_at_the_cap_and_fits(no_valgrind: None) -> None:
     """A full run's walk, with the cap lowered so that it is quick: every phase, and the fits."""
     # Budgets out of reach, so the walk ends at the cap whatever the machine's speed.
-    lowered = {"sizes": None, "n_cap": 10, "drain_budget_s": 1e9, "check_budget_s": 1e9}
-    settings = Settings(**{**FULL.to_dict(), **lowered, "max_time_s": 0.01, "memory_budget_s": 1e9, "rss_stride": 4})
-    algorithms = [REGISTRY.get("recursive"), REGISTRY.get("tree_array")]
+    lowered = {"n_cap": 10, "drain_budget_s": 1e9, "check_budget_s": 1e9, "max_time_s": 0.01}
+    settings = replace(FULL, **lowered, memory_budget_s=1e9, rss_stride=4)
+    algorithms = [REGISTRY.get("recursive"), REGISTRY.get("tree_array"), REGISTRY.get("linear")]
     results, report = run(algorithms, [], settings)
     tree = results.algorithms["tree_array"]
     assert [r.n for r in tree.runs] == list(range(1, 11)) and tree.stopped == "the cap: n <= 10"
     assert tree.fit_space is not None and tree.fit_space.cls == "2^n"
     assert [r.n for r in tree.runs if r.rss] == [2, 6, 10]
     assert tree.fit_time is not None and results.algorithms["recursive"].fit_space.cls == "n"  # type: ignore[union-attr]
-    assert len(report["benchmarks"]) == 20
+    # The linear puzzle walks the same work: its most disks within 2^m - 1 moves, for m = 1..10.
+    linear = results.algorithms["linear"]
+    assert [(r.n, r.moves) for r in linear.runs] == [(1, 2), (2, 8), (3, 26), (4, 80), (5, 242), (6, 728)]
+    assert linear.stopped == "the cap: n <= 6, the most disks within the classic puzzle's 2^10 - 1 moves"
+    assert linear.puzzle == "3 pegs, linear: 0-1-2" and not linear.classic
+    assert len(report["benchmarks"]) == 26
 
 
 # --- external programs (--command) and the C reference ---------------------------------------------------------
@@ -291,7 +236,9 @@ def printer(tmp_path: Path) -> str:
     return printer_command(tmp_path) + " {n}"
 
 
-def test_commands_stand_in_the_tables(tmp_path: Path, printer: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_commands_stand_in_the_tables(
+    tmp_path: Path, printer: str, capsys: pytest.CaptureFixture[str], no_valgrind: None
+) -> None:
     out = tmp_path / "out"
     args = ["bench", "--quick", "--sizes", "2,4,6", "--out", str(out), "recursive"]
     assert main([*args, "--command", f"mine={printer}", "--command", f"broken={printer} wrong"]) == 1
@@ -301,7 +248,7 @@ def test_commands_stand_in_the_tables(tmp_path: Path, printer: str, capsys: pyte
     assert mine.external and mine.command == printer and mine.origin == "--command" and mine.status == "ok"
     assert [r.n for r in mine.runs] == [2, 4, 6] and not results.algorithms["recursive"].external
     for run_ in mine.runs:
-        assert run_.timing is not None and run_.timing.rounds >= 5 and run_.ns_per_move
+        assert run_.timing is not None and run_.timing.rounds >= 9 and run_.ns_per_move and run_.moves == 2**run_.n - 1
         assert run_.tracemalloc_peak_bytes is None  # no tracemalloc figure for another process
         assert run_.rss is not None and run_.rss.peak_mib > 1 and run_.rss.baseline_mib > 1
     assert mine.fit_space is not None and mine.declared_time == mine.declared_space == ""
@@ -320,10 +267,11 @@ def test_commands_stand_in_the_tables(tmp_path: Path, printer: str, capsys: pyte
     tables = (out / "tables.md").read_text()
     memory = tables.split("## Peak memory, tracemalloc")[1].split("##")[0]
     assert next(line for line in memory.splitlines() if "mine (command)" in line).count("| -") == 3
+    assert mine.instructions is None and "| mine (command)      | -" not in readme  # no count for a command
     assert "failed the check (reported, not measured): broken" in capsys.readouterr().err
 
-    assert main(["compare", str(out), str(out)]) == 0
-    assert "ok (command)" in capsys.readouterr().out
+    assert main(["compare", str(out), str(out), "--allow-incomplete"]) == 0
+    assert "within noise: 1.000x" in capsys.readouterr().out
 
 
 def test_command_names_are_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -339,10 +287,11 @@ def test_command_names_are_checked(tmp_path: Path, capsys: pytest.CaptureFixture
 
 def test_command_walk_stops_at_the_cap_or_a_budget(printer: str) -> None:
     command = Command("mine", printer)
-    capped = Settings(**{**FULL.to_dict(), "sizes": None, "n_cap": 4, "drain_budget_s": 1e9, "check_budget_s": 1e9})
+    capped = replace(FULL, n_cap=4, drain_budget_s=1e9, check_budget_s=1e9)
     walked = check_commands([command], capped)["mine"]
     assert walked.ns == [1, 2, 3, 4] and sorted(walked.drain_s) == [1, 2, 3, 4] and walked.stopped == "the cap: n <= 4"
-    starved = Settings(**{**capped.to_dict(), "drain_budget_s": 1e-9})
+    assert walked.moves == {1: 1, 2: 3, 3: 7, 4: 15}
+    starved = replace(capped, drain_budget_s=1e-9)
     stopped = check_commands([command], starved)["mine"]
     assert stopped.ns == [1] and stopped.stopped.startswith("drain budget:")
 
@@ -360,30 +309,77 @@ def test_peak_rss_is_the_program_s_own(printer: str) -> None:
     assert _external.peak_rss(f"{printer}", 3) > small
 
 
-def test_compare_with_commands() -> None:
-    old = result_set(BASE)
-    new = result_set({**BASE, "mine": 2.0})
-    old.algorithms["mine"] = AlgorithmResult(name="mine", command="./a {n}", runs=new.algorithms["recursive"].runs)
-    new.algorithms["mine"].command = "./a {n}"
-    rows = {row.name: row for row in compare(old, new).rows}
-    assert rows["mine"].status == "REGRESSION (command)" and compare(old, new).regressions == ["mine"]
-    # Not counted in the reference's estimate: the three algorithms alone say it did not change.
-    assert rows["recursive"].change == pytest.approx(1.0)
-    new.algorithms["mine"].command = "./b {n}"
-    changed = {row.name: row for row in compare(old, new).rows}["mine"]
-    assert changed.status == "command changed: not compared" and not changed.regression
+SCHEMA_2 = {
+    "schema": 2,
+    "mode": "quick",
+    "reference": "recursive",
+    "commit": {"version": "0.1.0", "id": "ae7f1548a0d5966a2fa0e823ef3daeb411fdc952", "dirty": False},
+    "machine": {"cpu": "AMD EPYC", "cores": 2, "python": "3.11.7", "implementation": "CPython", "arch": "x86_64"},
+    "c_reference": None,
+    "algorithms": {
+        name: {
+            "external": False,
+            "command": None,
+            "runs": [
+                {
+                    "n": n,
+                    "timing": dict.fromkeys(("median", "q1", "q3", "minimum", "mean"), factor * 1e-7 * 2**n)
+                    | {"iqr": 0.0, "stddev": 0.0, "rounds": 5, "iterations": 1},
+                }
+                for n in (6, 10, 14)
+            ],
+        }
+        for name, factor in (("recursive", 4.0), ("blocks", 0.0002))
+    },
+}
+"""A result set as schema 2 wrote it (abridged): drains that read no move, blocks at a fraction of a ns a move."""
 
 
-def test_schema_1_files_still_load(tmp_path: Path) -> None:
-    data = result_set(BASE).to_dict()
-    data["schema"] = 1
-    del data["c_reference"]
-    for entry in data["algorithms"].values():
-        del entry["external"], entry["command"]
-    (tmp_path / "results.json").write_text(json.dumps(data))
-    loaded = load(tmp_path)
-    assert loaded.c_reference is None and not any(a.external for a in loaded.algorithms.values())
-    assert loaded.algorithms["tree_array"].timed() == result_set(BASE).algorithms["tree_array"].timed()
+def test_older_schemas_still_load_as_what_they_were(tmp_path: Path) -> None:
+    for schema in (1, 2):
+        data = json.loads(json.dumps(SCHEMA_2)) | {"schema": schema}
+        if schema == 1:
+            del data["c_reference"]
+            for entry in data["algorithms"].values():
+                del entry["external"], entry["command"]
+        (tmp_path / "results.json").write_text(json.dumps(data))
+        loaded = load(tmp_path)
+        assert loaded.consumer == "generation only" and not loaded.reads_moves
+        blocks = loaded.algorithms["blocks"]
+        assert [run.moves for run in blocks.runs] == [63, 1023, 16383] and blocks.instructions is None
+        assert blocks.runs[0].timing is not None and blocks.runs[0].timing.interval is None
+        assert blocks.runs[0].timing.unstable == (_timing.NOT_KEPT,)
+        assert (loaded.environment.cpu, loaded.environment.commit[:7]) == ("AMD EPYC", "ae7f154")
+        assert loaded.noise_floor is None and loaded.c_reference is None
+
+
+def test_a_generation_only_set_is_never_ranked(tmp_path: Path) -> None:
+    """A schema-2 set timed a drain that read no move: rendered again, its speeds are shown but not ranked."""
+    (tmp_path / "results.json").write_text(json.dumps(SCHEMA_2))
+    summary = all_tables(load(tmp_path))[0]
+    assert [row[0] for row in summary.shown] == ["-", "-"]
+    assert [row[0] for row in summary.raw] == [None, None]
+    readme = _readme.readme(load(tmp_path), all_tables(load(tmp_path)))
+    assert "**not ranked**: this set comes from a version whose drains read no move" in readme
+
+
+def test_a_variant_is_divided_by_its_own_moves() -> None:
+    """ns per move of a linear run of 8 disks divides by its 6560 moves, not 2^8 - 1, in the file and the tables."""
+    results = bench_set({})
+    results.algorithms["linear"] = AlgorithmResult(
+        "linear", puzzle="3 pegs, linear: 0-1-2", runs=[Run(8, moves=6560, timing=timed(6560 * 500e-9))]
+    )
+    (run,) = results.algorithms["linear"].runs
+    assert run.ns_per_move == pytest.approx(500, rel=0.02) and run.moves_per_s == pytest.approx(2e6, rel=0.02)
+    assert run.to_dict()["ns_per_move"] == run.ns_per_move
+    tables = {table.csv: table for table in all_tables(results)}
+    assert tables["moves.csv"].raw[-1][1:] == [None, 6560, None, None]
+    summary = {row[1]: row for row in tables["summary.csv"].raw}
+    assert summary["linear"][3:5] == [8, 6560]  # ranked at its 6560 moves, beside the classic n = 14 (16383)
+    assert summary["recursive"][3:5] == [14, 16383]
+    parts = tables["ns_per_move.csv"].parts
+    assert [part.label for part in parts] == ["3 pegs, every move", "3 pegs, linear: 0-1-2"]
+    assert parts[1].headers == ["algorithm", "n=8"]
 
 
 def readme_section(readme: str, title: str) -> str:
@@ -393,7 +389,7 @@ def readme_section(readme: str, title: str) -> str:
 
 
 def test_c_reference_section() -> None:
-    results = result_set(BASE)
+    results = bench_set(BASE)
     results.c_reference = {"n": 28, "skipped": "no C compiler (set CC, or install gcc)"}
     title = "blocks vs a C per-move loop"
     section = readme_section(_readme.readme(results, all_tables(results)), title)
@@ -403,17 +399,19 @@ def test_c_reference_section() -> None:
     if cref.compiler() is None:
         pytest.skip("no C compiler: the measured section is not rendered here")
     results.c_reference = cref.measure(10, repeat=1)
-    results.machine = {"cpu": "Test CPU", "cores": 2, "arch": "x86_64", "os": "Linux"}
+    results.environment = Environment.from_dict({"cpu": "Test CPU", "cores": 2, "arch": "x86_64", "os": "Linux"})
     section = readme_section(_readme.readme(results, all_tables(results)), title)
     assert "Test CPU (2 cores" in section and "`hanoi moves blocks 10 --binary`" in section
     assert f"{results.c_reference['speedup_vs_gathered_writes']:.2f}x" in section
     assert "Bytes identical (the\nthree outputs compared at min(n, 16)): yes" in section
 
 
-def test_a_full_run_measures_the_baseline_and_the_c_reference(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_full_run_measures_the_baseline_and_the_c_reference(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_valgrind: None
+) -> None:
     """A full run (no --quick, no --sizes) writes quick/ and stores cref's figures; lowered here so that it is quick."""
     lowered = {"n_cap": 3, "drain_budget_s": 1e9, "check_budget_s": 1e9, "max_time_s": 0.01, "rss_stride": 0}
-    monkeypatch.setattr(_session, "FULL", Settings(**{**FULL.to_dict(), **lowered}))
+    monkeypatch.setattr(_session, "FULL", replace(FULL, **lowered))
     monkeypatch.setattr(_session, "QUICK", QUICK.with_sizes([2, 3]))
     monkeypatch.setattr(_session, "CREF_N", 8)
     out = tmp_path / "out"
@@ -440,7 +438,9 @@ def test_a_full_run_measures_the_baseline_and_the_c_reference(tmp_path: Path, mo
     assert (out / "README.md").read_text() == readme
 
 
-def test_sizes_without_quick_measure_those_sizes_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_sizes_without_quick_measure_those_sizes_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_valgrind: None
+) -> None:
     """--sizes alone: the full run's rounds at exactly those n, no quick baseline and no C reference."""
     out = tmp_path / "out"
     code, said, _ = run_cli(capsys, "bench", "--sizes", "3,4", "--out", str(out), "recursive")
@@ -448,40 +448,13 @@ def test_sizes_without_quick_measure_those_sizes_only(tmp_path: Path, capsys: py
     results = load(out)
     assert results.mode == "full" and [r.n for r in results.algorithms["recursive"].runs] == [3, 4]
     assert results.c_reference is None and not (out / "quick").exists()
-    assert list(results.durations_s) == ["checking", "timing", "tracemalloc", "peak RSS"]
+    assert list(results.durations_s) == [
+        "checking",
+        "timing",
+        "noise floor",
+        "tracemalloc",
+        "peak RSS",
+        "instruction counts",
+    ]
     readme = (out / "README.md").read_text()
     assert "no `quick/` baseline" in readme and "## blocks vs a C per-move loop" not in readme
-
-
-def test_the_report_says_where_the_figures_came_from(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The installed version, and the commit of the package's own source when that is a checkout: never of the
-    directory hanoi runs in, and never "unversioned"."""
-    from hanoi_harness.bench import _environment
-
-    version = _environment.version()
-    assert version != "unknown"
-    checkout = tmp_path / "checkout"
-    checkout.mkdir()
-    (checkout / "__init__.py").write_text("")
-
-    def git(*args: str) -> None:
-        subprocess.run(["git", "-C", str(checkout), *args], check=True, capture_output=True)
-
-    git("init", "-q")
-    git("add", "__init__.py")
-    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
-    monkeypatch.setattr(_environment, "PACKAGE_DIR", checkout)
-    found = _environment.source()
-    assert found["version"] == version and len(found["id"]) == 40 and found["dirty"] is False
-    (checkout / "__init__.py").write_text("changed = True\n")
-    assert _environment.source()["dirty"] is True
-    monkeypatch.setattr(_environment, "PACKAGE_DIR", tmp_path)  # installed: no checkout around it
-    installed = _environment.source()
-    assert installed == {"version": version, "id": None, "branch": "", "dirty": False}
-    results = result_set(BASE)
-    results.commit = installed
-    assert f"hanoi-harness {version} (installed, not from a git checkout)" in _readme.provenance(results)
-    results.commit = found
-    assert f"hanoi-harness {version} (commit `{found['id']}`)" in _readme.provenance(results)
-    results.commit = {"id": "unversioned"}  # a file written before the version was recorded reads as it did
-    assert "commit `unversioned`" in _readme.provenance(results)

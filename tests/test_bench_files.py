@@ -17,26 +17,16 @@ from typing import Any
 
 import pytest
 
-from hanoi_harness.bench._measure import Timing
-from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run, load
+from hanoi_harness.bench._results import ResultSet, load
 from hanoi_harness.bench._validate import MAX_BYTES, read_json
 from hanoi_harness.errors import UsageError
-from tests.helpers import assert_one_line_error, run_cli
+from tests.helpers import assert_one_line_error, bench_set, run_cli
 
 
-def valid_set(seconds: float = 300e-9) -> ResultSet:
+def valid_set() -> ResultSet:
     """A quick result set of three algorithms over n = 6, 10, 14, with every optional record present."""
-    results = ResultSet(mode="quick", reference="recursive", commit={"version": "0.1.0", "id": None})
-    results.machine = {"cpu": "CPU", "cores": 2}
+    results = bench_set({"bitwise": 0.5, "tree_array": 1.2})
     results.durations_s = {"checking": 1.0, "timing": 2.0}
-    results.settings = {"sizes": [6, 10, 14], "min_rounds": 5, "max_time_s": 0.05}
-    for name, factor in {"recursive": 1.0, "bitwise": 0.5, "tree_array": 1.2}.items():
-        runs = []
-        for n in (6, 10, 14):
-            t = factor * seconds * (2**n - 1)
-            runs.append(Run(n=n, check_s=0.01, timing=Timing(t, t / 50, t, t, t, t, 0.0, 5, 1)))
-            runs[-1].tracemalloc_peak_bytes = 1500
-        results.algorithms[name] = AlgorithmResult(name=name, declared_time="2^n", declared_space="1", runs=runs)
     results.c_reference = {"n": 8, "moves": 255, "bytes": 765, "skipped": "no C compiler"}
     return results
 
@@ -53,6 +43,9 @@ def with_raw(data: dict[str, Any], path: tuple[Any, ...], raw: str) -> str:
 
 MEDIAN = ("algorithms", "bitwise", "runs", 1, "timing", "median")
 RUN = ("algorithms", "bitwise", "runs", 1)
+TIMING = (*RUN, "timing")
+COUNTS = ("algorithms", "bitwise", "instructions")
+FLOOR = ("noise_floor", "difference")
 
 CASES = {
     # The gate's own figure: NaN made every change nan and every row ok, exit 0.
@@ -98,9 +91,32 @@ CASES = {
     "schema missing": (("schema",), "null"),
     "duration negative": (("durations_s", "timing"), "-2"),
     "duration a string": (("durations_s", "timing"), '"2 s"'),
-    "machine nested": (("machine", "cpu"), '{"model": "x"}'),
-    "commit dirty a string": (("commit", "dirty"), '"yes"'),
+    "environment cpu nested": (("environment", "cpu"), '{"model": "x"}'),
+    "environment dirty a string": (("environment", "dirty"), '"yes"'),
+    "environment cores 0": (("environment", "cores"), "0"),
+    "environment load of four": (("environment", "load"), "[1, 2, 3, 4]"),
     "settings sizes with a string": (("settings", "sizes"), '[6, "ten"]'),
+    "settings count sizes with a string": (("settings", "count_sizes"), '[10, "x"]'),
+    "consumer unknown": (("consumer",), '"guessed"'),
+    # What schema 3 added: the moves of a run, the statistics of a timing, the counts, the noise floor.
+    "moves negative": ((*RUN, "moves"), "-1"),
+    "moves missing": ((*RUN, "moves"), "null"),
+    "moves a float": ((*RUN, "moves"), "1023.0"),
+    "a kept round NaN": ((*TIMING, "samples"), "[1e-6, NaN]"),
+    "a kept round of 0 s": ((*TIMING, "samples"), "[1e-6, 0]"),
+    "more kept rounds than kept": ((*TIMING, "samples"), "[" + ", ".join(["1e-6"] * 33) + "]"),
+    "interval ends reversed": ((*TIMING, "interval"), '{"low": 2e-6, "high": 1e-6, "level": 0.95}'),
+    "interval level 2": ((*TIMING, "interval"), '{"low": 1e-6, "high": 2e-6, "level": 2}'),
+    "a stability reason a number": ((*TIMING, "unstable"), "[3]"),
+    "instructions of two counts": ((*COUNTS, "instructions"), "[1, 2]"),
+    "instructions negative": ((*COUNTS, "instructions"), "[1, -2, 3]"),
+    "instructions missing": ((*COUNTS, "instructions"), "null"),
+    "allocator a string": ((*COUNTS, "allocator"), '"many"'),
+    "counted sizes three": ((*COUNTS, "sizes"), "[10, 12, 14]"),
+    "counted moves one": ((*COUNTS, "moves"), "[1023]"),
+    "noise floor p-value over 1": ((*FLOOR, "p_value"), "1.5"),
+    "noise floor verdict unknown": ((*FLOOR, "verdict"), '"faster maybe"'),
+    "noise floor ratio 0": ((*FLOOR, "ratio"), "0"),
     "c_reference speed-up NaN": (
         ("c_reference",),
         '{"n": 8, "moves": 255, "bytes": 765, "compiler": "cc", "identical": true, "c_fwrite_per_move": 1, '
@@ -108,7 +124,7 @@ CASES = {
         '"speedup_vs_gathered_writes": 1}',
     ),
     "failure describe a number": (("algorithms", "bitwise", "failure"), '{"describe": 3}'),
-    "deep nesting in a value": (("machine",), "[" * 100000 + "]" * 100000),
+    "deep nesting in a value": (("environment",), "[" * 100000 + "]" * 100000),
     "nesting past the bound": (("algorithms", "bitwise", "summary"), "[" * 40 + "]" * 40),
 }
 
@@ -140,7 +156,7 @@ def test_a_refusal_names_the_value(good: Path, tmp_path: Path, capsys: pytest.Ca
     assert_one_line_error(code, err, "algorithms.bitwise.runs[1].timing.median", "expected a finite number, got nan")
     bad.write_text(with_raw(valid_set().to_dict(), ("schema",), "true"))
     code, _, err = run_cli(capsys, "compare", str(good), str(bad))
-    assert_one_line_error(code, err, "not a results.json of schema 1 or 2 (found schema true)")
+    assert_one_line_error(code, err, "not a results.json of schema 1, 2 or 3 (found schema true)")
     bad.write_text(with_raw(valid_set().to_dict(), (*RUN, "n"), "9" * 5000))
     code, _, err = run_cli(capsys, "compare", str(good), str(bad))
     assert_one_line_error(code, err, "an integer of 5000 digits")
@@ -202,12 +218,15 @@ def test_extreme_but_valid_times_compare_without_error(tmp_path: Path, capsys: p
         data = valid_set().to_dict()
         for run in data["algorithms"]["bitwise"]["runs"]:
             run["timing"].update(median=seconds, q1=seconds, q3=seconds, minimum=seconds, mean=seconds)
+            run["timing"].update(interval={"low": seconds, "high": seconds, "level": 0.95})
+            sign = 1 if seconds < 1 else -1  # the kept rounds within the bounds too
+            run["timing"]["samples"] = [seconds * (1 + sign * i / 1e6) for i in range(12)]
         files[name] = tmp_path / f"{name}.json"
         files[name].write_text(json.dumps(data))
     code, _, err = run_cli(capsys, "compare", str(files["fastest"]), str(files["slowest"]))
-    assert code == 1 and err.strip().endswith(": bitwise") and "Traceback" not in err
+    assert code == 1 and err.strip() == "hanoi: regression: bitwise (time relative to recursive)"
     code, _, err = run_cli(capsys, "compare", str(files["slowest"]), str(files["fastest"]))
-    assert code == 1 and "recursive" in err  # the others' median now says the reference got slower
+    assert code == 0 and "Traceback" not in err  # faster: a reference judged from two others cannot be called
 
 
 def test_a_valid_file_loads_as_written(tmp_path: Path) -> None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from hanoi_harness.bench._consume import consume
 from hanoi_harness.bench._external import CommandCase, run_discarding
-from hanoi_harness.bench._measure import Case, drain
+from hanoi_harness.bench._measure import Case
 
 
 def test_drain(benchmark: Any, case: Case | CommandCase) -> None:
-    """Time one drain of ``case.algorithm.solve(case.n)``: the algorithm's own generator, its own labels.
+    """Time one drain of ``case.algorithm`` at ``case.n``: every move of its own generator read by :func:`consume`.
 
     A command's case times one whole run of the program instead, start-up
     included, its output to /dev/null (a failed run fails the case).
@@ -24,4 +25,4 @@ def test_drain(benchmark: Any, case: Case | CommandCase) -> None:
     if isinstance(case, CommandCase):
         benchmark(run_discarding, case.command.template, case.n, case.timeout_s)
     else:
-        benchmark(drain, case.algorithm.solve, case.n)
+        benchmark(consume, case.algorithm, case.n)

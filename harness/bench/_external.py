@@ -221,6 +221,7 @@ def _check_one(command: Command, n: int, checked: Checked, settings: Settings, o
         return False
     checked.ns.append(n)
     checked.check_s[n] = seconds
+    checked.moves[n] = verdict.moves
     return True
 
 

@@ -1,11 +1,13 @@
 """Growth classes fitted from measurements, to compare with the classes a record declares.
 
-Time.  Every algorithm makes 2^n - 1 moves, so the question is the cost per
-move: constant (declared ``"2^n"``) or growing like n (``"n 2^n"``).  The
-fit is the slope of log2(ns per move) against log2(n), by least squares
-(:func:`numpy.polyfit`), over the sizes n >= ``TIME_MIN_N``: below that the
-fixed cost of starting a generator (1-3 microseconds, 100 to 1000 times a
-move) swamps the per-move cost.  A slope under ``TIME_SLOPE`` is "2^n".
+Time.  A run makes a known number of moves (2^n - 1 for the classic puzzle,
+its own optimal count for another), so the question is the cost per move:
+constant (declared ``"2^n"``) or growing like n (``"n 2^n"``; a record of
+another puzzle declares its cost per move with the same names).  The fit is
+the slope of log2(ns per move) against log2(n), by least squares
+(:func:`numpy.polyfit`), over the runs of at least ``TIME_MIN_MOVES`` moves:
+below that the fixed cost of starting a generator (1-3 microseconds, 100 to
+1000 times a move) swamps the per-move cost.  A slope under ``TIME_SLOPE`` is "2^n".
 Measured on the ports: flat ones give slopes within 0.1 of 0; a cost of
 a + b n ns per move with a = 50, b = 20 (the generator recursion, whose
 ``yield from`` chain is n deep) gives about 0.8 over n = 8..20.
@@ -15,8 +17,8 @@ about 1 for an array of 2^n nodes (a tree of 2^17 nodes takes 9 MiB), so a
 slope over ``EXP_SLOPE`` is "2^n".  Otherwise the question is whether m grows
 by a fixed amount per disk: the least-squares slope of m against n, in bytes
 per disk (over n >= ``LINEAR_MIN_N`` when there are enough such sizes), is
-"n" when it is at least ``BYTES_PER_DISK`` and ``SIGNIFICANCE`` standard
-errors, else "1".  A log-log slope would not do: a list of n ints over a
+"n" when it is at least ``BYTES_PER_DISK`` (most of a pointer) and ``SIGNIFICANCE``
+standard errors, else "1".  A log-log slope would not do: a list of n ints over a
 1.4 KB generator frame grows by 8 bytes a disk, under 10% over n = 10..20,
 which a power law cannot tell from a constant (measured on parity_positions,
 clockwise_sentinel and deal_defrag_collect).
@@ -30,8 +32,8 @@ from typing import Any
 
 import numpy as np
 
-TIME_MIN_N = 8
-"""The smallest n a time fit uses (2^8 - 1 = 255 moves)."""
+TIME_MIN_MOVES = 255
+"""The fewest moves of a run a time fit uses: the classic puzzle's n = 8."""
 
 TIME_SLOPE = 0.4
 """ns per move growing faster than n^0.4 is classed "n 2^n"."""
@@ -45,9 +47,14 @@ numbers stay under 2^9, and CPython's cached small ints (up to 256) let a consta
 generator seem to grow by a few dozen bytes as they run out (bitwise: 1408 bytes up to
 n = 8, then 1488 for every n)."""
 
-BYTES_PER_DISK = 4.0
+BYTES_PER_DISK = 6.0
 """Otherwise peak memory growing by at least this much per disk is classed "n": a
-structure with an entry per disk costs at least a pointer (8 bytes) each."""
+structure with an entry per disk costs at least a pointer (8 bytes) each.  Less is
+the growth of integers: CPython's grow by 4 bytes every 30 bits, and a step number
+of n bits (the generator's own, or the consumer's move counter and digest sum)
+added 4.3 bytes a disk over n = 10..19 to level_formula's constant footprint.  The
+smallest growth of a structure with an entry per disk measured here is 13.6 bytes a
+disk (clockwise_sentinel); 6 lies between, a little under a pointer."""
 
 SIGNIFICANCE = 3.0
 """... and only when that growth is at least this many standard errors, so noise on a
@@ -82,8 +89,10 @@ def _slope(x: Sequence[float], y: Sequence[float]) -> float:
     return float(np.polyfit(np.asarray(x, dtype=float), np.asarray(y, dtype=float), 1)[0])
 
 
-def fit_time(ns: Sequence[int], seconds: Sequence[float]) -> Fit | None:
+def fit_time(ns: Sequence[int], seconds: Sequence[float], moves: Sequence[int] | None = None) -> Fit | None:
     """Return the time class fitted from the *seconds* per drain at each of *ns*, or None with too few sizes.
+
+    *moves* are the moves of the run at each n (2^n - 1 each when None, the classic puzzle's).
 
     >>> ns = list(range(8, 21))
     >>> flat = fit_time(ns, [200e-9 * (2**n - 1) for n in ns])
@@ -91,8 +100,13 @@ def fit_time(ns: Sequence[int], seconds: Sequence[float]) -> Fit | None:
     ('2^n', True)
     >>> fit_time(ns, [20e-9 * n * (2**n - 1) for n in ns]).cls
     'n 2^n'
+    >>> linear = list(range(5, 14))  # 3^n - 1 moves a run, at a constant 200 ns each
+    >>> fit_time(linear, [200e-9 * (3**n - 1) for n in linear], [3**n - 1 for n in linear]).cls
+    '2^n'
     """
-    points = [(n, s / ((1 << n) - 1)) for n, s in zip(ns, seconds, strict=True) if n >= TIME_MIN_N and s > 0]
+    counts = [(1 << n) - 1 for n in ns] if moves is None else list(moves)
+    timed = zip(ns, seconds, counts, strict=True)
+    points = [(n, s / m) for n, s, m in timed if m >= TIME_MIN_MOVES and s > 0]
     if len(points) < MIN_POINTS:
         return None
     slope = _slope([np.log2(n) for n, _ in points], [np.log2(per) for _, per in points])

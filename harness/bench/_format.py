@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tabulate import tabulate
 
@@ -48,6 +49,35 @@ def fmt_number(value: float | None, digits: int = 4) -> str:
     ('123', '')
     """
     return "" if value is None else f"{value:.{digits}g}"
+
+
+def fmt_margin(margin: float | None) -> str:
+    """Return a 95% interval's reach from the median, *margin* a share of it, as "±2%" ("" for None).
+
+    >>> fmt_margin(0.0213), fmt_margin(0.0042), fmt_margin(None)
+    ('±2%', '±0.4%', '')
+    """
+    if margin is None:
+        return ""
+    percent = margin * 100
+    return f"±{percent:.0f}%" if percent >= 1 else f"±{percent:.1g}%"
+
+
+def fmt_per_move(run: Any) -> str:
+    """Return the summary's ns per move of *run* (a timed run, or None): the median, its interval, a flag if unstable.
+
+    >>> from hanoi_harness.bench._results import Run
+    >>> from hanoi_harness.bench._stats import Interval
+    >>> from hanoi_harness.bench._timing import Timing
+    >>> fmt_per_move(Run(10, timing=Timing(1.023e-4, 0, 0, 0, 0, 0, 0, 9, 1, Interval(1e-4, 1.05e-4))))
+    '100 ±3%'
+    >>> fmt_per_move(Run(10, timing=Timing(1.023e-4, 0, 0, 0, 0, 0, 0, 5, 1, unstable=("5 rounds",))))
+    '100 unstable'
+    """
+    if run is None or run.ns_per_move is None:
+        return ""
+    text = f"{fmt_number(run.ns_per_move, 3)} {fmt_margin(run.timing.margin)}".strip()
+    return text if run.timing.stable else f"{text} unstable"
 
 
 def fmt_fit_figure(fit: Fit, of_rss: bool = False) -> str:

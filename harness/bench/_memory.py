@@ -1,12 +1,13 @@
 """Peak memory of draining an algorithm, two ways, in runs separate from timing.
 
 * **tracemalloc peak** (the default figure): the most Python-heap memory held
-  at once while ``solve(n)`` runs to its end, counted from the moment it is
-  called, in this process.  It is deterministic (the same bytes every run),
+  at once while the run of n disks is read to its end by the one consumer
+  (:func:`hanoi_harness.bench._consume.consume`), counted from the moment it
+  is called, in this process.  It is deterministic (the same bytes every run),
   sees every object the generator keeps alive, and is blind to memory not
   allocated through Python's allocators.
 * **peak RSS** (the process-level figure): memory-profiler's largest resident
-  set size of a fresh child process that drains ``solve(n)`` (see
+  set size of a fresh child process that reads the run the same way (see
   :mod:`hanoi_harness.bench._rss_child`), minus the child's RSS just before.  It also
   sees C allocations and allocator overhead, but moves in pages and arenas
   (tens to hundreds of KiB), so only a structure that grows with n shows.
@@ -17,36 +18,39 @@ from __future__ import annotations
 import json
 import subprocess
 import tracemalloc
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
 
 from hanoi_harness import process
-from hanoi_harness.bench._measure import drain
+from hanoi_harness.bench._consume import consume
+from hanoi_harness.registry import Algorithm
 
 RSS_INTERVAL_S = 0.002
 """memory-profiler's sampling interval in the child; it re-runs short drains at finer intervals itself."""
 
 
-def tracemalloc_peak(solve: Callable[[int], Iterable[Any]], n: int) -> int:
-    """The peak bytes traced while draining ``solve(n)``.
+def tracemalloc_peak(algorithm: Algorithm, n: int) -> int:
+    """Return the peak bytes traced while *algorithm*'s n-disk run is read by :func:`consume`.
 
     One untraced drain runs first, so one-time allocations (caches, interned
     strings, lazily built tables) are not counted.  When tracemalloc is
     already on, the figure is the peak above what was traced at the start.
+    The consumer's own memory is in it: a few integers, or the scratch rows
+    of a chunked fold (:data:`hanoi_harness.bench._consume.SLICE_ROWS`).
 
-    >>> from hanoi_harness.algorithms.recursive import solve
-    >>> tracemalloc_peak(solve, 4) < tracemalloc_peak(solve, 12)
+    >>> from hanoi_harness.registry import build_registry
+    >>> recursive = build_registry(entry_points=False).get("recursive")
+    >>> tracemalloc_peak(recursive, 4) < tracemalloc_peak(recursive, 12)
     True
     """
-    drain(solve, n)
+    consume(algorithm, n)
     started = not tracemalloc.is_tracing()
     if started:
         tracemalloc.start()
     try:
         base = tracemalloc.get_traced_memory()[0]
         tracemalloc.reset_peak()
-        drain(solve, n)
+        consume(algorithm, n)
         return max(0, tracemalloc.get_traced_memory()[1] - base)
     finally:
         if started:

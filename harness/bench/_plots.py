@@ -1,8 +1,13 @@
-"""The plots of a result set (matplotlib, Agg): one PNG per :class:`Plot`, one panel per series.
+"""The plots of a result set (matplotlib, Agg): one PNG per :class:`Plot`, one panel per series, and the bars of
+instructions per move.
 
-A series is a figure per (algorithm, n) drawn against n, one line per
-algorithm (:data:`SERIES`); a plot is a title, a file name and its panels
-(:data:`PLOTS`).  A new figure to plot is one entry in each.
+A series is a figure per (algorithm, n) drawn against n or against the run's
+moves, one line per algorithm (:data:`SERIES`): times against moves, so that
+runs of the same work stand one above the other whatever the puzzle; memory
+against n, the number the space classes are stated in.  A plot is a title, a
+file name and its panels (:data:`PLOTS`).  A new figure to plot is one entry
+in each.  Instructions per move are one figure per algorithm, drawn as bars
+(:func:`_bars`).
 """
 
 from __future__ import annotations
@@ -20,7 +25,9 @@ from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run
 class Series:
     """A figure drawn against n: *value* reads it from a run, *label* names the axis, *tick* writes its ticks.
 
-    *log* draws it on a log scale, with *locator* (LogLocator's arguments) placing the ticks when given.
+    *log* draws it on a log scale, with *locator* (LogLocator's arguments) placing the ticks when given;
+    *by_moves* draws it against the run's moves (log scale) rather than n; *interval*, when given, gives the
+    ends of a value's 95% interval, drawn as an error bar.
     """
 
     value: Callable[[Run], float | int | None]
@@ -28,17 +35,31 @@ class Series:
     tick: Callable[[float, Any], str]
     log: bool = True
     locator: dict[str, Any] | None = None
+    by_moves: bool = False
+    interval: Callable[[Run], tuple[float, float] | None] | None = None
+
+
+def _ns_interval(run: Run) -> tuple[float, float] | None:
+    """The 95% interval of *run*'s ns per move, or None."""
+    if run.timing is None or run.timing.interval is None or not run.moves:
+        return None
+    return run.timing.interval.low / run.moves * 1e9, run.timing.interval.high / run.moves * 1e9
 
 
 SERIES = {
     "time": Series(
-        lambda run: run.timing.median if run.timing else None, "median time per drain (s)", lambda v, _: fmt_seconds(v)
+        lambda run: run.timing.median if run.timing else None,
+        "median time per drain, every move read (s)",
+        lambda v, _: fmt_seconds(v),
+        by_moves=True,
     ),
     "ns_per_move": Series(
         lambda run: run.ns_per_move,
-        "ns per move (median)",
+        "ns per move (median, with its 95% interval)",
         lambda v, _: f"{v:g}",
         locator={"base": 10, "subs": (1.0, 2.0, 5.0)},
+        by_moves=True,
+        interval=_ns_interval,
     ),  # ns per move spans a decade or two
     "memory": Series(
         lambda run: run.tracemalloc_peak_bytes,
@@ -59,7 +80,10 @@ SERIES = {
 
 @dataclass(frozen=True)
 class Plot:
-    """A PNG: its *file* name, its *title*, and the keys of :data:`SERIES` it draws, one panel each."""
+    """A PNG: its *file* name, its *title*, and the keys of :data:`SERIES` it draws, one panel each.
+
+    No panels: the bars of instructions per move (:func:`_bars`).
+    """
 
     file: str
     title: str
@@ -67,17 +91,33 @@ class Plot:
 
 
 PLOTS = (
-    Plot("time_vs_n.png", "Time per drain vs n", ("time",)),
+    Plot("time_vs_moves.png", "Time per drain vs moves", ("time",)),
+    Plot("ns_per_move.png", "ns per move vs moves", ("ns_per_move",)),
     Plot("memory_vs_n.png", "Peak memory vs n", ("memory", "rss")),
-    Plot("ns_per_move.png", "ns per move vs n", ("ns_per_move",)),
+    Plot("instructions.png", "Instructions per move (valgrind)", ()),
 )
 """The plots, in the README's order."""
 
 
 def points(result: AlgorithmResult, series: Series) -> tuple[list[int], list[float]]:
-    """Return the n and the values of *series* for *result*, leaving out runs without a positive value."""
-    found = [(run.n, value) for run in result.runs if (value := series.value(run)) is not None and value > 0]
-    return [n for n, _ in found], [float(v) for _, v in found]
+    """Return the n (or moves) and the values of *series* for *result*, leaving out runs without a positive value."""
+    found = [(run, value) for run in result.runs if (value := series.value(run)) is not None and value > 0]
+    return [run.moves if series.by_moves else run.n for run, _ in found], [float(v) for _, v in found]
+
+
+def _errors(result: AlgorithmResult, series: Series) -> list[list[float]] | None:
+    """Return the error bars of *series* for *result*'s points (below and above each value), or None."""
+    if series.interval is None:
+        return None
+    below, above = [], []
+    for run in result.runs:
+        value = series.value(run)
+        if value is None or value <= 0:
+            continue
+        ends = series.interval(run)
+        below.append(max(0.0, float(value) - ends[0]) if ends else 0.0)
+        above.append(max(0.0, ends[1] - float(value)) if ends else 0.0)
+    return [below, above]
 
 
 def plot(results: ResultSet, out: Path) -> list[str]:
@@ -89,6 +129,9 @@ def plot(results: ResultSet, out: Path) -> list[str]:
 
     styles = _styles(list(results.algorithms))
     for spec in PLOTS:
+        if not spec.panels:
+            _bars(results, out / spec.file, spec.title)
+            continue
         width = 7.5 * len(spec.panels) + 2.5
         fig, axes = plt.subplots(1, len(spec.panels), figsize=(width, 5.5), squeeze=False)
         for ax, key in zip(axes[0], spec.panels, strict=True):
@@ -111,18 +154,61 @@ def _panel(ax: Any, results: ResultSet, series: Series, styles: dict[str, tuple[
         xs, ys = points(result, series)
         if xs:
             color, marker = styles[name]
-            ax.plot(xs, ys, marker=marker, markersize=4, linewidth=1.4, color=color, label=name)
+            ax.errorbar(
+                xs, ys, yerr=_errors(result, series), marker=marker, markersize=4, linewidth=1.4, color=color,
+                label=name, capsize=2, elinewidth=0.8,
+            )  # fmt: skip
     if series.log:
         ax.set_yscale("log")
         ax.yaxis.set_minor_formatter(NullFormatter())
         if series.locator:
             ax.yaxis.set_major_locator(LogLocator(**series.locator))
     ax.yaxis.set_major_formatter(FuncFormatter(series.tick))
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel("n (disks)")
+    if series.by_moves:
+        ax.set_xscale("log", base=2)
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:.0f}"))
+        ax.set_xlabel("moves of the run (log scale; the classic puzzle's n disks make 2^n - 1)")
+    else:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_xlabel("n (disks)")
     ax.set_ylabel(series.label)
     ax.grid(True, which="major", alpha=0.35)
     ax.grid(True, which="minor", alpha=0.12)
+
+
+def _bars(results: ResultSet, file: Path, title: str) -> None:
+    """Draw each algorithm's instructions per move into *file*: outside the allocators, then in them, stacked.
+
+    An algorithm whose count is unavailable gets no bar but its reason, so that
+    a missing figure is never mistaken for a small one.
+    """
+    import matplotlib.pyplot as plt
+
+    counted = [(name, r.instructions) for name, r in results.algorithms.items() if r.instructions is not None]
+    fig, ax = plt.subplots(figsize=(10, 0.42 * max(len(counted), 1) + 1.6))
+    names = [name for name, _ in counted][::-1]
+    outside = [count.per_move or 0.0 for _, count in counted][::-1]
+    inside = [count.allocator_per_move or 0.0 for _, count in counted][::-1]
+    ax.barh(names, outside, color="tab:blue", label="outside the memory allocators (the gate's figure)")
+    ax.barh(names, inside, left=outside, color="tab:orange", label="in the allocators (pymalloc, malloc)")
+    for y, (_, count) in enumerate(counted[::-1]):
+        if count.per_move is None:
+            ax.text(0, y, f"  unavailable: {count.unavailable}", va="center", fontsize=8)
+        else:
+            ax.text(
+                outside[y] + inside[y],
+                y,
+                f" {count.per_move:.0f} + {count.allocator_per_move:.0f}",
+                va="center",
+                fontsize=8,
+            )
+    ax.set_xlabel("machine instructions per move (cachegrind, between two sizes)")
+    ax.grid(True, axis="x", alpha=0.35)
+    ax.legend(loc="lower right", fontsize=8, frameon=False)
+    fig.suptitle(f"{title} ({results.mode} run)")
+    fig.tight_layout()
+    fig.savefig(file, dpi=100, metadata={"Description": NOTE})
+    plt.close(fig)
 
 
 def _styles(names: list[str]) -> dict[str, tuple[Any, str]]:

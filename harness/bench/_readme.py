@@ -13,10 +13,17 @@ from typing import Any
 
 import jinja2
 
-from hanoi_harness.bench._format import NOTE, markdown
+from hanoi_harness.bench._consume import SLICE_ROWS
+from hanoi_harness.bench._counts import SIZES
+from hanoi_harness.bench._environment import Environment
+from hanoi_harness.bench._format import NOTE, fmt_margin, markdown
+from hanoi_harness.bench._gate import DEFAULT_THRESHOLD_PCT
+from hanoi_harness.bench._noise import ROUNDS
 from hanoi_harness.bench._plots import PLOTS
 from hanoi_harness.bench._results import ResultSet
-from hanoi_harness.bench._tables import Table, common_n, csv_names, verdict
+from hanoi_harness.bench._summary import common_moves, verdict
+from hanoi_harness.bench._tables import Table, csv_names
+from hanoi_harness.bench._timecheck import DEFAULT_TIME_THRESHOLD_PCT
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 """The templates, installed with the package (package data)."""
@@ -38,38 +45,47 @@ def environment() -> jinja2.Environment:
 def provenance(results: ResultSet) -> str:
     """Return the sentence that says where the figures of *results* came from: run, code, machine, duration.
 
-    >>> r = ResultSet("quick", "recursive", created="2026-01-01", commit={"version": "0.1.0", "id": None},
-    ...               machine={"cpu": "CPU", "cores": 2, "arch": "x86_64", "implementation": "CPython",
-    ...                        "python": "3.11.7", "os": "Linux 6"}, durations_s={"checking": 2.0, "timing": 4.4})
+    >>> e = Environment.from_dict({"cpu": "CPU", "cores": 2, "arch": "x86_64", "implementation": "CPython",
+    ...                            "python": "3.11.7", "os": "Linux 6", "version": "0.1.0"})
+    >>> r = ResultSet("quick", "recursive", created="2026-01-01", environment=e,
+    ...               durations_s={"checking": 2.0, "timing": 4.4})
     >>> provenance(r).split(", on ")[0]
     'A quick run of 2026-01-01, hanoi-harness 0.1.0 (installed, not from a git checkout)'
     >>> provenance(r).split(", on ")[1]
     'CPU (2 cores, x86_64), CPython 3.11.7, Linux 6. It took 6 s: checking 2 s, timing 4 s.'
     """
-    m = results.machine
+    e = results.environment
     phases = ", ".join(f"{phase} {seconds:.0f} s" for phase, seconds in results.durations_s.items())
     took = f" It took {sum(results.durations_s.values()):.0f} s: {phases}." if phases else ""
-    return (
-        f"A {results.mode} run of {results.created}, {_code(results.commit)}, on "
-        f"{m.get('cpu')} ({m.get('cores')} cores, {m.get('arch')}), {m.get('implementation')} "
-        f"{m.get('python')}, {m.get('os')}.{took}"
-    )
+    return f"A {results.mode} run of {results.created}, {_code(e)}, on {_machine(e)}, {_python(e)}, {e.os}.{took}"
 
 
-def _code(commit: dict[str, Any]) -> str:
-    """Return the code a run measured with, from its *commit* record.
+def _code(e: Environment) -> str:
+    """Return the code a run measured with, from its environment *e*.
 
-    >>> _code({"version": "0.1.0", "id": "abc", "dirty": True})
+    >>> _code(Environment.from_dict({"version": "0.1.0", "commit": "abc", "dirty": True}))
     'hanoi-harness 0.1.0 (commit `abc`, with uncommitted changes)'
-    >>> _code({"id": "abc"})  # written before the version was recorded
+    >>> _code(Environment.from_dict({"commit": "abc"}))  # written before the version was recorded
     'commit `abc`'
     """
-    dirty = ", with uncommitted changes" if commit.get("dirty") else ""
-    if "version" not in commit:
-        return f"commit `{commit.get('id', 'unknown')}`" + (" (with uncommitted changes)" if dirty else "")
-    if commit.get("id") is None:
-        return f"hanoi-harness {commit['version']} (installed, not from a git checkout)"
-    return f"hanoi-harness {commit['version']} (commit `{commit['id']}`{dirty})"
+    dirty = ", with uncommitted changes" if e.dirty else ""
+    if not e.version:
+        return f"commit `{e.commit or 'unknown'}`" + (" (with uncommitted changes)" if dirty else "")
+    if not e.commit:
+        return f"hanoi-harness {e.version} (installed, not from a git checkout)"
+    return f"hanoi-harness {e.version} (commit `{e.commit}`{dirty})"
+
+
+def _machine(e: Environment) -> str:
+    """Return the machine of the environment *e*: its CPU, cores and architecture."""
+    return f"{e.cpu or 'an unknown CPU'} ({e.cores} cores, {e.arch})"
+
+
+def _python(e: Environment) -> str:
+    """Return the interpreter and what else the figures depend on, as far as *e* recorded them."""
+    extra = [f"numpy {e.numpy}" if e.numpy else "", e.libc, e.valgrind]
+    shown = ", ".join(part for part in extra if part)
+    return f"{e.implementation} {e.python}" + (f" ({shown})" if shown else "")
 
 
 def tables_md(results: ResultSet, tables: list[Table]) -> str:
@@ -79,23 +95,29 @@ def tables_md(results: ResultSet, tables: list[Table]) -> str:
 
 
 def readme(results: ResultSet, tables: list[Table]) -> str:
-    """Return the text of README.md for *results*; *tables* are its tables, the summary first."""
+    """Return the text of README.md for *results*; *tables* are its tables, the summary first, instructions second."""
     externals = any(r.external for r in results.algorithms.values())
     context = {
         "note": NOTE,
         "provenance": provenance(results),
         "also": " and external program (`--command`, marked *(command)*)" if externals else "",
-        "rank_note": _rank_note(common_n(results)),
+        "rank_note": _rank_note(results),
         "reference": results.reference,
         "summary_table": tables[0].markdown(),
+        "instructions": _instructions(results, tables[1]),
+        "noise": _noise(results),
+        "load": " / ".join(f"{value:g}" for value in results.environment.load),
         "plots": PLOTS,
         "csv_names": ", ".join(f"`{name}`" for name in csv_names(tables)),
         "commands": _commands(results),
         "c_reference": _c_reference(results),
-        "machine": _machine(results),
+        "machine": _machine(results.environment) + f", {results.environment.os}",
         "how": _how(results),
         "baseline": has_baseline(results),
         "kind": "quick run" if results.mode == "quick" else "run of fixed sizes",
+        "threshold": f"{DEFAULT_THRESHOLD_PCT:g}",
+        "time_threshold": f"{DEFAULT_TIME_THRESHOLD_PCT:g}",
+        "slice_rows": SLICE_ROWS,
     }
     return environment().get_template("README.md.j2").render(context)
 
@@ -105,28 +127,60 @@ def has_baseline(results: ResultSet) -> bool:
     return results.mode == "full" and not results.settings.get("sizes")
 
 
-def _rank_note(n_common: int | None) -> str:
-    if n_common is None:
-        return "ranked by ns per move at each algorithm's largest n (no n is common to all)"
-    return f"ranked by ns per move at n = {n_common}, the largest n every timed algorithm reached"
+def _rank_note(results: ResultSet) -> str:
+    """Return how the summary of *results* is ranked, in words (or why it is not)."""
+    if not results.reads_moves:
+        return (
+            "**not ranked**: this set comes from a version whose drains read no move (generation only), so its "
+            "speeds are how fast each generator hands out objects, not how fast moves can be read"
+        )
+    target = common_moves(results)
+    if target is None:
+        return "not ranked: nothing was timed"
+    return (
+        f"ranked by ns per move at about the same work: each algorithm at its timed run closest to {target} moves "
+        "(the most moves every timed algorithm reached; its n and moves are in the third column)"
+    )
 
 
-def _machine(results: ResultSet) -> str:
-    m = results.machine
-    return f"{m.get('cpu')} ({m.get('cores')} cores, {m.get('arch')}), {m.get('os')}"
+def _instructions(results: ResultSet, table: Table) -> dict[str, Any]:
+    """Return what the section "Instructions per move" shows for *results*: its table, and any reasons none were had."""
+    counts = [r.instructions for r in results.algorithms.values() if r.instructions is not None]
+    reasons = sorted({count.unavailable for count in counts if count.unavailable})
+    return {
+        "table": table.markdown() if counts else "",
+        "sizes": "n = {} and {}".format(*(results.settings.get("count_sizes") or SIZES)),
+        "reasons": reasons,
+        "valgrind": results.environment.valgrind,
+    }
+
+
+def _noise(results: ResultSet) -> dict[str, str] | None:
+    """Return what the section "The noise floor" says of *results* (None when the run measured none)."""
+    floor = results.noise_floor
+    if floor is None:
+        return None
+    return {
+        "case": floor.case,
+        "rounds": str(ROUNDS),
+        "described": floor.difference.describe(),
+        "margin": fmt_margin(floor.margin) or "unknown (too few rounds)",
+    }
 
 
 def _how(results: ResultSet) -> dict[str, str]:
     """Return the settings of *results* as the section "How these were measured" states them."""
     s = results.settings
     if s.get("sizes"):
-        sizes = f"n = {', '.join(str(n) for n in s['sizes'])} (clamped to each algorithm's limits)"
+        sizes = (
+            f"n = {', '.join(str(n) for n in s['sizes'])} of the classic puzzle (clamped to each algorithm's limits)"
+        )
     else:
         sizes = (
             f"n from 1 (or the algorithm's minimum) upward, one at a time, stopping before the n whose drain "
             f"would take more than {s.get('drain_budget_s')} s or whose check more than {s.get('check_budget_s')} s "
-            f"(each n doubles both), at the algorithm's max_n, or at n = {s.get('n_cap')}; the summary's CSV says "
-            "where each one stopped and why"
+            f"(each n of the classic puzzle doubles both), at the algorithm's max_n, or at n = {s.get('n_cap')}; "
+            "the summary's CSV says where each one stopped and why"
         )
     return {
         "sizes": sizes,

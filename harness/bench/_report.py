@@ -3,7 +3,8 @@
 :func:`render` reads nothing but the result set, so any results directory can
 be rendered again from its ``results.json`` (``hanoi report``).  Every
 generated text file says so on its first line.  The pieces live apart:
-:mod:`._tables` (the tables, Markdown and CSV), :mod:`._plots` (the PNGs) and
+:mod:`._summary` (the ranked summary), :mod:`._tables` (the other tables;
+Markdown and CSV both), :mod:`._plots` (the PNGs) and
 :mod:`._readme` (README.md and tables.md from their Jinja2 templates).
 """
 
@@ -19,7 +20,13 @@ from types import FrameType
 from hanoi_harness.bench._plots import plot
 from hanoi_harness.bench._readme import readme, tables_md
 from hanoi_harness.bench._results import ResultSet
-from hanoi_harness.bench._tables import all_tables
+from hanoi_harness.bench._summary import summary
+from hanoi_harness.bench._tables import FIGURES, Table, by_n, instructions, stops
+
+
+def all_tables(results: ResultSet) -> list[Table]:
+    """Return every table of *results* in the order of tables.md: the summary, instructions, the figures by n, stops."""
+    return [summary(results), instructions(results), *(by_n(results, figure) for figure in FIGURES), stops(results)]
 
 
 def render(results: ResultSet, out: Path) -> list[str]:

@@ -1,37 +1,54 @@
 """``results.json``: the versioned record of one bench run, written and read back with every value checked.
 
-Schema (``"schema": 2``)::
+Schema (``"schema": 3``)::
 
-    {"generated_by": "...", "schema": 2, "mode": "full" | "quick", "reference": "recursive",
-     "created": ISO date, "commit": {"version", "id", "branch", "dirty"}, "machine": {"cpu", "cores", "python",
-     "implementation", "os", "arch"}, "settings": {...}, "timer": "...",
-     "durations_s": {PHASE: seconds},
+    {"generated_by": "...", "schema": 3, "mode": "full" | "quick", "reference": "recursive",
+     "consumer": "digest", "created": ISO date,
+     "environment": {"python", "implementation", "python_build", "numpy", "libc", "arch", "os", "cpu", "cores",
+                     "valgrind", "valgrind_missing", "load", "commit", "branch", "dirty", "version"},
+     "settings": {...}, "timer": "...", "durations_s": {PHASE: seconds},
+     "noise_floor": {"case", "difference": {"verdict", "ratio", "interval", "p_value"}, "margin"} or null,
      "c_reference": hanoi_harness.bench.cref.measure's dict (a full run) or null,
-     "algorithms": {NAME: {"summary", "family", "origin", "limits", "declared": {"time", "space"},
+     "algorithms": {NAME: {"summary", "family", "origin", "limits", "puzzle", "declared": {"time", "space"},
                            "external": bool, "command": shell command or null,
                            "status": "ok" | "failed", "failure": verdict or null, "stopped",
                            "fit": {"time": fit or null, "space": fit or null},
+                           "instructions": {"sizes", "moves", "instructions", "allocator", "per_move",
+                                            "allocator_per_move", "total_per_move", "unavailable"} or null,
                            "runs": [{"n", "moves", "check_s", "timing": {"median", "iqr", "q1", "q3",
-                                     "minimum", "mean", "stddev", "rounds", "iterations"} or null,
+                                     "minimum", "mean", "stddev", "rounds", "iterations", "interval",
+                                     "unstable", "samples"} or null,
                                      "timing_error", "ns_per_move", "moves_per_s",
                                      "tracemalloc_peak_bytes", "rss": {"peak_mib", "baseline_mib"} or null,
                                      "rss_error"}]}}}
 
-Times are seconds per drain; ``ns_per_move`` and ``moves_per_s`` are
-derived from the median and stored for readers of the file (this module
-derives them again instead of reading them).  An entry with
-``"external": true`` is a ``--command``: its times are whole runs of the
-program (start-up included), its declared classes are empty (unknown), it has
-no tracemalloc peaks, and its ``rss`` is the process's own peak, with its peak
-at n = 0 as the baseline.  ``commit`` says where the figures came from: the
-installed version of hanoi-harness, and the git commit of its source when it
-runs from a checkout (``id`` null otherwise).
+Times are seconds per drain, a drain being every move of the run read by the
+one consumer (:mod:`hanoi_harness.bench._consume`, ``"consumer": "digest"``);
+``moves`` is the number of moves the checker replayed at that n (2^n - 1 for
+the classic puzzle, more or fewer for another), and ``ns_per_move`` and
+``moves_per_s`` divide by it.  They are derived from the median and stored for
+readers of the file (this module derives them again instead of reading them),
+as are the instruction figures per move (computed again from the counts).  A
+timing's ``interval`` is the 95% interval of its median, ``unstable`` the
+reasons its rounds are too noisy to rank on (empty: stable), ``samples`` up to
+32 of its rounds (:mod:`hanoi_harness.bench._timing`).  ``noise_floor`` is the
+reference timed against itself in the run (:mod:`hanoi_harness.bench._noise`).
+``environment`` is what the figures depend on
+(:mod:`hanoi_harness.bench._environment`).  An entry with ``"external": true``
+is a ``--command``: its times are whole runs of the program (start-up
+included), its declared classes are empty (unknown), it has no tracemalloc
+peaks and no instruction counts, and its ``rss`` is the process's own peak,
+with its peak at n = 0 as the baseline.
 
-Schema 2 only added ``c_reference``, ``external`` and ``command`` (and
-later the optional ``commit.version``), so a schema-1 file still loads
-(without them); a reader refuses any other schema number rather than guess.
-Reading (:func:`load`) trusts nothing: the file is read within bounds and
-every value is checked for its type and range
+Older schemas still load.  Schema 2 (schema 1 plus ``c_reference``,
+``external`` and ``command``) timed a drain that read no move
+(``deque(solve(n), maxlen=0)``): its set reads with ``"consumer": "generation
+only"`` and is never ranked; its runs' moves are 2^n - 1 (every record then
+solved the classic puzzle), its timings have no interval and are flagged for
+it, it has no counts and no noise floor, and its ``machine`` and ``commit``
+records become a partial environment.  A reader refuses any other schema
+number rather than guess.  Reading (:func:`load`) trusts nothing: the file is
+read within bounds and every value is checked for its type and range
 (:mod:`hanoi_harness.bench._validate`); anything else is one line naming the
 value, never a figure taken as it comes.
 """
@@ -41,39 +58,39 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
+from hanoi_harness.bench import _schema
+from hanoi_harness.bench._environment import Environment
 from hanoi_harness.bench._fit import Fit
-from hanoi_harness.bench._measure import Timing
+from hanoi_harness.bench._instructions import InstructionCount
 from hanoi_harness.bench._memory import Rss
+from hanoi_harness.bench._noise import NoiseFloor
+from hanoi_harness.bench._plan import MAX_N
+from hanoi_harness.bench._timing import SPREAD, Timing
 from hanoi_harness.bench._validate import Fields, read_json
 from hanoi_harness.errors import UsageError
 
-SCHEMA = 2
-READABLE = (1, 2)
-"""The schemas :meth:`ResultSet.from_dict` reads: 2 only added keys to 1."""
+SCHEMA = 3
+READABLE = (1, 2, 3)
+"""The schemas :meth:`ResultSet.from_dict` reads: 2 only added keys to 1, and 3 is read as described above."""
 RESULTS_FILE = "results.json"
 GENERATED = "Generated by 'hanoi bench'; do not edit by hand. Tables and plots are rendered from this file."
 
-MAX_N = 1000
-"""The largest n read: 2^n - 1 moves must still convert to a float (below 2^1024) for ns per move."""
+Consumer = Literal["digest", "generation only"]
+CONSUMERS: tuple[Consumer, ...] = ("digest", "generation only")
+"""What a set's drains did with the moves: folded every one into the digest, or read none (schema 1 and 2)."""
 
-SECONDS = (1e-9, 1e6)
-"""A time per drain or per run: at least a nanosecond (a generator takes about 100 ns just to start) and at most
-11.6 days.  Bounding it below keeps every ratio the gate takes finite and non-zero."""
-
-SPREAD = (0.0, 1e6)
-"""A spread of times (IQR, standard deviation) or a check's wall time: 0 is possible."""
+CLASSIC_PUZZLE = "3 pegs, every move"
+"""How a record of the classic puzzle names it (``str`` of :data:`hanoi_harness.puzzle.CLASSIC`)."""
 
 MODES = ("full", "quick")
 STATUSES = ("ok", "failed")
-FIT_CLASSES = ("1", "n", "2^n", "n 2^n")
-FIT_BASES = ("log-log ns/move", "log2 bytes vs n", "bytes per disk")
 
 
 @dataclass
 class Run:
-    """Every figure measured for one algorithm at *n*."""
+    """Every figure measured for one algorithm at *n*, whose run made *moves* moves (2^n - 1 when not given)."""
 
     n: int
     check_s: float | None = None
@@ -82,20 +99,22 @@ class Run:
     tracemalloc_peak_bytes: int | None = None
     rss: Rss | None = None
     rss_error: str | None = None
+    moves: int = -1
 
-    @property
-    def moves(self) -> int:
-        return (1 << self.n) - 1
+    def __post_init__(self) -> None:
+        if self.moves < 0:
+            self.moves = (1 << self.n) - 1
 
     @property
     def ns_per_move(self) -> float | None:
-        """The median drain's nanoseconds per move (None when untimed or n = 0)."""
+        """The median drain's nanoseconds per move (None when untimed or without moves)."""
         if self.timing is None or not self.moves:
             return None
         return self.timing.median / self.moves * 1e9
 
     @property
     def moves_per_s(self) -> float | None:
+        """Moves read per second at the median drain (None when untimed or without moves)."""
         if self.timing is None or not self.moves or self.timing.median <= 0:
             return None
         return self.moves / self.timing.median
@@ -115,13 +134,15 @@ class Run:
         }
 
     @classmethod
-    def from_fields(cls, run: Fields) -> Run:
-        """Return the run that :meth:`to_dict` wrote, each figure checked."""
+    def from_fields(cls, run: Fields, schema: int) -> Run:
+        """Return the run that :meth:`to_dict` wrote in a file of *schema*, each figure checked."""
         timing, rss = run.optional_fields("timing"), run.optional_fields("rss")
+        n = run.integer("n", 0, MAX_N)
         return cls(
-            n=run.integer("n", 0, MAX_N),
+            n=n,
+            moves=run.integer("moves", 0, _schema.MOVES[1]) if schema >= 3 else (1 << n) - 1,
             check_s=run.optional_number("check_s", *SPREAD),
-            timing=_timing(timing) if timing else None,
+            timing=Timing.from_fields(timing, schema) if timing else None,
             timing_error=run.optional_text("timing_error"),
             tracemalloc_peak_bytes=run.optional_integer("tracemalloc_peak_bytes", 0, 2**48),
             rss=Rss(rss.number("peak_mib", 0.0, 2.0**30), rss.number("baseline_mib", 0.0, 2.0**30)) if rss else None,
@@ -129,38 +150,12 @@ class Run:
         )
 
 
-def _timing(timing: Fields) -> Timing:
-    """Return the timing in *timing*: a positive median and quartiles, counts of at least 1."""
-    return Timing(
-        median=timing.number("median", *SECONDS),
-        iqr=timing.number("iqr", *SPREAD),
-        q1=timing.number("q1", *SECONDS),
-        q3=timing.number("q3", *SECONDS),
-        minimum=timing.number("minimum", *SECONDS),
-        mean=timing.number("mean", *SECONDS),
-        stddev=timing.number("stddev", *SPREAD),
-        rounds=timing.integer("rounds", 1, 10**9),
-        iterations=timing.integer("iterations", 1, 10**12),
-    )
-
-
-def _fit(fit: Fields | None) -> Fit | None:
-    """Return the fit in *fit* (None for none): a known class and basis, a finite slope."""
-    if fit is None:
-        return None
-    return Fit(
-        fit.choice("cls", FIT_CLASSES),
-        fit.number("slope", -1e15, 1e15),
-        fit.choice("basis", FIT_BASES),
-        fit.integer("points", 0, MAX_N + 1),
-    )
-
-
 @dataclass
 class AlgorithmResult:
-    """One algorithm's record, verdict, fits and runs.
+    """One algorithm's record, verdict, fits, instruction counts and runs.
 
-    ``command`` is set (and ``external`` true) for a ``--command`` entry.
+    ``command`` is set (and ``external`` true) for a ``--command`` entry;
+    ``puzzle`` names what it solves (``str`` of its :class:`~hanoi_harness.puzzle.Puzzle`).
     """
 
     name: str
@@ -177,11 +172,18 @@ class AlgorithmResult:
     fit_space: Fit | None = None
     runs: list[Run] = field(default_factory=list)
     command: str | None = None
+    puzzle: str = CLASSIC_PUZZLE
+    instructions: InstructionCount | None = None
 
     @property
     def external(self) -> bool:
         """An external program's entry (``--command``), not a registered algorithm."""
         return self.command is not None
+
+    @property
+    def classic(self) -> bool:
+        """True for a record of the classic puzzle (three pegs, every move), whose run of n disks is 2^n - 1 moves."""
+        return self.puzzle == CLASSIC_PUZZLE
 
     def timed(self) -> dict[int, Run]:
         """Return the runs that have a timing, by n."""
@@ -193,6 +195,7 @@ class AlgorithmResult:
             "family": self.family,
             "origin": self.origin,
             "limits": self.limits,
+            "puzzle": self.puzzle,
             "declared": {"time": self.declared_time, "space": self.declared_space},
             "external": self.external,
             "command": self.command,
@@ -203,12 +206,13 @@ class AlgorithmResult:
                 "time": self.fit_time.to_dict() if self.fit_time else None,
                 "space": self.fit_space.to_dict() if self.fit_space else None,
             },
+            "instructions": self.instructions.to_dict() if self.instructions else None,
             "runs": [run.to_dict() for run in self.runs],
         }
 
     @classmethod
-    def from_fields(cls, name: str, entry: Fields) -> AlgorithmResult:
-        """Return algorithm *name*'s record as :meth:`to_dict` wrote it in *entry*, each value checked."""
+    def from_fields(cls, name: str, entry: Fields, schema: int) -> AlgorithmResult:
+        """Return algorithm *name*'s record as :meth:`to_dict` wrote it in *entry* (a file of *schema*), checked."""
         fit = entry.optional_fields("fit")
         declared = entry.optional_fields("declared")
         failure = entry.optional_fields("failure")
@@ -220,32 +224,45 @@ class AlgorithmResult:
             family=entry.text("family", ""),
             origin=entry.text("origin", ""),
             limits=entry.text("limits", ""),
+            puzzle=entry.text("puzzle", CLASSIC_PUZZLE),
             declared_time=declared.text("time", "") if declared else "",
             declared_space=declared.text("space", "") if declared else "",
             status=entry.choice("status", STATUSES) if entry.has("status") else "ok",
             failure=dict(failure.data) if failure else None,
             stopped=entry.text("stopped", ""),
-            fit_time=_fit(fit.optional_fields("time")) if fit else None,
-            fit_space=_fit(fit.optional_fields("space")) if fit else None,
-            runs=[Run.from_fields(run) for run in entry.each("runs")],
+            fit_time=_schema.fit(fit.optional_fields("time")) if fit else None,
+            fit_space=_schema.fit(fit.optional_fields("space")) if fit else None,
+            instructions=_schema.instructions(name, entry.optional_fields("instructions")),
+            runs=[Run.from_fields(run, schema) for run in entry.each("runs")],
             command=entry.optional_text("command"),
         )
 
 
 @dataclass
 class ResultSet:
-    """One bench run in *mode*, times relative to *reference*; ``algorithms`` in the registry's order."""
+    """One bench run in *mode*, times relative to *reference*; ``algorithms`` in the registry's order.
+
+    ``consumer`` says what each drain did with the moves: "digest" (every
+    move read) or, for a file of schema 1 or 2, "generation only" (none read:
+    such a set is never ranked).
+    """
 
     mode: str
     reference: str
     created: str = ""
-    commit: dict[str, Any] = field(default_factory=dict)
-    machine: dict[str, Any] = field(default_factory=dict)
+    environment: Environment = field(default_factory=lambda: Environment.from_dict({}))
     settings: dict[str, Any] = field(default_factory=dict)
     timer: str = ""
     durations_s: dict[str, float] = field(default_factory=dict)
     algorithms: dict[str, AlgorithmResult] = field(default_factory=dict)
     c_reference: dict[str, Any] | None = None
+    noise_floor: NoiseFloor | None = None
+    consumer: Consumer = "digest"
+
+    @property
+    def reads_moves(self) -> bool:
+        """True when every drain read every move, so that speeds may be ranked against each other."""
+        return self.consumer == "digest"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -253,12 +270,13 @@ class ResultSet:
             "schema": SCHEMA,
             "mode": self.mode,
             "reference": self.reference,
+            "consumer": self.consumer,
             "created": self.created,
-            "commit": self.commit,
-            "machine": self.machine,
+            "environment": self.environment.to_dict(),
             "settings": self.settings,
             "timer": self.timer,
             "durations_s": self.durations_s,
+            "noise_floor": self.noise_floor.to_dict() if self.noise_floor else None,
             "c_reference": self.c_reference,
             "algorithms": {name: result.to_dict() for name, result in self.algorithms.items()},
         }
@@ -272,24 +290,26 @@ class ResultSet:
 
         >>> ResultSet.from_dict({"schema": True, "mode": "quick", "reference": "recursive", "algorithms": {}})
         Traceback (most recent call last):
-        hanoi_harness.errors.UsageError: not a results.json of schema 1 or 2 (found schema true)
+        hanoi_harness.errors.UsageError: not a results.json of schema 1, 2 or 3 (found schema true)
         """
         top = Fields(data, "")
         schema = top.data.get("schema")
         if type(schema) is not int or schema not in READABLE:  # true == 1 and 2.0 == 2 in Python, not here
-            readable = " or ".join(str(number) for number in READABLE)
+            readable = ", ".join(str(number) for number in READABLE[:-1]) + f" or {READABLE[-1]}"
             raise UsageError(f"not a results.json of schema {readable} (found schema {json.dumps(schema)[:40]})")
+        algorithms = top.by_name("algorithms")
         return cls(
             mode=top.choice("mode", MODES),
             reference=top.name("reference"),
             created=top.text("created", ""),
-            commit=_commit(top.optional_fields("commit")),
-            machine=top.scalars("machine"),
-            settings=_settings(top.optional_fields("settings")),
+            environment=_environment(top, schema),
+            settings=_schema.settings(top.optional_fields("settings")),
             timer=top.text("timer", ""),
             durations_s=top.seconds_by_name("durations_s", 1e7),
-            algorithms={name: AlgorithmResult.from_fields(name, e) for name, e in top.by_name("algorithms").items()},
-            c_reference=_c_reference(top.optional_fields("c_reference")),
+            algorithms={name: AlgorithmResult.from_fields(name, e, schema) for name, e in algorithms.items()},
+            c_reference=_schema.c_reference(top.optional_fields("c_reference")),
+            noise_floor=_schema.noise_floor(top.optional_fields("noise_floor")),
+            consumer=_consumer(top) if schema >= 3 else "generation only",
         )
 
     def dumps(self) -> str:
@@ -302,58 +322,18 @@ class ResultSet:
         return "{" + text[1:].lstrip() + "\n"
 
 
-def _commit(commit: Fields | None) -> dict[str, Any]:
-    """Return the ``commit`` record in *commit*: the version and the commit id (either may be absent)."""
-    if commit is None:
-        return {}
-    found: dict[str, Any] = {
-        key: commit.optional_text(key) for key in ("version", "id", "branch") if key in commit.data
-    }
-    if "dirty" in commit.data:
-        found["dirty"] = commit.flag("dirty")
-    return found
+def _environment(top: Fields, schema: int) -> Environment:
+    """Return the set's environment: its record (schema 3), or one made from ``machine`` and ``commit``."""
+    if schema >= 3:
+        found = top.optional_fields("environment")
+        return Environment.from_fields(found) if found else Environment.from_dict({})
+    return Environment.from_schema_2(top.scalars("machine"), _schema.commit(top.optional_fields("commit")))
 
 
-SETTINGS_NUMBERS = ("drain_budget_s", "check_budget_s", "max_time_s", "memory_budget_s", "check_timeout_s")
-SETTINGS_COUNTS = {"n_cap": MAX_N, "min_rounds": 10**9, "rss_stride": MAX_N, "check_memory_mb": 2**40}
-
-
-def _settings(settings: Fields | None) -> dict[str, Any]:
-    """Return the settings a report shows from *settings*, each checked; keys it does not know are left out."""
-    if settings is None:
-        return {}
-    found: dict[str, Any] = {}
-    if settings.has("mode"):
-        found["mode"] = settings.choice("mode", MODES)
-    if "sizes" in settings.data:
-        found["sizes"] = settings.integers("sizes", 0, MAX_N)
-    for key in SETTINGS_NUMBERS:
-        if settings.has(key):
-            found[key] = settings.number(key, 0.0, 1e12)
-    for key, high in SETTINGS_COUNTS.items():
-        if settings.has(key):
-            found[key] = settings.integer(key, 0, high)
-    return found
-
-
-C_SECONDS = ("c_fwrite_per_move", "c_gathered_writes", "python_blocks")
-C_RATIOS = ("speedup_vs_fwrite_per_move", "speedup_vs_gathered_writes")
-
-
-def _c_reference(c: Fields | None) -> dict[str, Any] | None:
-    """Return the C reference's figures in *c* (None for none): the reason it was skipped, or every figure."""
-    if c is None:
-        return None
-    found: dict[str, Any] = {"n": c.integer("n", 0, 63), "moves": c.integer("moves", 0, 2**64)}
-    found["bytes"] = c.integer("bytes", 0, 3 * 2**64)
-    if c.has("repeat"):
-        found["repeat"] = c.integer("repeat", 1, 10**6)
-    if c.has("skipped"):
-        return {**found, "skipped": c.text("skipped")}
-    found.update(compiler=c.text("compiler", ""), identical=c.flag("identical"))
-    found.update({key: c.number(key, *SECONDS) for key in C_SECONDS})
-    found.update({key: c.number(key, 1e-9, 1e9) for key in C_RATIOS})
-    return found
+def _consumer(top: Fields) -> Consumer:
+    """Return the set's consumer, one of :data:`CONSUMERS`."""
+    chosen = top.choice("consumer", CONSUMERS)
+    return "digest" if chosen == "digest" else "generation only"
 
 
 def results_path(path: Path) -> Path:

@@ -2,9 +2,10 @@
 
 It dies with the parent and imports from where the parent would
 (:func:`hanoi_harness.process.child_start`), builds the registry (with the same plugins as the
-parent), notes its own RSS, then drains ``solve(N)`` under memory-profiler's ``memory_usage``,
-which samples this process's RSS from a monitor process every INTERVAL seconds (and re-runs a
-drain too short to give five samples at a tenth of the interval).  It prints one JSON line:
+parent), notes its own RSS, then reads every move of the run of N disks through the one consumer
+(:func:`hanoi_harness.bench._consume.consume`) under memory-profiler's ``memory_usage``, which
+samples this process's RSS from a monitor process every INTERVAL seconds (and re-runs a drain
+too short to give five samples at a tenth of the interval).  It prints one JSON line:
 ``{"peak_mib": ..., "baseline_mib": ...}``.
 """
 
@@ -21,20 +22,20 @@ def main(argv: Sequence[str]) -> int:
     from memory_profiler import memory_usage
 
     from hanoi_harness import process
-    from hanoi_harness.bench._measure import drain
+    from hanoi_harness.bench._consume import consume
     from hanoi_harness.errors import UsageError
     from hanoi_harness.registry import build_registry
 
     process.child_start()
     name, n_text, interval_text, *plugins = argv
     try:
-        solve = build_registry(plugins, guard=False).get(name).solve  # the parent has imported them first
+        algorithm = build_registry(plugins, guard=False).get(name)  # the parent has imported them first
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return 2
     baseline = psutil.Process().memory_info().rss / 2**20
     with process.safe_path_environment():  # memory-profiler's monitor is a multiprocessing child
-        peak = memory_usage((drain, (solve, int(n_text)), {}), interval=float(interval_text), max_usage=True)
+        peak = memory_usage((consume, (algorithm, int(n_text)), {}), interval=float(interval_text), max_usage=True)
     if isinstance(peak, list):  # memory-profiler before 0.58 returned a one-element list
         peak = peak[0]
     print(json.dumps({"peak_mib": float(peak), "baseline_mib": baseline}))

@@ -1,8 +1,14 @@
-"""One bench run, phase by phase: check, time, tracemalloc, peak RSS, fit; the result set out.
+"""One bench run, phase by phase: check, time, noise floor, tracemalloc, peak RSS, instruction counts, fit.
 
 The phases run one after the other, so the timing runs alone on the machine:
 the checks (children, in parallel) are over before pytest-benchmark starts,
-and the memory runs come after it.  Cases are timed n-major (every algorithm
+and the memory runs and the instruction counts (under valgrind, one
+interpreter per core: a count does not depend on the load) come after it.
+Every phase drains an algorithm through the one consumer
+(:func:`hanoi_harness.bench._consume.consume`), which reads every move.
+Right after the timing, the reference is timed against itself, interleaved
+(:func:`hanoi_harness.bench._noise.noise_floor`): the machine's noise floor
+for this run.  Cases are timed n-major (every algorithm
 at n before any at n + 1), so the reference and the others at one n are
 timed minutes apart at most, under the same load.  External programs
 (``--command``, :mod:`hanoi_harness.bench._external`) go through the same phases
@@ -20,11 +26,15 @@ from pathlib import Path
 from typing import Any
 
 from hanoi_harness.bench._check import Checked, check_fixed, check_walk
-from hanoi_harness.bench._environment import machine, source
+from hanoi_harness.bench._consume import consume
+from hanoi_harness.bench._counts import Valgrind, count_all, count_sizes, find_valgrind
+from hanoi_harness.bench._environment import capture
 from hanoi_harness.bench._external import ORIGIN, Command, CommandCase, check_commands, rss_runs
 from hanoi_harness.bench._fit import fit_space, fit_time
-from hanoi_harness.bench._measure import AnyCase, Case, TimingRun, drain, time_cases
+from hanoi_harness.bench._instructions import InstructionCount
+from hanoi_harness.bench._measure import AnyCase, Case, TimingRun, time_cases
 from hanoi_harness.bench._memory import Rss, rss_peak, tracemalloc_peak
+from hanoi_harness.bench._noise import NOISE_N, NoiseFloor, noise_floor
 from hanoi_harness.bench._plan import Settings, fixed_sizes
 from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run
 from hanoi_harness.registry import Algorithm
@@ -75,6 +85,8 @@ def run(
     for n in range(top + 1):
         cases += [Case(a, n) for a in ok if n in checked[a.name].check_s]
         cases += [CommandCase(c, n, settings.check_timeout_s) for c in ok_commands if n in checked[c.name].check_s]
+    valgrind = find_valgrind()
+    environment = capture(valgrind)  # the load average as the timing starts
     hooks.phase("timing", len(cases))
     with tempfile.TemporaryDirectory(prefix="hanoi-bench-") as work:
         timed = time_cases(
@@ -85,7 +97,11 @@ def run(
             on_timed=lambda name, n: hooks.step(f"{name} n={n}"),
         )
     clock.lap("timing")
+    floor = _noise_phase(ok, checked, hooks)
+    clock.lap("noise floor")
     peaks, rss = _memory_phases(ok, checked, plugins, settings, hooks, clock)
+    counts = _count_phase(ok, plugins, settings, valgrind, hooks)
+    clock.lap("instruction counts")
     if ok_commands:
         rss.update(_command_rss(ok_commands, checked, hooks))
         clock.lap("peak RSS of commands")
@@ -95,14 +111,14 @@ def run(
         mode=settings.mode,
         reference=REFERENCE,
         created=datetime.now(UTC).isoformat(timespec="seconds"),
-        commit=source(),
-        machine=machine(timed.report),
+        environment=environment,
         settings=settings.to_dict(),
         timer=_timer(timed.report),
         durations_s=clock.laps,
+        noise_floor=floor,
     )
     for a in algorithms:
-        results.algorithms[a.name] = _assemble(a, checked[a.name], timed, peaks, rss)
+        results.algorithms[a.name] = _assemble(a, checked[a.name], timed, peaks, rss, counts.get(a.name))
     for c in commands:
         results.algorithms[c.name] = _assemble_command(c, checked[c.name], timed, rss)
     return results, timed.report
@@ -132,7 +148,7 @@ def _check_phase(
 
     def probe(name: str, n: int) -> float:
         started = time.perf_counter()
-        drain(by_name[name].solve, n)
+        consume(by_name[name], n)
         return time.perf_counter() - started
 
     hooks.phase("checking", None)
@@ -154,7 +170,7 @@ def _memory_phases(
     peaks: dict[tuple[str, int], int] = {}
     for a in ok:
         for n in sizes[a.name][0]:
-            peaks[(a.name, n)] = tracemalloc_peak(a.solve, n)
+            peaks[(a.name, n)] = tracemalloc_peak(a, n)
             hooks.step(f"{a.name} n={n}")
     clock.lap("tracemalloc")
     hooks.phase("peak RSS", sum(len(rss) for _, rss in sizes.values()))
@@ -167,6 +183,26 @@ def _memory_phases(
             hooks.step(f"{a.name} n={n}")
     clock.lap("peak RSS")
     return peaks, rss
+
+
+def _noise_phase(ok: Sequence[Algorithm], checked: dict[str, Checked], hooks: Progress) -> NoiseFloor | None:
+    """Time the reference against itself, interleaved, at its largest n up to :data:`NOISE_N` (None when unmeasured)."""
+    reference = next((a for a in ok if a.name == REFERENCE), None)
+    sizes = [n for n in checked[REFERENCE].ns if n <= NOISE_N] if reference else []
+    if reference is None or not sizes:
+        return None
+    n = max(sizes)
+    hooks.phase(f"noise floor ({REFERENCE} n={n} against itself)", None)
+    return noise_floor(f"{REFERENCE} n={n}", lambda: consume(reference, n))
+
+
+def _count_phase(
+    ok: Sequence[Algorithm], plugins: Sequence[str], settings: Settings, valgrind: Valgrind | str, hooks: Progress
+) -> dict[str, InstructionCount]:
+    """Count the instructions per move of each of *ok* under *valgrind* (or say why not: its reason, when a string)."""
+    sizes = {a.name: count_sizes(a, settings.count_sizes) for a in ok}
+    hooks.phase("instruction counts (valgrind)", 3 * sum(1 for pair in sizes.values() if not isinstance(pair, str)))
+    return count_all(valgrind, sizes, plugins, on_counted=lambda name, n: hooks.step(f"{name} n={n}"))
 
 
 def _command_rss(
@@ -220,17 +256,20 @@ def _assemble(
     timed: TimingRun,
     peaks: dict[tuple[str, int], int],
     rss: dict[tuple[str, int], Rss | str],
+    count: InstructionCount | None,
 ) -> AlgorithmResult:
-    """Return *algorithm*'s record from every phase."""
+    """Return *algorithm*'s record from every phase, its instruction *count* (None when it failed its check)."""
     result = AlgorithmResult(
         name=algorithm.name,
         summary=algorithm.summary,
         family=algorithm.family,
         origin=algorithm.origin,
         limits=algorithm.limits(),
+        puzzle=str(algorithm.puzzle),
         declared_time=algorithm.time,
         declared_space=algorithm.space,
         stopped=checked.stopped,
+        instructions=count,
     )
     return _fill(result, checked, timed, peaks, rss)
 
@@ -275,6 +314,7 @@ def _fill(
         result.runs.append(
             Run(
                 n=n,
+                moves=checked.moves[n],
                 check_s=round(checked.check_s[n], 4),
                 timing=timed.timings.get(key),
                 timing_error=timed.errors.get(key),
@@ -284,7 +324,8 @@ def _fill(
             )
         )
     timed_runs = [run for run in result.runs if run.timing is not None]
-    result.fit_time = fit_time([r.n for r in timed_runs], [r.timing.median for r in timed_runs if r.timing])
+    medians = [r.timing.median for r in timed_runs if r.timing]
+    result.fit_time = fit_time([r.n for r in timed_runs], medians, [r.moves for r in timed_runs])
     if result.external:
         sampled = [run for run in result.runs if run.rss is not None]
         result.fit_space = fit_space([r.n for r in sampled], [r.rss.peak_mib * 2**20 for r in sampled if r.rss])

@@ -1,32 +1,43 @@
-"""The tables of a result set: the ranked summary, one algorithm x n table per figure, where each walk stopped.
+"""The tables of a result set: one algorithm x n table per figure, instructions per move, where each walk stopped.
 
 Each table comes as a :class:`Table`: Markdown headers and formatted rows for
 ``tables.md`` and the README, and raw rows (one figure a cell, units in the
 header) for its CSV twin.  The per-n tables are :data:`FIGURES`, in order: a
 new figure measured per (algorithm, n) is one more :class:`Figure` there, and
-gets its section in ``tables.md`` and its CSV with no other change.
+gets its section in ``tables.md`` and its CSV with no other change.  In
+Markdown a per-n table comes in one part per puzzle, each with the n its
+records ran at (a linear run of 8 disks does the work of a classic one of
+13); the CSV has every n.  The ranked summary is :mod:`hanoi_harness.bench._summary`'s.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hanoi_harness.bench._fit import Fit
-from hanoi_harness.bench._format import NOTE, fmt_bytes, fmt_fit_figure, fmt_number, fmt_seconds, markdown
+from hanoi_harness.bench._format import NOTE, fmt_bytes, fmt_margin, fmt_number, fmt_seconds, markdown
 from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a table in Markdown: its *label* (a puzzle), and its own *headers* and *shown* rows."""
+
+    label: str
+    headers: list[str]
+    shown: list[list[str]]
 
 
 @dataclass(frozen=True)
 class Table:
     """A table under *title*: *headers* and *shown* rows for Markdown, *columns* and *raw* rows for its CSV.
 
-    *csv* is the CSV's file name, or "" for a table with no CSV twin.
+    *csv* is the CSV's file name, or "" for a table with no CSV twin; *parts*,
+    when given, are what Markdown shows instead of one table (the CSV is the whole).
     """
 
     title: str
@@ -35,10 +46,13 @@ class Table:
     csv: str
     columns: list[str]
     raw: list[list[Any]]
+    parts: tuple[Part, ...] = ()
 
     def markdown(self) -> str:
-        """Return the table in GitHub Markdown."""
-        return markdown(self.headers, self.shown)
+        """Return the table in GitHub Markdown: one table, or each part under its label."""
+        if not self.parts:
+            return markdown(self.headers, self.shown)
+        return "\n\n".join(f"*{part.label}*\n\n{markdown(part.headers, part.shown)}" for part in self.parts)
 
     def write_csv(self, directory: Path) -> None:
         """Write the CSV twin into *directory*, its first line the generated-file note (a ``#`` comment)."""
@@ -53,163 +67,6 @@ class Table:
 def shown_name(result: AlgorithmResult) -> str:
     """Return *result*'s name as the Markdown tables show it: an external program's marked ``(command)``."""
     return f"{result.name} (command)" if result.external else result.name
-
-
-# --- the summary ---------------------------------------------------------------------------------------------
-
-
-def common_n(results: ResultSet) -> int | None:
-    """Return the largest n every timed algorithm of *results* was timed at, or None when there is none."""
-    sets = [set(a.timed()) for a in results.algorithms.values() if a.timed()]
-    if not sets:
-        return None
-    common = set.intersection(*sets)
-    return max(common) if common else None
-
-
-def verdict(result: AlgorithmResult) -> str:
-    """Return the summary's last column for *result*: the check, then any mismatch of fitted and declared classes."""
-    if result.status != "ok":
-        described = (result.failure or {}).get("describe", "failed")
-        return f"FAILED: {described}"
-    notes = []
-    for what, declared, fit in (
-        ("time", result.declared_time, result.fit_time),
-        ("space", result.declared_space, result.fit_space),
-    ):
-        if fit is None:
-            notes.append(f"{what}: too few sizes to fit")
-        elif fit.cls != declared and not result.external:  # a command declares no class to compare with
-            notes.append(f"MISMATCH {what}: fitted {fit.cls}, declared {declared}")
-    errors = [f"n={run.n}: {run.timing_error}" for run in result.runs if run.timing_error]
-    if errors:
-        notes.append("timing failed at " + "; ".join(errors))
-    return "ok" if not notes else "ok; " + "; ".join(notes)
-
-
-def _at(result: AlgorithmResult, n: int | None) -> tuple[int | None, Run | None]:
-    """Return the n and the run of *result* at *n*, or at its largest timed n when *n* is None."""
-    timed = result.timed()
-    if not timed:
-        return None, None
-    key = n if n is not None else max(timed)
-    return key, timed.get(key)
-
-
-def _classes(declared: str, fit: Fit | None, of_rss: bool = False) -> str:
-    """Return "declared / fitted (figure)" for the summary, "-" for what is unknown.
-
-    >>> _classes("", None)
-    '- / -'
-    """
-    declared = declared or "-"
-    return f"{declared} / {fit.cls} ({fmt_fit_figure(fit, of_rss)})" if fit is not None else f"{declared} / -"
-
-
-SUMMARY_CSV = [
-    "rank",
-    "algorithm",
-    "n",
-    "ns_per_move",
-    "moves_per_s",
-    "speed_vs_reference",
-    "time_declared",
-    "time_fitted",
-    "time_slope",
-    "space_declared",
-    "space_fitted",
-    "space_slope",
-    "space_basis",
-    "n_min",
-    "n_max",
-    "limits",
-    "stopped",
-    "verdict",
-]
-"""The summary CSV's columns: the Markdown summary's, one figure a column (``space_basis`` gives the unit of
-``space_slope``: bytes per disk, or log2 bytes per disk)."""
-
-
-def summary(results: ResultSet) -> Table:
-    """Return the summary of *results*, ranked by ns per move at the largest common n.
-
-    Without a common n each algorithm is ranked at its own largest n (and its
-    cell says which); algorithms without timings come last.
-    """
-    n_common = common_n(results)
-    ref = results.algorithms.get(results.reference)
-    _, ref_run = _at(ref, n_common) if ref else (None, None)
-    entries = []
-    for result in results.algorithms.values():
-        n, run = _at(result, n_common)
-        entries.append(((run.ns_per_move or math.inf) if run else math.inf, result.name, result, n, run))
-    entries.sort(key=lambda e: (e[0], e[1]))
-    at = f" (n={n_common})" if n_common is not None else " (n)"
-    headers = [
-        "rank",
-        "algorithm",
-        f"ns/move{at}",
-        f"moves/s{at}",
-        f"speed vs {results.reference}{at}",
-        "time: declared / fitted (slope)",
-        "space: declared / fitted (growth a disk)",
-        "n measured",
-        "limits",
-        "verdict",
-    ]
-    raw: list[list[Any]] = []
-    shown: list[list[str]] = []
-    for rank, (_, _, result, n, run) in enumerate(entries, start=1):
-        speed = None
-        if run is not None and ref_run is not None and n_common is not None and run.timing and ref_run.timing:
-            speed = ref_run.timing.median / run.timing.median
-        raw.append(_summary_raw(result, rank, n, run, speed))
-        shown.append(_summary_shown(result, rank, n, run, speed, n_common))
-    return Table("Summary", headers, shown, "summary.csv", SUMMARY_CSV, raw)
-
-
-def _summary_raw(result: AlgorithmResult, rank: int, n: int | None, run: Run | None, speed: float | None) -> list[Any]:
-    ns = [r.n for r in result.runs]
-    fit_t, fit_s = result.fit_time, result.fit_space
-    return [
-        rank if run else None,
-        result.name,
-        n,
-        run.ns_per_move if run else None,
-        run.moves_per_s if run else None,
-        speed,
-        result.declared_time,
-        fit_t.cls if fit_t else None,
-        fit_t.slope if fit_t else None,
-        result.declared_space,
-        fit_s.cls if fit_s else None,
-        fit_s.slope if fit_s else None,
-        fit_s.basis if fit_s else None,
-        min(ns) if ns else None,
-        max(ns) if ns else None,
-        result.limits,
-        result.stopped,
-        verdict(result),
-    ]
-
-
-def _summary_shown(
-    result: AlgorithmResult, rank: int, n: int | None, run: Run | None, speed: float | None, n_common: int | None
-) -> list[str]:
-    ns = [r.n for r in result.runs]
-    per_move = fmt_number(run.ns_per_move if run else None, 3)
-    return [
-        str(rank) if run else "-",
-        shown_name(result),
-        per_move if n_common is not None or not per_move else f"{per_move} (n={n})",
-        fmt_number(run.moves_per_s if run else None, 3),
-        "" if speed is None else f"{speed:.2f}x",
-        _classes(result.declared_time, result.fit_time),
-        _classes(result.declared_space, result.fit_space, of_rss=result.external),
-        f"{min(ns)}..{max(ns)}" if ns else "",
-        result.limits or "-",
-        verdict(result),
-    ]
 
 
 # --- tables by algorithm x n ---------------------------------------------------------------------------------
@@ -233,8 +90,8 @@ class Figure:
 def _time_cell(run: Run) -> tuple[Any, str]:
     if run.timing is None:
         return None, "error" if run.timing_error else ""
-    spread = run.timing.iqr / run.timing.median * 100
-    return run.timing.median, f"{fmt_seconds(run.timing.median)} ±{spread:.0f}%"
+    mark = "" if run.timing.stable else " unstable"
+    return run.timing.median, f"{fmt_seconds(run.timing.median)} {fmt_margin(run.timing.margin)}{mark}".strip()
 
 
 def _rss_cell(run: Run) -> tuple[Any, str]:
@@ -246,12 +103,15 @@ def _rss_cell(run: Run) -> tuple[Any, str]:
 FIGURES = (
     Figure(
         "time",
-        "Time per drain (median ± IQR as % of the median; a command's: its whole run, start-up included)",
+        "Time per drain, every move read (median ± the 95% interval of the median, its farther end as % of the "
+        "median; *unstable*: rounds too noisy to rank on, reasons in results.json; a command's: its whole run, "
+        "start-up included)",
         _time_cell,
     ),
+    Figure("moves", "Moves per run (as the checker counted them)", lambda run: (run.moves, str(run.moves))),
     Figure(
         "ns_per_move",
-        "ns per move (median drain / (2^n - 1))",
+        "ns per move (median drain / the run's moves)",
         lambda run: (run.ns_per_move, fmt_number(run.ns_per_move, 3)),
     ),
     Figure(
@@ -267,28 +127,69 @@ FIGURES = (
         _rss_cell,
     ),
 )
-"""The algorithm x n tables, in the order of tables.md: time, ns per move, tracemalloc peak, peak RSS growth."""
+"""The algorithm x n tables, in the order of tables.md: time, moves, ns per move, tracemalloc peak, peak RSS growth."""
 
 
 def by_n(results: ResultSet, figure: Figure) -> Table:
-    """Return the algorithm x n table of *figure* over every n any algorithm of *results* was measured at."""
+    """Return the algorithm x n table of *figure* over every n any algorithm of *results* was measured at.
+
+    In Markdown, one part per puzzle, each over the n its records were measured at.
+    """
     ns = sorted({run.n for a in results.algorithms.values() for run in a.runs})
     headers = ["algorithm"] + [f"n={n}" for n in ns]
-    raw: list[list[Any]] = []
+    raw = [[result.name, *(_cell(result, n, figure)[0] for n in ns)] for result in results.algorithms.values()]
+    shown = [_shown_row(result, ns, figure) for result in results.algorithms.values()]
+    puzzles = list(dict.fromkeys(result.puzzle for result in results.algorithms.values()))
+    parts: tuple[Part, ...] = ()
+    if len(puzzles) > 1:
+        parts = tuple(_part(results, puzzle, figure) for puzzle in puzzles)
+    return Table(figure.title, headers, shown, f"{figure.key}.csv", headers, raw, parts)
+
+
+def _part(results: ResultSet, puzzle: str, figure: Figure) -> Part:
+    """Return the part of *figure*'s table for the records of *puzzle*, over the n they were measured at."""
+    members = [result for result in results.algorithms.values() if result.puzzle == puzzle]
+    ns = sorted({run.n for result in members for run in result.runs})
+    return Part(puzzle, ["algorithm"] + [f"n={n}" for n in ns], [_shown_row(result, ns, figure) for result in members])
+
+
+def _cell(result: AlgorithmResult, n: int, figure: Figure) -> tuple[Any, str]:
+    """Return *figure*'s raw value and text for *result* at *n* (None and "" where it was not measured)."""
+    run = next((run for run in result.runs if run.n == n), None)
+    if run is None:
+        return None, ""
+    value, text = figure.cell(run)
+    return value, "-" if result.external and not figure.commands else text
+
+
+def _shown_row(result: AlgorithmResult, ns: list[int], figure: Figure) -> list[str]:
+    """Return *result*'s Markdown row of *figure* over *ns*."""
+    return [shown_name(result), *(_cell(result, n, figure)[1] for n in ns)]
+
+
+def instructions(results: ResultSet) -> Table:
+    """Return the table of instructions per move: one row per algorithm, or why its count is unavailable."""
+    headers = ["algorithm", "n counted", "moves", "instructions/move", "in the allocators", "total/move"]
+    columns = ["algorithm", "n1", "n2", "moves1", "moves2", "instructions_per_move", "allocator_per_move"]
+    columns += ["total_per_move", "unavailable"]
     shown: list[list[str]] = []
+    raw: list[list[Any]] = []
     for result in results.algorithms.values():
-        runs = {run.n: run for run in result.runs}
-        raw_row: list[Any] = [result.name]
-        shown_row = [shown_name(result)]
-        for n in ns:
-            value, text = figure.cell(runs[n]) if n in runs else (None, "")
-            if n in runs and result.external and not figure.commands:
-                text = "-"
-            raw_row.append(value)
-            shown_row.append(text)
-        raw.append(raw_row)
-        shown.append(shown_row)
-    return Table(figure.title, headers, shown, f"{figure.key}.csv", headers, raw)
+        count = result.instructions
+        if count is None:
+            continue
+        sizes: list[int | None] = [*count.sizes] or [None, None]
+        moves: list[int | None] = [*(count.moves or (None, None))]
+        if count.per_move is None:
+            shown.append([result.name, " and ".join(map(str, count.sizes)), "", f"unavailable: {count.unavailable}"])
+            shown[-1] += ["", ""]
+        else:
+            shown.append([result.name, f"{sizes[0]} and {sizes[1]}", f"{moves[0]} and {moves[1]}"])
+            shown[-1] += [f"{count.per_move:.1f}", f"{count.allocator_per_move:.1f}", f"{count.total_per_move:.1f}"]
+        figures = [count.per_move, count.allocator_per_move, count.total_per_move, count.unavailable or None]
+        raw.append([result.name, *sizes, *moves, *figures])
+    title = "Instructions per move (valgrind; outside the memory allocators, the gate's figure, and in them)"
+    return Table(title, headers, shown, "instructions.csv", columns, raw)
 
 
 def stops(results: ResultSet) -> Table:
@@ -298,11 +199,6 @@ def stops(results: ResultSet) -> Table:
         for r in results.algorithms.values()
     ]
     return Table("Where each algorithm's sizes stopped, and why", ["algorithm", "n", "stopped"], rows, "", [], [])
-
-
-def all_tables(results: ResultSet) -> list[Table]:
-    """Return every table of *results* in the order of tables.md: the summary, the figures by n, the stops."""
-    return [summary(results), *(by_n(results, figure) for figure in FIGURES), stops(results)]
 
 
 def csv_names(tables: Sequence[Table]) -> list[str]:

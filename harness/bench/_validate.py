@@ -28,7 +28,8 @@ from typing import Any
 from hanoi_harness.errors import UsageError
 
 MAX_BYTES = 16 * 2**20
-"""The largest result file read: a full run's results.json is about 0.2 MB, so 80 times that."""
+"""The largest result file read: a full run's results.json is about 0.7 MB (up to 32 kept rounds a case), so 24
+times that."""
 
 MAX_DEPTH = 32
 """The deepest nesting read: the schema nests 7 deep (algorithms, a name, runs, a run, timing, a value)."""
@@ -264,6 +265,39 @@ class Fields:
         if not isinstance(value, list):
             raise UsageError(f"{self.at(key)}: expected a list, got {_shown(value)}")
         return [check_integer(item, f"{self.at(key)}[{index}]", low, high) for index, item in enumerate(value)]
+
+    def _list(self, key: str, most: int) -> list[Any]:
+        """Return the list at *key* ([] when it is absent), of at most *most* items."""
+        if not self.has(key):
+            return []
+        value = self.data[key]
+        if not isinstance(value, list):
+            raise UsageError(f"{self.at(key)}: expected a list, got {_shown(value)}")
+        if len(value) > most:
+            raise UsageError(f"{self.at(key)}: expected at most {most} items, got {len(value)}")
+        return value
+
+    def numbers(self, key: str, low: float, high: float, most: int = 10**6) -> list[float]:
+        """Return the list of at most *most* numbers from *low* to *high* at *key* ([] when it is absent)."""
+        items = self._list(key, most)
+        return [check_number(item, f"{self.at(key)}[{index}]", low, high) for index, item in enumerate(items)]
+
+    def texts(self, key: str, most: int = 100) -> list[str]:
+        """Return the list of at most *most* strings at *key* ([] when it is absent)."""
+        found = []
+        for index, item in enumerate(self._list(key, most)):
+            if not isinstance(item, str):
+                raise UsageError(f"{self.at(key)}[{index}]: expected a string, got {_shown(item)}")
+            found.append(item)
+        return found
+
+    def refuse(self, key: str, message: str) -> UsageError:
+        """Return the refusal of the value at *key*, saying *message* (for a check across values; raise it).
+
+        >>> Fields({"low": 2, "high": 1}, "interval").refuse("high", "expected at least 2, got 1")
+        UsageError('interval.high: expected at least 2, got 1')
+        """
+        return UsageError(f"{self.at(key)}: {message}")
 
     def by_name(self, key: str) -> dict[str, Fields]:
         """Return the object at *key* as a mapping of algorithm names to objects."""

@@ -3,8 +3,9 @@
 The quick run's sizes are the classic puzzle's n; another puzzle's record
 runs at the most disks that take no more moves than those (n = 6, 10, 14 is
 n = 3, 6, 8 linear, 4, 7, 9 cyclic and 10, 29, 61 on four pegs), so each case does the
-same work.  The ids are ``NAME-N``, so ``pytest tests/benchmarks -k
-clockwise --benchmark-only`` times just the clockwise ports.  ``make test``
+same work: the sizes ``hanoi bench --quick`` measures (:func:`fixed_sizes`).  The ids
+are ``NAME-N``, so ``pytest tests/benchmarks -k clockwise --benchmark-only`` times
+just the clockwise ports.  ``make test``
 runs them with benchmarking disabled (pyproject's addopts), once each.
 """
 
@@ -14,14 +15,10 @@ import pytest
 
 from hanoi_harness.bench._measure import Case
 from hanoi_harness.bench._plan import QUICK, fixed_sizes
-from tests.helpers import ALGORITHMS, equal_work
+from tests.helpers import ALGORITHMS
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "case" in metafunc.fixturenames:
-        cases = [
-            Case(a, m)
-            for a in ALGORITHMS
-            for m in sorted({equal_work(a, n) for n in fixed_sizes(a, QUICK.sizes or ())})
-        ]
+        cases = [Case(a, n) for a in ALGORITHMS for n in fixed_sizes(a, QUICK.sizes or ())]
         metafunc.parametrize("case", cases, ids=[case.id for case in cases])

@@ -1,4 +1,4 @@
-"""pytest-benchmark over the registry x n: the same drain ``hanoi bench`` times.
+"""pytest-benchmark over the registry x n: the same drain ``hanoi bench`` times, every move read by the consumer.
 
 With ``--benchmark-disable`` (``make test``) each runs once, and the check
 after it makes it a correctness test too; with ``--benchmark-only`` it times.
@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from hanoi_harness.bench._measure import Case, drain
+from hanoi_harness.bench._consume import consume
+from hanoi_harness.bench._measure import Case
 from hanoi_harness.checker import check_algorithm
 
 
 def test_drain(benchmark: Any, case: Case) -> None:
     benchmark.extra_info.update(algorithm=case.algorithm.name, n=case.n)
-    benchmark(drain, case.algorithm.solve, case.n)
+    benchmark(consume, case.algorithm, case.n)
     verdict = check_algorithm(case.algorithm, case.n)
     assert verdict.ok, verdict.describe()

@@ -1,0 +1,281 @@
+"""``hanoi compare``, the regression gate, on result sets made here: which figure fails it, which only reports,
+what another environment or a missing valgrind does, and the exit status of each.
+
+The sets come from :func:`tests.helpers.bench_set`: every figure present, rounds drawn with a fixed seed, so
+each outcome is deterministic.  The gate's real counts (valgrind) are in test_counts.py.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from hanoi_harness.bench._compare import DEFAULT_THRESHOLD_PCT, compare
+from hanoi_harness.bench._instructions import InstructionCount
+from hanoi_harness.bench._noise import NoiseFloor
+from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run
+from hanoi_harness.bench._stats import Difference, Interval
+from hanoi_harness.bench._timecheck import paired
+from tests.helpers import assert_one_line_error, bench_set, counted, run_cli
+
+BASE = {"flag_stack": 0.6, "level_formula": 0.5, "tree_array": 1.1}
+
+
+def write(tmp_path: Path, name: str, results: ResultSet) -> str:
+    path = tmp_path / name
+    path.mkdir()
+    (path / "results.json").write_text(results.dumps())
+    return str(path)
+
+
+def gate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: ResultSet, new: ResultSet, *options: str
+) -> tuple[int, str, str]:
+    """``hanoi compare`` of *old* and *new* written into *tmp_path*: its exit status, stdout and stderr."""
+    return run_cli(capsys, "compare", write(tmp_path, "old", old), write(tmp_path, "new", new), *options)
+
+
+# --- the deterministic figures --------------------------------------------------------------------------------
+
+
+def test_unchanged_code_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = gate(tmp_path, capsys, bench_set(BASE), bench_set(BASE, seed=1))
+    assert code == 0, err
+    assert "no regression beyond 1% (deterministic) or 50% (time)" in out
+    assert "REGRESSION" not in out and err == ""
+
+
+@pytest.mark.parametrize("name", ["recursive", "flag_stack", "tree_array"])
+def test_three_percent_more_instructions_fail_naming_the_algorithm(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    new = bench_set(BASE)
+    before = new.algorithms[name].instructions
+    assert before is not None and before.per_move is not None
+    new.algorithms[name].instructions = counted(name, before.per_move * 1.03)
+    code, out, err = gate(tmp_path, capsys, bench_set(BASE), new)
+    assert code == 1
+    assert err.strip() == f"hanoi: regression: {name} (instructions per move)"
+    row = next(line for line in out.splitlines() if line.startswith(name) and "REGRESSION" in line)
+    assert "+3.00%" in row
+
+
+def test_the_threshold_is_the_boundary() -> None:
+    new = bench_set(BASE)
+    new.algorithms["flag_stack"].instructions = counted("flag_stack", 2400 * 1.009)
+    assert compare(bench_set(BASE), new).regressions == []
+    assert compare(bench_set(BASE), new, threshold_pct=0.5).regressions == ["flag_stack (instructions per move)"]
+    assert DEFAULT_THRESHOLD_PCT == 1.0
+
+
+def test_a_grown_tracemalloc_peak_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new = bench_set(BASE)
+    new.algorithms["level_formula"].runs[1].tracemalloc_peak_bytes = 2000  # from 1510 at n = 10
+    code, out, err = gate(tmp_path, capsys, bench_set(BASE), new)
+    assert code == 1 and err.strip() == "hanoi: regression: level_formula (tracemalloc peak)"
+    assert "+32.45%" in out and "n = 10" in out
+
+
+def test_a_new_check_failure_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new = bench_set(BASE)
+    new.algorithms["flag_stack"] = AlgorithmResult(
+        name="flag_stack", status="failed", failure={"describe": "illegal at step 3"}
+    )
+    code, out, err = gate(tmp_path, capsys, bench_set(BASE), new)
+    assert code == 1 and "flag_stack (the check)" in err
+    assert "flag_stack: the check: REGRESSION (now fails it: illegal at step 3)" in out
+
+
+# --- what could not be compared -------------------------------------------------------------------------------
+
+
+def without_valgrind(results: ResultSet) -> ResultSet:
+    """*results* as a machine without valgrind writes them: every count unavailable, saying why."""
+    why = "valgrind is not installed (on Debian or Ubuntu: apt-get install valgrind)"
+    environment = replace(results.environment, valgrind="", valgrind_missing=why)
+    for name, result in results.algorithms.items():
+        result.instructions = InstructionCount(name, (10, 14), unavailable=why)
+    return replace(results, environment=environment)
+
+
+def test_without_valgrind_the_gate_fails_saying_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = gate(tmp_path, capsys, bench_set(BASE), without_valgrind(bench_set(BASE)))
+    assert code == 1
+    assert "instructions: not compared: no valgrind in the new run" in out
+    assert "hanoi: not checked, the gate fails (--allow-incomplete to pass): recursive (instructions per move" in err
+    assert "valgrind is not installed" in err and "regression" not in err
+    for name in ("recursive", *BASE):
+        assert f"{name} (instructions per move: " in err
+
+
+def test_allow_incomplete_passes_but_still_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = gate(tmp_path, capsys, bench_set(BASE), without_valgrind(bench_set(BASE)), "--allow-incomplete")
+    assert code == 0 and "hanoi: not checked, allowed: " in err and "no regression" in out
+
+
+def test_a_regression_is_still_one_when_counts_are_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new = without_valgrind(bench_set(BASE))
+    new.algorithms["tree_array"].runs[2].tracemalloc_peak_bytes = 9999
+    code, _, err = gate(tmp_path, capsys, bench_set(BASE), new, "--allow-incomplete")
+    assert code == 1 and "tree_array (tracemalloc peak)" in err
+
+
+def test_another_python_build_compares_neither_counts_nor_peaks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    new = bench_set(BASE)
+    new.environment = replace(new.environment, python_build="3.11.9 (main) [Clang 17]")
+    for result in new.algorithms.values():  # grown, but another build: not a regression, not compared
+        result.instructions = counted(result.name, 9999.0)
+    code, out, err = gate(tmp_path, capsys, bench_set(BASE), new)
+    assert code == 1 and "regression" not in err
+    assert "instructions: not compared: the Python build differs (3.11.7 (main, May  9 2026" in out
+    assert "tracemalloc: not compared" in out and "relative time: not compared" in out
+    assert "unavailable: environments differ: the Python build differs" in out
+
+
+def test_another_cpu_still_compares_counts_and_relative_times(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    new = bench_set(BASE, machine=2.0)
+    new.environment = replace(new.environment, cpu="Other CPU")
+    code, out, _ = gate(tmp_path, capsys, bench_set(BASE), new)
+    assert code == 0
+    assert "time: not compared: the CPU differs (Test CPU, then Other CPU)" in out
+    assert "instructions: compared (note: the CPU differs" in out
+
+
+def test_counts_between_other_sizes_are_incomplete() -> None:
+    new = bench_set(BASE)
+    new.algorithms["flag_stack"].instructions = counted("flag_stack", 2400.0, sizes=(8, 12))
+    found = compare(bench_set(BASE), new)
+    assert [(c.name, c.reason) for c in found.incomplete] == [
+        ("flag_stack", "counted between other sizes (10 and 14, then 8 and 12)")
+    ]
+
+
+def test_a_schema_2_baseline_is_not_compared_on_time_nor_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = bench_set(BASE).to_dict()
+    data["schema"] = 2
+    for entry in data["algorithms"].values():
+        del entry["instructions"]
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(data))
+    code, out, err = run_cli(capsys, "compare", str(old), write(tmp_path, "new", bench_set(BASE)))
+    assert code == 1
+    assert "relative time: not compared: " in out and "the old set timed generation only" in out
+    assert "(instructions per move: old: no count in this set)" in err
+
+
+# --- times ------------------------------------------------------------------------------------------------------
+
+
+def test_a_4x_slower_algorithm_is_a_time_regression(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new = bench_set({**BASE, "level_formula": 4 * BASE["level_formula"]}, seed=1)
+    new.algorithms["level_formula"].instructions = counted("level_formula", 2000.0)  # the counts see nothing
+    code, out, err = gate(tmp_path, capsys, bench_set(BASE), new)
+    assert code == 1 and err.strip() == "hanoi: regression: level_formula (time relative to recursive)"
+    row = next(line for line in out.splitlines() if line.startswith("level_formula") and "+300.9%" in line)
+    assert "REGRESSION: slower: 4.008x (95% interval 3.996x to 4.022x" in row
+
+
+def test_a_smaller_slowdown_is_called_but_does_not_fail() -> None:
+    new = bench_set({**BASE, "tree_array": 1.2 * BASE["tree_array"]}, seed=1)
+    new.algorithms["tree_array"].instructions = counted("tree_array", 4400.0)
+    found = compare(bench_set(BASE), new)
+    row = next(row for row in found.times if row.name == "tree_array")
+    assert row.verdict == "slower" and not row.regression and found.regressions == []
+    assert compare(bench_set(BASE), new, time_threshold_pct=10).regressions == [
+        "tree_array (time relative to recursive)"
+    ]
+
+
+def test_noise_is_within_noise() -> None:
+    """Rounds within +-10% each, drawn afresh: the medians move by a few percent, and no change is called."""
+    found = compare(bench_set(BASE, spread=0.1), bench_set(BASE, spread=0.1, seed=3))
+    assert {row.verdict for row in found.times if row.name != "recursive"} == {"within noise"}
+    assert found.times[0].status.startswith("within noise (reference")
+
+
+def test_the_noise_floor_widens_what_counts_as_noise() -> None:
+    old = bench_set(BASE)
+    new = bench_set({**BASE, "tree_array": 1.05 * BASE["tree_array"]}, seed=1)
+    new.algorithms["tree_array"].instructions = counted("tree_array", 4400.0)
+
+    def verdict() -> str:
+        return next(row.verdict for row in compare(old, new).times if row.name == "tree_array")
+
+    assert verdict() == "slower"  # both runs' floors are 1%: a 5% change stands out
+    new.noise_floor = NoiseFloor("recursive n=14", Difference("within noise", 1.0, Interval(0.9, 1.1), 0.5))
+    assert verdict() == "within noise"  # the new run's machine was 10% noisy
+    assert compare(old, new).noise == (pytest.approx(0.01), pytest.approx(0.1))
+
+
+def test_a_slower_machine_is_not_a_regression() -> None:
+    found = compare(bench_set(BASE), bench_set(BASE, machine=3.0, seed=1))
+    assert found.regressions == [] and {row.verdict for row in found.times[1:]} == {"within noise"}
+
+
+def test_a_slower_reference_is_a_regression_of_the_reference() -> None:
+    faster_others = {name: factor / 4 for name, factor in BASE.items()}  # the others now look 4 times faster
+    new = bench_set(faster_others, seed=1)
+    for name, factor in BASE.items():
+        new.algorithms[name].instructions = counted(name, 4000 * factor)
+    found = compare(bench_set(BASE), new)
+    assert found.regressions == ["recursive (time relative to recursive)"]
+    assert found.times[0].status.startswith("REGRESSION: slower: 3 of 3 others were called faster")
+
+
+def test_only_sizes_both_sets_timed_are_compared() -> None:
+    old = bench_set(BASE, ns=(6, 10))
+    new = bench_set({**BASE, "newcomer": 9.0}, ns=(10, 14))
+    rows = {row.name: row for row in compare(old, new).times}
+    assert rows["flag_stack"].ns == (10,) and rows["flag_stack"].verdict == "within noise"
+    assert rows["newcomer"].status == "new: no baseline" and not rows["newcomer"].regression
+
+
+def test_a_run_is_paired_with_the_reference_s_run_of_the_closest_work() -> None:
+    reference = {6: Run(6), 10: Run(10), 14: Run(14)}
+    assert paired(Run(8, moves=6560), reference) == 14  # a linear run of 8 disks: 6560 moves
+    assert paired(Run(6, moves=728), reference) == 10
+    assert paired(Run(3, moves=26), reference) == 6
+
+
+def test_commands_are_compared_on_time_only_and_not_in_the_reference_estimate() -> None:
+    old, new = bench_set(BASE), bench_set({**BASE, "mine": 2.0}, seed=1)
+    new.algorithms["mine"].command = "./a {n}"
+    new.algorithms["mine"].instructions = None
+    old.algorithms["mine"] = AlgorithmResult(
+        name="mine", command="./a {n}", runs=bench_set({"mine": 1.0}).algorithms["mine"].runs
+    )
+    found = compare(old, new)
+    rows = {row.name: row for row in found.times}
+    assert rows["mine"].status.startswith("REGRESSION: slower") and rows["mine"].status.endswith("(command)")
+    assert rows["recursive"].change == pytest.approx(1.0, abs=0.02)  # the three algorithms alone
+    assert "mine" not in {check.name for check in found.checks}  # no counts, no peaks for a command
+    new.algorithms["mine"].command = "./b {n}"
+    assert {row.name: row for row in compare(old, new).times}["mine"].status == "command changed: not compared"
+
+
+# --- bad input: exit status 2 -----------------------------------------------------------------------------------
+
+
+def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "junk.json").write_text("{not json")
+    code, _, err = run_cli(capsys, "compare", str(tmp_path / "missing"), str(tmp_path / "junk.json"))
+    assert_one_line_error(code, err, "no results at")
+    code, _, err = run_cli(capsys, "compare", "a", "b", "--threshold", "-5")
+    assert_one_line_error(code, err, "expected a positive percentage")
+    code, _, err = run_cli(capsys, "compare", "a", "b", "--time-threshold", "x")
+    assert_one_line_error(code, err, "expected a percentage")
+
+
+def test_nothing_in_common_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = ResultSet("quick", "recursive")
+    code, _, err = gate(tmp_path, capsys, empty, empty)
+    assert_one_line_error(code, err, "nothing to compare")

@@ -1,0 +1,157 @@
+"""What the figures depend on, and which metrics two environments let a comparison use."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from hanoi_harness.bench import _environment
+from hanoi_harness.bench._environment import METRICS, Comparability, Environment, capture, comparable
+from hanoi_harness.bench._validate import Fields
+from hanoi_harness.errors import UsageError
+
+BASE = Environment(
+    python="3.11.7",
+    implementation="CPython",
+    python_build="3.11.7 (main, May  9 2026, 07:35:25) [GCC 12.2.0]",
+    numpy="2.4.6",
+    libc="glibc 2.36",
+    arch="x86_64",
+    os="Linux 6.18",
+    cpu="Intel(R) Xeon(R) Processor",
+    cores=2,
+    valgrind="valgrind-3.19.0",
+    load=(1.0, 0.8, 0.5),
+    commit="45b46ac06b64ddcc65def3c8c32695059227424c",
+)
+
+
+def changed(**fields: object) -> Environment:
+    """:data:`BASE` with *fields* replaced."""
+    return Environment.from_dict({**BASE.to_dict(), **fields})
+
+
+def verdicts(old: Environment, new: Environment) -> dict[str, Comparability]:
+    return {found.metric: found for found in comparable(old, new)}
+
+
+def test_capture_records_this_process() -> None:
+    found = capture("valgrind is not installed (for this test)")
+    assert found.python and found.python_build and found.numpy and found.arch and found.cpu
+    assert found.valgrind == "" and found.valgrind_missing == "valgrind is not installed (for this test)"
+    assert len(found.load) == 3 and found.cores
+    assert Environment.from_dict(found.to_dict()) == found
+    assert "no valgrind" in found.describe()
+
+
+def test_an_older_record_without_some_fields_still_reads() -> None:
+    found = Environment.from_dict({"python": "3.11.7", "cpu": "AMD EPYC"})
+    assert found.python == "3.11.7" and found.numpy == "" and found.load == () and found.cores is None
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_the_commit_of_this_checkout() -> None:
+    found = _environment.source()
+    if found["id"]:  # an installed copy (make test-wheel) runs outside any checkout
+        assert re.fullmatch("[0-9a-f]{40}", found["id"])
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_the_commit_is_the_package_s_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The installed version, and the commit of the package's own source when that is a checkout: never of the
+    directory hanoi runs in, and never "unversioned"."""
+    version = _environment.version()
+    assert version != "unknown"
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    (checkout / "__init__.py").write_text("")
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-C", str(checkout), *args], check=True, capture_output=True)
+
+    git("init", "-q")
+    git("add", "__init__.py")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    monkeypatch.setattr(_environment, "PACKAGE_DIR", checkout)
+    found = _environment.source()
+    assert found["version"] == version and len(found["id"]) == 40 and found["dirty"] is False
+    assert capture("no valgrind here").commit == found["id"]
+    (checkout / "__init__.py").write_text("changed = True\n")
+    assert _environment.source()["dirty"] is True
+    monkeypatch.setattr(_environment, "PACKAGE_DIR", tmp_path)  # installed: no checkout around it
+    assert _environment.source() == {"version": version, "id": None, "branch": "", "dirty": False}
+
+
+def test_a_result_file_s_record_reads_back_checked() -> None:
+    assert Environment.from_fields(Fields(BASE.to_dict(), "environment")) == BASE
+    with pytest.raises(UsageError, match=r"environment\.cores: expected an integer"):
+        Environment.from_fields(Fields({**BASE.to_dict(), "cores": "two"}, "environment"))
+    with pytest.raises(UsageError, match=r"environment\.load: expected at most 3 items"):
+        Environment.from_fields(Fields({**BASE.to_dict(), "load": [1, 2, 3, 4]}, "environment"))
+
+
+def test_a_schema_2_file_gives_what_it_recorded_and_nothing_more() -> None:
+    found = Environment.from_schema_2(
+        {
+            "cpu": "AMD EPYC",
+            "cores": 2,
+            "python": "3.11.7",
+            "implementation": "CPython",
+            "os": "Linux",
+            "arch": "x86_64",
+        },
+        {"version": "0.1.0", "id": "abc", "dirty": False},
+    )
+    assert (found.cpu, found.cores, found.commit, found.version) == ("AMD EPYC", 2, "abc", "0.1.0")
+    assert found.python_build == found.numpy == found.valgrind == ""  # unknown: no count or peak compares with it
+    assert not verdicts(BASE, found)["instructions"].comparable
+
+
+def test_the_same_environment_compares_every_metric() -> None:
+    found = verdicts(BASE, changed(load=[7.5, 7.0, 6.0], commit="0" * 40))
+    assert list(found) == list(METRICS)
+    assert all(c.comparable and not c.notes for c in found.values())
+
+
+@pytest.mark.parametrize("field", ["python_build", "numpy", "arch", "implementation"])
+def test_another_interpreter_or_numpy_compares_nothing(field: str) -> None:
+    found = verdicts(BASE, changed(**{field: "something else"}))
+    assert not any(c.comparable for c in found.values())
+    assert all("something else" in c.reasons[0] for c in found.values())
+
+
+def test_another_cpu_compares_counts_and_peaks_but_not_times() -> None:
+    found = verdicts(BASE, changed(cpu="AMD EPYC"))
+    assert found["instructions"].comparable and found["instructions"].notes
+    assert found["tracemalloc"].comparable
+    assert not found["time"].comparable
+    assert "the CPU differs (Intel(R) Xeon(R) Processor, then AMD EPYC)" in found["time"].reasons
+    assert found["relative time"].comparable and "caches" in found["relative time"].notes[0]
+
+
+def test_more_cores_forbid_times_only() -> None:
+    found = verdicts(BASE, changed(cores=8))
+    assert [metric for metric, c in found.items() if not c.comparable] == ["time"]
+
+
+def test_counts_need_valgrind_on_both_sides_and_the_same_one() -> None:
+    missing = verdicts(BASE, changed(valgrind="", valgrind_missing="valgrind is not installed"))
+    assert missing["instructions"].reasons == ("no valgrind in the new run",)
+    assert missing["time"].comparable
+    other = verdicts(BASE, changed(valgrind="valgrind-3.22.0"))
+    assert "valgrind differs (valgrind-3.19.0, then valgrind-3.22.0)" in other["instructions"].reasons
+    assert other["tracemalloc"].comparable
+
+
+def test_another_c_library_forbids_counts_only() -> None:
+    found = verdicts(BASE, changed(libc="glibc 2.39"))
+    assert [metric for metric, c in found.items() if not c.comparable] == ["instructions"]
+
+
+def test_describe_names_what_is_not_compared() -> None:
+    line = verdicts(BASE, changed(numpy="1.26.4"))["instructions"].describe()
+    assert line == "instructions: not compared: numpy differs (2.4.6, then 1.26.4)"
