@@ -7,7 +7,6 @@ import argparse
 import keyword
 import sys
 from pathlib import Path
-from typing import Any
 
 from hanoi_harness._cli_common import add_plugin_option, disks, registry_from
 from hanoi_harness.bench._compare import DEFAULT_THRESHOLD_PCT, DEFAULT_TIME_THRESHOLD_PCT, compare
@@ -16,10 +15,11 @@ from hanoi_harness.bench._external import Command
 from hanoi_harness.bench._outdir import MARKER
 from hanoi_harness.bench._plan import QUICK
 from hanoi_harness.bench._results import load
-from hanoi_harness.bench._run import REFERENCE, Progress
+from hanoi_harness.bench._run import REFERENCE
 from hanoi_harness.bench._session import CREF_N, QUICK_DIR, bench, plan, report
 from hanoi_harness.errors import UsageError
 from hanoi_harness.external import parse_spec
+from hanoi_harness.progress import Bar
 from hanoi_harness.registry import Algorithm, Registry
 
 
@@ -199,7 +199,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     registry = registry_from(args)
     algorithms = selected(registry, args.names, args.plugin)
     commands = commands_from(args.command, registry)
-    outcome = bench(algorithms, args.plugin, commands, plan(args.quick, args.sizes), out, _Bar())
+    outcome = bench(algorithms, args.plugin, commands, plan(args.quick, args.sizes), out, Bar(plain=True))
     programs = f" and {len(commands)} commands" if commands else ""
     measured = len(outcome.results.algorithms) - len(commands)
     print(f"wrote {args.out}/ ({outcome.results.mode} run of {measured} algorithms{programs})")
@@ -235,28 +235,3 @@ def cmd_report(args: argparse.Namespace) -> int:
     source = args.source / "results.json" if args.source.is_dir() else args.source
     print(f"rendered {args.out or written}/ from {source}")
     return 0
-
-
-class _Bar(Progress):
-    """Progress bars on stderr (tqdm), one per phase, when stderr is a terminal; silent otherwise."""
-
-    def __init__(self) -> None:
-        self.tty = sys.stderr.isatty()
-        self.bar: Any = None
-
-    def phase(self, description: str, total: int | None) -> None:
-        self.close()
-        if self.tty:
-            from tqdm import tqdm
-
-            self.bar = tqdm(total=total, desc=description, unit="run", file=sys.stderr, leave=False)
-
-    def step(self, label: str) -> None:
-        if self.bar is not None:
-            self.bar.set_postfix_str(label, refresh=False)
-            self.bar.update(1)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-            self.bar = None

@@ -1,18 +1,37 @@
-"""Progress on stderr for long runs: a tqdm bar when stderr is a terminal, nothing otherwise.
+"""Progress on stderr for long runs: a tqdm bar when stderr is a terminal, plain lines or nothing otherwise.
 
 One :class:`Bar` serves every command: ``hanoi verify`` (algorithms done, or moves verified
 with ``--workers``) and the phases of ``hanoi bench`` (its ``phase``, ``step`` and ``close``
-are the hooks a bench run reports to).  Messages that must be seen whatever stderr is (a
-worker that died, say) go through :meth:`Bar.say`, above the bar when there is one.
+are the :class:`Progress` hooks a bench run reports to).  Messages that must be seen whatever
+stderr is (a worker that died, say) go through :meth:`Bar.say`, above the bar when there is one.
+A run of many minutes into a log (``make bench > log``) asks for ``plain=True``: a line as each
+phase starts and one every :data:`PLAIN_EVERY_S` seconds, so the log shows it is alive.
 """
 
 from __future__ import annotations
 
 import sys
+import time
 from typing import IO, Any
 
+PLAIN_EVERY_S = 30.0
+"""The least time between two plain progress lines: a full ``hanoi bench`` (about 20 minutes) logs some 40."""
 
-class Bar:
+
+class Progress:
+    """The hooks a long run reports to; these do nothing (:class:`Bar` shows them)."""
+
+    def phase(self, description: str, total: int | None) -> None:
+        """A phase named *description* starts, of *total* steps (None when unknown)."""
+
+    def step(self, label: str) -> None:
+        """One unit, named *label*, is done."""
+
+    def close(self) -> None:
+        """The run is over."""
+
+
+class Bar(Progress):
     """Progress bars on *file* (default stderr), one per phase, when it is a terminal; silent otherwise.
 
     *unit* names what is counted (``"run"``, ``"move"``); *unit_scale* shows large counts as
@@ -38,13 +57,16 @@ class Bar:
         prefix: str = "",
         file: IO[str] | None = None,
         enabled: bool | None = None,
+        plain: bool = False,
     ) -> None:
         self.file = file
         self.unit = unit
         self.unit_scale = unit_scale
         self.prefix = prefix
         self.enabled = self._stream().isatty() if enabled is None else enabled
+        self.plain = plain and not self.enabled
         self.bar: Any = None
+        self.lines = _Lines()
 
     def _stream(self) -> IO[str]:
         return self.file if self.file is not None else sys.stderr  # looked up late: tests replace sys.stderr
@@ -52,6 +74,9 @@ class Bar:
     def phase(self, description: str, total: int | None) -> None:
         """Start a new bar for a phase called *description* of *total* units (None when unknown)."""
         self.close()
+        if self.plain:
+            self.lines = _Lines(self.prefix + description, total)
+            print(self.lines.start(), file=self._stream(), flush=True)
         if self.enabled:
             from tqdm import tqdm
 
@@ -66,6 +91,8 @@ class Bar:
 
     def step(self, label: str) -> None:
         """Count one unit of the current phase done, labelled *label* (an algorithm's name, a case)."""
+        if self.plain and (line := self.lines.step(label)):
+            print(line, file=self._stream(), flush=True)
         if self.bar is not None:
             self.bar.set_postfix_str(label, refresh=False)
             self.bar.update(1)
@@ -87,3 +114,28 @@ class Bar:
         if self.bar is not None:
             self.bar.close()
             self.bar = None
+
+
+class _Lines:
+    """The plain progress lines of one phase called *description* of *total* units."""
+
+    def __init__(self, description: str = "", total: int | None = None) -> None:
+        self.description = description
+        self.total = total
+        self.done = 0
+        self.last = time.monotonic()
+
+    def start(self) -> str:
+        """Return the line that opens the phase."""
+        of = f" ({self.total} to do)" if self.total is not None else ""
+        return f"{self.description}{of}"
+
+    def step(self, label: str) -> str | None:
+        """Count one unit done; return a line when the last was :data:`PLAIN_EVERY_S` ago or the phase is over."""
+        self.done += 1
+        now = time.monotonic()
+        if now - self.last < PLAIN_EVERY_S and self.done != self.total:
+            return None
+        self.last = now
+        of = f"/{self.total}" if self.total is not None else ""
+        return f"{self.description}: {self.done}{of} ({label})"

@@ -37,6 +37,7 @@ from hanoi_harness.bench._memory import Rss, rss_peak, tracemalloc_peak
 from hanoi_harness.bench._noise import NOISE_N, NoiseFloor, noise_floor
 from hanoi_harness.bench._plan import Settings, fixed_sizes
 from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run
+from hanoi_harness.progress import Progress
 from hanoi_harness.registry import Algorithm
 
 REFERENCE = "recursive"
@@ -47,19 +48,6 @@ Phase = Callable[[str, int | None], None]
 
 Step = Callable[[str], None]
 """A step hook is called with a label as one unit of the current phase is done."""
-
-
-class Progress:
-    """The hooks a run reports to; these do nothing (the command has a tqdm one)."""
-
-    def phase(self, description: str, total: int | None) -> None:
-        """A phase named *description* starts, of *total* steps (None when unknown)."""
-
-    def step(self, label: str) -> None:
-        """One unit, named *label*, is done."""
-
-    def close(self) -> None:
-        """The run is over."""
 
 
 def run(

@@ -31,8 +31,9 @@ from hanoi_harness.bench._outdir import OutDir, seal, why_not_ours
 from hanoi_harness.bench._plan import FULL, QUICK, Settings
 from hanoi_harness.bench._report import render
 from hanoi_harness.bench._results import RESULTS_FILE, ResultSet, load, results_path
-from hanoi_harness.bench._run import Progress, run
+from hanoi_harness.bench._run import run
 from hanoi_harness.errors import UsageError
+from hanoi_harness.progress import Progress
 from hanoi_harness.registry import Algorithm
 
 QUICK_DIR = "quick"
