@@ -211,8 +211,9 @@ def test_bench_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_full_walk_stops_at_the_cap_and_fits(no_valgrind: None) -> None:
     """A full run's walk, with the cap lowered so that it is quick: every phase, and the fits."""
     # Budgets out of reach, so the walk ends at the cap whatever the machine's speed.
-    lowered = {"n_cap": 10, "drain_budget_s": 1e9, "check_budget_s": 1e9, "max_time_s": 0.01}
-    settings = replace(FULL, **lowered, memory_budget_s=1e9, rss_stride=4)
+    settings = replace(
+        FULL, n_cap=10, drain_budget_s=1e9, check_budget_s=1e9, max_time_s=0.01, memory_budget_s=1e9, rss_stride=4
+    )
     algorithms = [REGISTRY.get("recursive"), REGISTRY.get("tree_array"), REGISTRY.get("linear")]
     results, report = run(algorithms, [], settings)
     tree = results.algorithms["tree_array"]
@@ -410,8 +411,8 @@ def test_a_full_run_measures_the_baseline_and_the_c_reference(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_valgrind: None
 ) -> None:
     """A full run (no --quick, no --sizes) writes quick/ and stores cref's figures; lowered here so that it is quick."""
-    lowered = {"n_cap": 3, "drain_budget_s": 1e9, "check_budget_s": 1e9, "max_time_s": 0.01, "rss_stride": 0}
-    monkeypatch.setattr(_session, "FULL", replace(FULL, **lowered))
+    lowered = replace(FULL, n_cap=3, drain_budget_s=1e9, check_budget_s=1e9, max_time_s=0.01, rss_stride=0)
+    monkeypatch.setattr(_session, "FULL", lowered)
     monkeypatch.setattr(_session, "QUICK", QUICK.with_sizes([2, 3]))
     monkeypatch.setattr(_session, "CREF_N", 8)
     out = tmp_path / "out"

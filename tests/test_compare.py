@@ -213,7 +213,7 @@ def test_the_noise_floor_widens_what_counts_as_noise() -> None:
     assert verdict() == "slower"  # both runs' floors are 1%: a 5% change stands out
     new.noise_floor = NoiseFloor("recursive n=14", Difference("within noise", 1.0, Interval(0.9, 1.1), 0.5))
     assert verdict() == "within noise"  # the new run's machine was 10% noisy
-    assert compare(old, new).noise == (pytest.approx(0.01), pytest.approx(0.1))
+    assert compare(old, new).noise == pytest.approx((0.01, 0.1))
 
 
 def test_a_slower_machine_is_not_a_regression() -> None:

@@ -187,7 +187,7 @@ def test_a_planted_statement_is_a_regression_and_a_copy_is_not(valgrind: Valgrin
 @pytest.mark.slow
 @needs_valgrind
 def test_counts_repeat_exactly_and_do_not_move_with_unrelated_code(valgrind: Valgrind, tmp_path: Path) -> None:
-    names = {"recursive": SIZES, "clockwise_sentinel": SIZES}
+    names: dict[str, tuple[int, int] | str] = {"recursive": SIZES, "clockwise_sentinel": SIZES}
     first = count_all(valgrind, names, [])
     again = count_all(valgrind, names, [])
     padded = count_all(valgrind, names, [padding_module(tmp_path, 1500)])
