@@ -123,6 +123,17 @@ def assert_one_line_error(code: int, err: str, *fragments: str) -> None:
         assert fragment in lines[0], lines[0]
 
 
+def bench_ending(err: str) -> str:
+    """The end of ``hanoi bench``'s stderr *err*: what follows its plain progress lines (a phase's start, its counts).
+
+    >>> bench_ending("checking (2 to do)\\nchecking: 2/2 (recursive n=2)\\nhanoi: interrupted\\n")
+    'hanoi: interrupted'
+    """
+    lines = err.strip().splitlines()
+    progress = list(itertools.takewhile(lambda line: not line.startswith("hanoi"), lines))
+    return "\n".join(lines[len(progress) :])
+
+
 PRINTER = """\
 import sys
 
