@@ -71,7 +71,7 @@ class Citation:
 
 @dataclass(frozen=True)
 class FinalPeg:
-    """final_peg(odd, even): the peg the tower ends on, by the parity of n.
+    """The peg an algorithm's tower ends on (its ``final_peg``): *odd* when n is odd, *even* when it is even.
 
     ``None`` on a side means "any peg but 0" (what an ad-hoc plugin declares).
 
