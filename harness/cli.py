@@ -86,7 +86,3 @@ def _status(exc: BaseException) -> int | None:
 def run() -> None:
     """The console script's entry point."""
     sys.exit(main())
-
-
-if __name__ == "__main__":
-    run()
