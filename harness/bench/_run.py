@@ -43,6 +43,7 @@ from hanoi_harness.registry import Algorithm
 REFERENCE = "recursive"
 """The algorithm every relative time is taken against; always measured."""
 
+
 def run(
     algorithms: Sequence[Algorithm],
     plugins: Sequence[str],
