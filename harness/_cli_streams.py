@@ -244,16 +244,24 @@ def redelivered_interrupts() -> Iterator[None]:
     (the garbage collector runs them at any allocation) cannot propagate:
     Python prints "Exception ignored in ..." and goes on, so the command
     would finish as if never interrupted.  This hook catches that case and
-    interrupts the main thread again from a helper thread, once the
-    finalizer has returned (raising it from the hook itself would land in
-    the hook and be dropped the same way).
+    interrupts the main thread again from a helper thread, once the hook
+    has returned: an interrupt that came while the hook still ran (as soon
+    as the thread starts, it would) lands in the hook and is dropped the
+    same way.  The hook holds a lock until it returns; the thread waits for it.
     """
     previous = sys.unraisablehook
+    hooked = threading.Lock()
+
+    def redeliver() -> None:
+        with hooked:  # taken once the hook has let it go; nothing it runs after that can be interrupted
+            pass
+        _thread.interrupt_main()
 
     def hook(unraisable: Any) -> None:
-        if isinstance(unraisable.exc_value, KeyboardInterrupt):
-            threading.Thread(target=_thread.interrupt_main, daemon=True).start()
-            return
+        with hooked:
+            if isinstance(unraisable.exc_value, KeyboardInterrupt):
+                threading.Thread(target=redeliver, daemon=True).start()
+                return
         previous(unraisable)
 
     sys.unraisablehook = hook
