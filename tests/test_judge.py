@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness import _producer, wire
+from hanoi_harness import _producer, oddvalues, wire
 from hanoi_harness.checker import check, check_algorithm
 from hanoi_harness.chunkcheck import check_chunks
 from hanoi_harness.judge import FrameSource, Judge
@@ -397,6 +397,12 @@ def test_random_bytes_are_never_ok(data: bytes) -> None:
     assert not judged(data, 2).ok
 
 
+def encoded(value: Any) -> bytes:
+    out = bytearray()
+    oddvalues.encode_value(value, out)
+    return bytes(out)
+
+
 @pytest.mark.parametrize(
     ("kind", "payload"),
     [
@@ -404,6 +410,10 @@ def test_random_bytes_are_never_ok(data: bytes) -> None:
         (wire.ODD_MOVE, b"t\xff\xff\xff\x7f"),  # a tuple claiming two billion items
         (wire.ARRAY, b"\x03|f8" + b"\0" * 24),  # a float array, where only integers are sent
         (wire.MOVES, b"B\x01\x00"),  # not whole rows
+        (wire.MOVES, b""),  # no moves at all
+        (wire.ODD_CHUNK, encoded(("[1, 2]", "<i8"))),  # no shape
+        (wire.ODD_CHUNK, encoded(("[1, 2]", "<q8", [2]))),  # no such dtype
+        (wire.ODD_CHUNK, encoded(("[1, 2]", "<i8", [-2]))),  # a negative size
         (wire.RAISED, b"N"),  # an error that is not a name and a text
         (wire.START_FAILED, b""),
         (ord("?"), b""),  # an unknown kind
