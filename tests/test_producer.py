@@ -222,3 +222,29 @@ def test_a_process_that_cannot_start_leaves_no_descriptor_open(monkeypatch: pyte
     with pytest.raises(OSError, match="no more processes"):
         stream.Producer()
     assert sorted(os.listdir("/proc/self/fd")) == before
+
+
+# --- frames the judging side reads apart ------------------------------------------------------------------
+
+
+def frames_written(write: Any) -> list[wire.Frame]:
+    """The frames *write* (called with a writer) writes, read back."""
+    out = bytearray()
+    write(wire.Writer(lambda parts: out.extend(b"".join(parts))))
+    reader = wire.Reader(io.BytesIO(out).read)
+    return list(iter(reader.next, None))
+
+
+def test_a_fatal_frame_carries_its_reason_and_one_without_is_broken() -> None:
+    (frame,) = frames_written(lambda writer: writer.fatal("no such plugin: x.py"))
+    assert frame.kind == wire.FATAL and wire.fatal_reason(frame) == "no such plugin: x.py"
+    with pytest.raises(wire.BrokenStream, match="a fatal frame without its reason"):
+        wire.fatal_reason(wire.Frame(wire.FATAL, b"N"))
+
+
+def test_an_odd_move_too_large_for_a_frame_is_sent_by_the_start_of_its_repr(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(wire, "MAX_PAYLOAD", 800)  # 64 MiB in a run: the same path, without the memory
+    move = (1, 0, "x" * 1000)
+    (frame,) = frames_written(lambda writer: writer.odd_move(move))
+    sent = wire.odd_move(frame)
+    assert repr(sent) == repr(move)[:100] and len(frame.payload) < 800
