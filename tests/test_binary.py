@@ -99,7 +99,7 @@ def test_the_c_compiler_is_cc_then_gcc_then_cc(tmp_path: Path, monkeypatch: pyte
 def test_the_c_reference_says_why_it_was_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from hanoi_harness.bench import cref
 
-    with pytest.raises(ValueError, match="n must be 0..63 for the C reference, got 64"):
+    with pytest.raises(ValueError, match=r"n must be 0\.\.63 for the C reference, got 64"):
         cref.measure(64)
     monkeypatch.setattr(cref, "compiler", lambda: None)
     assert cref.measure(3)["skipped"] == "no C compiler (set CC, or install gcc)"
