@@ -41,13 +41,11 @@ valgrind:
 	    || echo "$(VALGRIND_MISSING) 'apt-get install valgrind' failed (see above); $(VALGRIND_UNTIL)" >&2; \
 	fi
 
-# Line and branch coverage of the package, its Python children included (the settings are in pyproject.toml):
-# a summary of the modules not wholly covered, with their missing lines, after the tests. A child the tests kill
-# while it saves its figures (a handful a run) leaves a file that does not read: coverage's warning is dropped.
-COVERAGE_NOISE := -W "ignore:Data file '" -W "ignore:Couldn't use data file '"
+# Line and branch coverage of the package in the test process (the settings are in pyproject.toml): after the
+# tests, a summary of the modules not wholly covered, with their missing lines.
 test: $(STAMP) valgrind
 	rm -rf build/coverage && mkdir -p build/coverage
-	$(BIN)/python $(COVERAGE_NOISE) -m pytest -q --cov --cov-report=term-missing:skip-covered
+	$(BIN)/python -m pytest -q --cov --cov-report=term-missing:skip-covered
 
 test-all: $(STAMP) valgrind
 	$(BIN)/python -m pytest -q -m ''

@@ -30,7 +30,7 @@ from typing import Any, Protocol
 from hanoi_harness import process, wire
 
 
-def main(argv: Sequence[str]) -> int:
+def main(argv: Sequence[str]) -> int:  # pragma: no cover - the algorithm's process (tests/test_producer.py)
     """Serve requests for the algorithm *argv[0]* (the JSON config) names; the exit status."""
     config = json.loads(argv[0])
     process.child_start()
