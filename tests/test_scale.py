@@ -303,6 +303,58 @@ def test_an_algorithm_that_dies_twice_is_crashed_at_the_step_it_dies_at(plugin: 
     assert len(report.events) == 2 and report.events[1].startswith(f"it died again at step {FAULT}")
 
 
+def test_a_chunk_run_here_whose_process_dies_once_is_verified_again(plugin: tuple[Path, Path, Path]) -> None:
+    result = verify_chunk("dies_once", spec(plugin, "DIES_ONCE"), N, 601, 700)
+    assert result.verdict.ok and result.end == optimal_pegs(N, 700, 2)
+    assert result.events == (
+        "the algorithm's process died while verifying steps 601..700 (the process exited with status 9); "
+        "verifying them once more",
+    )
+
+
+def test_a_chunk_run_here_whose_process_dies_twice_is_crashed_at_the_exact_step(
+    plugin: tuple[Path, Path, Path],
+) -> None:
+    result = verify_chunk("dies_always", spec(plugin, "DIES_ALWAYS"), N, 601, 700)
+    assert (result.verdict.status, result.verdict.step) == ("crashed", FAULT)
+    assert result.events[1] == f"it died again at step {FAULT} (the process exited with status 9); the chunk is crashed"
+
+
+def test_a_chunk_outside_the_run_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"chunk 0\.\.3 is not within steps 1\.\.15"):
+        verify_chunk("bitwise", (), 4, 0, 3)
+    with pytest.raises(ValueError, match=r"chunk 9\.\.16 is not within steps 1\.\.15"):
+        verify_chunk("bitwise", (), 4, 9, 16)
+
+
+def test_a_second_reading_takes_odd_moves_as_sent_and_refuses_other_frames() -> None:
+    from hanoi_harness import oddvalues, wire
+    from hanoi_harness.scale.chunk import _moves
+
+    odd = bytearray()
+    oddvalues.encode_value((1, 0, 2.0), odd)
+    frames = iter([wire.Frame(wire.MOVES, b"B\x01\x00\x02"), wire.Frame(wire.ODD_MOVE, bytes(odd))])
+    assert _moves(lambda: next(frames, wire.Frame(wire.DONE, b""))) == [(1, 0, 2), (1, 0, 2.0)]
+    with pytest.raises(wire.BrokenStream, match="a frame of kind 69 in a legal chunk"):
+        _moves(lambda: wire.Frame(wire.RAISED, b""))
+
+
+def test_a_kept_process_that_has_died_is_replaced() -> None:
+    import threading
+
+    from hanoi_harness.scale import chunk
+
+    task = chunk.task_for("bitwise", (), 4)
+    dead = chunk.Producer(task.plugins)
+    dead.stop()
+    chunk._release(task, dead)
+    fresh = chunk._producer(task)
+    try:
+        assert fresh is not dead and fresh.alive() and (task, threading.get_ident()) not in chunk._KEPT
+    finally:
+        fresh.close()
+
+
 def test_timeout_stops_the_workers() -> None:
     report = verify_scaled("bitwise", 26, workers=2, timeout=0.2)
     assert report.verdict.status == "timed_out" and "no verdict within 0.2 s" in report.verdict.reason
