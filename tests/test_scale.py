@@ -343,9 +343,10 @@ def test_a_kept_process_that_has_died_is_replaced() -> None:
     import threading
 
     from hanoi_harness.scale import chunk
+    from hanoi_harness.stream import Producer
 
     task = chunk.task_for("bitwise", (), 4)
-    dead = chunk.Producer(task.plugins)
+    dead = Producer(task.plugins)
     dead.stop()
     chunk._release(task, dead)
     fresh = chunk._producer(task)
