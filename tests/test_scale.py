@@ -487,3 +487,27 @@ def test_chunks_are_not_trusted_when_solve_from_is_not_solve() -> None:
         verify_scaled("split_wrong", 8, [spec], chunk_size=50)
     unchecked = verify_scaled("split_wrong", 8, [spec], chunk_size=50, preflight=False)
     assert unchecked.verdict.ok  # what the preflight keeps from being reported: solve_from alone is right
+
+
+def test_dask_without_its_library_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from hanoi_harness.scale import chunk, executors
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # an import of it now fails
+    with pytest.raises(
+        UsageError, match=r"--dask needs the optional dependency: pip install 'hanoi-harness\[distributed\]'"
+    ):
+        executors.DaskCluster(chunk.task_for("bitwise", (), 5), "tcp://127.0.0.1:1")
+
+
+def test_a_dask_wait_that_times_out_has_nothing_done(dask_address: str) -> None:
+    from hanoi_harness.scale import chunk, executors
+
+    cluster = executors.DaskCluster(chunk.task_for("bitwise", (), 20), dask_address)
+    try:
+        future = cluster.submit(1, (1 << 20) - 1)
+        assert cluster.wait([future], 0.001) == set()
+        cluster.cancel(future)
+    finally:
+        cluster.close()
