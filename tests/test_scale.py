@@ -257,6 +257,10 @@ def test_chunks_that_do_not_join_are_refused() -> None:
     assert verdict.status == "crashed" and verdict.step == 21 and "do not join after step 20" in verdict.reason
     with pytest.raises(ValueError, match="do not cover"):
         combine(5, 2, results[:1] + results[2:])
+    with pytest.raises(ValueError, match=r"the chunks end at step 20, not 31"):
+        combine(5, 2, results[:2])
+    with pytest.raises(ValueError, match=r"chunk 11\.\.20 is ok without its end pegs or its count"):
+        combine(5, 2, [results[0], replace(results[1], end=None), *results[2:]])
 
 
 # --- worker deaths, timeouts ---------------------------------------------------------------------------
