@@ -41,8 +41,11 @@ valgrind:
 	    || echo "$(VALGRIND_MISSING) 'apt-get install valgrind' failed (see above); $(VALGRIND_UNTIL)" >&2; \
 	fi
 
+# Line and branch coverage of the package in the test process (the settings are in pyproject.toml): after the
+# tests, a summary of the modules not wholly covered, with their missing lines.
 test: $(STAMP) valgrind
-	$(BIN)/python -m pytest -q
+	rm -rf build/coverage && mkdir -p build/coverage
+	$(BIN)/python -m pytest -q --cov --cov-report=term-missing:skip-covered
 
 test-all: $(STAMP) valgrind
 	$(BIN)/python -m pytest -q -m ''
@@ -51,6 +54,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# mypy --strict on the package, tests/ and conftest.py (the settings are in pyproject.toml).
 type: $(STAMP)
 	rm -rf $(TYPECHECK) && mkdir -p $(TYPECHECK)/hanoi_harness
 	ln -s $(CURDIR)/harness/* $(TYPECHECK)/hanoi_harness/ && ln -s $(CURDIR)/algorithms $(TYPECHECK)/hanoi_harness/

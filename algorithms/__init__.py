@@ -9,5 +9,4 @@ import importlib
 import pkgutil
 
 for _module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-    if not _module.name.startswith("_"):
-        importlib.import_module(f"{__name__}.{_module.name}")
+    importlib.import_module(f"{__name__}.{_module.name}")

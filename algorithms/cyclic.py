@@ -108,7 +108,7 @@ def two_steps(n: int, a: int) -> Iterator[Move]:
 
 
 def _steps(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> tuple[int, int]:
-    """(a, steps): the peg the whole tower of n disks leaves in *start* and how many steps forward *goal* is (0-2).
+    """Return the peg the whole tower of *n* disks leaves in *start*, and how many steps forward *goal* is (0-2).
 
     Either configuration not a whole tower (n > 0) raises :class:`UsageError`.
     """

@@ -96,7 +96,7 @@ def transfer(n: int, src: int, dst: int) -> Iterator[Move]:
 
 
 def _ends(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> tuple[int, int]:
-    """(src, dst): the pegs of the whole tower of n disks in *start* and in *goal* (0, 0 when n = 0).
+    """Return the pegs of the whole tower of *n* disks in *start* and in *goal* (0, 0 when n = 0).
 
     Either configuration not a whole tower (n > 0) raises :class:`UsageError`.
     """

@@ -48,7 +48,7 @@ def big_numbers() -> Iterator[None]:
 
 
 def non_negative_int(text: str) -> int:
-    """non_negative_int(text): the integer *text* spells, of any size, refusing negatives and non-integers.
+    """Return the integer *text* spells, of any size; an argparse error for a negative number or anything else.
 
     >>> non_negative_int("12")
     12
@@ -66,7 +66,7 @@ def non_negative_int(text: str) -> int:
 
 
 def at_most(limit: int, why: str, what: str = "disks", low: int = 0) -> Any:
-    """at_most(limit, why, what, low): an argparse type for an integer from *low* to *limit*, refusing more with *why*.
+    """Make an argparse type for an integer of *what* from *low* to *limit*, refusing a larger one with *why*.
 
     A text far longer than *limit* is refused before it is converted: a
     number of a million digits costs seconds to convert.
@@ -118,7 +118,7 @@ workers = at_most(MAX_WORKERS, "each is a process on this machine", "workers", l
 
 
 def positive_int(text: str) -> int:
-    """positive_int(text): an integer >= 1.
+    """Return the integer *text* spells when it is 1 or more; an argparse error otherwise.
 
     >>> positive_int("2")
     2
@@ -130,7 +130,7 @@ def positive_int(text: str) -> int:
 
 
 def positive_float(text: str) -> float:
-    """positive_float(text): a number of seconds greater than 0."""
+    """Return the number of seconds *text* spells, finite and greater than 0; an argparse error otherwise."""
     try:
         value = float(text)
     except ValueError:
@@ -241,7 +241,7 @@ def read_config(option: str, text: str, pegs: int, n: int) -> Config:
 
 
 def quote(text: str, limit: int = 40) -> str:
-    """quote(text, limit): ``repr(text)``, cut to about *limit* characters so that a message stays one short line.
+    """Quote *text* as ``repr`` does, cut to *limit* characters and its length so that a message stays one short line.
 
     >>> quote("abc")
     "'abc'"
@@ -290,7 +290,7 @@ def registry_from(args: argparse.Namespace) -> Registry:
 
 
 def algorithm_for(args: argparse.Namespace, n: int | None = None) -> Algorithm:
-    """algorithm_for(args, n): the algorithm ``args.name``, checked against *n* when given."""
+    """Find the algorithm ``args.name`` (among ``args.plugin``'s plugins too), checked against *n* disks when given."""
     algorithm = registry_from(args).get(args.name)
     if n is not None:
         algorithm.check_n(n)

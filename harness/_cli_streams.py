@@ -26,7 +26,7 @@ class OutputError(UsageError):
 
 
 def write_lines(lines: Iterable[str]) -> None:
-    """write_lines(lines): write text to stdout in blocks of about 64 KB; stops early once the reader has gone.
+    """Write the text of *lines* to stdout in blocks of about 64 KB, stopping early once the reader has gone.
 
     *lines* may be single lines or long runs of them.  A reader that goes
     away (``| head``) is not an error: see :func:`guarded_stdio`.
@@ -48,7 +48,7 @@ def write_lines(lines: Iterable[str]) -> None:
 
 
 def write_binary(blocks: Iterable[Any]) -> None:
-    """write_binary(blocks): write byte buffers to stdout as they come; stops early once the reader has gone.
+    """Write the byte buffers of *blocks* to stdout as they come, stopping early once the reader has gone.
 
     Each block goes to ``sys.stdout.buffer`` as it is: a buffer larger than
     the writer's own goes straight to the file, with no copy.
@@ -62,12 +62,12 @@ def write_binary(blocks: Iterable[Any]) -> None:
 
 
 def reader_gone() -> bool:
-    """reader_gone(): whether the reader of stdout has closed its end (``| head``), so writing more is pointless."""
+    """Tell whether the reader of stdout has closed its end (``| head``), so that writing more is pointless."""
     return bool(getattr(sys.stdout, "reader_gone", False))
 
 
 def quiet_stdout(fd: int | None) -> None:
-    """quiet_stdout(fd): point descriptor *fd* (stdout's) at /dev/null, so what is still buffered is dropped at exit.
+    """Point descriptor *fd* (stdout's) at /dev/null, so that what is still buffered is dropped at exit.
 
     Nothing happens for ``None``: a stream without a descriptor (a test's capture) has nothing to flush at exit.
     """
@@ -95,7 +95,7 @@ class _Guard:
         self.reader_gone = False
 
     def failed(self, exc: OSError) -> None:
-        """failed(exc): a closed pipe ends output quietly; any other error is one line (exit status 2)."""
+        """Handle the write error *exc*: a closed pipe ends output quietly, any other raises :class:`OutputError`."""
         quiet_stdout(self.fd)
         if isinstance(exc, BrokenPipeError):
             self.reader_gone = True
@@ -180,7 +180,7 @@ class _ClosedInput(io.TextIOBase):
 
 
 def _plug(fd: int, flags: int) -> bool:
-    """_plug(fd, flags): open /dev/null on descriptor *fd* when it is closed; whether it was.
+    """Open /dev/null with *flags* on descriptor *fd* when *fd* is closed; whether it was.
 
     A closed 0, 1 or 2 would otherwise be reused by the next file or pipe
     opened, and a child process would inherit that as its standard stream.
@@ -231,7 +231,7 @@ def guarded_stdio() -> Iterator[None]:
 
 
 def say(message: str) -> None:
-    """say(message): ``hanoi: MESSAGE`` as one line on stderr; nothing when stderr cannot take it."""
+    """Print ``hanoi: MESSAGE`` as one line on stderr; nothing when stderr cannot take it."""
     with suppress(OSError, ValueError, AttributeError):
         print(f"hanoi: {one_line(message)}", file=sys.stderr, flush=True)
 
@@ -244,16 +244,24 @@ def redelivered_interrupts() -> Iterator[None]:
     (the garbage collector runs them at any allocation) cannot propagate:
     Python prints "Exception ignored in ..." and goes on, so the command
     would finish as if never interrupted.  This hook catches that case and
-    interrupts the main thread again from a helper thread, once the
-    finalizer has returned (raising it from the hook itself would land in
-    the hook and be dropped the same way).
+    interrupts the main thread again from a helper thread, once the hook
+    has returned: an interrupt that came while the hook still ran (as soon
+    as the thread starts, it would) lands in the hook and is dropped the
+    same way.  The hook holds a lock until it returns; the thread waits for it.
     """
     previous = sys.unraisablehook
+    hooked = threading.Lock()
+
+    def redeliver() -> None:
+        with hooked:  # taken once the hook has let it go; nothing it runs after that can be interrupted
+            pass
+        _thread.interrupt_main()
 
     def hook(unraisable: Any) -> None:
-        if isinstance(unraisable.exc_value, KeyboardInterrupt):
-            threading.Thread(target=_thread.interrupt_main, daemon=True).start()
-            return
+        with hooked:
+            if isinstance(unraisable.exc_value, KeyboardInterrupt):
+                threading.Thread(target=redeliver, daemon=True).start()
+                return
         previous(unraisable)
 
     sys.unraisablehook = hook
@@ -264,7 +272,7 @@ def redelivered_interrupts() -> Iterator[None]:
 
 
 def interrupted(exc: BaseException) -> bool:
-    """interrupted(exc): whether *exc* is a KeyboardInterrupt or was raised while one was being handled.
+    """Tell whether *exc* is a KeyboardInterrupt or was raised, directly or not, while one was being handled.
 
     Ctrl-C in the middle of an import can surface as a RuntimeError or an
     ImportError about a half-initialised module, raised while the

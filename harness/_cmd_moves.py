@@ -95,7 +95,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def describe(verdict: Verdict) -> str:
-    """describe(verdict): the verdict's one-line description, even when the algorithm's objects misbehave in repr."""
+    """Describe *verdict* in one line, even when the algorithm's objects in it raise from their repr."""
     try:
         return one_line(verdict.describe(), 300)
     except Exception:  # a move whose repr or str raises

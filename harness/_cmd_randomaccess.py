@@ -21,7 +21,7 @@ disks = at_most(MAX_N, MAX_N_REASON)
 
 
 def step_number(text: str) -> int:
-    """step_number(text): K, a non-negative integer of at most :data:`MAX_K_DIGITS` digits (2^MAX_N - 1 has that many).
+    """Read the step K from *text*: a non-negative integer of at most :data:`MAX_K_DIGITS` digits (as 2^MAX_N - 1).
 
     A longer text is refused before it is converted, which would take seconds.
 
@@ -36,7 +36,7 @@ def step_number(text: str) -> int:
 
 
 def parse_pegs(text: str, n: int) -> list[int]:
-    """parse_pegs(text, n): the comma-separated pegs of disks 1..n (0, 1 or 2 each), or a one-line error.
+    """Read the pegs of disks 1..*n* (0, 1 or 2 each) from the comma-separated *text*, or fail in one line.
 
     The configuration's notation, read by :func:`hanoi_harness.puzzle.parse_config`.
 

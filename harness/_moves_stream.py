@@ -294,7 +294,7 @@ class MoveStream:
 
 
 def _read(moves: Iterator[Any], size: int) -> tuple[list[Any], BaseException | None]:
-    """_read(moves, size): the next *size* moves (fewer at the end), and what the algorithm raised, if it did.
+    """Take the next *size* moves of *moves* (fewer at the end); them, and what the algorithm raised, if it did.
 
     The moves read before a failure are kept: ``list.extend`` appends as it goes.
     """
@@ -326,7 +326,7 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _same_moves(block: list[Any], expected: Expected) -> bool:
-    """_same_moves(block, expected): whether the moves of *block* are exactly the *expected* ones, as tuples of ints."""
+    """Tell whether the moves of *block* are exactly the *expected* ones, as tuples of ints."""
     if expected.run is not None:
         if expected.offset or len(block) != expected.run.count:
             return False
@@ -340,7 +340,7 @@ def _same_moves(block: list[Any], expected: Expected) -> bool:
 
 
 def _same_rows(rows: Any, expected: Expected) -> int:
-    """_same_rows(rows, expected): how many of the integer array *rows* the expected piece covers, if equal; else 0."""
+    """Count the rows of the integer array *rows* that the *expected* piece covers, if they equal it; else 0."""
     import numpy as np
 
     if expected.run is None:
@@ -354,7 +354,7 @@ def _same_rows(rows: Any, expected: Expected) -> int:
 
 
 def settled(move: Any) -> Any:
-    """settled(move): *move* in a form the checker judges without running any more of the algorithm's code.
+    """Return *move* in a form the checker judges without running any more of the algorithm's code.
 
     A triple of ints is returned as it is.  Otherwise the move is read once
     (an iterator used up by the checker would be missing from the output):
@@ -412,7 +412,7 @@ class Shown:
 
 
 def _integer_rows(chunk: Any) -> Any:
-    """_integer_rows(chunk): *chunk* as an (m, 3) integer array, or None when it is not one."""
+    """Return *chunk* as an (m, 3) integer array, or None when it is not one."""
     import numpy as np
 
     try:
@@ -425,7 +425,7 @@ def _integer_rows(chunk: Any) -> Any:
 
 
 def _target(n: int, block: Any) -> int:
-    """_target(n, block): the peg the tower is heading for, 1 or 2, from the destination of the first move of *block*.
+    """Guess the peg an *n*-disk tower is heading for, 1 or 2, from the destination of the first move of *block*.
 
     Disk 1 first goes to the target when n is odd and to the other free peg
     when n is even; anything else (an illegal first move) gives 2, and the

@@ -27,12 +27,12 @@ import select
 import sys
 from collections.abc import Iterator, Sequence
 from itertools import islice
-from typing import Any
+from typing import Any, Protocol
 
 from hanoi_harness import process, wire
 
 
-def main(argv: Sequence[str]) -> int:
+def main(argv: Sequence[str]) -> int:  # pragma: no cover - the algorithm's process (tests/test_producer.py)
     """Serve requests for the algorithm *argv[0]* (the JSON config) names; the exit status."""
     config = json.loads(argv[0])
     process.child_start()
@@ -61,7 +61,7 @@ def main(argv: Sequence[str]) -> int:
     return 0
 
 
-def serve(algorithm: Any, request: dict[str, Any], out: wire.Writer, control: _Control) -> None:
+def serve(algorithm: Any, request: dict[str, Any], out: wire.Writer, control: Skips) -> None:
     """Answer *request* with *algorithm*'s moves on *out*: frames, then ``D``."""
     n, first = int(request["n"]), int(request["first"])
     count = request.get("count")
@@ -107,7 +107,7 @@ def batch_size(sent: int, count: int | None, trace: tuple[int, int] | None) -> i
 def _moves(
     source: Iterator[Any],
     out: wire.Writer,
-    control: _Control,
+    control: Skips,
     rid: int,
     count: int | None,
     trace: tuple[int, int] | None,
@@ -128,7 +128,7 @@ def _moves(
             return
 
 
-def _arrays(source: Iterator[Any], out: wire.Writer, control: _Control, rid: int, count: int | None) -> None:
+def _arrays(source: Iterator[Any], out: wire.Writer, control: Skips, rid: int, count: int | None) -> None:
     """One frame per array; with *count*, the arrays' first *count* rows only."""
     left = count
     while left is None or left > 0:
@@ -150,6 +150,12 @@ def _arrays(source: Iterator[Any], out: wire.Writer, control: _Control, rid: int
             return
         if control.skipped(rid):
             return
+
+
+class Skips(Protocol):
+    """What serving a request needs of the control channel: whether the parent asked to skip it."""
+
+    def skipped(self, rid: int) -> bool: ...
 
 
 def _sink(fd: int) -> wire.Sink:

@@ -59,13 +59,13 @@ class Run:
         return ("%d %d %d\n" * self.count) % tuple(self.rows.ravel().tolist())  # one C-level format: 3x f-strings
 
     def digest(self, before: int) -> int:
-        """digest(before): the run's digest when its first move is step *before* + 1 (not reduced mod 2^64)."""
+        """Return the run's digest when its first move is step *before* + 1 (not reduced mod 2^64)."""
         return before * self.sum + self.weighted
 
 
 @cache
 def _canonical(size: int) -> Any:
-    """_canonical(size): the optimal moves of *size* disks from peg 0 to peg 2, a (2^size - 1, 3) uint8 array.
+    """Build the optimal moves of *size* disks from peg 0 to peg 2 as a (2^size - 1, 3) uint8 array.
 
     S(d) = S(d-1) with pegs 1 and 2 exchanged, the move (d, 0, 2), then S(d-1)
     with pegs 0 and 1 exchanged.
@@ -87,7 +87,7 @@ def _canonical(size: int) -> Any:
 
 
 def _marshalled(rows: Any) -> bytes:
-    """_marshalled(rows): ``marshal.dumps`` of the (m, 3) array *rows* as a list of int tuples, version 2.
+    """Return what ``marshal.dumps`` (version 2) makes of the (m, 3) array *rows* as a list of int tuples.
 
     Laid out with numpy (1 ms for a run, instead of 40 ms to build 65535
     tuples and marshal them) once that layout is checked to be marshal's
@@ -129,7 +129,7 @@ def _layout_holds() -> bool:
 
 @cache
 def run(size: int, src: int, dst: int) -> Run:
-    """run(size, src, dst): the cached :class:`Run` (six at most per size, one per ordered pair of pegs)."""
+    """Return the cached :class:`Run` of *size* disks from *src* to *dst* (six per size, one per pair of pegs)."""
     return Run(size, src, dst)
 
 
@@ -156,7 +156,7 @@ class Reference:
         self._last: tuple[int, Expected, Expected | None] | None = None  # the unit last asked for
 
     def next(self, k: int) -> Expected | None:
-        """next(k): what follows step k, or None past the end.
+        """Return what is expected after step *k*, or None past the end.
 
         >>> Reference(2, 1).next(1).run.rows.tolist()
         [[1, 0, 2], [2, 0, 1], [1, 2, 1]]
@@ -200,7 +200,7 @@ class Reference:
         return disk + BASE, self.labels[src], self.labels[dst]
 
     def pegs(self, k: int) -> tuple[list[int], list[int], list[int]] | None:
-        """pegs(k): the three pegs (bottom disk first) after k moves, or None past the end."""
+        """Return the three pegs (bottom disk first) after *k* moves, or None past the end."""
         if k > self.length:
             return None
         pegs = tower_at(self.n, k)

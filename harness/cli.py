@@ -48,7 +48,7 @@ def build_parser() -> Parser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """main(argv): run the ``hanoi`` command with *argv* (default: the process's); its exit status."""
+    """Run the ``hanoi`` command with the arguments *argv* (default: the process's); its exit status."""
     try:
         with redelivered_interrupts(), guarded_stdio():
             return _run(argv)
@@ -86,7 +86,3 @@ def _status(exc: BaseException) -> int | None:
 def run() -> None:
     """The console script's entry point."""
     sys.exit(main())
-
-
-if __name__ == "__main__":
-    run()

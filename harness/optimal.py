@@ -77,7 +77,7 @@ def tower_distance(config: Sequence[int], peg: int) -> int:
 
 
 def largest_disk_costs(start: Sequence[int], goal: Sequence[int]) -> tuple[int, int, int]:
-    """(m, once, twice): the largest disk m whose peg differs, and the fewest moves if it moves once or twice.
+    """Return the largest disk m whose peg differs in *start* and *goal*, and the fewest moves if m moves once, twice.
 
     Disk m goes from s = start[m] to t = goal[m].  Moving once, the smaller
     disks must first gather on the third peg r and later spread from it to
@@ -113,7 +113,7 @@ def distance(start: Sequence[int], goal: Sequence[int]) -> int:
 
 
 def cyclic_counts(n: int) -> tuple[int, int]:
-    """(Q(n), R(n)): the fewest moves taking n disks one step forward round the cycle, and two steps.
+    """Return Q(n) and R(n): the fewest moves taking *n* disks one step forward round the cycle, and two steps.
 
     >>> [cyclic_counts(n) for n in range(4)]
     [(0, 0), (1, 2), (5, 7), (15, 21)]

@@ -252,7 +252,7 @@ def _has_entry_points() -> bool:
 # --- the child ----------------------------------------------------------------------------------------
 
 
-def main(argv: Sequence[str]) -> int:
+def main(argv: Sequence[str]) -> int:  # pragma: no cover - the importing child (tests/test_registry.py)
     """The child: import, say which import is under way, then print the records described; the exit status."""
     config = json.loads(argv[0])
     process.child_start()

@@ -44,7 +44,7 @@ MAX_N_REASON = (
 
 
 def _number(value: int) -> str:
-    """_number(value): *value* for an error message, in full up to 38 digits, else its size.
+    """Write *value* for an error message: in full up to 38 digits, else its size.
 
     >>> _number(7), _number(2**200)
     ('7', 'a number of about 61 digits (201 bits)')
@@ -66,12 +66,12 @@ def _check(n: int, k: int, low: int) -> None:
 
 
 def _bits(n: int, k: int) -> str:
-    """_bits(n, k): k in binary, n digits, bit n-1 first: the side of each disk's move, disk n first."""
+    """Write *k* in binary with *n* digits, bit n-1 first: the side of each disk's move, disk n first."""
     return format(k, "b").rjust(n, "0") if n else ""
 
 
 def move_at(n: int, k: int) -> tuple[int, int, int]:
-    """move_at(n, k): move k (1-based) of the optimal n-disk solution from peg 0 to peg 2.
+    """Return move *k* (1-based) of the optimal solution for *n* disks from peg 0 to peg 2.
 
     >>> [move_at(3, k) for k in range(1, 8)]
     [(1, 0, 2), (2, 0, 1), (1, 2, 1), (3, 0, 2), (1, 1, 0), (2, 1, 2), (1, 0, 2)]
@@ -96,7 +96,7 @@ def move_at(n: int, k: int) -> tuple[int, int, int]:
 
 
 def state_at(n: int, k: int) -> list[int]:
-    """state_at(n, k): the peg of each disk, disk 1 (smallest) first, after k moves.
+    """Return the peg of each of *n* disks, disk 1 (the smallest) first, after *k* optimal moves.
 
     >>> state_at(3, 0), state_at(3, 4), state_at(3, 7)
     ([0, 0, 0], [1, 1, 2], [2, 2, 2])
@@ -115,7 +115,7 @@ def state_at(n: int, k: int) -> list[int]:
 
 
 def step_of(pegs: Sequence[int]) -> int:
-    """step_of(pegs): the number of moves after which the disks stand on *pegs* (disk 1 first).
+    """Return the number of optimal moves after which the disks stand on *pegs* (disk 1 first).
 
     >>> step_of([1, 1, 2])
     4
@@ -148,7 +148,7 @@ def step_of(pegs: Sequence[int]) -> int:
 
 
 def tower_at(n: int, k: int) -> tuple[list[int], list[int], list[int]]:
-    """tower_at(n, k): the three pegs as lists of disks, bottom first, after k moves.
+    """Return the three pegs as lists of disks, bottom first, after *k* optimal moves of *n* disks.
 
     >>> tower_at(3, 4)
     ([], [2, 1], [3])

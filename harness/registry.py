@@ -76,7 +76,7 @@ class Citation:
 
 @dataclass(frozen=True)
 class FinalPeg:
-    """final_peg(odd, even): the peg the tower ends on, by the parity of n.
+    """The peg an algorithm's tower ends on (its ``final_peg``): *odd* when n is odd, *even* when it is even.
 
     ``None`` on a side means "any peg but 0" (what an ad-hoc plugin declares).
 
@@ -208,7 +208,7 @@ class Algorithm:
         return f"{self.min_n} <= n{high}"
 
     def check_n(self, n: int) -> None:
-        """check_n(n): raise :class:`UsageError` naming the limit when n is out of range."""
+        """Raise :class:`UsageError` naming the limit (and why) when *n* disks are out of the record's range."""
         if n < self.min_n:
             why = f" ({self.min_n_reason})" if self.min_n_reason else ""
             raise UsageError(f"{self.name} needs n >= {self.min_n}{why}")
@@ -217,7 +217,7 @@ class Algorithm:
             raise UsageError(f"{self.name} accepts n <= {self.max_n}{why}")
 
     def moves(self, n: int) -> Iterator[Move]:
-        """moves(n): the moves for n disks in the project's model (disk 1 smallest, pegs 0-2).
+        """Return the moves for *n* disks in the project's model (disk 1 the smallest, pegs 0-2).
 
         The mapping from the original's labels happens here and only here.
         Moves that are not triples, or that use labels the record does not
@@ -226,7 +226,7 @@ class Algorithm:
         return self._to_model(iter(self.solve(n)), n)
 
     def moves_from(self, n: int, k: int) -> Iterator[Move]:
-        """moves_from(n, k): the moves from step k (1-based) to the end, mapped as :meth:`moves` maps them.
+        """Return the moves for *n* disks from step *k* (1-based) to the end, mapped as :meth:`moves` maps them.
 
         Only for a record that declares ``solve_from``; any other raises
         :class:`UsageError` saying that the algorithm cannot start at any step.
@@ -236,7 +236,7 @@ class Algorithm:
         return self._to_model(iter(self.solve_from(n, k)), n)
 
     def moves_for(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterator[Move]:
-        """moves_for(n, start, goal): the moves from configuration ``start`` to ``goal``, mapped as by :meth:`moves`.
+        """Return the moves of *n* disks from configuration *start* to *goal*, mapped as :meth:`moves` maps them.
 
         Configurations are the peg of each disk, disk 1 (the smallest) first,
         in the model's numbering; they are checked first (:meth:`endpoints`).
@@ -244,7 +244,7 @@ class Algorithm:
         return self._to_model(iter(self.solve_between(n, start, goal)), n)
 
     def solve_between(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterable[Any]:
-        """solve_between(n, start, goal): what ``solve_for`` yields from ``start`` to ``goal``, checked first.
+        """Return what ``solve_for`` yields for *n* disks from *start* to *goal*, once they are checked.
 
         The configurations are checked by :meth:`endpoints`.  Moves in the
         record's own labels, or arrays for a record of ``chunks`` (already in
@@ -302,12 +302,12 @@ class Algorithm:
         return puzzle.start, puzzle.goal
 
     def _to_own(self, config: Config) -> tuple[Any, ...]:
-        """_to_own(config): a configuration of the model in the original's labels and disk order."""
+        """Write the model's configuration *config* in the original's labels and disk order."""
         own = config if tuple(self.pegs) == (0, 1, 2) else tuple(self.pegs[peg] for peg in config)
         return own[::-1] if self.disks == "descending" else own
 
     def _to_model(self, raw: Iterator[Any], n: int) -> Iterator[Any]:
-        """_to_model(raw, n): the original's labelled moves ``raw`` in the project's model."""
+        """Map the original's labelled moves *raw* for *n* disks (chunks unpacked) into the project's model."""
         if self.chunks:
             raw = _unchunk(raw)
         if self.pegs == (0, 1, 2) and self.disks == "ascending":
@@ -366,7 +366,7 @@ def labelled_state(
     pegs: tuple[Any, Any, Any] = (0, 1, 2),
     disks: Literal["ascending", "descending"] = "ascending",
 ) -> list[Any]:
-    """labelled_state(n, k, final_peg, pegs, disks): each disk's peg after k optimal moves, in an original's labels.
+    """Return each of *n* disks' pegs after *k* optimal moves, written in an original's labels *pegs*.
 
     The optimal solution from peg 0 to ``final_peg`` (1 or 2) is the
     reference one (:func:`hanoi_harness.randomaccess.state_at`, which ends on peg
@@ -374,6 +374,7 @@ def labelled_state(
     label (``pegs[i]`` for peg i) of disk 1 first, disk 1 being the smallest
     when ``disks`` is ``"ascending"`` and the largest when ``"descending"``:
     what a port that can start at any step rebuilds its own state from.
+    A ``final_peg`` other than 1 or 2 raises :class:`ValueError`.
 
     >>> labelled_state(3, 4)
     [1, 1, 2]
@@ -413,7 +414,7 @@ class Registry:
         return [a.name for a in self]
 
     def get(self, name: str) -> Algorithm:
-        """get(name): the record, or :class:`UsageError` suggesting the closest name."""
+        """Return the record named *name*, or raise :class:`UsageError` suggesting the closest name."""
         try:
             return self._algorithms[name]
         except KeyError:
@@ -433,7 +434,7 @@ REGISTRY = Registry()
 
 
 def register(**metadata: Any) -> Callable[[Solver], Solver]:
-    """register(**metadata): decorator adding ``solve`` to :data:`REGISTRY` with its metadata.
+    """Make a decorator that adds a generator function ``solve`` to :data:`REGISTRY` with *metadata*.
 
     The keywords are the fields of :class:`Algorithm` other than ``solve``;
     the function is returned unchanged, so a module can still call it.

@@ -39,7 +39,7 @@ from hanoi_harness.verdict import Verdict
 
 @dataclass
 class Job:
-    """Job(name, ns): verify algorithm ``name`` for each n of ``ns``, in order.
+    """One algorithm's share of ``hanoi verify``: algorithm *name* verified for each n of *ns*, in order.
 
     ``ends`` ``(start, goal)``, when given, are the configurations of the run (the peg of each
     disk, disk 1 first; ``ns`` is then their one n): the algorithm's process is asked for the

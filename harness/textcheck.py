@@ -53,23 +53,25 @@ def check_lines(
     disks: str | None = None,
     puzzle: Puzzle = CLASSIC,
 ) -> Verdict:
-    """check_lines(lines, n, pegs=None, target=None): the :class:`Verdict` on the moves read from ``lines``.
+    """Judge the moves read from *lines* for *n* disks: the :class:`Verdict`, with how the text was read.
 
-    ``lines`` is any iterable of lines, or a text stream (read ``LIMIT``
-    characters at a time at most).  ``pegs`` is a convention ("0-2", "1-3",
+    *lines* is any iterable of lines, or a text stream (read ``LIMIT``
+    characters at a time at most), or a binary one (decoded as
+    :func:`open_text` decodes it).  *pegs* is a convention ("0-2", "1-3",
     "A-C", "words", "cyclic" or three names in order such as "S,A,D"; on k
     pegs those of :func:`~hanoi_harness.textpegs.conventions`; default: read
-    from the first move); ``target`` is the peg the tower must end on, as
-    the input writes it (default: any peg but the one it starts on);
-    ``disks`` is "1-based" or "0-based" (default: 0-based when the first disk
-    named is 0).  ``puzzle`` is what the moves are judged by
-    (:mod:`hanoi_harness.puzzle`): its pegs, its rule, and its start and goal
-    configurations when it names them (numbered 0 .. k-1, the convention's
-    first label first); a goal takes the place of ``target``.  The verdict's
-    ``extra`` has ``convention``, the peg ``labels``, ``targets``,
-    ``disks``, the ``puzzle``'s name and ``goal``, and for a step the
-    ``line`` number and its ``text``.  Unreadable input raises
-    :class:`UnreadableInput`; a bad option raises :class:`UsageError`.
+    from the first move); *target* is the peg the tower must end on, as the
+    input writes it (default: any peg but the one it starts on); *max_moves*
+    replaces the checker's cap on the moves read; *disks* is "1-based" or
+    "0-based" (default: 0-based when the first disk named is 0).  *puzzle*
+    is what the moves are judged by (:mod:`hanoi_harness.puzzle`): its pegs,
+    its rule, and its start and goal configurations when it names them
+    (numbered 0 .. k-1, the convention's first label first); a goal takes
+    the place of *target*.  The verdict's ``extra`` has ``convention``, the
+    peg ``labels``, ``targets``, ``disks``, the ``puzzle``'s name and
+    ``goal``, and for a step the ``line`` number and its ``text``.
+    Unreadable input raises :class:`UnreadableInput`; a bad option raises
+    :class:`UsageError`.
 
     >>> check_lines(["1 A->B", "2 A->C", "1 B->C"], 2).describe()
     'ok (3 moves, tower on peg 2)'
@@ -147,7 +149,7 @@ def _targets(target: str | None, names: PegNames, pegs: int, start: tuple[int, .
 
 
 def describe(verdict: Verdict, n: int) -> str:
-    """describe(verdict, n): one line for ``hanoi check``, pegs written in the input's convention.
+    """Describe *verdict* on *n* disks in one line for ``hanoi check``, pegs written in the input's convention.
 
     >>> describe(check_lines(["A C", "A B"], 1), 1)
     "illegal at step 2, line 2 'A B': peg A is empty"

@@ -390,7 +390,7 @@ DEFAULT_NAMES = frozenset(WORDS)
 
 
 def parse_line(text: str, names: frozenset[str] = DEFAULT_NAMES) -> Move | None:
-    """parse_line(text): ``(disk or None, source, destination)`` for a move line, None for any other line.
+    """Read a move from the line *text*: ``(disk or None, source, destination)``, or None for any other line.
 
     Pegs are as written; a direction line gives ``(disk, None, direction)``.
     ``names`` are the words read as pegs.  Raises :class:`ValueError` (the

@@ -123,6 +123,17 @@ def assert_one_line_error(code: int, err: str, *fragments: str) -> None:
         assert fragment in lines[0], lines[0]
 
 
+def bench_ending(err: str) -> str:
+    """The end of ``hanoi bench``'s stderr *err*: what follows its plain progress lines (a phase's start, its counts).
+
+    >>> bench_ending("checking (2 to do)\\nchecking: 2/2 (recursive n=2)\\nhanoi: interrupted\\n")
+    'hanoi: interrupted'
+    """
+    lines = err.strip().splitlines()
+    progress = list(itertools.takewhile(lambda line: not line.startswith("hanoi"), lines))
+    return "\n".join(lines[len(progress) :])
+
+
 PRINTER = """\
 import sys
 
@@ -218,9 +229,9 @@ def successors(config: Config, pairs: Iterable[tuple[int, int]]) -> Iterator[Con
     for disk, peg in enumerate(config, 1):
         tops.setdefault(peg, disk)  # the first (smallest) disk seen on a peg is its top
     for s, t in pairs:
-        disk = tops.get(s)
-        if disk is not None and tops.get(t, disk + 1) > disk:
-            yield (*config[: disk - 1], t, *config[disk:])
+        top = tops.get(s)
+        if top is not None and tops.get(t, top + 1) > top:
+            yield (*config[: top - 1], t, *config[top:])
 
 
 @cache

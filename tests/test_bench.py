@@ -211,8 +211,9 @@ def test_bench_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_full_walk_stops_at_the_cap_and_fits(no_valgrind: None) -> None:
     """A full run's walk, with the cap lowered so that it is quick: every phase, and the fits."""
     # Budgets out of reach, so the walk ends at the cap whatever the machine's speed.
-    lowered = {"n_cap": 10, "drain_budget_s": 1e9, "check_budget_s": 1e9, "max_time_s": 0.01}
-    settings = replace(FULL, **lowered, memory_budget_s=1e9, rss_stride=4)
+    settings = replace(
+        FULL, n_cap=10, drain_budget_s=1e9, check_budget_s=1e9, max_time_s=0.01, memory_budget_s=1e9, rss_stride=4
+    )
     algorithms = [REGISTRY.get("recursive"), REGISTRY.get("tree_array"), REGISTRY.get("linear")]
     results, report = run(algorithms, [], settings)
     tree = results.algorithms["tree_array"]
@@ -294,6 +295,34 @@ def test_command_walk_stops_at_the_cap_or_a_budget(printer: str) -> None:
     starved = replace(capped, drain_budget_s=1e-9)
     stopped = check_commands([command], starved)["mine"]
     assert stopped.ns == [1] and stopped.stopped.startswith("drain budget:")
+
+
+def test_command_walk_stops_where_a_check_or_a_run_to_dev_null_fails(printer: str) -> None:
+    capped = replace(FULL, n_cap=6, drain_budget_s=1e9, check_budget_s=1e9)
+    wrong = check_commands([Command("wrong", printer + " wrong")], capped)["wrong"]
+    assert wrong.stopped == "failed the check at n = 3" and wrong.ns == [] and wrong.failure is not None
+    # Checked on a pipe, it prints the moves; into /dev/null (the drain) from n = 2 on, it fails.
+    picky = Command("picky", f"if [ -p /dev/stdout ] || [ {{n}} -lt 2 ]; then {printer}; else exit 4; fi")
+    walked = check_commands([picky], capped)["picky"]
+    assert walked.stopped == "its run to /dev/null failed at n = 2: the command exited with status 4"
+    assert walked.ns == [1] and sorted(walked.check_s) == [1] and sorted(walked.drain_s) == [1]
+
+
+def test_a_run_past_its_timeout_is_stopped_and_a_failing_run_says_its_status() -> None:
+    with pytest.raises(_external.CommandFailed, match=r"^no end within 0.2 s; stopped$"):
+        _external.run_discarding("sleep 30", 3, timeout=0.2)
+    with pytest.raises(_external.CommandFailed, match=r"^the command exited with status 3$"):
+        _external.run_discarding("exit 3", 3)
+
+
+def test_peak_rss_runs_say_why_a_size_has_no_figure() -> None:
+    # At n = 0 (the baseline) it kills its shell, so nothing reads the peak; at n = 2 it fails.
+    exits = shlex.quote("import sys; sys.exit(5 if {n} == 2 else 0)")
+    command = Command("odd", f"[ {{n}} -eq 0 ] && kill -9 $$; {shlex.quote(sys.executable)} -c {exits}")
+    found = _external.rss_runs(command, [1, 2], lambda n: 30.0)
+    one = found[("odd", 1)]
+    assert isinstance(one, Rss) and one.baseline_mib == 0.0 and one.peak_mib > 1
+    assert found[("odd", 2)] == "the command exited with status 5"
 
 
 def test_peak_rss_is_the_program_s_own(printer: str) -> None:
@@ -410,8 +439,8 @@ def test_a_full_run_measures_the_baseline_and_the_c_reference(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_valgrind: None
 ) -> None:
     """A full run (no --quick, no --sizes) writes quick/ and stores cref's figures; lowered here so that it is quick."""
-    lowered = {"n_cap": 3, "drain_budget_s": 1e9, "check_budget_s": 1e9, "max_time_s": 0.01, "rss_stride": 0}
-    monkeypatch.setattr(_session, "FULL", replace(FULL, **lowered))
+    lowered = replace(FULL, n_cap=3, drain_budget_s=1e9, check_budget_s=1e9, max_time_s=0.01, rss_stride=0)
+    monkeypatch.setattr(_session, "FULL", lowered)
     monkeypatch.setattr(_session, "QUICK", QUICK.with_sizes([2, 3]))
     monkeypatch.setattr(_session, "CREF_N", 8)
     out = tmp_path / "out"

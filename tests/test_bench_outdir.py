@@ -8,6 +8,7 @@ full disk or an interrupted render leave the old set byte for byte.
 
 from __future__ import annotations
 
+import ctypes
 import errno
 import json
 import os
@@ -15,12 +16,14 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import psutil
 import pytest
 
 from hanoi_harness.bench import _outdir, _report, _run, _session
@@ -29,7 +32,7 @@ from hanoi_harness.bench._report import interruption_wins
 from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run, load
 from hanoi_harness.bench._timing import Timing
 from hanoi_harness.errors import UsageError
-from tests.helpers import assert_one_line_error, run_cli
+from tests.helpers import assert_one_line_error, bench_ending, run_cli
 
 QUICK_RUN = ["recursive", "--quick", "--sizes", "2,3"]
 
@@ -132,6 +135,130 @@ def test_what_a_marker_vouches_for(tmp_path: Path) -> None:
     assert "no .hanoi-bench.json marker" in why_not_ours(out)
 
 
+def test_a_set_without_results_is_ours_but_an_unsealed_directory_in_it_cannot_be_sealed(tmp_path: Path) -> None:
+    out = tmp_path / "results"
+    out.mkdir()
+    (out / "README.md").write_text("a set of tables only\n")
+    seal(out)
+    assert why_not_ours(out) == ""
+    (out / "quick").mkdir()
+    with pytest.raises(ValueError, match="quick is not a sealed result set"):
+        seal(out)
+    (out / MARKER).write_text('{"marker": 1, "files": "README.md"}')
+    assert why_not_ours(out) == "its marker does not read (files: expected a list of file names)"
+
+
+def test_a_parent_that_cannot_be_made_or_written_in_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("x")
+    with (
+        pytest.raises(UsageError, match="cannot create its parent directory: Not a directory"),
+        OutDir(tmp_path / "a-file" / "sub" / "out", 0),
+    ):
+        pass
+    (tmp_path / ".out.lock").mkdir()  # where the lock goes: it cannot be opened for writing
+    with pytest.raises(UsageError, match=r"cannot write beside it \(Is a directory\)"), OutDir(tmp_path / "out", 0):
+        pass
+
+
+def test_a_staging_directory_that_cannot_be_made_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(*args: Any, **kwargs: Any) -> str:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", full)
+    with (
+        pytest.raises(UsageError, match="cannot write beside it \\(No space left on device\\)"),
+        OutDir(tmp_path / "out", 0),
+    ):
+        pass
+    assert beside(tmp_path / "out") == []  # nor is the lock left
+
+
+def test_an_old_set_it_could_not_delete_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "results"
+    old_set(out)
+    monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != out)
+    with pytest.raises(UsageError, match="is not writable, so the old set could not be deleted"), OutDir(out, 0):
+        pass
+
+
+def test_a_lock_file_removed_as_it_was_taken_is_taken_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The run that held the lock removes its file as it ends; one that opened it just before locks the new one.
+    out = tmp_path / "results"
+    real_stat = os.stat
+    removed: list[str] = []
+
+    def stat(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        if str(path).endswith(".results.lock") and not removed:
+            removed.append(str(path))
+            os.unlink(path)
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", stat)
+    with OutDir(out, 0) as claim:
+        assert removed and claim.lock_path.read_text() == f"{os.getpid()}\n"
+        assert os.fstat(claim.lock_fd or -1).st_ino == real_stat(claim.lock_path).st_ino
+
+
+def test_a_claim_commits_once(tmp_path: Path) -> None:
+    with OutDir(tmp_path / "out", 0) as claim:
+        claim.commit(lambda staging: None)
+        with pytest.raises(RuntimeError, match="twice"):
+            claim.commit(lambda staging: None)
+
+
+def test_a_failed_write_names_the_error_and_the_file() -> None:
+    assert _outdir._describe(OSError(errno.EDQUOT, "Disk quota exceeded")) == "no space left on the device"
+    denied = OSError(errno.EACCES, "Permission denied", "/r/tables.md")
+    assert _outdir._describe(denied) == "Permission denied: /r/tables.md"
+
+
+def test_a_system_that_cannot_list_its_mounts_has_none_but_the_plain_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unreadable(all: bool = False) -> list[Any]:
+        raise PermissionError(errno.EACCES, "Permission denied", "/proc/self/mounts")
+
+    monkeypatch.setattr(psutil, "disk_partitions", unreadable)
+    assert not _outdir._is_mount_point(tmp_path)
+    assert _outdir._is_mount_point(Path("/proc"))  # os.path.ismount sees this one
+
+
+def test_without_renameat2_the_swap_is_two_renames(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert _outdir._renameat2() is None
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(ctypes, "CDLL", lambda *args, **kwargs: SimpleNamespace())
+    assert _outdir._renameat2() is None
+
+
+def test_an_exchange_the_file_system_refuses_falls_back_and_any_other_failure_raises(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+
+    def refusing(*args: Any) -> int:
+        ctypes.set_errno(errno.EINVAL)
+        return -1
+
+    monkeypatch.setattr(_outdir, "_renameat2", lambda: refusing)
+    assert not _outdir._exchange(a, b)
+    monkeypatch.undo()
+    if _outdir._renameat2() is None:
+        pytest.skip("no renameat2 here")
+    with pytest.raises(FileNotFoundError, match="No such file or directory"):
+        _outdir._exchange(a, b)  # b does not exist: nothing to exchange with
+    assert a.is_dir()
+
+
+def test_a_failed_second_rename_puts_the_old_set_back(tmp_path: Path) -> None:
+    out = tmp_path / "results"
+    before = old_set(out)
+    with pytest.raises(FileNotFoundError):
+        _outdir._swap_by_renames(tmp_path / "never-made", out)
+    assert snapshot(out) == before and beside(out) == []
+
+
 @pytest.mark.parametrize("kind", ["a file", "a non-empty directory", "a mount point"])
 def test_other_outs_are_refused_before_measuring(
     kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], no_measuring: None
@@ -188,7 +315,7 @@ def test_a_full_disk_while_writing_is_one_line_and_the_old_set_stays(
 
     monkeypatch.setattr(_session, "render", full)
     code, _, err = run_cli(capsys, "bench", *QUICK_RUN, "--out", str(out))
-    assert_one_line_error(code, err, "no space left on the device", "the old ones are untouched")
+    assert_one_line_error(code, bench_ending(err), "no space left on the device", "the old ones are untouched")
     assert snapshot(out) == before and beside(out) == []
 
 
@@ -223,7 +350,7 @@ def test_ctrl_c_during_the_render_is_an_interruption(
 
     monkeypatch.setattr(_report, "plot", import_interrupted)
     code, _, err = run_cli(capsys, "bench", *QUICK_RUN, "--out", str(out))
-    assert code == 130 and err.strip() == "hanoi: interrupted"
+    assert code == 130 and bench_ending(err) == "hanoi: interrupted", err
     assert snapshot(out) == before and beside(out) == []
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterable
 from functools import cache
+from typing import Any
 
 import numpy as np
 import pytest
@@ -16,8 +18,8 @@ from hanoi_harness.registry import build_registry
 from tests.helpers import reference
 
 
-def moves_of(chunks: object) -> list[tuple[int, int, int]]:
-    return [tuple(row) for chunk in chunks for row in chunk.tolist()]  # type: ignore[attr-defined]
+def moves_of(chunks: Iterable[np.ndarray[Any, Any]]) -> list[tuple[int, int, int]]:
+    return [(d, s, t) for chunk in chunks for d, s, t in chunk.tolist()]
 
 
 @cache
@@ -114,9 +116,9 @@ def test_limits_and_record() -> None:
 def test_memory_is_independent_of_n() -> None:
     import tracemalloc
 
-    def peak(work: object) -> int:
+    def peak(work: Callable[[], object]) -> int:
         tracemalloc.start()
-        work()  # type: ignore[operator]
+        work()
         _, top = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         return top

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hanoi_harness.checker import check, move_cap
 from hanoi_harness.legality import broken_rule
 from hanoi_harness.puzzle import CLASSIC, CYCLIC
-from hanoi_harness.verdict import RULES, STATUSES, Failure, Verdict
+from hanoi_harness.verdict import RULES, STATUSES, Failure, Rule, Status, Verdict
 from tests.helpers import legal_prefixes, reference
 
 
@@ -53,8 +53,8 @@ def test_agrees_with_simulator_on_random_sequences(n: int, moves: list[tuple[int
     status, step = simulate(moves, n, frozenset({2}))
     assert verdict.status == status
     if status == "illegal":
-        assert verdict.step == step
-        assert verdict.moves == step - 1  # type: ignore[operator]
+        assert step is not None and verdict.step == step
+        assert verdict.moves == step - 1
 
 
 @settings(max_examples=300, deadline=None)
@@ -414,9 +414,9 @@ def test_the_allowed_pegs_follow_the_number_of_pegs() -> None:
 
 
 @pytest.mark.parametrize("status", STATUSES)
-def test_every_status_round_trips_through_json(status: str) -> None:
+def test_every_status_round_trips_through_json(status: Status) -> None:
     failure = None if status == "ok" else Failure("other", detail=f"a {status} run")
-    verdict = Verdict(status, 3, 5, 77, step=6, move=(1, 0, 2), tops=(3, None, 1), final_peg=2, failure=failure)  # type: ignore[arg-type]
+    verdict = Verdict(status, 3, 5, 77, step=6, move=(1, 0, 2), tops=(3, None, 1), final_peg=2, failure=failure)
     data = json.loads(json.dumps(verdict.to_dict()))
     assert Verdict.from_dict(data) == verdict
     assert data["reason"] == verdict.reason  # the text stays readable without the fields
@@ -425,9 +425,9 @@ def test_every_status_round_trips_through_json(status: str) -> None:
 @pytest.mark.parametrize(
     ("status", "rule"), [("crashed", "crashed"), ("timed_out", "timed_out"), ("not_optimal", "other")]
 )
-def test_a_verdict_known_only_by_its_text_still_describes_and_round_trips(status: str, rule: str) -> None:
-    verdict = Verdict(status, 4, 2, reason="the worker died twice")  # type: ignore[arg-type]
-    assert verdict.failure == Failure(rule, detail="the worker died twice")  # type: ignore[arg-type]
+def test_a_verdict_known_only_by_its_text_still_describes_and_round_trips(status: Status, rule: Rule) -> None:
+    verdict = Verdict(status, 4, 2, reason="the worker died twice")
+    assert verdict.failure == Failure(rule, detail="the worker died twice")
     assert verdict.reason == "the worker died twice" and "the worker died twice" in verdict.describe()
     assert Verdict.from_dict(verdict.to_dict()) == verdict
 

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
+import importlib
+import importlib.metadata
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import hanoi_harness
+from hanoi_harness import _cmd_registry
 from hanoi_harness._cli_common import MAX_DISKS
+from hanoi_harness.cli import main
 from hanoi_harness.digest import digest
 from tests.helpers import assert_one_line_error, reference, run_cli
 
@@ -72,9 +78,9 @@ def test_limits_name_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
 def test_help_on_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     from hanoi_harness.cli import build_parser
 
-    parser = build_parser()
-    commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
-    for name in commands:
+    (commands,) = [a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    assert len(commands.choices) >= 10
+    for name in commands.choices:
         code, out, _ = run(capsys, name, "--help")
         assert code == 0 and "usage: hanoi" in out and len(out) > 100, name
 
@@ -190,3 +196,41 @@ def test_a_bug_message_of_many_lines_is_still_one_line(capsys: pytest.CaptureFix
     plugin.write_text('raise ImportError("first line\\nsecond line\\r\\nthird")\n')
     code, _, err = run(capsys, "list", "--plugin", f"{plugin}:solve")
     assert_one_line_error(code, err, "first line second line third")
+
+
+def test_version_is_the_installed_distributions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.strip() == f"hanoi-harness {importlib.metadata.version('hanoi-harness')}"
+
+
+def test_the_version_of_folders_imported_without_an_install_is_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    def not_installed(name: str) -> str:
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", not_installed)
+    try:
+        assert importlib.reload(hanoi_harness).__version__ == "0+unknown"
+    finally:
+        monkeypatch.undo()
+        importlib.reload(hanoi_harness)
+    assert hanoi_harness.__version__ == importlib.metadata.version("hanoi-harness")
+
+
+def test_code_a_command_runs_that_asks_to_exit_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def exits(args: argparse.Namespace) -> int:
+        sys.exit(3)  # as a plugin's code might
+
+    monkeypatch.setattr(_cmd_registry, "cmd_list", exits)
+    code, _, err = run(capsys, "list")
+    assert_one_line_error(code, err, "code run by 'hanoi list' asked to exit (SystemExit: 3)")
+
+
+def test_a_bug_keeps_its_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(args: argparse.Namespace) -> int:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(_cmd_registry, "cmd_list", broken)
+    with pytest.raises(ZeroDivisionError, match="a bug"):
+        main(["list"])

@@ -92,37 +92,52 @@ def _run(treatment: str, argv: list[str]) -> tuple[int, str]:
             os.close(write)
         return proc.returncode, proc.stderr.decode()
     # reader-leaves: `| head -c1`
-    with subprocess.Popen([*HANOI, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
-        assert proc.stdout is not None and proc.stderr is not None
-        proc.stdout.read(1)
-        proc.stdout.close()
-        err = proc.stderr.read().decode()
-        return proc.wait(timeout=120), err
+    with subprocess.Popen([*HANOI, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE) as child:
+        assert child.stdout is not None and child.stderr is not None
+        child.stdout.read(1)
+        child.stdout.close()
+        err = child.stderr.read().decode()
+        return child.wait(timeout=120), err
 
 
-def _outcomes(cases: list[tuple[str, str]], work: Path) -> dict[tuple[str, str], tuple[int, str, int]]:
-    """Each case's (exit status, stderr, usual status), the processes run four at a time."""
+def _said(argv: list[str]) -> str:
+    """What ``hanoi argv`` writes on stderr when its output is read to the end: what it says anyway."""
+    done = subprocess.run([*HANOI, *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
+    return done.stderr.decode()
+
+
+# An outcome: (exit status, stderr, usual status, usual stderr).
+Outcome = tuple[int, str, int, str]
+
+
+def _outcomes(cases: list[tuple[str, str]], work: Path) -> dict[tuple[str, str], Outcome]:
+    """Each case's outcome, the processes run four at a time."""
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full")
     (work / "moves.txt").write_text(MOVES_FILE)
     runs = {case: _argv(case[1], work) for case in cases}
+    quiet = {name for treatment, name in cases if treatment in ("pipe-closed", "reader-leaves")}
     with ThreadPoolExecutor(max_workers=4) as pool:
+        usual = {name: pool.submit(_said, _argv(name, work)[0]) for name in quiet}
         futures = {case: pool.submit(_run, case[0], argv) for case, (argv, _) in runs.items()}
-        return {case: (*future.result(), runs[case][1]) for case, future in futures.items()}
+        return {
+            case: (*future.result(), runs[case][1], usual[case[1]].result() if case[1] in quiet else "")
+            for case, future in futures.items()
+        }
 
 
 @pytest.fixture(scope="module")
-def quick(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], tuple[int, str, int]]:
+def quick(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Outcome]:
     return _outcomes(QUICK, tmp_path_factory.mktemp("streams"))
 
 
 @pytest.fixture(scope="module")
-def rest(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], tuple[int, str, int]]:
+def rest(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Outcome]:
     return _outcomes(REST, tmp_path_factory.mktemp("streams"))
 
 
-def _judge(outcome: tuple[int, str, int], treatment: str, name: str) -> None:
-    code, err, usual = outcome
+def _judge(outcome: Outcome, treatment: str, name: str) -> None:
+    code, err, usual, said = outcome
     assert "Traceback" not in err and "Exception ignored" not in err, err
     lines = err.splitlines()
     if treatment == "stdout-closed":
@@ -133,7 +148,8 @@ def _judge(outcome: tuple[int, str, int], treatment: str, name: str) -> None:
         assert code == 2 and len(lines) == 1 and "standard input is closed" in lines[0], err
     else:  # the reader went away, or stdin is not read: the usual status, and only what the command says anyway
         assert code == usual, err
-        assert lines == ([OFF_PATH] if name == "step-off-path" else []), err
+        assert lines == said.splitlines(), err
+        assert (name != "step-off-path" or lines == [OFF_PATH]) and "Traceback" not in said, said
 
 
 CLOSED = "hanoi: error: standard output is closed, so nothing can be written (started with '>&-'?)"
@@ -141,15 +157,13 @@ OFF_PATH = "hanoi: not on the optimal path: disk 1 is on peg 0, which the optima
 
 
 @pytest.mark.parametrize(("treatment", "name"), QUICK, ids=[f"{t}-{n}" for t, n in QUICK])
-def test_every_ending_is_one_line_or_quiet(
-    quick: dict[tuple[str, str], tuple[int, str, int]], treatment: str, name: str
-) -> None:
+def test_every_ending_is_one_line_or_quiet(quick: dict[tuple[str, str], Outcome], treatment: str, name: str) -> None:
     _judge(quick[(treatment, name)], treatment, name)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("treatment", "name"), REST, ids=[f"{t}-{n}" for t, n in REST])
-def test_every_command_ends_so(rest: dict[tuple[str, str], tuple[int, str, int]], treatment: str, name: str) -> None:
+def test_every_command_ends_so(rest: dict[tuple[str, str], Outcome], treatment: str, name: str) -> None:
     _judge(rest[(treatment, name)], treatment, name)
 
 

@@ -213,7 +213,7 @@ def test_the_noise_floor_widens_what_counts_as_noise() -> None:
     assert verdict() == "slower"  # both runs' floors are 1%: a 5% change stands out
     new.noise_floor = NoiseFloor("recursive n=14", Difference("within noise", 1.0, Interval(0.9, 1.1), 0.5))
     assert verdict() == "within noise"  # the new run's machine was 10% noisy
-    assert compare(old, new).noise == (pytest.approx(0.01), pytest.approx(0.1))
+    assert compare(old, new).noise == pytest.approx((0.01, 0.1))
 
 
 def test_a_slower_machine_is_not_a_regression() -> None:
@@ -231,6 +231,38 @@ def test_a_slower_reference_is_a_regression_of_the_reference() -> None:
     assert found.times[0].status.startswith("REGRESSION: slower: 3 of 3 others were called faster")
 
 
+def test_a_faster_reference_is_called_from_the_others_being_slower() -> None:
+    slower_others = {name: factor * 4 for name, factor in BASE.items()}
+    new = bench_set(slower_others, seed=1)
+    for name, factor in BASE.items():
+        new.algorithms[name].instructions = counted(name, 4000 * factor)
+    found = compare(bench_set(BASE), new)
+    assert found.times[0].status == "faster: 3 of 3 others were called slower (reference, from the others' median)"
+    assert found.times[0].change == pytest.approx(0.25, rel=0.05) and not found.times[0].regression
+
+
+def test_times_without_rounds_or_sizes_in_common_are_shown_but_not_tested() -> None:
+    old, new = bench_set(BASE), bench_set(BASE, seed=1)
+    for result in old.algorithms.values():
+        for run in result.runs:
+            assert run.timing is not None
+            run.timing = replace(run.timing, samples=())  # as a file of schema 2 kept them
+    row = {row.name: row for row in compare(old, new).times}["flag_stack"]
+    assert row.status == "not tested: a set kept no rounds" and row.change == pytest.approx(1.0, abs=0.05)
+    assert row.difference is None and not row.regression
+    moved = bench_set(BASE, seed=1, ns=(7, 11))
+    moved.algorithms["recursive"] = bench_set(BASE, seed=1).algorithms["recursive"]
+    row = {row.name: row for row in compare(bench_set(BASE), moved).times}["flag_stack"]
+    assert row.status == "no size timed in both"
+
+
+def test_an_algorithm_that_became_a_command_is_not_compared_on_time() -> None:
+    old, new = bench_set(BASE), bench_set(BASE, seed=1)
+    new.algorithms["flag_stack"].command = "./flag_stack {n}"
+    row = {row.name: row for row in compare(old, new).times}["flag_stack"]
+    assert row.status == "an algorithm in one set, a command in the other: not compared"
+
+
 def test_only_sizes_both_sets_timed_are_compared() -> None:
     old = bench_set(BASE, ns=(6, 10))
     new = bench_set({**BASE, "newcomer": 9.0}, ns=(10, 14))
@@ -244,6 +276,7 @@ def test_a_run_is_paired_with_the_reference_s_run_of_the_closest_work() -> None:
     assert paired(Run(8, moves=6560), reference) == 14  # a linear run of 8 disks: 6560 moves
     assert paired(Run(6, moves=728), reference) == 10
     assert paired(Run(3, moves=26), reference) == 6
+    assert paired(Run(3, moves=7), {}) is None and paired(Run(0, moves=0), reference) is None  # nothing to pair
 
 
 def test_commands_are_compared_on_time_only_and_not_in_the_reference_estimate() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,11 @@ from tests.helpers import assert_one_line_error, run_cli
 
 ENTRIES = entries()
 READABLE = [e for e in ENTRIES if e.move is not None]
-CASES = [pytest.param(e, n, marks=[pytest.mark.slow] if n != e.sizes[0] else []) for e in ENTRIES for n in e.sizes]
+CASES = [
+    pytest.param(e, n, marks=[pytest.mark.slow] if n != e.sizes[0] else [], id=f"{e.name}-{n}")
+    for e in ENTRIES
+    for n in e.sizes
+]
 GOOD = [(e, n) for e in READABLE for n in e.sizes]
 
 Moved = tuple[int | None, int | None, int]  # (disk or None, source peg or None, destination peg or +-1 round)
@@ -30,7 +35,7 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("corpus-build")
 
 
-@pytest.mark.parametrize(("entry", "n"), CASES, ids=[f"{p.values[0].name}-{p.values[1]}" for p in CASES])
+@pytest.mark.parametrize(("entry", "n"), CASES)
 def test_each_captured_output_is_what_its_program_prints(entry: Entry, n: int, build: Path) -> None:
     reason = missing(entry)
     if reason:
@@ -139,7 +144,7 @@ def changed(entry: Entry, m: re.Match[str], group: str) -> str:
     return next(label for label in labels if label not in (m["src"], m["dst"]))
 
 
-def replay(moves: list[Moved], n: int) -> tuple[str, int | None]:
+def replay(moves: Sequence[Moved], n: int) -> tuple[str, int | None]:
     """("illegal", step) at the first illegal move, else ("ok" | "incomplete" | "not_optimal", None)."""
     pegs: list[list[int]] = [list(range(n, 0, -1)), [], []]
     for step, (disk, src, dst) in enumerate(moves, 1):

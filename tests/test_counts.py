@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import json
 import math
+import signal
 import subprocess
 import sys
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -168,6 +170,102 @@ def test_a_failed_interpreter_says_why() -> None:
     assert _counts._run(argv, 30, None) == ([], "the counting interpreter failed: the reason")
 
 
+def fake_valgrind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str) -> str:
+    """Put a program called valgrind, running the shell *script*, alone on PATH; its path."""
+    path = tmp_path / "valgrind"
+    path.write_text(f"#!/bin/sh\n{script}\n")
+    path.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    return str(path)
+
+
+def test_a_valgrind_that_fails_or_says_nothing_is_no_valgrind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = fake_valgrind(tmp_path, monkeypatch, "echo '==1== cannot start' >&2; echo 'its own words' >&2; exit 3")
+    assert find_valgrind() == f"{path} --version failed with status 3: its own words"
+    fake_valgrind(tmp_path, monkeypatch, "exit 0")
+    assert find_valgrind() == f"{path} --version failed with status 0: "
+    (tmp_path / "valgrind").write_bytes(b"\x7fELF not a program")  # exec fails: an OSError
+    assert str(find_valgrind()).startswith(f"{path} --version failed: [Errno 8] Exec format error")
+
+
+def test_the_counted_interpreter_keeps_valgrinds_own_library(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("VALGRIND_LIB", raising=False)
+    assert "VALGRIND_LIB" not in _counts.child_env()
+    monkeypatch.setenv("VALGRIND_LIB", "/opt/valgrind/lib")
+    assert _counts.child_env() == {**_counts.CHILD_ENV, "VALGRIND_LIB": "/opt/valgrind/lib"}
+
+
+def drain(name: str, n: int, pid: int, moves: int) -> dict[str, object]:
+    return {"name": name, "n": n, "pid": pid, "moves": moves}
+
+
+@pytest.mark.parametrize(
+    ("lines", "totals", "failure", "why"),
+    [
+        ([{"name": "a", "n": 14, "error": "RuntimeError: no"}], {}, "", "failed at n = 14: RuntimeError: no"),
+        ([drain("a", 10, 1, 1023)], {1: (9, 1)}, "", "1 of 3 counted drains reported"),
+        ([drain("a", 10, 1, 1023)], {1: (9, 1)}, "the interpreter was stopped", "the interpreter was stopped"),
+        (
+            [drain("a", 10, 1, 1023), drain("a", 14, 2, 16383), drain("a", 10, 3, 1023)],
+            {1: (9, 1), 2: None, 3: (9, 1)},
+            "",
+            "cachegrind wrote no readable instruction total for a drain",
+        ),
+        (
+            [drain("a", 10, 1, 7), drain("a", 14, 2, 7), drain("a", 10, 3, 7)],
+            {1: (9, 1), 2: (9, 1), 3: (9, 1)},
+            "",
+            "the same number of moves (7) at both sizes",
+        ),
+    ],
+)
+def test_an_incomplete_count_says_what_is_missing(
+    lines: list[dict[str, object]], totals: dict[int, tuple[int, int] | None], failure: str, why: str
+) -> None:
+    others = [drain("b", 10, 9, 1023)]  # another algorithm's drain in the same interpreter: not this one's
+    found = _counts._assemble("a", (10, 14), others + lines, totals, failure)
+    assert found == InstructionCount("a", (10, 14), unavailable=why)
+
+
+LINE_THEN_SLEEP = f"import time; print({json.dumps(json.dumps(drain('a', 3, 1, 7)))}, flush=True); time.sleep(60)"
+"""A counted interpreter's first line, then a minute of nothing."""
+
+
+def test_ctrl_c_while_counting_kills_every_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[subprocess.Popen[bytes]] = []
+    both = threading.Barrier(2)
+
+    def counting(*args: object) -> dict[str, InstructionCount]:
+        live = args[-1]
+        assert isinstance(live, set)
+        interpreter = subprocess.Popen([sys.executable, "-c", LINE_THEN_SLEEP], start_new_session=True)
+        started.append(interpreter)
+        live.add(interpreter)
+        if both.wait() == 0:  # both running: Ctrl-C, which comes to the main thread
+            signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+        interpreter.wait()
+        return {}
+
+    monkeypatch.setattr(_counts, "count_jobs", counting)
+    with pytest.raises(KeyboardInterrupt):
+        count_all(Valgrind("valgrind", "valgrind-3.19.0"), {"a": (3, 5), "b": (3, 5)}, [], workers=2)
+    assert [interpreter.returncode for interpreter in started] == [-signal.SIGKILL] * 2
+
+
+def test_ctrl_c_while_reading_an_interpreter_kills_it() -> None:
+    seen: list[subprocess.Popen[str]] = []
+    live: set[subprocess.Popen[str]] = set()
+
+    def interrupted(name: str, n: int) -> None:
+        seen.extend(live)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        _counts._run([sys.executable, "-c", LINE_THEN_SLEEP], 60, interrupted, live)
+    assert [interpreter.returncode for interpreter in seen] == [-signal.SIGKILL]
+    assert live == set()
+
+
 # --- what the gate relies on (slow: minutes under valgrind) ----------------------------------------------------
 
 
@@ -187,7 +285,7 @@ def test_a_planted_statement_is_a_regression_and_a_copy_is_not(valgrind: Valgrin
 @pytest.mark.slow
 @needs_valgrind
 def test_counts_repeat_exactly_and_do_not_move_with_unrelated_code(valgrind: Valgrind, tmp_path: Path) -> None:
-    names = {"recursive": SIZES, "clockwise_sentinel": SIZES}
+    names: dict[str, tuple[int, int] | str] = {"recursive": SIZES, "clockwise_sentinel": SIZES}
     first = count_all(valgrind, names, [])
     again = count_all(valgrind, names, [])
     padded = count_all(valgrind, names, [padding_module(tmp_path, 1500)])

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness import _producer, wire
+from hanoi_harness import _producer, oddvalues, wire
 from hanoi_harness.checker import check, check_algorithm
 from hanoi_harness.chunkcheck import check_chunks
 from hanoi_harness.judge import FrameSource, Judge
@@ -52,13 +52,18 @@ class _NoSkip:
         return False
 
 
+def collecting(out: bytearray) -> wire.Writer:
+    """A writer whose frames are appended to *out*."""
+    return wire.Writer(lambda parts: out.extend(b"".join(parts)))
+
+
 def stream_of(solve: Callable[[int], Any], n: int, *, chunks: bool = False, **request: Any) -> bytes:
     """The bytes an algorithm's process sends for one request (``solve(n)`` unless *request* says otherwise)."""
     out = bytearray()
-    writer = wire.Writer(lambda parts: [out.extend(part) for part in parts])
+    writer = collecting(out)
     algorithm = Algorithm(name="under_test", solve=solve, summary="under test", chunks=chunks)
     ask = {"id": 1, "n": n, "first": 0, "count": None, "trace": None, **request}
-    _producer.serve(algorithm, ask, writer, _NoSkip())  # type: ignore[arg-type]
+    _producer.serve(algorithm, ask, writer, _NoSkip())
     return bytes(out)
 
 
@@ -140,8 +145,8 @@ odd_move = st.one_of(
 @st.composite
 def streams(draw: st.DrawFn) -> tuple[int, list[Any], int | None, Exception]:
     """A mostly legal run with odd moves put in or swapped in, legal moves spelt otherwise, and maybe an exception."""
-    n, moves = draw(legal_prefixes(max_n=4, max_len=40))
-    moves = list(moves)
+    n, prefix = draw(legal_prefixes(max_n=4, max_len=40))
+    moves: list[Any] = list(prefix)
     for _ in range(draw(st.integers(0, 3))):
         at = draw(st.integers(0, len(moves)))
         kind = draw(st.sampled_from(("insert", "replace", "respell")))
@@ -369,7 +374,7 @@ def test_a_second_writer_is_a_broken_stream() -> None:
     verdict = judged(ok, 3, pid=os.getpid() + 1)
     assert verdict.status == "crashed" and "did the algorithm fork?" in verdict.reason
     out = bytearray()
-    first, second = (wire.Writer(lambda parts: [out.extend(part) for part in parts]) for _ in range(2))
+    first, second = collecting(out), collecting(out)
     for writer in (first, second):  # a fork: both processes go on writing, numbering from where they were
         writer.moves([(1, 0, 2)])
     first.done()
@@ -391,6 +396,12 @@ def test_random_bytes_are_never_ok(data: bytes) -> None:
     assert not judged(data, 2).ok
 
 
+def encoded(value: Any) -> bytes:
+    out = bytearray()
+    oddvalues.encode_value(value, out)
+    return bytes(out)
+
+
 @pytest.mark.parametrize(
     ("kind", "payload"),
     [
@@ -398,6 +409,10 @@ def test_random_bytes_are_never_ok(data: bytes) -> None:
         (wire.ODD_MOVE, b"t\xff\xff\xff\x7f"),  # a tuple claiming two billion items
         (wire.ARRAY, b"\x03|f8" + b"\0" * 24),  # a float array, where only integers are sent
         (wire.MOVES, b"B\x01\x00"),  # not whole rows
+        (wire.MOVES, b""),  # no moves at all
+        (wire.ODD_CHUNK, encoded(("[1, 2]", "<i8"))),  # no shape
+        (wire.ODD_CHUNK, encoded(("[1, 2]", "<q8", [2]))),  # no such dtype
+        (wire.ODD_CHUNK, encoded(("[1, 2]", "<i8", [-2]))),  # a negative size
         (wire.RAISED, b"N"),  # an error that is not a name and a text
         (wire.START_FAILED, b""),
         (ord("?"), b""),  # an unknown kind
@@ -405,7 +420,7 @@ def test_random_bytes_are_never_ok(data: bytes) -> None:
 )
 def test_frames_that_do_not_decode_are_a_broken_stream(kind: int, payload: bytes) -> None:
     out = bytearray()
-    writer = wire.Writer(lambda parts: [out.extend(part) for part in parts])
+    writer = collecting(out)
     writer.frame(wire.MOVES, b"B\x01\x00\x02")
     writer.frame(kind, payload)
     writer.done()

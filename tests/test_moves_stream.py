@@ -94,7 +94,7 @@ def streamed(moves: list[Any], n: int, chunks: int = 0) -> tuple[list[tuple[int,
     total = 0
     for piece in stream.pieces():
         rows = np.frombuffer(bytes(piece.binary()), dtype=np.uint8).reshape(-1, 3)
-        out += [tuple(row) for row in rows.tolist()]
+        out += [(d, s, t) for d, s, t in rows.tolist()]
         total += piece.digest()
         assert piece.text() == "".join(f"{d} {s} {t}\n" for d, s, t in rows.tolist())
     return out, total & MASK, stream.failure

@@ -23,6 +23,7 @@ import random
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -283,13 +284,13 @@ def test_k_peg_hanoi_limits() -> None:
     import k_peg_hanoi
 
     with pytest.raises(ValueError, match="empty"):
-        next(k_peg_hanoi.hanoi(0, [0, 1, 2, 3]))
+        next(iter(k_peg_hanoi.hanoi(0, [0, 1, 2, 3])))
     with pytest.raises(ValueError, match="Too few"):
-        next(k_peg_hanoi.hanoi(2, [0, 1]))
-    assert next(k_peg_hanoi.hanoi(k_peg.THREE_PEGS_MAX_N, [0, 1, 2])) in {(0, 1), (0, 2)}
+        next(iter(k_peg_hanoi.hanoi(2, [0, 1])))
+    assert next(iter(k_peg_hanoi.hanoi(k_peg.THREE_PEGS_MAX_N, [0, 1, 2]))) in {(0, 1), (0, 2)}
     with pytest.raises(RecursionError):
-        next(k_peg_hanoi.hanoi(1000, [0, 1, 2]))
-    assert next(k_peg_hanoi.hanoi(1500, [0, 1, 2, 3]))  # four pegs nest shallowly: no such limit
+        next(iter(k_peg_hanoi.hanoi(1000, [0, 1, 2])))
+    assert next(iter(k_peg_hanoi.hanoi(1500, [0, 1, 2, 3])))  # four pegs nest shallowly: no such limit
 
 
 # --- hanoitoys: printing programs ----------------------------------------------------------------
@@ -336,7 +337,8 @@ def test_hanoitoys_olive_never_ends_a_transfer_one_step_forward(src: int, dst: i
 def test_hanoitoys_programs_with_no_disks() -> None:
     with pytest.raises(RuntimeError, match="RecursionError"):
         list(toys.classic_transfer("classical", 0, 0, 2))
-    assert list(toys.classic_transfer("olive", 0, 0, 2)) == [("Bad parameters n=0, i=0, j=2",)]
+    said: list[Any] = list(toys.classic_transfer("olive", 0, 0, 2))  # what the program printed, not a move
+    assert said == [("Bad parameters n=0, i=0, j=2",)]
     assert list(toys.classic_transfer("nr", 0, 0, 2)) == []
     assert list(toys.classic_transfer("idle_peg", 0, 0, 2)) == []
 
@@ -615,8 +617,8 @@ def test_bench_with_peers_writes_their_set_inside_ours(
     assert said.strip() == f"wrote {out}/ (full run of 1 algorithms; 2 peers against ours in {out}/peers/)"
     mine, theirs = load(out), load(out / "peers")
     assert list(mine.algorithms) == ["recursive"] and mine.peers == () and "peers" in mine.durations_s
-    ours, peers = ["recursive", "any_state", "frame_stewart"], ["hanoi_python_solver", "k_peg_hanoi_4"]
-    assert list(theirs.algorithms) == ours + peers
+    our_names, peer_names = ["recursive", "any_state", "frame_stewart"], ["hanoi_python_solver", "k_peg_hanoi_4"]
+    assert list(theirs.algorithms) == our_names + peer_names
     assert [replace(pair, head_to_head=None) for pair in theirs.peers] == [
         Pair("hanoi_python_solver", "any_state", False, "optimal (proven)"),
         Pair("k_peg_hanoi_4", "frame_stewart", False, "optimal (proven)"),

@@ -100,6 +100,14 @@ def test_waits_of_any_length() -> None:
     assert process.wait_slice(1e300) == process.MAX_WAIT_S
 
 
+def test_a_wait_longer_than_a_slice_goes_on_slice_after_slice(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(process, "MAX_WAIT_S", 0.05)  # an hour in a run: the same loop, quicker
+    proc = process.start([sys.executable, "-c", "import sys, time; time.sleep(0.4); print(sys.stdin.read())"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)  # fmt: skip
+    assert process.communicate(proc, b"given once", 60) == (b"given once\n", None)
+    process.stop(proc)
+
+
 def test_a_timeout_stops_the_group() -> None:
     proc = process.start(["sleep", "600"], stdin=subprocess.PIPE)
     with pytest.raises(subprocess.TimeoutExpired):
@@ -114,3 +122,44 @@ def test_safe_path_environment_is_undone() -> None:
     with process.safe_path_environment():
         assert os.environ["PYTHONSAFEPATH"] == "1"
     assert os.environ.get("PYTHONSAFEPATH") == before
+
+
+def test_a_worker_given_its_callers_token_starts_no_guardian_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(guardian, "_TOKEN", None)
+    monkeypatch.setattr(guardian, "_GUARDED_ELSEWHERE", False)
+    own = guardian._Guardian()
+    guardian.share_token("0123abcd", guarded=True)
+    assert guardian.token() == "0123abcd"
+    own.ensure()
+    own.send("+1")
+    assert own.proc is None  # the caller's guardian covers this process's children
+
+
+def test_end_strays_is_linux_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert guardian.end_strays() == 0
+
+
+@linux_only
+def test_a_guardian_that_was_killed_is_replaced_and_the_new_one_ends_the_groups(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(guardian, "_TOKEN", os.urandom(16).hex())  # its own token: it must not touch ours
+    own = guardian._Guardian()
+    own.ensure()
+    assert own.proc is not None
+    first = own.proc
+    first.kill()
+    first.wait()
+    group = subprocess.Popen(["sleep", "600"], start_new_session=True)
+    try:
+        own.send(f"+{group.pid}")  # the write fails: a new guardian takes over, and hears of the group next
+        own.send(f"+{group.pid}")
+        assert own.proc is not first and own.proc.poll() is None
+        assert own.proc.stdin is not None
+        own.proc.stdin.close()  # as when this process ends: the guardian ends the groups still registered
+        assert group.wait(timeout=30) == -signal.SIGKILL
+        assert own.proc.wait(timeout=30) == 0
+    finally:
+        group.kill()
+        group.wait()

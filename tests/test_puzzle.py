@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -69,9 +70,9 @@ def test_bad_configurations_are_one_line(text: str, pegs: int, n: int | None, fr
         ({"start": (0, 0), "goal": (1,)}, "has 2 disks and the goal 1"),
     ],
 )
-def test_bad_puzzles_are_refused_in_one_line(fields: dict[str, object], fragment: str) -> None:
+def test_bad_puzzles_are_refused_in_one_line(fields: dict[str, Any], fragment: str) -> None:
     with pytest.raises(UsageError, match=fragment.replace("(", r"\(")):
-        Puzzle(**fields)  # type: ignore[arg-type]
+        Puzzle(**fields)
 
 
 def test_puzzle_start_and_goal_default_to_whole_towers() -> None:
@@ -210,8 +211,8 @@ def test_frame_stewart_counts_are_the_bfs_distances(pegs: int, top: int) -> None
 
 def test_frame_stewart_status_is_proven_up_to_4_pegs_and_conjectured_beyond() -> None:
     assert [frame_stewart_status(k) for k in (3, 4, 5, 9)] == ["proven", "proven", "conjectured", "conjectured"]
-    assert k_pegs(4).optimum(30, 3) is not None
-    assert k_pegs(4).optimum(30, 3).describe() == "optimal (proven)"  # type: ignore[union-attr]
+    four = k_pegs(4).optimum(30, 3)
+    assert four is not None and four.describe() == "optimal (proven)"
     five = k_pegs(5).optimum(30, 4)
     assert five is not None and five.moves == frame_stewart(30, 5)
     assert five.describe() == "matches the Frame-Stewart count (conjectured optimal for k >= 5)"
@@ -252,6 +253,6 @@ def test_records_solve_the_classic_puzzle_unless_they_say_otherwise() -> None:
         ({"puzzle": k_pegs(4), "chunks": True}, "chunks are for puzzles of three pegs only"),
     ],
 )
-def test_records_refuse_a_puzzle_they_contradict(fields: dict[str, object], fragment: str) -> None:
+def test_records_refuse_a_puzzle_they_contradict(fields: dict[str, Any], fragment: str) -> None:
     with pytest.raises(UsageError, match=fragment):
-        Algorithm(name="mine", solve=lambda n: iter(()), summary="s", **fields)  # type: ignore[arg-type]
+        Algorithm(name="mine", solve=lambda n: iter(()), summary="s", **fields)

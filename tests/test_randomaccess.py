@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -59,9 +61,9 @@ def test_sixty_four_disks() -> None:
         (lambda: step_of([0, 3]), "peg 3 is not 0, 1 or 2"),
     ],
 )
-def test_bad_input(call: object, message: str) -> None:
+def test_bad_input(call: Callable[[], object], message: str) -> None:
     with pytest.raises(UsageError, match=None) as info:
-        call()  # type: ignore[operator]
+        call()
     assert message in str(info.value)
 
 
@@ -89,7 +91,7 @@ def test_the_largest_tower_is_answered_in_linear_time() -> None:
         (lambda: move_at(300, 2**300), "and 2^300 - 1 for n = 300, got a number of about 91 digits (301 bits)"),
     ],
 )
-def test_sizes_past_the_bound_are_refused_in_one_short_line(call: object, message: str) -> None:
+def test_sizes_past_the_bound_are_refused_in_one_short_line(call: Callable[[], object], message: str) -> None:
     with pytest.raises(UsageError) as info:
-        call()  # type: ignore[operator]
+        call()
     assert message in str(info.value) and len(str(info.value)) < 300

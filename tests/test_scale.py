@@ -257,6 +257,10 @@ def test_chunks_that_do_not_join_are_refused() -> None:
     assert verdict.status == "crashed" and verdict.step == 21 and "do not join after step 20" in verdict.reason
     with pytest.raises(ValueError, match="do not cover"):
         combine(5, 2, results[:1] + results[2:])
+    with pytest.raises(ValueError, match=r"the chunks end at step 20, not 31"):
+        combine(5, 2, results[:2])
+    with pytest.raises(ValueError, match=r"chunk 11\.\.20 is ok without its end pegs or its count"):
+        combine(5, 2, [results[0], replace(results[1], end=None), *results[2:]])
 
 
 # --- worker deaths, timeouts ---------------------------------------------------------------------------
@@ -301,6 +305,59 @@ def test_an_algorithm_that_dies_twice_is_crashed_at_the_step_it_dies_at(plugin: 
     assert verdict.status == "crashed" and verdict.step == FAULT and verdict.moves == FAULT - 1
     assert verdict.reason == "the process exited with status 9"
     assert len(report.events) == 2 and report.events[1].startswith(f"it died again at step {FAULT}")
+
+
+def test_a_chunk_run_here_whose_process_dies_once_is_verified_again(plugin: tuple[Path, Path, Path]) -> None:
+    result = verify_chunk("dies_once", spec(plugin, "DIES_ONCE"), N, 601, 700)
+    assert result.verdict.ok and result.end == optimal_pegs(N, 700, 2)
+    assert result.events == (
+        "the algorithm's process died while verifying steps 601..700 (the process exited with status 9); "
+        "verifying them once more",
+    )
+
+
+def test_a_chunk_run_here_whose_process_dies_twice_is_crashed_at_the_exact_step(
+    plugin: tuple[Path, Path, Path],
+) -> None:
+    result = verify_chunk("dies_always", spec(plugin, "DIES_ALWAYS"), N, 601, 700)
+    assert (result.verdict.status, result.verdict.step) == ("crashed", FAULT)
+    assert result.events[1] == f"it died again at step {FAULT} (the process exited with status 9); the chunk is crashed"
+
+
+def test_a_chunk_outside_the_run_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"chunk 0\.\.3 is not within steps 1\.\.15"):
+        verify_chunk("bitwise", (), 4, 0, 3)
+    with pytest.raises(ValueError, match=r"chunk 9\.\.16 is not within steps 1\.\.15"):
+        verify_chunk("bitwise", (), 4, 9, 16)
+
+
+def test_a_second_reading_takes_odd_moves_as_sent_and_refuses_other_frames() -> None:
+    from hanoi_harness import oddvalues, wire
+    from hanoi_harness.scale.chunk import _moves
+
+    odd = bytearray()
+    oddvalues.encode_value((1, 0, 2.0), odd)
+    frames = iter([wire.Frame(wire.MOVES, b"B\x01\x00\x02"), wire.Frame(wire.ODD_MOVE, bytes(odd))])
+    assert _moves(lambda: next(frames, wire.Frame(wire.DONE, b""))) == [(1, 0, 2), (1, 0, 2.0)]
+    with pytest.raises(wire.BrokenStream, match="a frame of kind 69 in a legal chunk"):
+        _moves(lambda: wire.Frame(wire.RAISED, b""))
+
+
+def test_a_kept_process_that_has_died_is_replaced() -> None:
+    import threading
+
+    from hanoi_harness.scale import chunk
+    from hanoi_harness.stream import Producer
+
+    task = chunk.task_for("bitwise", (), 4)
+    dead = Producer(task.plugins)
+    dead.stop()
+    chunk._release(task, dead)
+    fresh = chunk._producer(task)
+    try:
+        assert fresh is not dead and fresh.alive() and (task, threading.get_ident()) not in chunk._KEPT
+    finally:
+        fresh.close()
 
 
 def test_timeout_stops_the_workers() -> None:
@@ -434,3 +491,27 @@ def test_chunks_are_not_trusted_when_solve_from_is_not_solve() -> None:
         verify_scaled("split_wrong", 8, [spec], chunk_size=50)
     unchecked = verify_scaled("split_wrong", 8, [spec], chunk_size=50, preflight=False)
     assert unchecked.verdict.ok  # what the preflight keeps from being reported: solve_from alone is right
+
+
+def test_dask_without_its_library_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from hanoi_harness.scale import chunk, executors
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # an import of it now fails
+    with pytest.raises(
+        UsageError, match=r"--dask needs the optional dependency: pip install 'hanoi-harness\[distributed\]'"
+    ):
+        executors.DaskCluster(chunk.task_for("bitwise", (), 5), "tcp://127.0.0.1:1")
+
+
+def test_a_dask_wait_that_times_out_has_nothing_done(dask_address: str) -> None:
+    from hanoi_harness.scale import chunk, executors
+
+    cluster = executors.DaskCluster(chunk.task_for("bitwise", (), 20), dask_address)
+    try:
+        future = cluster.submit(1, (1 << 20) - 1)
+        assert cluster.wait([future], 0.001) == set()
+        cluster.cancel(future)
+    finally:
+        cluster.close()

@@ -94,7 +94,7 @@ def test_stability_round_trips_through_json() -> None:
 def verdicts(factor: float, seed: int, trials: int = 40, count: int = 20, noise: float = 0.0) -> list[str]:
     """The verdicts on *trials* pairs of simulated round sets, the new one *factor* times the old."""
     rng = random.Random(seed)
-    out = []
+    out: list[str] = []
     for _ in range(trials):
         old = rounds(rng, count)
         new = [t * factor for t in rounds(rng, count)]

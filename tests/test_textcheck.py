@@ -72,7 +72,7 @@ Runner = Callable[..., tuple[int, str, str]]
 
 @pytest.fixture
 def hanoi(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Runner:
-    """hanoi(*argv, stdin=TEXT): run the command with TEXT (str or bytes) on standard input; (status, out, err)."""
+    """A runner of ``hanoi *argv`` in this process, *stdin* (str or bytes) its standard input: (status, out, err)."""
 
     def run(*argv: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
         if stdin is not None:

@@ -9,6 +9,7 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,10 +75,11 @@ def test_latin_1_text_around_the_moves_is_no_obstacle(capsys: pytest.CaptureFixt
     assert check_bytes(capsys, tmp_path, data)[0] == 0
 
 
-def hanoi_process(*args: str, **kwargs: object) -> subprocess.CompletedProcess[bytes]:
+def hanoi_process(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
     """Run the real ``hanoi`` command (``python -m hanoi_harness``) in a child process."""
     command = [sys.executable, "-m", "hanoi_harness", *args]
-    return subprocess.run(command, capture_output=True, timeout=120, **kwargs)  # type: ignore[call-overload, no-any-return]
+    done: subprocess.CompletedProcess[bytes] = subprocess.run(command, capture_output=True, timeout=120, **kwargs)
+    return done
 
 
 def test_binary_on_strict_utf8_standard_input_is_one_line() -> None:

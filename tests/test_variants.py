@@ -61,10 +61,10 @@ def tower_cases() -> list[tuple[Algorithm, int]]:
     return [(a, n) for a in VARIANTS for n in range(TOP[a.puzzle.pegs] + 1)]
 
 
-def check_run(algorithm: Algorithm, moves: object, start: Config, goal: Config) -> int:
+def check_run(algorithm: Algorithm, moves: Iterable[Move], start: Config, goal: Config) -> int:
     """Replay *moves* under *algorithm*'s rules and assert they are a shortest path from *start* to *goal*."""
     pegs, rule = rules(algorithm)
-    end, count = replay(moves, start, pegs, rule)  # type: ignore[arg-type]
+    end, count = replay(moves, start, pegs, rule)
     assert end == goal, f"{algorithm.name}: ended at {end}, not {goal}"
     assert count == shortest(start, goal, pegs, rule), f"{algorithm.name}: {count} moves from {start} to {goal}"
     return count

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -42,12 +42,6 @@ from hanoi_harness.registry import Algorithm
 
 REFERENCE = "recursive"
 """The algorithm every relative time is taken against; always measured."""
-
-Phase = Callable[[str, int | None], None]
-"""A phase hook is called as a new phase begins, with its description and total (None when unknown)."""
-
-Step = Callable[[str], None]
-"""A step hook is called with a label as one unit of the current phase is done."""
 
 
 def run(

@@ -77,6 +77,7 @@ def measure(name: str, n: int, workers: int, repeat: int) -> list[Run]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Time the runs the command line *argv* (default: this process's) asks for and print them; the exit status."""
     parser = argparse.ArgumentParser(
         prog="python -m hanoi_harness.bench.scaling",
         description="Time hanoi verify NAME --n N alone, with --workers 1 and with --workers W.",

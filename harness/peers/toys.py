@@ -71,7 +71,7 @@ import string
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Any
 
 from hanoi_harness.errors import UsageError
@@ -115,7 +115,7 @@ STEWART_LINE = re.compile(r"(?:.*\?)?\d+:Moving disc from (\w+) to (\w+)")
 """A move of ``Hanoi``; the first one comes after the dialogue's three prompts, on the same line."""
 
 
-def run(what: str, argv: Sequence[str], answers: str = "") -> Iterator[str]:
+def run(what: str, argv: Sequence[str], answers: str = "") -> Generator[str]:
     """The lines (without their ends) that the Python program *argv* (named *what*) prints, given *answers* as input.
 
     Raises :class:`RuntimeError` naming the program's last line on standard

@@ -49,7 +49,7 @@ class Executor(Protocol):
         """Stop everything still running."""
 
 
-def _worker_init(caller: int, token: str) -> None:
+def _worker_init(caller: int, token: str) -> None:  # pragma: no cover - in each pool worker
     """Each pool worker: leave Ctrl-C to the caller, end with it, and have its processes ended with it too."""
     process.ignore_interrupts()
     process.watch(caller)  # the worker's parent is the fork server, not the caller

@@ -164,3 +164,12 @@ def test_deal_defrag_collect_empty_pillar_read_throws() -> None:
     hanoi = deal_defrag_collect.Hanoi(2)
     with pytest.raises(deal_defrag_collect.HanoiThrow, match="no data in stack"):
         hanoi.adju_even()
+
+
+@pytest.mark.parametrize("port", [bitwise, parity_positions, step_divisibility], ids=lambda port: port.__name__)
+def test_solve_from_refuses_a_negative_n_and_a_start_before_the_first_move(port: Any) -> None:
+    with pytest.raises(ValueError, match="n must be >= 0, got -1"):
+        list(port.solve_from(-1, 1))
+    with pytest.raises(ValueError, match=r"the first .* = 1, got 0"):
+        list(port.solve_from(3, 0))
+    assert list(port.solve_from(3, 7)) == list(port.solve(3))[6:]  # the last move alone

@@ -113,6 +113,13 @@ def test_n0_makes_no_moves(port: Port) -> None:
     assert list(port.module.solve(0)) == []
 
 
+def test_level_formula_refuses_a_negative_shift_and_a_step_before_the_first() -> None:
+    with pytest.raises(ValueError, match="1 << n with n = -1 is a negative shift"):
+        next(iter(level_formula.solve(-1)))
+    with pytest.raises(ValueError, match="the first step is i = 1, got 0"):
+        next(iter(level_formula.solve_from(3, 0)))
+
+
 # -- flag_stack (Hanoi_1) -------------------------------------------------------------
 
 

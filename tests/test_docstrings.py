@@ -1,0 +1,79 @@
+"""Docstrings say what a function does or returns: their first line never repeats the signature.
+
+The source of every module of the installed package is read (the checkout's folders with the
+editable install, the installed files with a wheel), so a private helper or a method counts too.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import hanoi_harness
+import hanoi_harness.algorithms
+
+Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+
+
+# A first line that opens with a call and a colon is a signature, whoever's: ``final_peg(odd, even): ...``.
+CALL_THEN_COLON = re.compile(r"[\w.]+\([^()]*\)\s*(->[^:]*)?:")
+
+
+def sources() -> list[Path]:
+    """Every Python file of the package, its subpackages included (the algorithms too, wherever their folder is)."""
+    found: set[Path] = set()
+    for package in (hanoi_harness, hanoi_harness.algorithms):
+        for root in package.__path__:
+            found.update(Path(root).rglob("*.py"))
+    return sorted(found)
+
+
+def repeated_signatures(source: str) -> list[tuple[int, str]]:
+    """The line and first docstring line of each definition in *source* whose docstring opens with a signature.
+
+    A signature is the definition's own call (``Run.digest(before)``) or any call followed by a colon.
+    """
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, Definition):
+            doc = (ast.get_docstring(node) or "").lstrip()
+            if re.match(rf"(\w+\.)?{re.escape(node.name)}\(", doc) or CALL_THEN_COLON.match(doc):
+                found.append((node.lineno, doc.splitlines()[0]))
+    return found
+
+
+def test_the_check_finds_a_signature_repeated_and_nothing_else() -> None:
+    source = '''
+class Run:
+    """Run(size): a run of moves."""
+
+    def digest(self, before):
+        """Run.digest(before): its digest."""
+
+def move_at(n, k):
+    """move_at(n, k): move k."""
+
+class FinalPeg:
+    """final_peg(odd, even) -> int: the peg the tower ends on."""
+
+def cyclic_counts(n):
+    """Return Q(n) and R(n): two counts."""
+
+def state_at(n, k):
+    """Return the pegs after *k* moves: see move_at(n, k)."""
+
+async def fetch():
+    """Fetch what ``fetch(url)`` names."""
+'''
+    assert sorted(line for line, _ in repeated_signatures(source)) == [2, 5, 8, 11]
+
+
+def test_no_docstring_of_the_package_starts_by_repeating_its_signature() -> None:
+    paths = sources()
+    folders = {path.parent.name for path in paths}
+    assert len(paths) > 90 and {"bench", "scale", "algorithms"} <= folders  # the package and its subpackages
+    offenders = [
+        f"{path}:{line}: {first}" for path in paths for line, first in repeated_signatures(path.read_text("utf-8"))
+    ]
+    assert not offenders, "first lines that repeat the signature; say what it does or returns:\n" + "\n".join(offenders)
