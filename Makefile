@@ -88,7 +88,7 @@ bench-c: $(STAMP)
 	$(BIN)/python -m hanoi_harness.bench.cref 28
 
 # The full benchmark: regenerates results/ (and results/quick/, the CI baseline, and results/peers/, the other
-# packages' solvers of the extra 'peers' against ours); about 25 minutes on 2 shared cores.
+# packages' solvers of the extra 'peers' against ours); about 16 minutes on 2 shared cores, 8 of them the peers.
 bench: $(STAMP) valgrind
 	$(BIN)/hanoi bench --out results --peers
 
