@@ -25,7 +25,7 @@ from hanoi_harness.bench._results import AlgorithmResult, Run, load
 from hanoi_harness.bench._run import run
 from hanoi_harness.cli import main
 from hanoi_harness.errors import UsageError
-from tests.helpers import REGISTRY, bench_set, printer_command, run_cli, timed
+from tests.helpers import REGISTRY, at_scale, bench_set, printer_command, run_cli, timed
 
 
 def status(argv: list[str]) -> int:
@@ -76,6 +76,7 @@ def test_fits_need_three_sizes() -> None:
     assert fit_space([3, 4], [10.0, 20.0]) is None
 
 
+@at_scale
 def test_fits_on_measured_peaks_match_the_ports() -> None:
     """tracemalloc is deterministic, so the ports' classes can be asserted."""
     ns = [10, 12, 14, 16]  # lists grow in steps (over-allocation): a few sizes apart show it
