@@ -244,7 +244,8 @@ def test_the_walk_drops_an_algorithm_at_its_first_failure_and_says_why_one_never
 
     (tmp_path / "walkers.py").write_text(
         "def go(k, a, b, c):\n"
-        "    if k:\n        yield from go(k - 1, a, c, b)\n        yield (k, a, c)\n        yield from go(k - 1, b, a, c)\n"
+        "    if k:\n"
+        "        yield from go(k - 1, a, c, b)\n        yield (k, a, c)\n        yield from go(k - 1, b, a, c)\n"
         "\n\ndef wrong_at_3(n):\n    yield from go(n, 0, 1, 2) if n < 3 else [(2, 0, 2)]\n"
     )
     spec = f"{tmp_path / 'walkers.py'}:wrong_at_3"
