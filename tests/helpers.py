@@ -99,6 +99,12 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
     return code, out, err
 
 
+at_scale = pytest.mark.no_cover
+"""For a test that runs code the others cover, at a scale where coverage's tracer takes 3 to 7 times as long
+(2^18 moves of every algorithm, every pair of 5-disk states, hundreds of hypothesis examples): it runs in
+'make test', unmeasured.  Together these took 100 of the 120 seconds coverage added to the suite."""
+
+
 def gone(pid: int, within: float = 10.0) -> bool:
     """Whether process *pid* has ended (or is a zombie waiting to be reaped) within *within* seconds."""
     end = time.monotonic() + within

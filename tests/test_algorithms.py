@@ -18,7 +18,7 @@ from hanoi_harness.checker import check_algorithm
 from hanoi_harness.digest import digest
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry import Algorithm
-from tests.helpers import equal_work, expected
+from tests.helpers import at_scale, equal_work, expected
 
 
 def test_legal_and_optimal(algorithm: Algorithm, n: int) -> None:
@@ -72,6 +72,7 @@ def test_moves_stream(algorithm: Algorithm) -> None:
     assert first[0][0] == 1
 
 
+@at_scale
 def test_verified_up_to_its_limit_or_2_to_the_18_moves(algorithm: Algorithm) -> None:
     # 2^18 - 1 = 262143 moves: about a second for the slowest port.  That is
     # n = 18 on the classic puzzle, where tree_array stops at its 132000-node

@@ -25,7 +25,8 @@ from hanoi_harness.bench._results import AlgorithmResult, Run, load
 from hanoi_harness.bench._run import run
 from hanoi_harness.cli import main
 from hanoi_harness.errors import UsageError
-from tests.helpers import REGISTRY, bench_set, printer_command, run_cli, timed
+from hanoi_harness.registry import Algorithm, build_registry
+from tests.helpers import REGISTRY, at_scale, bench_set, printer_command, run_cli, timed
 
 
 def status(argv: list[str]) -> int:
@@ -76,6 +77,7 @@ def test_fits_need_three_sizes() -> None:
     assert fit_space([3, 4], [10.0, 20.0]) is None
 
 
+@at_scale
 def test_fits_on_measured_peaks_match_the_ports() -> None:
     """tracemalloc is deterministic, so the ports' classes can be asserted."""
     ns = [10, 12, 14, 16]  # lists grow in steps (over-allocation): a few sizes apart show it
@@ -235,6 +237,27 @@ def test_full_walk_stops_at_the_cap_and_fits(no_valgrind: None) -> None:
 @pytest.fixture
 def printer(tmp_path: Path) -> str:
     return printer_command(tmp_path) + " {n}"
+
+
+def test_the_walk_drops_an_algorithm_at_its_first_failure_and_says_why_one_never_walked(tmp_path: Path) -> None:
+    from hanoi_harness.bench._check import check_walk
+
+    (tmp_path / "walkers.py").write_text(
+        "def go(k, a, b, c):\n"
+        "    if k:\n"
+        "        yield from go(k - 1, a, c, b)\n        yield (k, a, c)\n        yield from go(k - 1, b, a, c)\n"
+        "\n\ndef wrong_at_3(n):\n    yield from go(n, 0, 1, 2) if n < 3 else [(2, 0, 2)]\n"
+    )
+    spec = f"{tmp_path / 'walkers.py'}:wrong_at_3"
+    wrong = build_registry([spec], entry_points=False).get("wrong_at_3")
+    only_n0 = Algorithm(name="only_n0", solve=lambda n: iter(()), summary="", max_n=0)
+    settings = replace(FULL, n_cap=4, drain_budget_s=1e9, check_budget_s=1e9)
+    found = check_walk([wrong, only_n0, REGISTRY.get("recursive")], [spec], settings, lambda name, n: 1e-6)
+    assert found["wrong_at_3"].stopped == "failed the check at n = 3", found["wrong_at_3"].failure
+    assert found["wrong_at_3"].ns == []
+    assert found["wrong_at_3"].failure is not None and found["wrong_at_3"].failure.status == "illegal"
+    assert found["only_n0"].stopped == "no n in 0 <= n <= 0 within the cap n <= 4" and found["only_n0"].ns == []
+    assert found["recursive"].ns == [1, 2, 3, 4] and found["recursive"].stopped == "the cap: n <= 4"
 
 
 def test_commands_stand_in_the_tables(

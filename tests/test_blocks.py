@@ -15,7 +15,7 @@ from hanoi_harness.checker import check, check_algorithm
 from hanoi_harness.chunkcheck import check_chunks
 from hanoi_harness.digest import MASK, digest, digest_chunks
 from hanoi_harness.registry import build_registry
-from tests.helpers import reference
+from tests.helpers import at_scale, reference
 
 
 def moves_of(chunks: Iterable[np.ndarray[Any, Any]]) -> list[tuple[int, int, int]]:
@@ -66,6 +66,7 @@ def test_digest_and_verdict_beyond(n: int) -> None:
     assert verdict.ok and verdict.digest == total
 
 
+@at_scale
 def test_digest_at_twenty_against_the_replay() -> None:
     assert digest_chunks(solve(20)) == digest(reference(20))
 

@@ -18,7 +18,7 @@ from hanoi_harness.checker import check_algorithm
 from hanoi_harness.cli import main
 from hanoi_harness.digest import digest
 from hanoi_harness.registry import load_plugin
-from tests.helpers import assert_one_line_error, reference, run_cli
+from tests.helpers import assert_one_line_error, at_scale, reference, run_cli
 
 PLUGINS = Path(__file__).resolve().parent / "fixtures" / "plugins"
 
@@ -166,6 +166,7 @@ CHUNKED = [
 ]
 
 
+@at_scale
 @pytest.mark.parametrize(("func", "status", "step", "fragments"), CHUNKED, ids=[case[0] for case in CHUNKED])
 @pytest.mark.parametrize("mode", ["", "--binary", "--digest"])
 def test_chunked_algorithms_arrays_are_judged_too(

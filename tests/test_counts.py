@@ -92,6 +92,18 @@ def test_without_valgrind_every_count_is_unavailable_and_says_why(monkeypatch: p
     assert found["tree_array"].unavailable == "needs two sizes" and found["tree_array"].per_move is None
 
 
+def test_the_same_work_outside_the_allocators_is_the_same_figure_to_the_last_bit() -> None:
+    # Two real counts of bitwise, in-tree and as a plugin: other totals, the same instructions outside malloc.
+    tree = InstructionCount(
+        "bitwise", (5, 8), (31, 255), (344457025, 345375791, 344473657), (18534289, 18579940, 18535127)
+    )
+    copy = InstructionCount(
+        "bitwise", (5, 8), (31, 255), (320907478, 321826896, 320924162), (16796332, 16842635, 16797222)
+    )
+    assert tree.per_move == copy.per_move == 865218 / 224
+    assert tree.total_per_move != copy.total_per_move
+
+
 def test_every_registered_algorithm_has_two_sizes_to_count_of_the_same_work() -> None:
     # The classic puzzle's n = 10 and 14; another puzzle's most disks within 1023 and 16383 moves.
     expected = {a.name: (equal_work(a, SIZES[0]), equal_work(a, SIZES[1])) for a in REGISTRY}

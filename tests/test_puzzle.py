@@ -22,7 +22,7 @@ from hanoi_harness.optimal import (
 )
 from hanoi_harness.puzzle import CLASSIC, CYCLIC, LINEAR, Puzzle, format_config, k_pegs, parse_config
 from hanoi_harness.registry import Algorithm, FinalPeg
-from tests.helpers import ALGORITHMS, allowed_moves, bfs, shortest, state_graph
+from tests.helpers import ALGORITHMS, allowed_moves, at_scale, bfs, shortest, state_graph
 
 
 def towers(n: int, pegs: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -109,6 +109,7 @@ def test_rule_breaking_moves_say_why() -> None:
 # -- optimal counts ------------------------------------------------------------------------------
 
 
+@at_scale
 @pytest.mark.parametrize("n", range(6))
 def test_three_peg_distance_is_the_bfs_distance_for_every_pair(n: int) -> None:
     index, _ = state_graph(n)
@@ -137,6 +138,7 @@ pair_of_configurations = st.integers(0, 300).flatmap(
 )
 
 
+@at_scale
 @given(pair_of_configurations)
 def test_three_peg_distance_is_symmetric_and_within_the_diameter(pair: tuple[tuple[int, ...], ...]) -> None:
     # Sizes far past any search: the distance is a metric bounded by 2^n - 1 (the graph's diameter),
@@ -150,6 +152,7 @@ def test_three_peg_distance_is_symmetric_and_within_the_diameter(pair: tuple[tup
         assert distance(start, goal) <= tower_distance(start, peg) + tower_distance(goal, peg)
 
 
+@at_scale
 def test_largest_disk_moves_once_or_twice_and_both_cases_occur() -> None:
     # Both sums are upper bounds (real sequences), and where the two-move one is shorter it is the distance.
     index, _ = state_graph(5)
@@ -200,6 +203,7 @@ def test_frame_stewart_counts_follow_the_definition() -> None:
         assert [frame_stewart(n, k) for n in range(60)] == [frame_stewart_by_definition(n, k) for n in range(60)], k
 
 
+@at_scale
 @pytest.mark.parametrize(("pegs", "top"), [(4, 8), (5, 6), (6, 5)])
 def test_frame_stewart_counts_are_the_bfs_distances(pegs: int, top: int) -> None:
     # Proven for 4 pegs (Bousch); for 5 and 6 the search confirms the conjecture at these sizes.

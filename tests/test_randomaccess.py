@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from hanoi_harness.errors import UsageError
 from hanoi_harness.randomaccess import MAX_N, NotOnPath, move_at, state_at, step_of, tower_at
-from tests.helpers import reference
+from tests.helpers import at_scale, reference
 
 
 @pytest.mark.parametrize("n", range(1, 15))
@@ -72,6 +72,7 @@ def test_configuration_off_the_path() -> None:
         step_of([0, 1, 0])
 
 
+@at_scale
 def test_the_largest_tower_is_answered_in_linear_time() -> None:
     # 10^6 disks: one pass over the bits of K each (a quadratic walk would take minutes).
     n = MAX_N

@@ -3,12 +3,16 @@ that algorithm while the others are still verified."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
 
+from hanoi_harness import process, runner
 from hanoi_harness.cli import main
+from hanoi_harness.plugins import catalog
 from hanoi_harness.runner import Job, run_jobs
+from hanoi_harness.stream import Producer
 
 BAD_PLUGINS = '''
 import os, time
@@ -108,3 +112,32 @@ def test_a_plugin_of_another_puzzle_is_judged_by_its_puzzle_in_this_process() ->
     assert all(v.ok for v in six) and "conjectured" in six[-1].optimality and six[-1].final_peg == 5
     assert cyclic[-1].status == "illegal" and "cyclic rule" in cyclic[-1].reason
     assert four[3].status == "not_optimal" and four[3].reason == "7 moves, optimal is 5"  # Frame-Stewart: 5
+
+
+def test_a_fault_of_the_harness_is_the_jobs_verdict_not_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> object:
+        raise RuntimeError("a bug of ours")
+
+    monkeypatch.setattr(runner, "_verify_n", broken)
+    (job,) = run_jobs([Job("recursive", [3, 4])], workers=1)
+    assert [(v.status, v.n, v.reason) for v in job.verdicts] == [
+        ("crashed", 3, "the harness failed: RuntimeError: a bug of ours")
+    ]
+
+
+def test_a_kept_process_that_died_between_jobs_is_replaced() -> None:
+    settings = runner._Settings((), catalog(()), 30.0, None, threading.Event())
+    dead = Producer()
+    dead.stop()
+    kept = {"in-tree": dead}
+    job = Job("recursive", [2, 3])
+    runner._verify_job(job, settings, kept)
+    assert [v.status for v in job.verdicts] == ["ok", "ok"]
+    assert kept["in-tree"] is not dead and kept["in-tree"].alive()
+    kept["in-tree"].close()
+
+
+def test_waits_longer_than_a_slice_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(process, "MAX_WAIT_S", 0.01)  # an hour in a run: the same loop, quicker
+    (job,) = run_jobs([Job("recursive", [16])], workers=1)
+    assert [v.status for v in job.verdicts] == ["ok"]

@@ -98,6 +98,15 @@ def test_closed_standard_input_is_one_line() -> None:
     assert_one_line_error(proc.returncode, proc.stderr.decode(), "standard input is closed")
 
 
+def test_a_text_standard_input_without_bytes_under_it_is_read_as_text(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # What a program embedding hanoi may give as sys.stdin: text, with no .buffer.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1 A->B\n2 A->C\n1 B->C\n"))
+    code, out, _ = run_cli(capsys, "check", "-n", "2")
+    assert code == 0 and out.startswith("ok: 3 moves, legal and optimal for n = 2")
+
+
 @pytest.mark.parametrize("where", [1, 3])
 def test_an_over_long_line_is_refused_with_its_number_and_a_short_quote(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, where: int

@@ -13,6 +13,7 @@ from hanoi_harness.textcheck import MalformedLine, check_lines, parse_line
 from hanoi_harness.textparse import Parser
 from hanoi_harness.textpegs import WORDS
 from hanoi_harness.textrules import ARROWS, MARK, WORD, tokens
+from tests.helpers import at_scale
 
 
 def test_parse_line_shapes() -> None:
@@ -121,6 +122,7 @@ def outcome(parse: Callable[[str], object], text: str) -> object:
         return f"ValueError: {exc}"
 
 
+@at_scale
 @settings(max_examples=600, deadline=None)
 @given(data=st.data(), first=st.one_of(move_like_lines(), any_pieces()))
 def test_a_template_reads_each_line_it_matches_as_the_rules_do(data: st.DataObject, first: str) -> None:

@@ -38,6 +38,7 @@ from tests.helpers import (
     Config,
     Move,
     allowed_pairs,
+    at_scale,
     bfs,
     legal_prefixes,
     reference,
@@ -101,6 +102,7 @@ def any_state_pairs(n: int) -> list[tuple[Config, Config]]:
     return [(start, goal) for start in index for goal in index]
 
 
+@at_scale
 @pytest.mark.parametrize("n", range(6), ids=[f"any_state-{n}" for n in range(6)])
 def test_any_state_every_start_and_goal_is_a_shortest_path(n: int) -> None:
     index, _ = state_graph(n)
@@ -114,6 +116,7 @@ def test_any_state_every_start_and_goal_of_6_disks_is_a_shortest_path() -> None:
     test_any_state_every_start_and_goal_is_a_shortest_path(6)
 
 
+@at_scale
 def test_any_state_6_disks_every_configuration_to_and_from_every_tower() -> None:
     # The quick share of n = 6 (every pair is the slow test above): 729 configurations x 3 towers, both ways.
     index, _ = state_graph(6)
@@ -221,6 +224,7 @@ def wandering_runs(draw: st.DrawFn) -> tuple[str, int, list[tuple[int, int, int]
     return key, n, moves
 
 
+@at_scale
 @settings(max_examples=400, deadline=None)
 @given(wandering_runs())
 def test_the_checker_agrees_with_search_under_every_rule(case: tuple[str, int, list[tuple[int, int, int]]]) -> None:
@@ -396,6 +400,7 @@ def test_linear_blocks_are_the_recursions_moves(src: int, dst: int, monkeypatch:
         assert flat(linear.chunks(n, src, dst)) == list(linear.transfer(n, src, dst)), n
 
 
+@at_scale
 def test_the_real_blocks_are_the_recursions_moves_one_level_up() -> None:
     assert flat(cyclic.chunks(cyclic.BASE + 1, 0, 1)) == list(cyclic.one_step(cyclic.BASE + 1, 0))
     assert flat(linear.chunks(linear.BASE + 1, 0, 1)) == list(linear.transfer(linear.BASE + 1, 0, 1))

@@ -11,8 +11,10 @@ from typing import Any
 from hanoi_harness.bench._consume import consume
 from hanoi_harness.bench._measure import Case
 from hanoi_harness.checker import check_algorithm
+from tests.helpers import at_scale
 
 
+@at_scale
 def test_drain(benchmark: Any, case: Case) -> None:
     benchmark.extra_info.update(algorithm=case.algorithm.name, n=case.n)
     benchmark(consume, case.algorithm, case.n)
