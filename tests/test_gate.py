@@ -6,21 +6,7 @@ import pytest
 
 from hanoi_harness.bench._gate import DEFAULT_THRESHOLD_PCT, check_counts, check_peaks, classify
 from hanoi_harness.bench._instructions import InstructionCount
-
-MOVES = (1023, 16383)
-
-
-def counted(name: str, per_move: float, sizes: tuple[int, ...] = (10, 14)) -> InstructionCount:
-    """A count whose figure outside the allocators is *per_move* (and 100 a move inside them)."""
-    extra = round(per_move * (MOVES[1] - MOVES[0]))
-    allocator = 100 * (MOVES[1] - MOVES[0])
-    return InstructionCount(
-        name,
-        sizes,
-        MOVES,
-        instructions=(300_000_000, 300_000_000 + extra + allocator, 300_000_000),
-        allocator=(20_000_000, 20_000_000 + allocator, 20_000_000),
-    )
+from tests.helpers import counted
 
 
 def unavailable(name: str, why: str = "valgrind is not installed") -> InstructionCount:
