@@ -157,6 +157,7 @@ def solve_for(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> Iterator
     time="2^n",
     final_peg=FinalPeg.fixed(2),
     solve_for=solve_for,
+    configurations="any",
 )
 def solve(n: int) -> Iterator[Move]:
     """The whole tower of n disks from peg 0 to peg 2: the classic solution.

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from typing import Any, NoReturn
 
 from hanoi_harness.errors import UsageError
+from hanoi_harness.puzzle import Config, parse_config
 from hanoi_harness.registry import Algorithm, Registry, build_registry
 
 
@@ -137,6 +138,103 @@ def positive_float(text: str) -> float:
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {quote(text)}")
     return value
+
+
+# --- start and goal configurations ---------------------------------------------------------------
+
+CONFIGURATION_HELP = (
+    "the peg of each disk, disk 1 (the smallest) first, comma-separated, as 'hanoi state' prints it (e.g. 0,1,1); "
+)
+
+
+def configuration_text(limit: int) -> Any:
+    """An argparse type for a configuration of at most *limit* disks: the text, read later by the record's pegs.
+
+    Its pegs are read once the algorithm, and so its number of pegs, is known
+    (:func:`ends_for`); only a text with too many disks is refused here.
+
+    >>> configuration_text(64)(" 0,1,2 ")
+    '0,1,2'
+    >>> configuration_text(2)("0,1,2")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: at most 2 disks, got 3 pegs
+    """
+
+    def parse(text: str) -> str:
+        count = text.count(",") + 1 if text.strip() else 0
+        if count > limit:
+            raise argparse.ArgumentTypeError(f"at most {limit} disks, got {count} pegs")
+        return text.strip()
+
+    return parse
+
+
+ALGORITHM_ENDS = (
+    "for an algorithm that can start elsewhere (the from/to column of 'hanoi list')",
+    "the algorithm's final peg",
+)
+"""What ``--from`` and ``--to`` say of an algorithm's run: who takes them, and the goal they replace."""
+
+
+def add_ends_options(parser: argparse.ArgumentParser, limit: int, notes: tuple[str, str] = ALGORITHM_ENDS) -> None:
+    """Add ``--from`` and ``--to`` (configurations of at most *limit* disks) to *parser*.
+
+    *notes* are who takes them and the goal they replace, for the help texts.
+    """
+    takes, replaced = notes
+    parser.add_argument(
+        "--from",
+        dest="start",
+        metavar="PEGS",
+        type=configuration_text(limit),
+        help="start from this configuration instead of the whole tower on peg 0: " + CONFIGURATION_HELP + takes,
+    )
+    parser.add_argument(
+        "--to",
+        dest="goal",
+        metavar="PEGS",
+        type=configuration_text(limit),
+        help=f"end in this configuration instead of the whole tower on {replaced}: "
+        + CONFIGURATION_HELP
+        + "the moves must then be the fewest from the start to it",
+    )
+
+
+def disks_in(text: str) -> int:
+    """The number of disks of the configuration *text* (one peg per disk, comma-separated).
+
+    >>> disks_in("0,1,1"), disks_in("")
+    (3, 0)
+    """
+    return text.count(",") + 1 if text.strip() else 0
+
+
+def ends_for(args: argparse.Namespace, algorithm: Algorithm, n: int) -> tuple[Config, Config] | None:
+    """The start and goal of *algorithm*'s run of *n* disks that ``--from``/``--to`` ask for, or None without them.
+
+    Each is read with the pegs of the algorithm's puzzle, and the pair is
+    checked against what the record takes (:meth:`Algorithm.endpoints`); every
+    refusal is one :class:`UsageError` line naming the option.
+    """
+    if args.start is None and args.goal is None:
+        return None
+    pegs = algorithm.puzzle.pegs
+    start = None if args.start is None else read_config("--from", args.start, pegs, n)
+    goal = None if args.goal is None else read_config("--to", args.goal, pegs, n)
+    options = "/".join(option for option, text in (("--from", args.start), ("--to", args.goal)) if text is not None)
+    try:
+        return algorithm.endpoints(n, start, goal)
+    except UsageError as exc:
+        raise UsageError(f"{options}: {exc}") from None
+
+
+def read_config(option: str, text: str, pegs: int, n: int) -> Config:
+    """The configuration *text* of ``--from`` or ``--to`` (*option*) for *n* disks on *pegs* pegs."""
+    try:
+        return parse_config(text, pegs, n)
+    except UsageError as exc:
+        raise UsageError(f"{option}: {exc}") from None
 
 
 # --- text for one-line messages -----------------------------------------------------------------

@@ -13,6 +13,8 @@ from hanoi_harness.bench._compare import DEFAULT_THRESHOLD_PCT, DEFAULT_TIME_THR
 from hanoi_harness.bench._compare import report as compared
 from hanoi_harness.bench._external import Command
 from hanoi_harness.bench._outdir import MARKER
+from hanoi_harness.bench._peers import DIRECTORY as PEERS_DIR
+from hanoi_harness.bench._peers import Peers, peers
 from hanoi_harness.bench._plan import QUICK
 from hanoi_harness.bench._results import load
 from hanoi_harness.bench._run import REFERENCE
@@ -75,6 +77,14 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         help="also measure an external program: CMD is a shell command printing the moves for {n} disks (n also "
         "comes on its standard input), checked like 'hanoi check' and timed as whole runs, start-up included "
         "(repeatable; NAME must be an identifier that is not a registered algorithm)",
+    )
+    p.add_argument(
+        "--peers",
+        action="store_true",
+        help="also measure other packages' solvers (the extra 'peers': pip install 'hanoi-harness[peers]') against "
+        f"the project's algorithm for the same puzzle, with the same settings, into DIR/{PEERS_DIR}/, a result set "
+        "of its own with a table of who is faster and by how much at each n both ran (a peer that cannot be loaded "
+        "here, its package or a dependency missing, is left out with a line on stderr saying why)",
     )
     add_plugin_option(p)
     p.set_defaults(func=cmd_bench)
@@ -199,14 +209,27 @@ def cmd_bench(args: argparse.Namespace) -> int:
     registry = registry_from(args)
     algorithms = selected(registry, args.names, args.plugin)
     commands = commands_from(args.command, registry)
-    outcome = bench(algorithms, args.plugin, commands, plan(args.quick, args.sizes), out, Bar(plain=True))
+    theirs = _peers(registry) if args.peers else None
+    outcome = bench(algorithms, args.plugin, commands, plan(args.quick, args.sizes), out, Bar(plain=True), theirs)
     programs = f" and {len(commands)} commands" if commands else ""
     measured = len(outcome.results.algorithms) - len(commands)
-    print(f"wrote {args.out}/ ({outcome.results.mode} run of {measured} algorithms{programs})")
+    also = f"; {len(theirs.pairs)} peers against ours in {args.out}/{PEERS_DIR}/" if theirs else ""
+    print(f"wrote {args.out}/ ({outcome.results.mode} run of {measured} algorithms{programs}{also})")
     if outcome.failed:
         print(f"failed the check (reported, not measured): {', '.join(outcome.failed)}", file=sys.stderr)
         return 1
     return 0
+
+
+def _peers(registry: Registry) -> Peers | None:
+    """Return the peers to measure beside *registry*'s algorithms, saying on stderr which could not be loaded."""
+    theirs = peers(registry)
+    for spec, reason in theirs.missing:
+        print(f"hanoi: peer {spec} left out: {reason}", file=sys.stderr)
+    if not theirs.pairs:
+        print("hanoi: no peer could be loaded, so there is no peers/ set", file=sys.stderr)
+        return None
+    return theirs
 
 
 def cmd_compare(args: argparse.Namespace) -> int:

@@ -14,7 +14,15 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from hanoi_harness._cli_common import MAX_STREAMED_DISKS, add_plugin_option, algorithm_for, one_line, streamed_disks
+from hanoi_harness._cli_common import (
+    MAX_STREAMED_DISKS,
+    add_ends_options,
+    add_plugin_option,
+    algorithm_for,
+    ends_for,
+    one_line,
+    streamed_disks,
+)
 from hanoi_harness._cli_streams import interrupted, say, write_binary, write_lines
 from hanoi_harness._moves_stream import MoveStream, settled
 from hanoi_harness.checker import cap_for
@@ -48,24 +56,26 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         help="write each move as three unsigned bytes DISK SRC DST, no separators, for other programs to read at "
         "full speed",
     )
+    add_ends_options(p, MAX_STREAMED_DISKS)
     add_plugin_option(p)
     p.set_defaults(func=cmd_moves)
 
     s = sub.add_parser(
         "show",
         help="print the pegs after each move, for teaching and debugging",
-        description="Replay NAME's moves for N disks and print the three pegs (bottom disk first) "
-        "after each move; stops at the first illegal move (or a crash) and says why, with exit status 1.",
+        description="Replay NAME's moves for N disks and print the pegs (bottom disk first) before the first "
+        "move and after each; stops at the first illegal move (or a crash) and says why, with exit status 1.",
     )
     s.add_argument("name", metavar="NAME", help="a registered algorithm (see 'hanoi list')")
     s.add_argument("n", metavar="N", type=streamed_disks, help=f"the number of disks, at most {MAX_STREAMED_DISKS}")
+    add_ends_options(s, MAX_STREAMED_DISKS)
     add_plugin_option(s)
     s.set_defaults(func=cmd_show)
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
     algorithm = algorithm_for(args, args.n)
-    stream = MoveStream(algorithm, args.n)
+    stream = MoveStream(algorithm, args.n, ends_for(args, algorithm, args.n))
     pieces = stream.pieces()
     if args.count or args.digest:
         count = total = 0
@@ -173,14 +183,16 @@ def _reason(exc: BaseException) -> str:
 
 def cmd_show(args: argparse.Namespace) -> int:
     algorithm = algorithm_for(args, args.n)
+    ends = ends_for(args, algorithm, args.n)
+    puzzle = algorithm.puzzle if ends is None else algorithm.puzzle.between(*ends)
     stopped: list[str] = []
     try:
-        moves = iter(algorithm.moves(args.n))
+        moves = iter(algorithm.moves(args.n) if ends is None else algorithm.moves_for(args.n, *ends))
     except (Exception, SystemExit) as exc:  # not a generator, or raises when called: it crashed at step 1
         if interrupted(exc):
             raise
         moves = _raising(exc)
-    write_lines(show_lines(moves, args.n, stopped, algorithm.puzzle))
+    write_lines(show_lines(moves, args.n, stopped, puzzle))
     return 1 if stopped else 0
 
 

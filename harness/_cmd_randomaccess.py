@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import argparse
 
-from hanoi_harness._cli_common import at_most, big_numbers, fail, non_negative_int, quote
+from hanoi_harness._cli_common import at_most, big_numbers, non_negative_int
 from hanoi_harness._cli_streams import say
+from hanoi_harness.puzzle import parse_config
 from hanoi_harness.randomaccess import MAX_K_DIGITS, MAX_N, MAX_N_REASON, NotOnPath, move_at, state_at, step_of
 
 SEQUENCE = "the optimal solution from peg 0 to peg 2 (the 'recursive' sequence)"
@@ -37,20 +38,14 @@ def step_number(text: str) -> int:
 def parse_pegs(text: str, n: int) -> list[int]:
     """Read the pegs of disks 1..*n* (0, 1 or 2 each) from the comma-separated *text*, or fail in one line.
 
+    The configuration's notation, read by :func:`hanoi_harness.puzzle.parse_config`.
+
     >>> parse_pegs("1, 1,2", 3)
     [1, 1, 2]
     >>> parse_pegs("", 0)
     []
     """
-    parts = [part.strip() for part in text.split(",")] if text.strip() else []
-    if len(parts) != n:
-        fail(f"expected {n} pegs (one per disk, disk 1 first, comma-separated), got {len(parts)}")
-    pegs = []
-    for disk, part in enumerate(parts, 1):
-        if part not in ("0", "1", "2"):
-            fail(f"disk {disk}: peg {quote(part)} is not 0, 1 or 2")
-        pegs.append(int(part))
-    return pegs
+    return list(parse_config(text, 3, n))
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -14,9 +14,13 @@ from tabulate import tabulate
 
 from hanoi_harness import process
 from hanoi_harness._cli_common import (
+    MAX_DISKS,
+    add_ends_options,
     add_plugin_option,
     big_numbers,
     disks,
+    disks_in,
+    ends_for,
     non_negative_int,
     positive_float,
     positive_int,
@@ -25,6 +29,7 @@ from hanoi_harness._cli_common import (
 from hanoi_harness.errors import UsageError
 from hanoi_harness.plugins import catalog
 from hanoi_harness.progress import Bar
+from hanoi_harness.puzzle import format_config
 from hanoi_harness.registry import Algorithm, Registry, resolve_spec
 from hanoi_harness.runner import Job, run_jobs
 from hanoi_harness.scale import MAX_CHUNK, MIN_CHUNK, ScaleReport, check_solve_from, splittable, verify_scaled
@@ -83,6 +88,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         help="moves per chunk with --workers/--dask (default: about 16 chunks per worker, "
         f"between {MIN_CHUNK} and {MAX_CHUNK})",
     )
+    add_ends_options(p, MAX_DISKS)
     add_plugin_option(p)
     p.set_defaults(func=cmd_verify)
 
@@ -110,21 +116,16 @@ def cmd_verify(args: argparse.Namespace) -> int:
     args.plugin = [resolve_spec(spec) for spec in args.plugin]  # before any plugin code runs anywhere
     registry = catalog(args.plugin, timeout=args.timeout)
     plugin_names = [a.name for a in registry if a.origin.startswith("plugin ")]
-    explicit = bool(args.names)
-    names = list(dict.fromkeys(args.names + plugin_names)) if explicit else registry.names()
-    if args.workers or args.dask:  # the named algorithms and plugins only, never the whole registry
-        return _verify_chunked(args, registry, list(dict.fromkeys(args.names + plugin_names)))
-    if args.chunk_size:
-        raise UsageError("--chunk-size applies to --workers or --dask")
-    jobs: list[Job] = []
+    named = list(dict.fromkeys(args.names + plugin_names))  # the named algorithms and plugins
     skipped: list[list[str]] = []
-    for name in names:
-        algorithm = registry.get(name)
-        ns = sizes_for(algorithm, args.n, args.n_max, explicit or name in plugin_names)
-        if ns:
-            jobs.append(Job(name, ns))
-        else:
-            skipped.append([name, "-", "skipped", f"n = {args.n} is outside {algorithm.limits()}"])
+    if args.start is not None or args.goal is not None:
+        jobs = _jobs_between(args, registry, named)
+    elif args.workers or args.dask:  # the named algorithms and plugins only, never the whole registry
+        return _verify_chunked(args, registry, named)
+    else:
+        if args.chunk_size:
+            raise UsageError("--chunk-size applies to --workers or --dask")
+        jobs, skipped = _jobs(args, registry, named if args.names else registry.names(), plugin_names)
     if not jobs:
         raise UsageError("nothing to verify: no algorithm accepts the requested n")
 
@@ -146,6 +147,48 @@ def cmd_verify(args: argparse.Namespace) -> int:
         rows = _rows(jobs, args.verbose) + skipped
         print(_table(rows, 80))
     return 0 if all(job.ok for job in jobs) else 1
+
+
+def _jobs(
+    args: argparse.Namespace, registry: Registry, names: list[str], plugin_names: list[str]
+) -> tuple[list[Job], list[list[str]]]:
+    """The jobs of *names*, each for its n within its limits, and the rows of those skipped (no n to verify)."""
+    jobs: list[Job] = []
+    skipped: list[list[str]] = []
+    for name in names:
+        algorithm = registry.get(name)
+        ns = sizes_for(algorithm, args.n, args.n_max, bool(args.names) or name in plugin_names)
+        if ns:
+            jobs.append(Job(name, ns))
+        else:
+            skipped.append([name, "-", "skipped", f"n = {args.n} is outside {algorithm.limits()}"])
+    return jobs, skipped
+
+
+def _jobs_between(args: argparse.Namespace, registry: Registry, names: list[str]) -> list[Job]:
+    """hanoi verify NAME --from PEGS --to PEGS: one job a named algorithm, for the n of the configurations.
+
+    Every refusal comes before any work: no name, --n-max or --workers/--dask with the
+    configurations, an algorithm that cannot take them (:func:`ends_for`), an n outside its limits.
+    """
+    if args.workers or args.dask:
+        raise UsageError(
+            "--workers/--dask split the run from the whole tower on peg 0 (each chunk starts on its optimal "
+            "path): they take no --from/--to"
+        )
+    if args.n_max is not None:
+        raise UsageError("--from/--to give the number of disks: use --n N (or neither), not --n-max")
+    if not names:
+        raise UsageError(
+            "--from/--to: name the algorithms to verify, e.g. 'hanoi verify any_state --from 0,1 --to 2,2'"
+        )
+    n = args.n if args.n is not None else disks_in(args.start if args.start is not None else args.goal)
+    jobs = []
+    for name in names:
+        algorithm = registry.get(name)
+        algorithm.check_n(n)
+        jobs.append(Job(name, [n], ends=ends_for(args, algorithm, n)))
+    return jobs
 
 
 def _check_limits(args: argparse.Namespace) -> None:
@@ -209,6 +252,9 @@ def _span(ns: list[int]) -> str:
 def _rows(jobs: list[Job], verbose: bool) -> list[list[str]]:
     rows: list[list[str]] = []
     for job in jobs:
+        if job.ends is not None:
+            rows.append(_row_between(job))
+            continue
         if verbose:
             for v in job.verdicts:
                 rows.append([job.name, str(v.n), v.status, v.describe() + f"; digest {v.digest}"])
@@ -225,3 +271,13 @@ def _rows(jobs: list[Job], verbose: bool) -> list[list[str]]:
         else:
             rows.append([job.name, _span(job.ns), bad.status, f"n = {bad.n}: {bad.describe()}"])
     return rows
+
+
+def _row_between(job: Job) -> list[str]:
+    """The row of a job between two configurations: its verdict, after the start and goal it was judged between."""
+    assert job.ends is not None
+    between = f"from {format_config(job.ends[0])} to {format_config(job.ends[1])}: "
+    if not job.verdicts:  # interrupted before its verdict
+        return [job.name, str(job.ns[0]), "-", between + "no verdict"]
+    v = job.verdicts[0]
+    return [job.name, str(v.n), v.status, between + v.describe() + (f"; digest {v.digest}" if v.ok else "")]

@@ -39,6 +39,7 @@ from hanoi_harness.checker import cap_for, check
 from hanoi_harness.chunkcheck import check_chunks
 from hanoi_harness.digest import chunk_digest
 from hanoi_harness.legality import Pegs, pegs_at
+from hanoi_harness.puzzle import Config
 from hanoi_harness.registry import Algorithm
 from hanoi_harness.verdict import Verdict
 
@@ -118,19 +119,24 @@ class _ArrayPiece(Piece):
 class MoveStream:
     """The moves *algorithm* makes for *n* disks, as :class:`Piece` objects judged legal, up to the first bad move.
 
+    With *ends* ``(start, goal)`` (configurations the record takes, see
+    :meth:`~hanoi_harness.registry.Algorithm.endpoints`) the moves are those
+    of its run from start to goal, judged from that start.
+
     After :meth:`pieces` ends, :attr:`failure` is None when every move was
     legal, else the checker's verdict on the first bad one: ``illegal``,
     ``crashed`` (the algorithm raised while producing it) or ``not_optimal``
     (still moving past the checker's cap).  The moves are judged by the
-    rules of the record's puzzle; only the classic puzzle has a reference to
-    compare blocks with.  What comes after the last move is not judged: an
+    rules of the record's puzzle; only the classic puzzle from the whole
+    tower on peg 0 has a reference to compare blocks with.  What comes after the last move is not judged: an
     algorithm that stops early, or on the wrong peg, is ``hanoi verify``'s
     business.
     """
 
-    def __init__(self, algorithm: Algorithm, n: int) -> None:
+    def __init__(self, algorithm: Algorithm, n: int, ends: tuple[Config, Config] | None = None) -> None:
         self.algorithm = algorithm
-        self.puzzle = algorithm.puzzle
+        self.puzzle = algorithm.puzzle if ends is None else algorithm.puzzle.between(*ends)
+        self.ends = ends
         self.n = n
         self.k = 0
         self.cap = cap_for(self.puzzle, n, ANY_PEG)[0]
@@ -148,7 +154,9 @@ class MoveStream:
 
     def _move_pieces(self) -> Iterator[Piece]:
         try:
-            moves = iter(self.algorithm.moves(self.n))
+            moves = iter(
+                self.algorithm.moves(self.n) if self.ends is None else self.algorithm.moves_for(self.n, *self.ends)
+            )
         except (Exception, SystemExit) as exc:  # a plugin that is not a generator, or raises when called
             self._crashed(exc)
             return
@@ -209,7 +217,9 @@ class MoveStream:
 
     def _array_pieces(self) -> Iterator[Piece]:
         try:
-            chunks = iter(self.algorithm.solve(self.n))
+            chunks = iter(
+                self.algorithm.solve(self.n) if self.ends is None else self.algorithm.solve_between(self.n, *self.ends)
+            )
         except (Exception, SystemExit) as exc:
             self._crashed(exc)
             return

@@ -8,11 +8,13 @@ answers requests, one JSON line each on standard input::
 
     {"id": 3, "name": "bitwise", "n": 20, "first": 0, "count": null, "trace": null}
 
-``first`` 0 asks for ``solve(n)``, k >= 1 for ``solve_from(n, k)``; ``count`` caps the moves
-sent; ``trace`` ``[a, b]`` sends moves a..b (1-based) one frame each, so that a process dying
-there is caught at its exact step.  Each request is answered by frames (:mod:`hanoi_harness.wire`)
-ending in ``D``; a line ``skip ID`` abandons request ID at its next batch.  Whatever the
-algorithm prints goes where standard error goes, never into the stream.
+``first`` 0 asks for ``solve(n)``, k >= 1 for ``solve_from(n, k)``; ``"start"`` and ``"goal"``
+(configurations, the peg of each disk), when present, for the run between them
+(``solve_for``); ``count`` caps the moves sent; ``trace`` ``[a, b]`` sends moves a..b
+(1-based) one frame each, so that a process dying there is caught at its exact step.  Each
+request is answered by frames (:mod:`hanoi_harness.wire`) ending in ``D``; a line ``skip ID``
+abandons request ID at its next batch.  Whatever the algorithm prints goes where standard
+error goes, never into the stream.
 
 Nothing here judges anything: the moves are judged by the process reading them.
 """
@@ -64,10 +66,7 @@ def serve(algorithm: Any, request: dict[str, Any], out: wire.Writer, control: Sk
     n, first = int(request["n"]), int(request["first"])
     count = request.get("count")
     try:
-        if algorithm.chunks:
-            source = iter(algorithm.solve_from(n, first) if first else algorithm.solve(n))
-        else:
-            source = algorithm.moves_from(n, first) if first else algorithm.moves(n)
+        source = _source(algorithm, n, first, request.get("start"), request.get("goal"))
     except BaseException as exc:  # the algorithm's own failure to start, whatever it is
         out.failure(wire.START_FAILED, exc)
     else:
@@ -77,6 +76,16 @@ def serve(algorithm: Any, request: dict[str, Any], out: wire.Writer, control: Sk
             trace = request.get("trace")
             _moves(source, out, control, request["id"], count, tuple(trace) if trace else None)
     out.done()
+
+
+def _source(algorithm: Any, n: int, first: int, start: Any, goal: Any) -> Iterator[Any]:
+    """What *algorithm* yields for the request: arrays for a record of chunks, else moves in the model."""
+    if start is not None:
+        ends = (tuple(start), tuple(goal))
+        return iter(algorithm.solve_between(n, *ends) if algorithm.chunks else algorithm.moves_for(n, *ends))
+    if algorithm.chunks:
+        return iter(algorithm.solve_from(n, first) if first else algorithm.solve(n))
+    return iter(algorithm.moves_from(n, first) if first else algorithm.moves(n))
 
 
 def batch_size(sent: int, count: int | None, trace: tuple[int, int] | None) -> int:

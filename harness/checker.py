@@ -38,7 +38,7 @@ from hanoi_harness.legality import Pegs, as_ints, broken_rule, pegs_at
 from hanoi_harness.legality import Tower as Tower  # for the replays outside (hanoi show, hanoi check)
 from hanoi_harness.legality import illegal_reason as illegal_reason
 from hanoi_harness.optimal import Optimum
-from hanoi_harness.puzzle import CLASSIC, Puzzle, tower, tower_peg
+from hanoi_harness.puzzle import CLASSIC, Puzzle, tower_peg
 from hanoi_harness.registry import Algorithm
 from hanoi_harness.verdict import Failure, Verdict
 
@@ -356,7 +356,7 @@ def check_algorithm(
     between = start is not None or goal is not None
     try:
         if between:
-            puzzle, moves = _between(algorithm, n, targets, start, goal)
+            puzzle, moves = _between(algorithm, n, start, goal)
         else:
             moves = iter(algorithm.solve(n)) if algorithm.chunks else algorithm.moves(n)
     except UsageError:
@@ -368,13 +368,8 @@ def check_algorithm(
 
 
 def _between(
-    algorithm: Algorithm, n: int, targets: Targets, start: Sequence[int] | None, goal: Sequence[int] | None
+    algorithm: Algorithm, n: int, start: Sequence[int] | None, goal: Sequence[int] | None
 ) -> tuple[Puzzle, Iterator[Any]]:
     """The puzzle of *algorithm* from *start* to *goal* (defaults filled in), and the moves between them."""
-    first = tuple(start) if start is not None else algorithm.puzzle.start_config(n)
-    if goal is None:
-        if len(targets) != 1:
-            raise UsageError(f"{algorithm.name} may end on peg {' or '.join(map(str, sorted(targets)))}: give the goal")
-        (peg,) = targets
-        goal = tower(n, peg)
-    return algorithm.puzzle.between(first, goal), algorithm.moves_for(n, first, goal)
+    first, last = algorithm.endpoints(n, start, goal)
+    return algorithm.puzzle.between(first, last), algorithm.moves_for(n, first, last)

@@ -43,7 +43,9 @@ class Judge:
 
     *puzzle* is the record's (:mod:`hanoi_harness.puzzle`: its pegs, its rule, its start), so
     a variant is judged as :func:`~hanoi_harness.checker.check_algorithm` judges it: same
-    legality, same cap, the same optimality in the verdict and the digest of its k pegs.
+    legality, same cap, the same optimality in the verdict and the digest of its k pegs.  For
+    a run between two configurations it names them (:meth:`Puzzle.between`), as the caller
+    asked the algorithm's process for them: the judge never learns them from that process.
     *start*, *initial* and *partial* are :func:`check`'s: the pegs after *start* moves, and
     whether only legality is asked (the verdict then ``ok`` with ``extra["pegs"]``).
     After :meth:`run`, ``answered`` says whether the stream was read to its end (``D``), so its
@@ -74,7 +76,10 @@ class Judge:
         first = self._peek()
         if first is not None and first.kind == wire.START_FAILED:
             self._take()
-            error = wire.failure(first) if self.ended is None else None
+            try:
+                error = self._decoded(wire.failure, first)
+            except StreamEnded as exc:  # a start failure that does not decode: the stream is broken
+                return Verdict("crashed", self.n, 0, step=self.start + 1, reason=exc.reason)
             self._finish()
             reason = f"{type(error).__name__}: {error}"
             return Verdict("crashed", self.n, 0, step=self.start + 1, reason=reason)

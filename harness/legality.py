@@ -64,11 +64,19 @@ class Tower:
         return None if holding else 0
 
     def config(self, n: int) -> tuple[int, ...]:
-        """The peg of each of the *n* disks, disk 1 first."""
+        """The peg of each of the *n* disks, disk 1 first.
+
+        Disks numbered from 0 (as ``hanoi check`` replays a program that
+        numbers them so) are read the same way, the smallest first.
+
+        >>> Tower(2, ([1], [0], [])).config(2)
+        (1, 0)
+        """
         where = [0] * n
+        low = 0 if any(disks and disks[-1] == 0 for disks in self.pegs) else 1  # the smallest disk is a top
         for peg, disks in enumerate(self.pegs):
             for disk in disks:
-                where[disk - 1] = peg
+                where[disk - low] = peg
         return tuple(where)
 
 

@@ -34,7 +34,7 @@ from typing import Any
 from hanoi_harness import process
 from hanoi_harness.errors import UsageError
 from hanoi_harness.puzzle import RULES, Puzzle
-from hanoi_harness.registry import REGISTRY, Algorithm, Citation, FinalPeg, Registry, resolve_spec
+from hanoi_harness.registry import CONFIGURATIONS, REGISTRY, Algorithm, Citation, FinalPeg, Registry, resolve_spec
 
 DEFAULT_TIMEOUT_S = 60.0
 """How long importing the plugins may take, unless a command's ``--timeout`` says otherwise."""
@@ -133,6 +133,7 @@ def describe(algorithm: Algorithm) -> dict[str, Any]:
         "reconstruction": algorithm.reconstruction,
         "solve_from": algorithm.solve_from is not None,
         "solve_for": algorithm.solve_for is not None,
+        "configurations": algorithm.configurations,
         "chunks": algorithm.chunks,
         "origin": algorithm.origin,
     }
@@ -157,6 +158,8 @@ def described(data: dict[str, Any]) -> Algorithm:
     pegs, rule = data["puzzle"]
     if not _whole(pegs) or pegs > MAX_PEGS or rule not in RULES:
         raise ValueError(f"puzzle is not 3 to {MAX_PEGS} pegs and one of the rules {', '.join(RULES)}")
+    if data["configurations"] not in CONFIGURATIONS:
+        raise ValueError(f"configurations is not one of {', '.join(CONFIGURATIONS)}")
     source = data["source"]
     if source is not None and not (len(source) == 4 and all(isinstance(part, str) for part in source)):
         raise ValueError("source is not four texts")
@@ -178,6 +181,7 @@ def described(data: dict[str, Any]) -> Algorithm:
         reconstruction=bool(data["reconstruction"]),
         solve_from=_elsewhere(name) if data["solve_from"] is True else None,
         solve_for=_elsewhere(name) if data["solve_for"] is True else None,
+        configurations=data["configurations"],
         chunks=data["chunks"] is True,
         origin=data["origin"],
     )

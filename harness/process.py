@@ -307,6 +307,28 @@ def communicate(proc: subprocess.Popen[Any], data: Any, timeout: float | None) -
             data = None  # already written: communicate() takes it once
 
 
+def run(
+    argv: Sequence[str] | str, *, env: dict[str, str] | None = None, timeout: float | None = None, **popen: Any
+) -> subprocess.CompletedProcess[Any]:
+    """Run *argv* to its end as :func:`start` starts it (a session of its own, known to the guardian); its outcome.
+
+    Like :func:`subprocess.run` without ``check``: the return code and whatever was captured
+    (``stdout=subprocess.PIPE``, ...).  The group is killed as soon as *argv* itself has ended
+    (:class:`Watchdog`), so nothing it started outlives the call or holds the captured pipes
+    open; past *timeout* seconds it is killed too, and :class:`subprocess.TimeoutExpired` raised.
+    """
+    proc = start(argv, env=env, **popen)
+    watchdog = Watchdog(proc, timeout)
+    try:
+        out, err = proc.communicate()
+    finally:
+        watchdog.cancel()
+        code = stop(proc)
+    if watchdog.fired:
+        raise subprocess.TimeoutExpired(proc.args, timeout or 0.0, out, err)
+    return subprocess.CompletedProcess(proc.args, code, out, err)
+
+
 class Watchdog:
     """Ends *proc*'s group after *timeout* seconds (None: never), and as soon as *proc* itself has ended.
 

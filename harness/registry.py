@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from hanoi_harness.errors import UsageError
-from hanoi_harness.puzzle import CLASSIC, Puzzle
+from hanoi_harness.puzzle import CLASSIC, Config, Puzzle, tower, tower_peg
 from hanoi_harness.randomaccess import state_at
 
 Move = tuple[int, int, int]
@@ -42,6 +42,11 @@ Solver = Callable[[int], Iterable[Any]]
 
 SolverFor = Callable[[int, tuple[Any, ...], tuple[Any, ...]], Iterable[Any]]
 """``solve_for(n, start, goal)``: yields the moves from configuration ``start`` to ``goal``, in its own labels."""
+
+Configurations = Literal["towers", "any"]
+"""What a record's ``solve_for`` takes as start and goal: whole towers on any pegs, or any configurations."""
+
+CONFIGURATIONS: tuple[Configurations, ...] = ("towers", "any")
 
 ENTRY_POINT_GROUP = "hanoi.algorithms"
 
@@ -128,8 +133,12 @@ class Algorithm:
     ``solve_for(n, start, goal)``, when the algorithm can start and end
     elsewhere, yields the moves from configuration ``start`` to ``goal``
     (the peg of each disk, disk 1 first, in the record's labels); callers go
-    through :meth:`moves_for`.  A puzzle of more than three pegs numbers
-    them 0 .. k-1, so its record keeps the model's labels; ``chunks`` are
+    through :meth:`moves_for`.  ``configurations`` says which start and goal
+    it takes: ``"towers"`` (the default), each a whole tower on any peg of
+    the puzzle; ``"any"``, any configurations.  A record without
+    ``solve_for`` solves only the whole tower from peg 0 to ``final_peg``,
+    and :meth:`endpoints` refuses any other.  A puzzle of more than three
+    pegs numbers them 0 .. k-1, so its record keeps the model's labels; ``chunks`` are
     for puzzles of three pegs (the chunk checker's test), ``solve_from``
     for the classic puzzle (chunked verification follows its optimal path).
     """
@@ -154,6 +163,7 @@ class Algorithm:
     origin: str = "in-tree"
     puzzle: Puzzle = CLASSIC
     solve_for: SolverFor | None = None
+    configurations: Configurations = "towers"
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.isidentifier() or keyword.iskeyword(self.name):
@@ -187,6 +197,10 @@ class Algorithm:
             raise UsageError(f"algorithm {self.name!r}: solve_from is for the classic puzzle only")
         if puzzle.pegs != 3 and self.chunks:
             raise UsageError(f"algorithm {self.name!r}: chunks are for puzzles of three pegs only")
+        if self.configurations not in CONFIGURATIONS:
+            raise UsageError(f"algorithm {self.name!r}: configurations must be 'towers' or 'any'")
+        if self.configurations == "any" and self.solve_for is None:
+            raise UsageError(f"algorithm {self.name!r}: configurations='any' needs a solve_for to take them")
 
     def limits(self) -> str:
         """A short description of the accepted n, e.g. ``"1 <= n <= 1000"``."""
@@ -225,20 +239,69 @@ class Algorithm:
         """Return the moves of *n* disks from configuration *start* to *goal*, mapped as :meth:`moves` maps them.
 
         Configurations are the peg of each disk, disk 1 (the smallest) first,
-        in the model's numbering; they are checked against the record's
-        puzzle first (n disks, pegs in range).  Only for a record that
-        declares ``solve_for``; any other raises :class:`UsageError`, as does
-        a configuration the algorithm does not handle.
+        in the model's numbering; they are checked first (:meth:`endpoints`).
+        """
+        return self._to_model(iter(self.solve_between(n, start, goal)), n)
+
+    def solve_between(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterable[Any]:
+        """Return what ``solve_for`` yields for *n* disks from *start* to *goal*, once they are checked.
+
+        The configurations are checked by :meth:`endpoints`.  Moves in the
+        record's own labels, or arrays for a record of ``chunks`` (already in
+        the model's): what :meth:`moves_for` maps, and what the harness's fast
+        paths read from a record of arrays.
+        """
+        first, last = self.endpoints(n, start, goal)
+        assert self.solve_for is not None  # endpoints() refuses a record without it
+        return self.solve_for(n, self._to_own(first), self._to_own(last))
+
+    def endpoints(
+        self, n: int, start: Sequence[int] | None = None, goal: Sequence[int] | None = None
+    ) -> tuple[Config, Config]:
+        """The start and goal of a run of n disks between *start* and *goal*, checked against what the record takes.
+
+        A configuration not given is the default one: the whole tower on peg 0
+        for *start*; for *goal*, the whole tower on the record's final peg for
+        n (when it may end on either of two, the goal must be given).  Every
+        refusal is one :class:`UsageError` line saying why: a record without
+        ``solve_for``; configurations of another length than n, or with a peg
+        that is not one of the puzzle's; a configuration that is not a whole
+        tower, for a record whose ``configurations`` are ``"towers"``.
+
+        >>> from hanoi_harness.algorithms.any_state import solve
+        >>> record = Algorithm(name="r", solve=solve, summary="", solve_for=lambda n, s, g: iter(()))
+        >>> record.endpoints(2, goal=(1, 1))
+        ((0, 0), (1, 1))
+        >>> record.endpoints(2, start=(0, 1))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        hanoi_harness.errors.UsageError: r moves whole towers only: the start configuration is not one tower ...
         """
         if self.solve_for is None:
             raise UsageError(f"{self.name} starts only from the whole tower on peg 0 (its record has no solve_for)")
-        puzzle = self.puzzle.between(start, goal)
-        if len(start) != n:
-            raise UsageError(f"{self.name}: the configurations have {len(start)} disks, not n = {n}")
-        own_start, own_goal = self._to_own(puzzle.start or ()), self._to_own(puzzle.goal or ())
-        return self._to_model(iter(self.solve_for(n, own_start, own_goal)), n)
+        first = tuple(start) if start is not None else self.puzzle.start_config(n)
+        if goal is None:
+            targets = self.final_peg.pegs(n)
+            if len(targets) != 1:
+                raise UsageError(f"{self.name} may end on peg {' or '.join(map(str, sorted(targets)))}: give the goal")
+            (peg,) = targets
+            goal = tower(n, peg)
+        puzzle = self.puzzle.between(first, goal)
+        if len(first) != n:
+            raise UsageError(f"{self.name}: the configurations have {len(first)} disks, not n = {n}")
+        assert puzzle.start is not None and puzzle.goal is not None
+        if self.configurations == "towers":
+            for what, config in (("start", puzzle.start), ("goal", puzzle.goal)):
+                if n and tower_peg(config) is None:
+                    pegs = sorted(set(config))
+                    where = ", ".join(map(str, pegs[:-1])) + f" and {pegs[-1]}"
+                    raise UsageError(
+                        f"{self.name} moves whole towers only: the {what} configuration is not one tower "
+                        f"(it has disks on pegs {where})"
+                    )
+        return puzzle.start, puzzle.goal
 
-    def _to_own(self, config: tuple[int, ...]) -> tuple[Any, ...]:
+    def _to_own(self, config: Config) -> tuple[Any, ...]:
         """Write the model's configuration *config* in the original's labels and disk order."""
         own = config if tuple(self.pegs) == (0, 1, 2) else tuple(self.pegs[peg] for peg in config)
         return own[::-1] if self.disks == "descending" else own

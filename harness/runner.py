@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from hanoi_harness import guardian, process
 from hanoi_harness.judge import Judge, Outcome, judged, pinpoint
 from hanoi_harness.plugins import catalog, own_plugins
+from hanoi_harness.puzzle import Config
 from hanoi_harness.registry import Algorithm, Registry
 from hanoi_harness.stream import Producer
 from hanoi_harness.verdict import Verdict
@@ -40,6 +41,9 @@ from hanoi_harness.verdict import Verdict
 class Job:
     """One algorithm's share of ``hanoi verify``: algorithm *name* verified for each n of *ns*, in order.
 
+    ``ends`` ``(start, goal)``, when given, are the configurations of the run (the peg of each
+    disk, disk 1 first; ``ns`` is then their one n): the algorithm's process is asked for the
+    moves between them, and they are judged here from that start to that goal.
     ``verdicts`` fill in as the job runs; ``started`` is when it began (:func:`time.monotonic`).
     """
 
@@ -47,6 +51,7 @@ class Job:
     ns: list[int]
     verdicts: list[Verdict] = field(default_factory=list)
     started: float = 0.0
+    ends: tuple[Config, Config] | None = None
 
     @property
     def ok(self) -> bool:
@@ -158,7 +163,7 @@ def _verify_job(job: Job, settings: _Settings, kept: dict[str, Producer]) -> Non
             if producer is None:
                 producer = start()
             producer.bound(deadline, settings.cancel)
-            outcome = _verify_n(producer, record, n, start)
+            outcome = _verify_n(producer, record, n, start, job.ends)
             producer = outcome.producer
             job.verdicts.append(_with_timeout(outcome.verdict, settings.timeout))
             if outcome.died is not None or producer is None or settings.cancel.is_set():
@@ -170,20 +175,26 @@ def _verify_job(job: Job, settings: _Settings, kept: dict[str, Producer]) -> Non
             producer.close()
 
 
-def _verify_n(producer: Producer, record: Algorithm, n: int, start: Callable[[], Producer]) -> Outcome:
-    """The verdict on *record*'s run of *n* disks from *producer*, judged by the record's puzzle and final peg."""
+def _verify_n(
+    producer: Producer, record: Algorithm, n: int, start: Callable[[], Producer], ends: tuple[Config, Config] | None
+) -> Outcome:
+    """The verdict on *record*'s run of *n* disks from *producer*, judged by the record's puzzle and final peg.
+
+    With *ends* the run goes from their start to their goal, which the judge takes from here.
+    """
+    puzzle = record.puzzle if ends is None else record.puzzle.between(*ends)
 
     def judge() -> Judge:
-        return Judge(n, record.final_peg.pegs(n), puzzle=record.puzzle)
+        return Judge(n, record.final_peg.pegs(n), puzzle=puzzle)
 
-    producer.ask(record.name, n)
+    producer.ask(record.name, n, ends=ends)
     outcome = judged(producer, judge())
     if outcome.died is None:
         return outcome
 
     def again(window: tuple[int, int]) -> Outcome:
         second = start()
-        second.ask(record.name, n, trace=window)
+        second.ask(record.name, n, trace=window, ends=ends)
         return judged(second, judge())
 
     return pinpoint(outcome, again)

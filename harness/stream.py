@@ -79,14 +79,32 @@ class Producer:
     # --- asking ---------------------------------------------------------------------------------
 
     def ask(
-        self, name: str, n: int, *, first: int = 0, count: int | None = None, trace: tuple[int, int] | None = None
+        self,
+        name: str,
+        n: int,
+        *,
+        first: int = 0,
+        count: int | None = None,
+        trace: tuple[int, int] | None = None,
+        ends: tuple[Sequence[int], Sequence[int]] | None = None,
     ) -> None:
-        """Ask for algorithm *name*'s ``solve(n)`` (*first* 0) or ``solve_from(n, first)``.
+        """Ask for algorithm *name*'s ``solve(n)`` (*first* 0), ``solve_from(n, first)``, or its run between *ends*.
 
-        At most *count* moves; *trace* ``(a, b)``: moves a..b (1-based) one a frame.
+        At most *count* moves; *trace* ``(a, b)``: moves a..b (1-based) one a frame.  *ends*
+        ``(start, goal)``: the moves from configuration start to goal (``solve_for``).  The
+        judging side takes the same configurations from its own caller, never from this process.
         """
         self.requests += 1
-        request = {"id": self.requests, "name": name, "n": n, "first": first, "count": count, "trace": trace}
+        request: dict[str, object] = {
+            "id": self.requests,
+            "name": name,
+            "n": n,
+            "first": first,
+            "count": count,
+            "trace": trace,
+        }
+        if ends is not None:
+            request["start"], request["goal"] = list(ends[0]), list(ends[1])
         self._send(json.dumps(request))
 
     def skip(self) -> bool:

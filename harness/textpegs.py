@@ -1,12 +1,14 @@
 """How another program names its pegs: the conventions ``hanoi check`` reads, and how one is chosen.
 
 A convention maps the labels a program prints to the model's pegs 0, 1 and 2
-(the start peg first).  The built-in ones are ``0-2``, ``1-3``, ``A-C``
+(the first peg first).  The built-in ones are ``0-2``, ``1-3``, ``A-C``
 (letters in either case), ``words`` (common names such as left/middle/right
 or source/auxiliary/target, see :data:`WORDS`) and ``cyclic`` (lines that
 give a disk and a direction, ``1 left``, on a circle of three pegs); any
-other is three names in order, ``S,A,D``.  :func:`detect` picks one from a
-program's first move when the user gave none.
+other is three names in order, ``S,A,D``.  On k pegs (:func:`conventions`)
+they are ``0-(k-1)``, ``1-k``, the first k letters (``A-D`` on four) and
+``cyclic``, or k names in order.  :func:`detect` picks one from a program's
+first move when the user gave none.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 
 from hanoi_harness.errors import UsageError
@@ -60,33 +63,35 @@ _NAME = re.compile(r"[^\W_]+")
 
 @dataclass(frozen=True)
 class PegNames:
-    """A convention: its ``name`` (as ``--pegs`` spells it), the ``labels`` written for pegs 0-2, and
+    """A convention: its ``name`` (as ``--pegs`` spells it), the ``labels`` written for pegs 0, 1, ... and
     ``index``, every accepted spelling of a label mapped to its peg (look-ups fall back to lower case).
 
     >>> names = PegNames.of("S,A,D")
     >>> names.peg("d"), names.labels
     (2, ('S', 'A', 'D'))
+    >>> PegNames.of("a-d", 4).labels
+    ('A', 'B', 'C', 'D')
     """
 
     name: str
-    labels: tuple[str, str, str]
+    labels: tuple[str, ...]
     index: Mapping[str, int]
 
     @classmethod
-    def of(cls, name: str) -> PegNames:
-        """The convention ``--pegs`` calls ``name``; :class:`UsageError` for anything else."""
-        builtin = _BUILTIN.get(name.strip().lower())
+    def of(cls, name: str, pegs: int = 3) -> PegNames:
+        """The convention ``--pegs`` calls ``name`` for *pegs* pegs; :class:`UsageError` for anything else."""
+        table = conventions(pegs)
+        builtin = table.get(name.strip().lower())
         if builtin is not None:
             return builtin
         labels = tuple(part.strip() for part in name.split(","))
-        problem = _bad_names(labels)
+        problem = _bad_names(labels, pegs)
+        if problem and _OTHER_COUNT.fullmatch(name.strip()):
+            problem = f"not a convention of {pegs} pegs"
         if problem:
-            raise UsageError(
-                f"--pegs {name!r}: {problem}; expected 0-2, 1-3, A-C, words, cyclic or three names in order "
-                "(e.g. S,A,D or left,centre,right)"
-            )
+            raise UsageError(f"--pegs {name!r}: {problem}; expected {_expected(pegs)}")
         index = _spellings({label: peg for peg, label in enumerate(labels)})
-        return cls(",".join(labels), (labels[0], labels[1], labels[2]), index)
+        return cls(",".join(labels), labels, index)
 
     @property
     def cyclic(self) -> bool:
@@ -98,8 +103,34 @@ class PegNames:
         if found is None:
             found = self.index.get(label.lower())
         if found is None:
-            raise ValueError(f"peg {quote(label)} is not one of {', '.join(self.labels)} (pegs read as {self.name})")
+            raise ValueError(f"peg {quote(label)} is not one of {self.listed()} (pegs read as {self.name})")
         return found
+
+    def listed(self) -> str:
+        """The labels for a message: all of them up to ten, else the first and the last.
+
+        >>> PegNames.of("0-2").listed(), conventions(12)["0-11"].listed()
+        ('0, 1, 2', '0 .. 11')
+        """
+        return ", ".join(self.labels) if len(self.labels) <= 10 else f"{self.labels[0]} .. {self.labels[-1]}"
+
+
+_OTHER_COUNT = re.compile(r"(?i)\d+-\d+|[a-z]-[a-z]|words")
+"""A built-in convention's shape, for some number of pegs (``0-3``, ``A-D``, ``words``)."""
+
+
+def _expected(pegs: int) -> str:
+    """The conventions of *pegs* pegs, for a message.
+
+    >>> _expected(3)
+    '0-2, 1-3, A-C, words, cyclic or three names in order (e.g. S,A,D or left,centre,right)'
+    >>> _expected(4)
+    '0-3, 1-4, A-D, cyclic or 4 names in order (e.g. S,A,B,D)'
+    """
+    if pegs == 3:
+        return "0-2, 1-3, A-C, words, cyclic or three names in order (e.g. S,A,D or left,centre,right)"
+    builtin = ", ".join(names.name for names in conventions(pegs).values())
+    return f"{builtin} or {pegs} names in order (e.g. S,{','.join(_letters(pegs - 2))},D)"
 
 
 def quote(text: str, width: int = 60) -> str:
@@ -127,10 +158,10 @@ def _spellings(labels: Mapping[str, int]) -> Mapping[str, int]:
     return MappingProxyType(index)
 
 
-def _bad_names(labels: tuple[str, ...]) -> str | None:
-    """Why ``labels`` cannot name three pegs, or None."""
-    if len(labels) != 3:
-        return "not a convention" if len(labels) == 1 else f"{len(labels)} names, not 3"
+def _bad_names(labels: tuple[str, ...], pegs: int = 3) -> str | None:
+    """Why ``labels`` cannot name *pegs* pegs, or None."""
+    if len(labels) != pegs:
+        return "not a convention" if len(labels) == 1 else f"{len(labels)} names, not {pegs}"
     for label in labels:
         if not _NAME.fullmatch(label):
             return f"{label!r} is not one word of letters or digits"
@@ -152,47 +183,106 @@ CONVENTIONS = tuple(names.name for names in _BUILTIN.values())
 """The built-in conventions' names, as ``--pegs`` takes them."""
 
 
-def detect(src: str | None, dst: str) -> PegNames:
+def _letters(count: int) -> tuple[str, ...]:
+    """The first *count* capital letters, A first."""
+    return tuple(chr(ord("A") + i) for i in range(count))
+
+
+@cache
+def conventions(pegs: int = 3) -> Mapping[str, PegNames]:
+    """The built-in conventions of *pegs* pegs, by their names in lower case.
+
+    Three pegs have :data:`CONVENTIONS`; k pegs have the digits from 0 and
+    from 1, the first k letters (up to 26 pegs) and ``cyclic``: words such as
+    left and right name three pegs only.
+
+    >>> list(conventions(4))
+    ['0-3', '1-4', 'a-d', 'cyclic']
+    >>> conventions(4)["1-4"].peg("4")
+    3
+    """
+    if pegs == 3:
+        return MappingProxyType(_BUILTIN)
+    digits = tuple(map(str, range(pegs)))
+    ones = tuple(str(peg + 1) for peg in range(pegs))
+    table = {
+        f"0-{pegs - 1}": PegNames(f"0-{pegs - 1}", digits, _spellings(dict(zip(digits, range(pegs), strict=True)))),
+        f"1-{pegs}": PegNames(f"1-{pegs}", ones, _spellings(dict(zip(ones, range(pegs), strict=True)))),
+    }
+    if pegs <= 26:
+        letters = _letters(pegs)
+        name = f"A-{letters[-1]}"
+        table[name.lower()] = PegNames(name, letters, _spellings(dict(zip(letters, range(pegs), strict=True))))
+    table["cyclic"] = PegNames("cyclic", digits, table[f"0-{pegs - 1}"].index)
+    return MappingProxyType(table)
+
+
+def detect(src: str | None, dst: str, pegs: int = 3, occupied: frozenset[int] = frozenset({0})) -> PegNames:
     """The convention of a program whose first move goes from ``src`` to ``dst`` (``src`` None: a direction).
 
-    Digits are 1-3 when the move has no 0 and either leaves peg 1 (the start
-    peg in 1-3) or names peg 3, and 0-2 otherwise; letters A-C; known names
-    (:data:`WORDS`) words.  Other letters or names raise :class:`ValueError`
-    with the ``--pegs`` that would read them.
+    *pegs* is the number of pegs, *occupied* the pegs holding disks at the
+    start (peg 0 alone: the whole tower on the first peg).  Digits count
+    from 1 when the move has no 0 and either names peg k (3 on three pegs)
+    or leaves a peg that holds disks only when read from 1 (peg 1, the
+    first peg, for a tower on it); from 0 otherwise.  Letters are A-C (the
+    first k letters); known names (:data:`WORDS`, three pegs only) words.
+    Other letters or names raise :class:`ValueError` with the ``--pegs``
+    that would read them.
 
     >>> [detect(s, d).name for s, d in (("A", "c"), ("1", "3"), ("1", "2"), ("0", "2"), ("Source", "to"))]
     ['A-C', '1-3', '1-3', '0-2', 'words']
+    >>> detect("2", "1", occupied=frozenset({2})).name, detect("1", "2", occupied=frozenset({1})).name
+    ('0-2', '0-2')
+    >>> detect("D", "B", 4).name, detect("1", "4", 4).name
+    ('A-D', '1-4')
     >>> detect("S", "D")
     Traceback (most recent call last):
     ...
     ValueError: the pegs 'S' and 'D' are letters but not A, B, C: say which is which, start peg first, \
 with --pegs (here --pegs S,A,D)
     """
+    table = conventions(pegs)
     if src is None:
-        return _BUILTIN["cyclic"]
+        return table["cyclic"]
     if src.isdigit() and dst.isdigit():
-        return _BUILTIN["1-3" if "0" not in (src, dst) and (src == "1" or "3" in (src, dst)) else "0-2"]
+        return table[f"1-{pegs}" if _from_one(src, dst, pegs, occupied) else f"0-{pegs - 1}"]
+    letters = _letters(min(pegs, 26))
     if len(src) == len(dst) == 1 and src.isalpha() and dst.isalpha():
-        if {src.upper(), dst.upper()} <= {"A", "B", "C"}:
-            return _BUILTIN["a-c"]
+        if pegs <= 26 and {src.upper(), dst.upper()} <= set(letters):
+            return table[f"a-{letters[-1].lower()}"]
         raise ValueError(
-            f"the pegs {src!r} and {dst!r} are letters but not A, B, C: say which is which, start peg first, "
-            f"with --pegs (here --pegs {_letters_for(src.upper(), dst.upper())})"
+            f"the pegs {src!r} and {dst!r} are letters but not {', '.join(letters)}: say which is which, start peg "
+            f"first, with --pegs (here --pegs {_letters_for(src.upper(), dst.upper(), pegs)})"
         )
-    if src.lower() in WORDS and dst.lower() in WORDS:
+    if pegs == 3 and src.lower() in WORDS and dst.lower() in WORDS:
         return _BUILTIN["words"]
     if src.isdigit() != dst.isdigit():
         raise ValueError(f"the pegs {quote(src, 30)} and {quote(dst, 30)} are not written alike")
+    known = "0-2, 1-3, A-C or known names" if pegs == 3 else ", ".join(n.name for n in table.values() if not n.cyclic)
+    others = ",".join(["OTHER"] * (pegs - 2))
     raise ValueError(
-        f"the pegs {quote(src, 30)} and {quote(dst, 30)} are not 0-2, 1-3, A-C or known names: name the three pegs, "
-        f"start peg first, with --pegs (e.g. --pegs {src if len(src) < 30 else 'FIRST'},OTHER,"
-        f"{dst if len(dst) < 30 else 'THIRD'})"
+        f"the pegs {quote(src, 30)} and {quote(dst, 30)} are not {known}: name the {pegs} pegs, "
+        f"start peg first, with --pegs (e.g. --pegs {src if len(src) < 30 else 'FIRST'},{others},"
+        f"{dst if len(dst) < 30 else 'LAST'})"
     )
 
 
-def _letters_for(src: str, dst: str) -> str:
+def _from_one(src: str, dst: str, pegs: int, occupied: frozenset[int]) -> bool:
+    """Whether a first move written in digits from *src* to *dst* counts its *pegs* pegs from 1.
+
+    It names no 0, and it names peg k, or its source holds disks only when read from 1.
+    """
+    if "0" in (src, dst) or src.startswith("0") or dst.startswith("0"):
+        return False
+    if str(pegs) in (src, dst):
+        return True
+    holds = {str(peg) for peg in occupied}
+    return src in {str(peg + 1) for peg in occupied} and src not in holds
+
+
+def _letters_for(src: str, dst: str, pegs: int = 3) -> str:
     """The known letter set a first move from ``src`` to ``dst`` fits (it leaves the start peg), else a pattern."""
-    for letters in LETTER_SETS:
+    for letters in LETTER_SETS if pegs == 3 else ():
         if letters[0] == src and dst in letters[1:]:
             return ",".join(letters)
-    return f"{src},OTHER,{dst}"
+    return ",".join([src, *["OTHER"] * (pegs - 2), dst])

@@ -112,8 +112,9 @@ def _continues(piece: str) -> bool:
 class Reader:
     """The moves of a text for the model, read as :func:`~hanoi_harness.checker.check` asks for them.
 
-    ``pegs`` are the checker's pegs, replayed in place (a move without a disk
-    takes the top of its source; disks numbered from 0 renumber them);
+    ``pegs`` are the checker's pegs (three, or as many as the puzzle has),
+    replayed in place (a move without a disk takes the top of its source;
+    disks numbered from 0 renumber them), as they stand at the start;
     ``names`` is the convention (None: from the first move); ``base`` is 0 or
     1 for disks numbered from 0 or 1 (None: 0 when the first disk named is 0).
     After the run, :attr:`error` is the reason reading stopped early, if it
@@ -128,7 +129,8 @@ class Reader:
             self._decide_base(base)
         self.parser = Parser(names.labels if names is not None else ())
         known = names is not None and names.name != "words"
-        self.labels: list[str | None] = list(names.labels) if known and names else [None, None, None]
+        self.labels: list[str | None] = list(names.labels) if known and names else [None] * len(pegs)
+        self.occupied = frozenset(peg for peg, disks in enumerate(pegs) if disks)  # where the first move may start
         self.line = 0
         self.text = ""
         self.lines = 0
@@ -273,7 +275,7 @@ class Reader:
                 self._label(s, src, t, dst)
         elif s is None and names.cyclic:
             src = self._where(disk)
-            dst = (src + (1 if t.lower() == "right" else -1)) % 3
+            dst = (src + (1 if t.lower() == "right" else -1)) % len(self.pegs)
         elif s is None:
             raise MalformedLine(number, text, f"a disk and a direction, in moves whose pegs are {names.name}")
         else:
@@ -287,7 +289,7 @@ class Reader:
     def _decide(self, src: str | None, dst: str, number: int, text: str) -> PegNames:
         """The convention of the first move; MalformedLine (with the ``--pegs`` to use) when it has none."""
         try:
-            self.names = detect(src, dst)
+            self.names = detect(src, dst, len(self.pegs), self.occupied)
         except ValueError as exc:
             raise MalformedLine(number, text, str(exc)) from None
         if self.names.name != "words":
@@ -304,10 +306,10 @@ class Reader:
 
     def _where(self, disk: int | None) -> int:
         """The peg whose top is ``disk``, else one that holds it, else 0 (the checker then says why not)."""
-        for peg in range(3):
-            if self.pegs[peg] and self.pegs[peg][-1] == disk:
+        for peg, disks in enumerate(self.pegs):
+            if disks and disks[-1] == disk:
                 return peg
-        return next((peg for peg in range(3) if disk in self.pegs[peg]), 0)
+        return next((peg for peg, disks in enumerate(self.pegs) if disk in disks), 0)
 
     def _label(self, s: str, src: int, t: str, dst: int) -> bool:
         """Remember the names a program gives its pegs (the first seen of each); whether one is still unknown."""

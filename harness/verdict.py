@@ -163,7 +163,7 @@ class Failure:
             "dst": label(self.dst, labels),
             "side": str(self.side),
             "bad": str(bad),
-            "allowed": _one_of(pegs),
+            "allowed": one_of(pegs),
             "top": str(self.top),
             "count": str(self.count),
             "heights": "; ".join(f"peg {label(p, labels)}: {h}" for p, h in enumerate(self.heights or ())),
@@ -221,12 +221,16 @@ def lanes(rule: str, labels: Labels = None) -> str:
     return "every move"
 
 
-def _one_of(words: Sequence[str]) -> str:
-    """*words* listed for prose.
+def one_of(words: Sequence[str], listed: bool = True) -> str:
+    """*words* listed for prose; more than ten (or not *listed*) as the range from the first to the last.
 
-    >>> _one_of(["0", "1", "2"]), _one_of(["A", "B"]), _one_of(["0"])
-    ('0, 1 or 2', 'A or B', '0')
+    A message names every peg of a puzzle: a list of 65536 would be a page, not a line.
+
+    >>> one_of(["0", "1", "2"]), one_of(["A", "B"]), one_of(["0"]), one_of([str(p) for p in range(12)])
+    ('0, 1 or 2', 'A or B', '0', 'one of 0 .. 11')
     """
+    if not listed or len(words) > 10:
+        return f"one of {words[0]} .. {words[-1]}"
     return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
 
 

@@ -11,6 +11,7 @@ puzzle's reference sequence.  Shared helpers are in :mod:`tests.helpers`.
 from __future__ import annotations
 
 import contextlib
+import signal
 from collections.abc import Iterator
 
 import pytest
@@ -28,6 +29,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # A test run started in the background by a non-interactive shell ('make test &') inherits SIGINT ignored, and
+    # so would every 'hanoi' the tests start (Python keeps an inherited SIG_IGN): the tests of Ctrl-C would wait for
+    # an interrupt that never comes. Taking it back here (in each pytest-xdist worker too) lets children start with
+    # the default disposition, as from a terminal.
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     config.addinivalue_line(
         "markers", "classic_only: only the classic puzzle's records (tests.helpers.CLASSIC), for the reference sequence"
     )

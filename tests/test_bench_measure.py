@@ -76,6 +76,7 @@ def test_the_report_keeps_no_rounds_and_says_who_wrote_it() -> None:
 # --- memory -------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.serial  # a tracemalloc peak: pytest-xdist's own thread would allocate into it
 def test_a_tracemalloc_peak_inside_a_trace_leaves_the_trace_running() -> None:
     recursive = REGISTRY.get("recursive")
     alone = tracemalloc_peak(recursive, 10)

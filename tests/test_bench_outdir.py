@@ -334,6 +334,7 @@ def test_a_full_temporary_directory_while_measuring_is_one_line(
     assert snapshot(out) == before and beside(out) == []
 
 
+@pytest.mark.serial  # SIGINT to this process
 def test_ctrl_c_during_the_render_is_an_interruption(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

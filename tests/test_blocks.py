@@ -114,6 +114,7 @@ def test_limits_and_record() -> None:
         list(solve(256))
 
 
+@pytest.mark.serial  # a tracemalloc peak: pytest-xdist's own thread would allocate into it
 def test_memory_is_independent_of_n() -> None:
     import tracemalloc
 

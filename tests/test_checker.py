@@ -174,6 +174,7 @@ def test_runaway_legal_sequence_is_stopped() -> None:
     assert verdict.moves == 100
 
 
+@pytest.mark.serial  # a tracemalloc peak: pytest-xdist's own thread would allocate into it
 def test_memory_is_independent_of_the_number_of_moves() -> None:
     import tracemalloc
 

@@ -93,6 +93,7 @@ def traced_peak(run: Any) -> int:
         tracemalloc.stop()
 
 
+@pytest.mark.serial  # a tracemalloc peak: pytest-xdist's own thread would allocate into it
 def test_the_chunked_fold_holds_one_slice_of_scratch_not_a_chunk() -> None:
     # 65535-move chunks: their digest at once takes 4 int64 rows of 65535 (2 MiB) of scratch.
     chunks = [np.array(list(reference(16)), dtype=np.uint8)] * 2
@@ -101,6 +102,7 @@ def test_the_chunked_fold_holds_one_slice_of_scratch_not_a_chunk() -> None:
 
 
 # Not measured by coverage: its tracer's records of the lines run add about 300 B to this peak of under 1 KiB.
+@pytest.mark.serial  # a tracemalloc peak: pytest-xdist's own thread would allocate into it
 @pytest.mark.no_cover
 def test_the_per_move_fold_holds_next_to_nothing() -> None:
     moves = list(reference(14))
@@ -119,6 +121,7 @@ def test_chunked_moves_are_the_reference_move_for_move() -> None:
     assert list(REGISTRY.get("blocks").moves(17)) == list(reference(17))
 
 
+@pytest.mark.serial  # a tracemalloc peak: pytest-xdist's own thread would allocate into it
 def test_chunked_moves_stream_a_slice_at_a_time() -> None:
     # A whole 65535-move chunk as Python lists at once held 5.7 MiB.
     blocks = REGISTRY.get("blocks")

@@ -243,6 +243,7 @@ LINE_THEN_SLEEP = f"import time; print({json.dumps(json.dumps(drain('a', 3, 1, 7
 """A counted interpreter's first line, then a minute of nothing."""
 
 
+@pytest.mark.serial  # SIGINT to this process
 def test_ctrl_c_while_counting_kills_every_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[subprocess.Popen[bytes]] = []
     both = threading.Barrier(2)

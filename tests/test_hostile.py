@@ -175,6 +175,22 @@ def test_the_peak_rss_child_is_isolated_from_the_current_directory(
     assert not marker.exists()
 
 
+def test_the_bench_programs_children_are_isolated_from_the_current_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hanoi_harness.bench import cref, scaling
+
+    marker = tmp_path / "marker"
+    monkeypatch.setenv("HANOI_TEST_MARKER", str(marker))
+    monkeypatch.chdir(FIXTURES / "cwd")
+    seconds, digest = scaling.time_verify("bitwise", 4, [])
+    assert seconds > 0 and digest == "2357"  # the 15 moves of 4 disks, as hanoi moves bitwise 4 --digest says
+    if cref.compiler() is not None:
+        result = cref.measure(8, repeat=1)
+        assert result["identical"] and result["python_blocks"] > 0
+    assert not marker.exists(), marker.read_text()
+
+
 # --- signals: nothing outlives the command -------------------------------------------------------------------
 
 

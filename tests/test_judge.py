@@ -155,8 +155,7 @@ def streams(draw: st.DrawFn) -> tuple[int, list[Any], int | None, Exception]:
         elif kind == "replace":
             moves[at] = draw(odd_move)
         elif type(moves[at]) is tuple and len(moves[at]) == 3 and all(type(x) is int for x in moves[at]):
-            # the same move with other integer types (where numpy's int32 can hold it: an odd move put in earlier
-            # can be huge)
+            # the same move with other integer types (where int32 holds it: an odd move put in earlier can be huge)
             d, s, t = moves[at]
             fits = all(-(2**31) <= x < 2**31 for x in moves[at])
             spell = draw(st.sampled_from((np.int64, np.int32, lambda x: Peg(x) if 0 <= x < 3 else x, list)))

@@ -35,6 +35,17 @@ def test_stop_ends_the_whole_group(tmp_path: Path) -> None:
     assert gone(background)
 
 
+def test_run_returns_the_outcome_and_ends_what_the_child_left_behind(tmp_path: Path) -> None:
+    pidfile = tmp_path / "pid"
+    done = process.run(f"sleep 600 & echo $! > {pidfile}; echo out; exit 3", stdout=subprocess.PIPE, text=True)
+    assert (done.returncode, done.stdout) == (3, "out\n")
+    assert gone(int(pidfile.read_text()))  # the background sleep went with its group
+    began = time.monotonic()
+    with pytest.raises(subprocess.TimeoutExpired):
+        process.run(["sleep", "600"], timeout=0.2)
+    assert time.monotonic() - began < 60
+
+
 def test_the_guardian_ends_a_group_when_its_parent_is_killed(tmp_path: Path) -> None:
     pidfile = tmp_path / "pid"
     script = (

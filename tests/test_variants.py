@@ -348,7 +348,7 @@ def test_check_algorithm_between_any_configurations() -> None:
 
 def test_check_algorithm_needs_the_goal_of_a_record_that_may_end_on_two_pegs() -> None:
     record = Algorithm(name="either", solve=lambda n: iter(()), summary="s", final_peg=FinalPeg.anywhere())
-    record = replace(record, solve_for=lambda n, start, goal: ANY_STATE.moves_for(n, start, goal))
+    record = replace(record, solve_for=lambda n, start, goal: ANY_STATE.moves_for(n, start, goal), configurations="any")
     with pytest.raises(UsageError, match="may end on peg 1 or 2: give the goal"):
         check_algorithm(record, 2, start=(1, 0))
     assert check_algorithm(record, 2, start=(1, 0), goal=(2, 2)).ok

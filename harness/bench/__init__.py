@@ -17,6 +17,8 @@ One private module per concern:
 * :mod:`._counts` (with :mod:`._count_child` and :mod:`._cachegrind`): instructions per move under
   valgrind; :mod:`._instructions`: the record of one algorithm's counts;
 * :mod:`._external`: other programs (``--command``) checked, timed and their peak RSS measured;
+* :mod:`._peers`: other packages' solvers (``--peers``) against ours in a set of their own, head to head, and
+  the tables of who is faster;
 * :mod:`._fit`: growth classes fitted from the measurements;
 * :mod:`._environment`: what the figures depend on (machine, interpreter, numpy, valgrind, the code's
   version and commit), and which metrics two environments let a comparison use;

@@ -241,8 +241,9 @@ def report(comparison: Comparison, old: ResultSet, new: ResultSet) -> str:
         f"tracemalloc peak (the n where it grew most; a regression beyond +{comparison.threshold_pct:g}%):",
         _checks_table([c for c in comparison.checks if c.metric == "tracemalloc peak"], None),
         "",
-        f"Time relative to {comparison.reference} (tested: a change is called only when the Mann-Whitney test and "
-        "the interval say so; a regression when slower with the whole interval beyond "
+        f"Time relative to {comparison.reference} (tested: a change is called only when the Mann-Whitney test says "
+        "so and the interval lies wholly beyond the larger noise floor; a regression when slower with the whole "
+        "interval beyond "
         f"+{comparison.time_threshold_pct:g}%):",
         _times_table(comparison),
     ]

@@ -151,6 +151,10 @@ def pytest_args(workdir: Path, json_path: Path, min_rounds: int, max_time_s: flo
     ]
 
 
+UNSET_FOR_THE_RUN = ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")
+"""Environment variables removed while pytest-benchmark times the cases, and put back after."""
+
+
 def time_cases(
     cases: Sequence[AnyCase],
     workdir: Path,
@@ -173,13 +177,14 @@ def time_cases(
         return TimingRun({}, {}, {})
     json_path = workdir / "pytest-benchmark.json"
     plugin = _CasesPlugin(cases, on_timed)
-    # A user's PYTEST_ADDOPTS (say --benchmark-disable, or -x) is for their test runs, not this one.
-    saved = os.environ.pop("PYTEST_ADDOPTS", None)
+    # A user's PYTEST_ADDOPTS (say --benchmark-disable, or -x) is for their test runs, not this one; and
+    # pytest-benchmark disables itself, writing no JSON, in a process where PYTEST_XDIST_WORKER is set (a bench
+    # run from a pytest-xdist worker, as the test suite does).
+    saved = {name: os.environ.pop(name) for name in UNSET_FOR_THE_RUN if name in os.environ}
     try:
         status = pytest.main(pytest_args(workdir, json_path, min_rounds, max_time_s), plugins=[plugin])
     finally:
-        if saved is not None:
-            os.environ["PYTEST_ADDOPTS"] = saved
+        os.environ.update(saved)
     if status == pytest.ExitCode.INTERRUPTED:
         raise KeyboardInterrupt
     if status not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) or not json_path.exists():

@@ -19,6 +19,8 @@ from hanoi_harness.bench._environment import Environment
 from hanoi_harness.bench._format import NOTE, fmt_margin, markdown
 from hanoi_harness.bench._gate import DEFAULT_THRESHOLD_PCT
 from hanoi_harness.bench._noise import ROUNDS
+from hanoi_harness.bench._peers import DIRECTORY as PEERS_DIR
+from hanoi_harness.bench._peers import DUEL_ROUNDS, DUEL_S, headline
 from hanoi_harness.bench._plots import PLOTS
 from hanoi_harness.bench._results import ResultSet
 from hanoi_harness.bench._summary import common_moves, verdict
@@ -94,8 +96,11 @@ def tables_md(results: ResultSet, tables: list[Table]) -> str:
     return template.render(note=NOTE, provenance=provenance(results), tables=tables)
 
 
-def readme(results: ResultSet, tables: list[Table]) -> str:
-    """Return the text of README.md for *results*; *tables* are its tables, the summary first, instructions second."""
+def readme(results: ResultSet, tables: list[Table], peers: ResultSet | None = None) -> str:
+    """Return the text of README.md for *results*; *tables* are its tables, the summary first, instructions second.
+
+    *peers* is the set of the peers nested in it, summed up in a section of its own (None: none).
+    """
     externals = any(r.external for r in results.algorithms.values())
     context = {
         "note": NOTE,
@@ -118,6 +123,7 @@ def readme(results: ResultSet, tables: list[Table]) -> str:
         "threshold": f"{DEFAULT_THRESHOLD_PCT:g}",
         "time_threshold": f"{DEFAULT_TIME_THRESHOLD_PCT:g}",
         "slice_rows": SLICE_ROWS,
+        "peers": _peers(results, tables, peers),
     }
     return environment().get_template("README.md.j2").render(context)
 
@@ -222,6 +228,26 @@ def _commands(results: ResultSet) -> str:
     if not rows:
         return ""
     return markdown(["name", "command", "n measured", "peak RSS of the process", "check"], rows)
+
+
+def _peers(results: ResultSet, tables: list[Table], nested: ResultSet | None) -> dict[str, Any] | None:
+    """Return what the section on the peers shows: of this set's pairs, or of the nested set's (None: neither).
+
+    In the peers' own set the section names the table of every n (last of *tables*, in tables.md); in the set
+    they are nested in, it links to theirs.
+    """
+    source = results if results.peers else nested
+    if source is None or not source.peers:
+        return None
+    apart = [pair.peer for pair in source.peers if pair.apart]
+    return {
+        "headline": headline(source).markdown(),
+        "table": tables[-1].title if source is results else "",
+        "link": "" if source is results else PEERS_DIR,
+        "apart": ", ".join(f"`{name}`" for name in apart),
+        "rounds": next((pair.head_to_head.rounds for pair in source.peers if pair.head_to_head), DUEL_ROUNDS),
+        "duel_s": f"{DUEL_S:g}",
+    }
 
 
 def _c_reference(results: ResultSet) -> dict[str, Any] | None:

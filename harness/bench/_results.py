@@ -9,6 +9,8 @@ Schema (``"schema": 3``)::
      "settings": {...}, "timer": "...", "durations_s": {PHASE: seconds},
      "noise_floor": {"case", "difference": {"verdict", "ratio", "interval", "p_value"}, "margin"} or null,
      "c_reference": hanoi_harness.bench.cref.measure's dict (a full run) or null,
+     "peers": [{"peer": NAME, "ours": NAME, "apart": bool, "optimality": "optimal (proven)" or ...,
+                "head_to_head": {"n", "rounds", "difference": {"verdict", "ratio", "interval", "p_value"}} or null}],
      "algorithms": {NAME: {"summary", "family", "origin", "limits", "puzzle", "declared": {"time", "space"},
                            "external": bool, "command": shell command or null,
                            "status": "ok" | "failed", "failure": verdict or null, "stopped",
@@ -34,7 +36,12 @@ reasons its rounds are too noisy to rank on (empty: stable), ``samples`` up to
 32 of its rounds (:mod:`hanoi_harness.bench._timing`).  ``noise_floor`` is the
 reference timed against itself in the run (:mod:`hanoi_harness.bench._noise`).
 ``environment`` is what the figures depend on
-(:mod:`hanoi_harness.bench._environment`).  An entry with ``"external": true``
+(:mod:`hanoi_harness.bench._environment`).  ``peers`` pairs another
+package's record with the project's algorithm it is compared with (a set
+of ``hanoi bench --peers``, :mod:`hanoi_harness.bench._peers`; ``apart``:
+the peer runs in a child process of its own; ``head_to_head``: the two timed
+in alternation at one n, the ratio the peer's median over ours); it is empty
+in any other set, and a file without it reads as one.  An entry with ``"external": true``
 is a ``--command``: its times are whole runs of the program (start-up
 included), its declared classes are empty (unknown), it has no tracemalloc
 peaks and no instruction counts, and its ``rss`` is the process's own peak,
@@ -67,6 +74,7 @@ from hanoi_harness.bench._instructions import InstructionCount
 from hanoi_harness.bench._memory import Rss
 from hanoi_harness.bench._noise import NoiseFloor
 from hanoi_harness.bench._plan import MAX_N
+from hanoi_harness.bench._stats import Difference
 from hanoi_harness.bench._timing import SPREAD, Timing
 from hanoi_harness.bench._validate import Fields, read_json
 from hanoi_harness.errors import UsageError
@@ -238,6 +246,68 @@ class AlgorithmResult:
         )
 
 
+@dataclass(frozen=True)
+class Pair:
+    """The peer *peer* (another package's record) and the project's algorithm *ours* it is compared with.
+
+    *apart*: the peer runs in a child process of its own, so that the
+    tracemalloc peak and the instruction count of its entry are the reading
+    side's alone.  *optimality* is what a passed check says of the moves
+    of their puzzle: "optimal (proven)", or the count conjectured optimal.
+    *head_to_head* is the two timed in alternation at one n (None: not).
+    """
+
+    peer: str
+    ours: str
+    apart: bool = False
+    optimality: str = ""
+    head_to_head: HeadToHead | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "peer": self.peer,
+            "ours": self.ours,
+            "apart": self.apart,
+            "optimality": self.optimality,
+            "head_to_head": self.head_to_head.to_dict() if self.head_to_head else None,
+        }
+
+    @classmethod
+    def from_fields(cls, pair: Fields) -> Pair:
+        """Return the pair that :meth:`to_dict` wrote in *pair*, its names and figures checked."""
+        duel = pair.optional_fields("head_to_head")
+        return cls(
+            pair.name("peer"),
+            pair.name("ours"),
+            pair.flag("apart"),
+            pair.text("optimality", ""),
+            HeadToHead.from_fields(duel) if duel else None,
+        )
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A peer and ours timed in alternation (ABBA) at *n*, *rounds* drains each: *difference* is the peer's over ours.
+
+    Its ratio is the peer's median over ours, how many times faster ours
+    is; a verdict "slower" says the peer is the slower, beyond noise.
+    """
+
+    n: int
+    rounds: int
+    difference: Difference
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"n": self.n, "rounds": self.rounds, "difference": self.difference.to_dict()}
+
+    @classmethod
+    def from_fields(cls, duel: Fields) -> HeadToHead:
+        """Return what :meth:`to_dict` wrote in *duel*, every figure checked."""
+        return cls(
+            duel.integer("n", 0, MAX_N), duel.integer("rounds", 1, 10**6), _schema.difference(duel.fields("difference"))
+        )
+
+
 @dataclass
 class ResultSet:
     """One bench run in *mode*, times relative to *reference*; ``algorithms`` in the registry's order.
@@ -258,6 +328,7 @@ class ResultSet:
     c_reference: dict[str, Any] | None = None
     noise_floor: NoiseFloor | None = None
     consumer: Consumer = "digest"
+    peers: tuple[Pair, ...] = ()
 
     @property
     def reads_moves(self) -> bool:
@@ -278,6 +349,7 @@ class ResultSet:
             "durations_s": self.durations_s,
             "noise_floor": self.noise_floor.to_dict() if self.noise_floor else None,
             "c_reference": self.c_reference,
+            "peers": [pair.to_dict() for pair in self.peers],
             "algorithms": {name: result.to_dict() for name, result in self.algorithms.items()},
         }
 
@@ -298,6 +370,10 @@ class ResultSet:
             readable = ", ".join(str(number) for number in READABLE[:-1]) + f" or {READABLE[-1]}"
             raise UsageError(f"not a results.json of schema {readable} (found schema {json.dumps(schema)[:40]})")
         algorithms = top.by_name("algorithms")
+        peers = tuple(Pair.from_fields(pair) for pair in top.each("peers"))
+        for index, pair in enumerate(peers):
+            if not {pair.peer, pair.ours} <= set(algorithms):
+                raise top.refuse(f"peers[{index}]", f"names an algorithm not in this set: {pair.peer} or {pair.ours}")
         return cls(
             mode=top.choice("mode", MODES),
             reference=top.name("reference"),
@@ -310,6 +386,7 @@ class ResultSet:
             c_reference=_schema.c_reference(top.optional_fields("c_reference")),
             noise_floor=_schema.noise_floor(top.optional_fields("noise_floor")),
             consumer=_consumer(top) if schema >= 3 else "generation only",
+            peers=peers,
         )
 
     def dumps(self) -> str:

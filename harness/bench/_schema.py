@@ -137,16 +137,19 @@ def noise_floor(data: Fields | None) -> NoiseFloor | None:
     """Return the noise floor in *data* (None for none): a case, and its difference from itself."""
     if data is None:
         return None
-    difference = data.fields("difference")
-    interval = difference.optional_fields("interval")
-    said = difference.choice("verdict", VERDICTS)
-    found = Difference(
+    return NoiseFloor(data.text("case"), difference(data.fields("difference")))
+
+
+def difference(data: Fields) -> Difference:
+    """Return the difference of two sets of rounds in *data*: a known verdict, the ratio, its interval, a p-value."""
+    interval = data.optional_fields("interval")
+    said = data.choice("verdict", VERDICTS)
+    return Difference(
         verdict=next(verdict for verdict in VERDICTS if verdict == said),
-        ratio=difference.number("ratio", 1e-9, 1e9),
+        ratio=data.number("ratio", 1e-9, 1e9),
         interval=_interval(interval) if interval else None,
-        p_value=difference.number("p_value", 0.0, 1.0),
+        p_value=data.number("p_value", 0.0, 1.0),
     )
-    return NoiseFloor(data.text("case"), found)
 
 
 def _interval(data: Fields) -> Interval:

@@ -8,8 +8,10 @@ reference last.  :func:`bench` claims the output directory before measuring
 is not a result set of ours, locked, space checked), runs the plan, and
 writes the set: ``results.json`` and pytest-benchmark's report, every view
 rendered from ``results.json`` alone, the marker; then the old set is
-replaced in one step.  :func:`report` renders an existing set again, written
-the same way.
+replaced in one step.  With the peers (``--peers``, :mod:`._peers`), they and
+the project's algorithms they are paired with are measured after the
+project's run, with its settings, into a set of their own, ``peers/``.
+:func:`report` renders an existing set again, written the same way.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from hanoi_harness.bench import cref
 from hanoi_harness.bench._external import Command
 from hanoi_harness.bench._measure import check_available
 from hanoi_harness.bench._outdir import OutDir, seal, why_not_ours
+from hanoi_harness.bench._peers import DIRECTORY as PEERS_DIR
+from hanoi_harness.bench._peers import Peers, head_to_head
 from hanoi_harness.bench._plan import FULL, QUICK, Settings
 from hanoi_harness.bench._report import render
 from hanoi_harness.bench._results import RESULTS_FILE, ResultSet, load, results_path
@@ -82,6 +86,10 @@ def estimate_bytes(names: int, plan: Plan) -> int:
     return 2 * FIXED_BYTES + names * (sizes + baseline) * BYTES_PER_RUN
 
 
+Measured = tuple[ResultSet, dict[str, Any]]
+"""A run's result set and pytest-benchmark's report of it."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What a bench wrote: the directory *out* and the *results* in it."""
@@ -102,34 +110,45 @@ def bench(
     what: Plan,
     out: Path,
     progress: Progress | None = None,
+    peers: Peers | None = None,
 ) -> Outcome:
     """Measure *algorithms* and *commands* as *what* says and write the set into *out*, replacing the old one.
 
-    *plugins* are the ``--plugin`` specs, for the child processes.  Refused
-    in one line (:class:`UsageError`) before measuring: pytest-benchmark
-    missing, and anything about *out* that would fail at the end.
+    *plugins* are the ``--plugin`` specs, for the child processes; *peers*,
+    when given, are measured into ``peers/`` after the rest.  Refused in one
+    line (:class:`UsageError`) before measuring: pytest-benchmark missing,
+    and anything about *out* that would fail at the end.
     """
     problem = check_available()
     if problem:
         raise UsageError(problem)
     hooks = progress or Progress()
-    with OutDir(out, estimate_bytes(len(algorithms) + len(commands), what)) as target:
+    names = len(algorithms) + len(commands) + (len(peers.algorithms) if peers else 0)
+    with OutDir(out, estimate_bytes(names, what)) as target:
         try:
-            results, report, baseline = _measure(algorithms, plugins, commands, what, hooks)
+            results, report, baseline, theirs = _measure(algorithms, plugins, commands, what, hooks, peers)
         except OSError as exc:
             if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
                 raise
             # pytest-benchmark and the children write their files in the temporary directory, not in --out.
             raise UsageError(f"no space left on the device for the run's temporary files ({exc})") from None
-        target.commit(lambda staging: _fill(staging, results, report, baseline))
+        target.commit(lambda staging: _fill(staging, (results, report), baseline, theirs))
     return Outcome(target.out, results)
 
 
 def _measure(
-    algorithms: Sequence[Algorithm], plugins: Sequence[str], commands: Sequence[Command], what: Plan, hooks: Progress
-) -> tuple[ResultSet, dict[str, Any], tuple[ResultSet, dict[str, Any]] | None]:
-    """Run *what*: the result set, pytest-benchmark's report, and the quick baseline's two (None without one)."""
-    baseline: tuple[ResultSet, dict[str, Any]] | None = None
+    algorithms: Sequence[Algorithm],
+    plugins: Sequence[str],
+    commands: Sequence[Command],
+    what: Plan,
+    hooks: Progress,
+    peers: Peers | None = None,
+) -> tuple[ResultSet, dict[str, Any], Measured | None, Measured | None]:
+    """Run *what*: the result set, pytest-benchmark's report, the quick baseline's and the *peers*' (each or None).
+
+    The peers come after the project's run and before the C reference, which is last.
+    """
+    baseline: Measured | None = None
     started = time.monotonic()
     if what.baseline:
         # The baseline first: measured later in this process, after minutes of work, relative times came
@@ -139,23 +158,45 @@ def _measure(
     results, report = run(algorithms, plugins, what.settings, hooks, commands)
     if baseline is not None:
         results.durations_s = {"quick baseline": round(baseline_s, 1), **results.durations_s}
+    theirs = _peers(peers, what, hooks) if peers else None
+    if theirs is not None:
+        results.durations_s["peers"] = round(sum(theirs[0].durations_s.values()), 1)
     if what.c_reference:
         results.c_reference, seconds = _c_reference(hooks)
         results.durations_s["C reference"] = round(seconds, 1)
-    return results, report, baseline
+    return results, report, baseline, theirs
 
 
-def _fill(
-    staging: Path, results: ResultSet, report: dict[str, Any], baseline: tuple[ResultSet, dict[str, Any]] | None
-) -> None:
-    """Write the set into *staging*: the files of the run, its views (from the file alone), its quick baseline."""
-    _write_run(staging, results, report)
-    render(load(staging / RESULTS_FILE), staging)
-    if baseline is not None:
-        quick = staging / QUICK_DIR
-        quick.mkdir()
-        _write_run(quick, *baseline)
-        seal(quick)
+def _peers(peers: Peers, what: Plan, hooks: Progress) -> Measured:
+    """Measure *peers* (theirs and ours) with *what*'s settings, then each pair head to head: their set and report."""
+    results, report = run(peers.algorithms, peers.specs, what.settings, _Prefixed(hooks, "peers: "))
+    results.peers = peers.pairs
+    hooks.phase(f"peers: head to head ({len(peers.pairs)} pairs)", None)
+    started = time.monotonic()
+    results.peers = head_to_head(results, {algorithm.name: algorithm for algorithm in peers.algorithms})
+    results.durations_s["head to head"] = round(time.monotonic() - started, 1)
+    hooks.close()
+    return results, report
+
+
+def _fill(staging: Path, run: Measured, baseline: Measured | None, peers: Measured | None) -> None:
+    """Write the set into *staging*: its quick baseline and peers' sets, the run's files and views (from the files)."""
+    for name, nested, views in ((QUICK_DIR, baseline, False), (PEERS_DIR, peers, True)):
+        if nested is not None:
+            directory = staging / name
+            directory.mkdir()
+            _write_run(directory, *nested)
+            if views:
+                render(load(directory / RESULTS_FILE), directory)
+            seal(directory)
+    _write_run(staging, *run)
+    render(load(staging / RESULTS_FILE), staging, _nested_peers(staging))
+
+
+def _nested_peers(directory: Path) -> ResultSet | None:
+    """Return the peers' set inside the result set *directory*, or None when it has none."""
+    nested = directory / PEERS_DIR
+    return load(nested) if nested.is_dir() and not why_not_ours(nested) else None
 
 
 def _write_run(directory: Path, results: ResultSet, report: dict[str, Any]) -> None:
@@ -188,8 +229,8 @@ def report(source: Path, out: Path | None = None) -> Path:
     """Render the set at *source* (a results directory or a results.json) again, into *out* or in place.
 
     Nothing is measured: results.json is copied as it is (with
-    pytest-benchmark's report and a ``quick/`` set beside it), and every view
-    is rendered from it.  *source* is read and checked first; the directory
+    pytest-benchmark's report and the ``quick/`` and ``peers/`` sets beside
+    it, as they are), and every view is rendered from it.  *source* is read and checked first; the directory
     written is claimed like a bench's output (in place, *source* must be a
     result set of ours).  Returns the directory written.
     """
@@ -210,10 +251,15 @@ def _copy_and_render(file: Path, staging: Path) -> None:
     folder = file.parent
     if file.name == RESULTS_FILE and (folder / PYTEST_REPORT).is_file():
         shutil.copyfile(folder / PYTEST_REPORT, staging / PYTEST_REPORT)
-    quick = folder / QUICK_DIR
-    if file.name == RESULTS_FILE and quick.is_dir() and not why_not_ours(quick):
-        shutil.copytree(quick, staging / QUICK_DIR)
-    render(load(staging / RESULTS_FILE), staging)
+    for name in (QUICK_DIR, PEERS_DIR):
+        nested = folder / name
+        if file.name == RESULTS_FILE and nested.is_dir() and not why_not_ours(nested):
+            shutil.copytree(nested, staging / name)
+    peers = _nested_peers(staging)
+    if peers is not None:  # its views too, from its results.json
+        render(peers, staging / PEERS_DIR)
+        seal(staging / PEERS_DIR)
+    render(load(staging / RESULTS_FILE), staging, peers)
 
 
 class _Prefixed(Progress):

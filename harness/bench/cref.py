@@ -9,8 +9,10 @@ stronger baseline.  :func:`measure` compiles both when a C compiler is
 present, checks that all three programs write identical bytes, times each
 writing to ``/dev/null`` (best of ``repeat`` runs, the Python one including
 its interpreter's start-up) and returns the figures and the ratios as a dict
-for the bench report.  Run ``python -m hanoi_harness.bench.cref [N]`` (``make bench-c``)
-for a table.
+for the bench report.  Every program runs as the harness's other children do
+(:mod:`hanoi_harness.process`): in a session of its own that dies with this
+process, the Python one isolated from the current directory.  Run
+``python -m hanoi_harness.bench.cref [N]`` (``make bench-c``) for a table.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from hanoi_harness import process
 
 SOURCE = Path(__file__).resolve().parent / "c" / "hanoi_ref.c"
 """The C reference, installed with the package (package data)."""
@@ -46,8 +50,12 @@ def compiler() -> str | None:
 
 
 def python_command(n: int) -> list[str]:
-    """Return the timed command for *n* disks, ``hanoi moves blocks N --binary`` in this interpreter."""
-    return [sys.executable, "-m", "hanoi_harness", "moves", "blocks", str(n), "--binary"]
+    """Return the timed command for *n* disks, ``hanoi moves blocks N --binary`` in this interpreter.
+
+    Started with ``-P`` (:func:`hanoi_harness.process.python_command`): a ``json.py`` in the
+    current directory is never imported.
+    """
+    return process.python_command("hanoi_harness", "moves", "blocks", str(n), "--binary")
 
 
 def _c_command(exe: str) -> Callable[[int], list[str]]:
@@ -59,18 +67,26 @@ def _c_command(exe: str) -> Callable[[int], list[str]]:
     return argv
 
 
+def _run(command: list[str], **popen: Any) -> subprocess.CompletedProcess[Any]:
+    """Run *command* as every child of the harness runs (:func:`hanoi_harness.process.run`); raise if it fails."""
+    done = process.run(command, env=process.python_environment(), **popen)
+    done.check_returncode()
+    return done
+
+
 def _best(command: list[str], repeat: int) -> float:
     """Return the shortest wall-clock time of *repeat* runs of *command* writing to /dev/null."""
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+        _run(command, stdout=subprocess.DEVNULL)
         best = min(best, time.perf_counter() - start)
     return best
 
 
 def _output(command: list[str]) -> bytes:
-    return subprocess.run(command, stdout=subprocess.PIPE, check=True).stdout
+    output: bytes = _run(command, stdout=subprocess.PIPE).stdout
+    return output
 
 
 def measure(n: int = 28, repeat: int = 3) -> dict[str, Any]:
@@ -99,7 +115,7 @@ def measure(n: int = 28, repeat: int = 3) -> dict[str, Any]:
         programs: dict[str, Callable[[int], list[str]]] = {}
         for name, flags in VARIANTS.items():
             exe = str(Path(tmp) / name)
-            subprocess.run([cc, "-O2", *flags, "-o", exe, str(SOURCE)], check=True, capture_output=True)
+            _run([cc, "-O2", *flags, "-o", exe, str(SOURCE)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
             programs[name] = _c_command(exe)
         programs["python_blocks"] = python_command
         outputs = {_output(argv(min(n, CHECK_N))) for argv in programs.values()}

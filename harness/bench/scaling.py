@@ -1,7 +1,8 @@
 """Benchmark of chunked verification: ``hanoi verify NAME --n N`` alone, then with --workers 1 and W.
 
-Each run is the real command in a fresh process (``python -m hanoi_harness verify
-...``), timed from start to exit, so pool start-up and every overhead count.
+Each run is the real command in a fresh process (``python -P -m hanoi_harness verify
+...``, started as every child of the harness is: :mod:`hanoi_harness.process`), timed from
+start to exit, so pool start-up and every overhead count.
 The three are interleaved and repeated; the best time of each is kept (the
 least disturbed by other jobs on the machine) and the load average before and
 after is printed, so a reader can judge the figures.  Every run must print
@@ -25,6 +26,8 @@ from pathlib import Path
 
 from tabulate import tabulate
 
+from hanoi_harness import process
+
 
 @dataclass
 class Run:
@@ -42,12 +45,14 @@ class Run:
 
 def time_verify(name: str, n: int, options: Sequence[str]) -> tuple[float, str]:
     """Return the seconds ``hanoi verify NAME --n N OPTIONS`` took, and the digest it printed."""
-    argv = [sys.executable, "-m", "hanoi_harness", "verify", name, "--n", str(n), "--timeout", "86400", *options]
+    argv = process.python_command("hanoi_harness", "verify", name, "--n", str(n), "--timeout", "86400", *options)
     began = time.perf_counter()
-    proc = subprocess.run(argv, capture_output=True, text=True, check=False)
+    proc = process.run(
+        argv, env=process.python_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     seconds = time.perf_counter() - began
     if proc.returncode != 0 or "digest " not in proc.stdout:
-        raise RuntimeError(f"{' '.join(argv[2:])} failed ({proc.returncode}): {proc.stdout}{proc.stderr}")
+        raise RuntimeError(f"{' '.join(argv[3:])} failed ({proc.returncode}): {proc.stdout}{proc.stderr}")
     return seconds, proc.stdout.split("digest ")[1].split(";")[0].split()[0]
 
 
