@@ -44,11 +44,11 @@ valgrind:
 # Line and branch coverage of the package in the test processes (the settings are in pyproject.toml): after the
 # tests, a summary of the modules not wholly covered, with their missing lines. The tests run on every core
 # (pytest-xdist: 206 s instead of 452 s on 2 loaded cores), but for the few marked 'serial', which send a signal
-# to the test process itself and run after, in one process.
+# to the test process itself and run after, in one process; the total is judged after those (fail_under).
 XDIST := -n auto
 test: $(STAMP) valgrind
 	rm -rf build/coverage && mkdir -p build/coverage
-	$(BIN)/python -m pytest -q $(XDIST) -m 'not slow and not serial' --cov --cov-report=
+	$(BIN)/python -m pytest -q $(XDIST) -m 'not slow and not serial' --cov --cov-report= --cov-fail-under=0
 	$(BIN)/python -m pytest -q -m 'serial and not slow' --cov --cov-append --cov-report=term-missing:skip-covered
 
 test-all: $(STAMP) valgrind
