@@ -112,21 +112,27 @@ def _weights(m: int) -> Any:
 _WEIGHTS: Any = ()
 
 
-def digest_chunks(chunks: Iterable[Any], start: int = 1) -> tuple[int, int]:
+def digest_chunks(chunks: Iterable[Any], start: int = 1, rows: int = 1 << 16) -> tuple[int, int]:
     """Count and fingerprint moves given as *chunks*, (m, 3) integer arrays, the first numbered *start*.
 
     The same fingerprint as :func:`digest`, without a Python object per move.
+    Each chunk is digested *rows* moves at a time in one reused scratch
+    buffer of 32 bytes a row (65536 rows: a whole chunk of ``blocks``).
 
     >>> import numpy as np
     >>> digest_chunks([np.array([[1, 0, 1], [2, 0, 2]]), np.array([[1, 1, 2]])])
     (3, 92)
+    >>> digest_chunks([np.array([[1, 0, 1], [2, 0, 2]]), np.array([[1, 1, 2]])], rows=1)
+    (3, 92)
     """
     import numpy as np
 
-    work = np.empty((4, 1 << 16), dtype=np.int64)
+    work = np.empty((4, rows), dtype=np.int64)
     before = start - 1
     total = 0
     for chunk in chunks:
-        total += chunk_digest(chunk, before, work)
-        before += len(chunk)
+        for first in range(0, len(chunk), rows):
+            part = chunk[first : first + rows]
+            total += chunk_digest(part, before, work)
+            before += len(part)
     return before - start + 1, total & MASK

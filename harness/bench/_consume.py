@@ -34,7 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hanoi_harness.digest import MASK, chunk_digest
+from hanoi_harness.digest import MASK, digest_chunks
 from hanoi_harness.registry import Algorithm
 
 SLICE_ROWS = 4096
@@ -132,14 +132,4 @@ def fold_chunks(chunks: Iterable[Any], rows: int = SLICE_ROWS) -> Folded:
     >>> fold_chunks([np.array([[1, 0, 1], [2, 0, 2]]), np.array([[1, 1, 2]])], rows=1)
     Folded(moves=3, digest=92)
     """
-    import numpy as np
-
-    work = np.empty((4, rows), dtype=np.int64)
-    before = 0
-    total = 0
-    for chunk in chunks:
-        for start in range(0, len(chunk), rows):
-            part = chunk[start : start + rows]
-            total += chunk_digest(part, before, work)
-            before += len(part)
-    return Folded(before, total & MASK)
+    return Folded(*digest_chunks(chunks, rows=rows))

@@ -57,21 +57,19 @@ why (:attr:`InstructionCount.unavailable`); it is never zero or left out.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
-import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hanoi_harness import process
 from hanoi_harness.bench._cachegrind import read_totals
 from hanoi_harness.bench._instructions import InstructionCount
 from hanoi_harness.bench._plan import COUNT_SIZES, fixed_sizes
@@ -187,8 +185,8 @@ def count_all(
                     found.update(part)
             except BaseException:
                 # Ctrl-C comes to this thread; the pool's threads would wait for their interpreters to end.
-                for process in list(live):
-                    _kill_group(process)
+                for interpreter in list(live):
+                    process.kill_group(interpreter)
                 raise
     return {name: found[name] for name in sizes}
 
@@ -231,53 +229,37 @@ def _run(
     """Run the counted interpreter: its JSON lines as they come, and why it failed ("" when it did not).
 
     Its stderr goes to a file, so that a chatty algorithm cannot fill a pipe
-    nobody reads.  It runs in a session of its own: past *deadline_s*, or when
-    this process is interrupted, it is killed with the children it forked.
+    nobody reads.  It starts as every child of the harness does
+    (:func:`hanoi_harness.process.start`: a session of its own, known to the
+    guardian, so it dies with ``hanoi`` however that ends); past *deadline_s*,
+    or when this process is interrupted, it is killed with the children it forked.
     """
     lines: list[dict[str, Any]] = []
     with tempfile.TemporaryFile(mode="w+") as stderr:
-        process = subprocess.Popen(
-            argv, env=child_env(), stdout=subprocess.PIPE, stderr=stderr, text=True, start_new_session=True
-        )
-        stopped = threading.Event()
-
-        def stop() -> None:
-            stopped.set()
-            _kill_group(process)
-
-        timer = threading.Timer(deadline_s, stop)
-        timer.start()
+        interpreter = process.start(argv, env=child_env(), stdout=subprocess.PIPE, stderr=stderr, text=True)
+        watchdog = process.Watchdog(interpreter, deadline_s)
         if live is not None:
-            live.add(process)
+            live.add(interpreter)
         try:
-            for text in process.stdout or ():
+            for text in interpreter.stdout or ():
                 line = _json_line(text)
                 if line is None:
                     continue  # an algorithm printing on its own stdout: not a line of ours
                 lines.append(line)
                 if on_counted is not None and "pid" in line:
                     on_counted(str(line["name"]), int(line["n"]))
-            status = process.wait()
         finally:
-            timer.cancel()
-            if process.poll() is None:
-                _kill_group(process)
-            process.wait()
+            watchdog.cancel()
+            status = process.stop(interpreter)
             if live is not None:
-                live.discard(process)
+                live.discard(interpreter)
         stderr.seek(0)
         said = _last_line(stderr.read())
     if status == 0:
         return lines, ""
-    if stopped.is_set():
+    if watchdog.fired:
         return lines, f"the counting interpreter was stopped after {deadline_s:g} s"
     return lines, f"the counting interpreter failed: {said or f'exit status {status}'}"
-
-
-def _kill_group(process: subprocess.Popen[str]) -> None:
-    """Kill *process* and every process of its session (the drains it forked), all started by this module."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
 
 
 def _json_line(text: str) -> dict[str, Any] | None:

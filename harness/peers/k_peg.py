@@ -41,8 +41,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hanoi_harness.errors import UsageError
-from hanoi_harness.peers import INSTALL, Move, offer, require, with_disks
-from hanoi_harness.puzzle import k_pegs, tower, tower_peg
+from hanoi_harness.peers import INSTALL, Move, between_towers, offer, require, with_disks
+from hanoi_harness.puzzle import k_pegs, tower
 from hanoi_harness.registry import Algorithm, Citation, FinalPeg
 
 SOURCE = Citation(
@@ -81,14 +81,7 @@ def for_pegs(k: int, name: str | None = None) -> Algorithm:
     def solve(n: int) -> Iterator[Move]:
         return transfer(n, k, 0, k - 1)
 
-    def solve_for(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> Iterator[Move]:
-        src, dst = tower_peg(start), tower_peg(goal)
-        if src is None or dst is None:
-            raise UsageError("k_peg_hanoi moves whole towers only: the start and the goal must each be one peg")
-        return iter(()) if src == dst else transfer(n, k, src, dst)
-
     solve.__doc__ = f"k-peg-hanoi's moves of n disks from peg 0 to peg {k - 1} of {k} pegs."
-    solve_for.__doc__ = f"k-peg-hanoi's moves of a whole tower of n disks between two of {k} pegs."
     return Algorithm(
         name=name or f"k_peg_hanoi_{k}",
         solve=solve,
@@ -103,7 +96,7 @@ def for_pegs(k: int, name: str | None = None) -> Algorithm:
         time="n 2^n",
         final_peg=FinalPeg.fixed(k - 1),
         puzzle=k_pegs(k),
-        solve_for=solve_for,
+        solve_for=between_towers("k_peg_hanoi", lambda n, src, dst: transfer(n, k, src, dst)),
         origin=f"peer {__name__}",
     )
 

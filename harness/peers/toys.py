@@ -75,8 +75,8 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Any
 
 from hanoi_harness.errors import UsageError
-from hanoi_harness.peers import INSTALL, Move, offer, require, with_disks
-from hanoi_harness.puzzle import k_pegs, tower, tower_peg
+from hanoi_harness.peers import INSTALL, Move, between_towers, offer, require, with_disks
+from hanoi_harness.puzzle import k_pegs, tower
 from hanoi_harness.registry import Algorithm, Citation, FinalPeg
 
 SOURCE = Citation(
@@ -185,12 +185,6 @@ def classic_record(program: str, name: str, summary: str, *, min_n: int = 0, why
     def solve(n: int) -> Iterator[Move]:
         return classic_transfer(program, n, 0, 2)
 
-    def solve_for(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> Iterator[Move]:
-        src, dst = tower_peg(start), tower_peg(goal)
-        if src is None or dst is None:
-            raise UsageError(f"{name} moves whole towers only: the start and the goal must each be one peg")
-        return iter(()) if src == dst else classic_transfer(program, n, src, dst)
-
     solve.__doc__ = f"hanoitoys.{MODULES[program]}'s moves of n disks from peg 0 to peg 2."
     return Algorithm(
         name=name,
@@ -203,7 +197,7 @@ def classic_record(program: str, name: str, summary: str, *, min_n: int = 0, why
         space="n",
         time="2^n",
         final_peg=FinalPeg.fixed(2),
-        solve_for=solve_for,
+        solve_for=between_towers(name, lambda n, src, dst: classic_transfer(program, n, src, dst)),
         origin=f"peer {__name__}",
     )
 
