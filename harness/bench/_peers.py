@@ -112,14 +112,8 @@ def duel_n(peer: AlgorithmResult, ours: AlgorithmResult) -> int | None:
     The smallest both ran when none fits; None when they ran at no common n.
     """
     ns = common_ns(peer, ours)
-    fits = [n for n in ns if max(_median(peer.timed()[n]), _median(ours.timed()[n])) <= DUEL_S]
+    fits = [n for n in ns if max(peer.timed()[n].median_s, ours.timed()[n].median_s) <= DUEL_S]
     return fits[-1] if fits else ns[0] if ns else None
-
-
-def _median(run: Run) -> float:
-    """Return the median drain of the timed *run*, in seconds."""
-    assert run.timing is not None
-    return run.timing.median
 
 
 def head_to_head(results: ResultSet, known: Mapping[str, Algorithm], rounds: int = DUEL_ROUNDS) -> tuple[Pair, ...]:

@@ -114,6 +114,12 @@ class Run:
             self.moves = (1 << self.n) - 1
 
     @property
+    def median_s(self) -> float:
+        """The median drain of this timed run, in seconds (only for a run that was timed)."""
+        assert self.timing is not None, "only a timed run has a median"
+        return self.timing.median
+
+    @property
     def ns_per_move(self) -> float | None:
         """The median drain's nanoseconds per move (None when untimed or without moves)."""
         if self.timing is None or not self.moves:

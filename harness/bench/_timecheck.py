@@ -107,26 +107,20 @@ def time_row(name: str, old: ResultSet, new: ResultSet, noise: float, threshold_
             pairs.append((n, m))
     if not pairs:
         return TimeRow(name, (), None, None, None, "no size timed in both")
-    old_rel = [_median(old_runs[n]) / _median(old_ref[m]) for n, m in pairs]
-    new_rel = [_median(new_runs[n]) / _median(new_ref[m]) for n, m in pairs]
+    old_rel = [old_runs[n].median_s / old_ref[m].median_s for n, m in pairs]
+    new_rel = [new_runs[n].median_s / new_ref[m].median_s for n, m in pairs]
     change = geomean([b / a for a, b in zip(old_rel, new_rel, strict=True)])
     ns = tuple(n for n, _ in pairs)
     before: list[float] = []
     after: list[float] = []
     for (n, m), base in zip(pairs, old_rel, strict=True):
-        before += [t / _median(old_ref[m]) / base for t in _samples(old_runs[n])]
-        after += [t / _median(new_ref[m]) / base for t in _samples(new_runs[n])]
+        before += [t / old_ref[m].median_s / base for t in _samples(old_runs[n])]
+        after += [t / new_ref[m].median_s / base for t in _samples(new_runs[n])]
     row = TimeRow(name, ns, geomean(old_rel), geomean(new_rel), change, "not tested: a set kept no rounds")
     if min(len(before), len(after)) < 3:
         return row
     difference = compare_times(before, after, noise=noise)
     return _judged(row, difference, threshold_pct)
-
-
-def _median(run: Run) -> float:
-    """Return the median of the timed *run*."""
-    assert run.timing is not None  # only timed runs are compared
-    return run.timing.median
 
 
 def _samples(run: Run) -> tuple[float, ...]:
