@@ -13,7 +13,8 @@ import shlex
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Iterator
+import tracemalloc
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
 
@@ -374,3 +375,21 @@ def bench_set(
             name=name, declared_time="2^n", declared_space="n", runs=runs, instructions=counted(name, 4000 * factor)
         )
     return results
+
+
+def traced_peak(run: Callable[[], object], *, warm: bool = True) -> int:
+    """Return the peak of traced memory while *run* runs, over what was traced before it.
+
+    With *warm*, *run* runs once untraced first, so that caches and lazy imports are not counted.
+    Under pytest-xdist the workers' channel thread allocates into the peak: such tests are ``serial``.
+    """
+    if warm:
+        run()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        tracemalloc.reset_peak()
+        run()
+        return tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()

@@ -15,7 +15,7 @@ from hanoi_harness.checker import check, check_algorithm
 from hanoi_harness.chunkcheck import check_chunks
 from hanoi_harness.digest import MASK, digest, digest_chunks
 from hanoi_harness.registry import build_registry
-from tests.helpers import at_scale, reference
+from tests.helpers import at_scale, reference, traced_peak
 
 
 def moves_of(chunks: Iterable[np.ndarray[Any, Any]]) -> list[tuple[int, int, int]]:
@@ -116,14 +116,8 @@ def test_limits_and_record() -> None:
 
 @pytest.mark.serial  # a tracemalloc peak: pytest-xdist's own thread would allocate into it
 def test_memory_is_independent_of_n() -> None:
-    import tracemalloc
-
     def peak(work: Callable[[], object]) -> int:
-        tracemalloc.start()
-        work()
-        _, top = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        return top
+        return traced_peak(work, warm=False)
 
     runs()  # the six shared runs (1.2 MB), built once
     # 2^24 moves against 2^18: a generator or checker that kept them would need 64 times more.

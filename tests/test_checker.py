@@ -14,7 +14,7 @@ from hanoi_harness.checker import check, move_cap
 from hanoi_harness.legality import broken_rule
 from hanoi_harness.puzzle import CLASSIC, CYCLIC
 from hanoi_harness.verdict import RULES, STATUSES, Failure, Rule, Status, Verdict
-from tests.helpers import legal_prefixes, reference
+from tests.helpers import legal_prefixes, reference, traced_peak
 
 
 def simulate(moves: list[Any], n: int, targets: frozenset[int]) -> tuple[str, int | None]:
@@ -176,14 +176,8 @@ def test_runaway_legal_sequence_is_stopped() -> None:
 
 @pytest.mark.serial  # a tracemalloc peak: pytest-xdist's own thread would allocate into it
 def test_memory_is_independent_of_the_number_of_moves() -> None:
-    import tracemalloc
-
     def peak(n: int) -> int:
-        tracemalloc.start()
-        check(reference(n), n)
-        _, top = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        return top
+        return traced_peak(lambda: check(reference(n), n), warm=False)
 
     # 2^14 moves vs 2^10: a checker that kept the moves would need 16x more.
     assert peak(14) < 2 * peak(10) + 4096

@@ -8,7 +8,6 @@ generator yields; :meth:`Algorithm.moves` of a chunked record must stream
 from __future__ import annotations
 
 import itertools
-import tracemalloc
 from collections import deque
 from typing import Any
 
@@ -21,7 +20,7 @@ from hanoi_harness.algorithms.blocks import solve as blocks_solve
 from hanoi_harness.bench._consume import SLICE_ROWS, Folded, consume, fold_chunks, fold_moves
 from hanoi_harness.digest import digest, digest_chunks
 from hanoi_harness.registry import UNCHUNK_ROWS, Algorithm
-from tests.helpers import REGISTRY, legal_prefixes, reference
+from tests.helpers import REGISTRY, legal_prefixes, reference, traced_peak
 
 Moves = list[tuple[int, int, int]]
 
@@ -78,19 +77,6 @@ def test_a_label_the_record_does_not_declare_is_an_error() -> None:
         fold_moves([(1, "A", "X")], ("A", "B", "C"))
     with pytest.raises((ValueError, TypeError)):
         fold_moves([(1, 0)])
-
-
-def traced_peak(run: Any) -> int:
-    """The peak of traced memory while *run* runs, over what was traced before."""
-    run()  # once untraced: caches and lazy imports are not the drain's
-    tracemalloc.start()
-    try:
-        base = tracemalloc.get_traced_memory()[0]
-        tracemalloc.reset_peak()
-        run()
-        return tracemalloc.get_traced_memory()[1] - base
-    finally:
-        tracemalloc.stop()
 
 
 @pytest.mark.serial  # a tracemalloc peak: pytest-xdist's own thread would allocate into it
