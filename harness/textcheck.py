@@ -24,7 +24,7 @@ from hanoi_harness.puzzle import CLASSIC, Puzzle, tower_peg
 from hanoi_harness.textpegs import CONVENTIONS, PegNames, conventions, quote
 from hanoi_harness.textread import LIMIT, MalformedLine, NoMoves, Reader, UnreadableInput, open_text
 from hanoi_harness.textrules import parse_line
-from hanoi_harness.verdict import Verdict
+from hanoi_harness.verdict import Verdict, one_of
 
 __all__ = [
     "CONVENTIONS",
@@ -145,7 +145,7 @@ def _targets(target: str | None, names: PegNames, pegs: int, start: tuple[int, .
             return frozenset({convention.peg(target.strip())})
         except ValueError:
             continue
-    raise UsageError(f"--target: peg {target!r} is not one of {names.listed()} (pegs read as {names.name})")
+    raise UsageError(f"--target: peg {target!r} is not {one_of(names.labels)} (pegs read as {names.name})")
 
 
 def describe(verdict: Verdict, n: int) -> str:

@@ -20,6 +20,7 @@ from functools import cache
 from types import MappingProxyType
 
 from hanoi_harness.errors import UsageError
+from hanoi_harness.verdict import one_of
 
 WORDS: Mapping[str, int] = MappingProxyType(
     {
@@ -103,16 +104,8 @@ class PegNames:
         if found is None:
             found = self.index.get(label.lower())
         if found is None:
-            raise ValueError(f"peg {quote(label)} is not one of {self.listed()} (pegs read as {self.name})")
+            raise ValueError(f"peg {quote(label)} is not {one_of(self.labels)} (pegs read as {self.name})")
         return found
-
-    def listed(self) -> str:
-        """The labels for a message: all of them up to ten, else the first and the last.
-
-        >>> PegNames.of("0-2").listed(), conventions(12)["0-11"].listed()
-        ('0, 1, 2', '0 .. 11')
-        """
-        return ", ".join(self.labels) if len(self.labels) <= 10 else f"{self.labels[0]} .. {self.labels[-1]}"
 
 
 _OTHER_COUNT = re.compile(r"(?i)\d+-\d+|[a-z]-[a-z]|words")

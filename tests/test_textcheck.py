@@ -163,7 +163,7 @@ def test_pegs_option_forces_the_convention(hanoi: Runner) -> None:
     code, out, _ = hanoi("check", "-n", "1", "--pegs", "0-2", stdin="1 2\n")
     assert code == 1 and "illegal at step 1, line 1 '1 2': peg 1 is empty" in out
     code, _, err = hanoi("check", "-n", "1", "--pegs", "1-3", stdin="0 2\n")
-    assert_one_line_error(code, err, "line 1", "peg '0' is not one of 1, 2, 3")
+    assert_one_line_error(code, err, "line 1", "peg '0' is not 1, 2 or 3")
 
 
 @pytest.mark.parametrize(
@@ -219,11 +219,11 @@ def test_words_are_known_in_any_case() -> None:
     ("text", "line", "fragment"),
     [
         ("A->C\nA->\n", 2, "an arrow needs a peg on each side"),
-        ("A->C\nMove disk 1 from A to the right\n", 2, "peg 'right' is not one of A, B, C"),
+        ("A->C\nMove disk 1 from A to the right\n", 2, "peg 'right' is not A, B or C"),
         ("A->C\nMove disk 1 from A to the shelf\n", 2, "'shelf' is not a peg"),
         ("1 0 2\n1 0 2 1 0\n", 2, "5 values"),
-        ("A->C\nA->D\n", 2, "peg 'D' is not one of A, B, C"),
-        ("1 0 2\nA->C\n", 2, "peg 'A' is not one of 0, 1, 2"),
+        ("A->C\nA->D\n", 2, "peg 'D' is not A, B or C"),
+        ("1 0 2\nA->C\n", 2, "peg 'A' is not 0, 1 or 2"),
         ("header\n\nx 0 2\n", 3, "the disk 'x' is not a number"),
         ("A->C\nA -> B -> C\n", 2, "2 arrows"),
         ("A->C\nA -> B 2 3\n", 2, "2 numbers after the pegs (2, 3)"),
