@@ -16,8 +16,10 @@ import signal
 import subprocess
 import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -265,6 +267,42 @@ def test_ctrl_c_while_counting_kills_every_interpreter(monkeypatch: pytest.Monke
     assert [interpreter.returncode for interpreter in started] == [-signal.SIGKILL] * 2
 
 
+def test_ctrl_c_inside_map_still_kills_every_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C may come while the main thread is still inside the pool's map, before it reads a result."""
+    started: list[subprocess.Popen[bytes]] = []
+    both = threading.Barrier(3)
+
+    def counting(*args: object) -> dict[str, InstructionCount]:
+        live = args[-1]
+        assert isinstance(live, set)
+        interpreter = subprocess.Popen([sys.executable, "-c", LINE_THEN_SLEEP], start_new_session=True)
+        started.append(interpreter)
+        live.add(interpreter)
+        both.wait()
+        interpreter.wait()
+        return {}
+
+    class InterruptedInsideMap(ThreadPoolExecutor):
+        def map(self, *args: Any, **kwargs: Any) -> Any:
+            super().map(*args, **kwargs)
+            both.wait()  # both interpreters running, and this thread not yet out of map
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(_counts, "count_jobs", counting)
+    monkeypatch.setattr(_counts, "ThreadPoolExecutor", InterruptedInsideMap)
+    with pytest.raises(KeyboardInterrupt):
+        count_all(Valgrind("valgrind", "valgrind-3.19.0"), {"a": (3, 5), "b": (3, 5)}, [], workers=2)
+    assert [interpreter.returncode for interpreter in started] == [-signal.SIGKILL] * 2
+
+
+def test_an_interpreter_started_after_ctrl_c_is_killed_at_once() -> None:
+    live = _counts._Live()
+    live.close()
+    late = subprocess.Popen([sys.executable, "-c", LINE_THEN_SLEEP], start_new_session=True, text=True)
+    live.add(late)
+    assert late.wait(timeout=30) == -signal.SIGKILL
+
+
 def test_ctrl_c_while_reading_an_interpreter_kills_it() -> None:
     seen: list[subprocess.Popen[str]] = []
     live: set[subprocess.Popen[str]] = set()
@@ -360,6 +398,7 @@ PLANTED = '''
 """Every registered algorithm, its record copied with a generator that does a little more per move."""
 import json
 import pathlib
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 from hanoi_harness.registry import Algorithm, build_registry

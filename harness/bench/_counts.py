@@ -63,6 +63,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -147,6 +148,33 @@ def child_env() -> dict[str, str]:
     return env
 
 
+class _Live(set["subprocess.Popen[str]"]):
+    """The counting interpreters running now; once closed, every one is killed, even one added later.
+
+    A pool thread may start its interpreter just after Ctrl-C came to the main
+    thread: :meth:`add` kills it at once rather than let it count to the end.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def add(self, interpreter: subprocess.Popen[str]) -> None:
+        """Hold *interpreter*, killing its group at once if this set is closed."""
+        with self._lock:
+            super().add(interpreter)
+            if self._closed:
+                process.kill_group(interpreter)
+
+    def close(self) -> None:
+        """Kill the group of every interpreter held now or added from now on."""
+        with self._lock:
+            self._closed = True
+            for interpreter in self:
+                process.kill_group(interpreter)
+
+
 def count_all(
     valgrind: Valgrind | str,
     sizes: dict[str, tuple[int, int] | str],
@@ -174,19 +202,19 @@ def count_all(
     jobs = [(name, pair) for name, pair in sizes.items() if name not in found and not isinstance(pair, str)]
     if jobs and not isinstance(valgrind, str):
         shares = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
-        live: set[subprocess.Popen[str]] = set()
+        live = _Live()
         with ThreadPoolExecutor(max_workers=shares) as pool:
-            parts = pool.map(
-                lambda share: count_jobs(valgrind, share, plugins, timeout_s, on_counted, live),
-                [jobs[i::shares] for i in range(shares)],
-            )
             try:
+                parts = pool.map(
+                    lambda share: count_jobs(valgrind, share, plugins, timeout_s, on_counted, live),
+                    [jobs[i::shares] for i in range(shares)],
+                )
                 for part in parts:
                     found.update(part)
             except BaseException:
-                # Ctrl-C comes to this thread; the pool's threads would wait for their interpreters to end.
-                for interpreter in list(live):
-                    process.kill_group(interpreter)
+                # Ctrl-C comes to this thread, wherever it is (even inside map); leaving the pool
+                # waits for its threads, which wait for their interpreters (minutes, under valgrind).
+                live.close()
                 raise
     return {name: found[name] for name in sizes}
 
