@@ -256,14 +256,14 @@ def test_a_read_gives_up_when_interrupted_or_past_its_deadline(producer: Produce
     cancel = threading.Event()
     cancel.set()
     producer.bound(None, cancel)
-    with pytest.raises(StreamEnded, match="^interrupted$") as ended:
+    with pytest.raises(StreamEnded, match=r"^interrupted$") as ended:
         producer.next_frame()
     assert ended.value.status == "crashed" and not producer.alive()
     late = Producer()
     try:
         late.ask("recursive", 30)
         late.bound(time.monotonic() - 1)
-        with pytest.raises(StreamEnded, match="^the process was killed$") as ended:
+        with pytest.raises(StreamEnded, match=r"^the process was killed$") as ended:
             late.next_frame()
         assert ended.value.status == "timed_out"
     finally:
