@@ -9,6 +9,7 @@ import io
 import os
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -248,3 +249,40 @@ def test_an_odd_move_too_large_for_a_frame_is_sent_by_the_start_of_its_repr(monk
     (frame,) = frames_written(lambda writer: writer.odd_move(move))
     sent = wire.odd_move(frame)
     assert repr(sent) == repr(move)[:100] and len(frame.payload) < 800
+
+
+def test_a_read_gives_up_when_interrupted_or_past_its_deadline(producer: Producer) -> None:
+    producer.ask("recursive", 30)
+    cancel = threading.Event()
+    cancel.set()
+    producer.bound(None, cancel)
+    with pytest.raises(StreamEnded, match=r"^interrupted$") as ended:
+        producer.next_frame()
+    assert ended.value.status == "crashed" and not producer.alive()
+    late = Producer()
+    try:
+        late.ask("recursive", 30)
+        late.bound(time.monotonic() - 1)
+        with pytest.raises(StreamEnded, match=r"^the process was killed$") as ended:
+            late.next_frame()
+        assert ended.value.status == "timed_out"
+    finally:
+        late.close()
+
+
+def test_garbage_or_a_fatal_frame_without_a_reason_is_a_broken_stream(producer: Producer) -> None:
+    for data, why in (
+        (b"not a frame at all", "bytes that are not a frame"),
+        (b"".join(frame_bytes(wire.FATAL, b"N")), "a fatal frame without its reason"),
+    ):
+        producer.reader = wire.Reader(io.BytesIO(data).read)
+        with pytest.raises(StreamEnded, match=f"^the process broke the move stream: {why}") as ended:
+            producer.next_frame()
+        assert ended.value.status == "crashed"
+
+
+def frame_bytes(kind: int, payload: bytes) -> list[bytes]:
+    """One frame of *kind* with *payload*, as this process would write it (number 0)."""
+    out: list[bytes] = []
+    wire.Writer(lambda parts: out.extend(bytes(part) for part in parts)).frame(kind, payload)
+    return out
