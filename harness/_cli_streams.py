@@ -1,18 +1,16 @@
-"""Standard streams and Ctrl-C for every command: how a command ends whatever happens to them.
+"""Standard streams for every command: how a command ends whatever happens to them.
 
-:func:`guarded_stdio` and :func:`redelivered_interrupts` wrap each command in
-:func:`hanoi_harness.cli.main`; :func:`write_lines` and :func:`write_binary`
-are how streaming commands write; :func:`say` and :func:`interrupted` are how
-``main`` ends them in one line.
+:func:`guarded_stdio` wraps each command in :func:`hanoi_harness.cli.main`;
+:func:`write_lines` and :func:`write_binary` are how streaming commands
+write; :func:`say` is how ``main`` ends them in one line.  Ctrl-C has its own
+home, :mod:`hanoi_harness._interrupts`.
 """
 
 from __future__ import annotations
 
-import _thread
 import io
 import os
 import sys
-import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any, NoReturn, TextIO, cast
@@ -234,69 +232,3 @@ def say(message: str) -> None:
     """Print ``hanoi: MESSAGE`` as one line on stderr; nothing when stderr cannot take it."""
     with suppress(OSError, ValueError, AttributeError):
         print(f"hanoi: {one_line(message)}", file=sys.stderr, flush=True)
-
-
-@contextmanager
-def redelivered_interrupts() -> Iterator[None]:
-    """While a command runs, deliver again a Ctrl-C that Python would drop because it hit a finalizer.
-
-    A KeyboardInterrupt raised inside a weakref callback or a ``__del__``
-    (the garbage collector runs them at any allocation) cannot propagate:
-    Python prints "Exception ignored in ..." and goes on, so the command
-    would finish as if never interrupted.  This hook catches that case and
-    interrupts the main thread again from a helper thread, once the hook
-    has returned: an interrupt that came while the hook still ran (as soon
-    as the thread starts, it would) lands in the hook and is dropped the
-    same way.  The hook holds a lock until it returns; the thread waits for it.
-    """
-    previous = sys.unraisablehook
-    hooked = threading.Lock()
-
-    def redeliver() -> None:
-        with hooked:  # taken once the hook has let it go; nothing it runs after that can be interrupted
-            pass
-        _thread.interrupt_main()
-
-    def hook(unraisable: Any) -> None:
-        with hooked:
-            if isinstance(unraisable.exc_value, KeyboardInterrupt):
-                threading.Thread(target=redeliver, daemon=True).start()
-                return
-        previous(unraisable)
-
-    sys.unraisablehook = hook
-    try:
-        yield
-    finally:
-        sys.unraisablehook = previous
-
-
-def interrupted(exc: BaseException) -> bool:
-    """Tell whether *exc* is a KeyboardInterrupt or was raised, directly or not, while one was being handled.
-
-    Ctrl-C in the middle of an import can surface as a RuntimeError or an
-    ImportError about a half-initialised module, raised while the
-    KeyboardInterrupt is handled: its ``__context__`` holds the interrupt.
-
-    >>> try:
-    ...     try:
-    ...         raise KeyboardInterrupt
-    ...     except KeyboardInterrupt:
-    ...         raise RuntimeError("partially initialized module")
-    ... except RuntimeError as exc:
-    ...     interrupted(exc)
-    True
-    >>> interrupted(ValueError())
-    False
-    """
-    seen: set[int] = set()
-    todo: list[BaseException | None] = [exc]
-    while todo:
-        current = todo.pop()
-        if current is None or id(current) in seen:
-            continue
-        if isinstance(current, KeyboardInterrupt):
-            return True
-        seen.add(id(current))
-        todo += [current.__cause__, current.__context__]
-    return False

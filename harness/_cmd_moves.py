@@ -23,7 +23,8 @@ from hanoi_harness._cli_common import (
     one_line,
     streamed_disks,
 )
-from hanoi_harness._cli_streams import interrupted, say, write_binary, write_lines
+from hanoi_harness._cli_streams import say, write_binary, write_lines
+from hanoi_harness._interrupts import interrupted
 from hanoi_harness._moves_stream import MoveStream, settled
 from hanoi_harness.checker import cap_for
 from hanoi_harness.digest import MASK

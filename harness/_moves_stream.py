@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from hanoi_harness._cli_common import one_line
-from hanoi_harness._cli_streams import interrupted
+from hanoi_harness._interrupts import interrupted
 from hanoi_harness._reference import RUN, UNIT, Expected, Reference, Run
 from hanoi_harness.checker import cap_for, check
 from hanoi_harness.chunkcheck import check_chunks

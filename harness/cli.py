@@ -19,7 +19,8 @@ import sys
 from collections.abc import Sequence
 
 from hanoi_harness._cli_common import Parser
-from hanoi_harness._cli_streams import guarded_stdio, interrupted, redelivered_interrupts, say
+from hanoi_harness._cli_streams import guarded_stdio, say
+from hanoi_harness._interrupts import forget_unhandled_interrupt, interrupted, redelivered_interrupts
 from hanoi_harness.errors import UsageError
 
 COMMAND_MODULES = (
@@ -75,6 +76,7 @@ def _run(argv: Sequence[str] | None) -> int:
 def _status(exc: BaseException) -> int | None:
     """The exit status for *exc* once its one line is written, or None for a bug (its traceback is shown)."""
     if interrupted(exc):
+        forget_unhandled_interrupt()  # or CPython may end the process by SIGINT after it returns 130
         say("interrupted")
         return 130
     if isinstance(exc, UsageError):

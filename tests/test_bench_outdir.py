@@ -28,7 +28,6 @@ import pytest
 
 from hanoi_harness.bench import _outdir, _report, _run, _session
 from hanoi_harness.bench._outdir import MARKER, OutDir, seal, why_not_ours
-from hanoi_harness.bench._report import interruption_wins
 from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run, load
 from hanoi_harness.bench._timing import Timing
 from hanoi_harness.errors import UsageError
@@ -353,12 +352,6 @@ def test_ctrl_c_during_the_render_is_an_interruption(
     code, _, err = run_cli(capsys, "bench", *QUICK_RUN, "--out", str(out))
     assert code == 130 and bench_ending(err) == "hanoi: interrupted", err
     assert snapshot(out) == before and beside(out) == []
-
-
-def test_only_an_interruption_is_turned_into_one() -> None:
-    with pytest.raises(RuntimeError, match="a real failure"), interruption_wins():
-        raise RuntimeError("a real failure")
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
 
 
 @pytest.mark.parametrize("exchange", [True, False], ids=["renameat2", "two renames"])

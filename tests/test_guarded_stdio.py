@@ -1,5 +1,5 @@
 """The standard-stream guards of every command, in this process: what a failing write, a closed
-stream or a Ctrl-C inside a finalizer turns into.  Real processes with real streams are in
+stream turns into.  Real processes with real streams are in
 tests/test_cli_streams.py."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ import errno
 import io
 import os
 import sys
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,7 +23,6 @@ from hanoi_harness._cli_streams import (
     _plug,
     guarded_stdio,
     reader_gone,
-    redelivered_interrupts,
 )
 from hanoi_harness.errors import UsageError
 
@@ -137,30 +135,3 @@ def test_without_stderr_messages_go_to_dev_null(monkeypatch: pytest.MonkeyPatch)
         _cli_streams.say("lost")
     assert sys.stderr.name == os.devnull  # kept after the command: there was nothing to put back
     sys.stderr.close()
-
-
-def test_a_ctrl_c_in_a_finalizer_is_delivered_again() -> None:
-    class InterruptedWhenCollected:
-        def __del__(self) -> None:
-            raise KeyboardInterrupt
-
-    before = sys.unraisablehook
-    with pytest.raises(KeyboardInterrupt), redelivered_interrupts():
-        InterruptedWhenCollected()  # dropped at once: its __del__ runs here, and Python can only report it
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:  # a command at work is interrupted again within a few ms
-            pass
-    assert time.monotonic() < deadline and sys.unraisablehook is before
-
-
-def test_any_other_error_in_a_finalizer_goes_to_the_previous_hook(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[type[BaseException]] = []
-    monkeypatch.setattr(sys, "unraisablehook", lambda unraisable: seen.append(type(unraisable.exc_value)))
-
-    class FailsWhenCollected:
-        def __del__(self) -> None:
-            raise ValueError("in a finalizer")
-
-    with redelivered_interrupts():
-        FailsWhenCollected()
-    assert seen == [ValueError]

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from hanoi_harness._interrupts import interruption_wins
 from hanoi_harness.bench._timing import Timing
 from hanoi_harness.registry import Algorithm
 
@@ -181,8 +182,11 @@ def time_cases(
     # pytest-benchmark disables itself, writing no JSON, in a process where PYTEST_XDIST_WORKER is set (a bench
     # run from a pytest-xdist worker, as the test suite does).
     saved = {name: os.environ.pop(name) for name in UNSET_FOR_THE_RUN if name in os.environ}
+    # pytest catches Ctrl-C and returns a status; one that lands in a finalizer it files as a warning, and one
+    # in pytest-benchmark's first round makes its report fail on no data (ValueError): all are Ctrl-C here.
     try:
-        status = pytest.main(pytest_args(workdir, json_path, min_rounds, max_time_s), plugins=[plugin])
+        with interruption_wins():
+            status = pytest.main(pytest_args(workdir, json_path, min_rounds, max_time_s), plugins=[plugin])
     finally:
         os.environ.update(saved)
     if status == pytest.ExitCode.INTERRUPTED:

@@ -11,13 +11,9 @@ Markdown and CSV both), :mod:`._plots` (the PNGs) and
 
 from __future__ import annotations
 
-import signal
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from types import FrameType
 
+from hanoi_harness._interrupts import interruption_wins
 from hanoi_harness.bench._peers import comparison
 from hanoi_harness.bench._plots import plot
 from hanoi_harness.bench._readme import readme, tables_md
@@ -41,7 +37,7 @@ def render(results: ResultSet, out: Path, peers: ResultSet | None = None) -> lis
     *peers* is the set of the peers nested in it (``peers/``), whose pairs
     README.md sums up, or None.  Ctrl-C while rendering is
     :class:`KeyboardInterrupt`, whatever a library turns it into on the way
-    (see :func:`interruption_wins`).
+    (see :func:`~hanoi_harness._interrupts.interruption_wins`).
     """
     with interruption_wins():
         tables = all_tables(results)
@@ -54,36 +50,3 @@ def render(results: ResultSet, out: Path, peers: ResultSet | None = None) -> lis
         written += plot(results, out)
         (out / "README.md").write_text(readme(results, tables, peers))
     return ["README.md", "tables.md", *written]
-
-
-@contextmanager
-def interruption_wins() -> Iterator[None]:
-    """Within, an exception that ends a block during which Ctrl-C came is raised as the :class:`KeyboardInterrupt`.
-
-    Why: Ctrl-C raises KeyboardInterrupt wherever the interpreter is, and
-    code on the way may turn it into something else: an interrupted import
-    inside matplotlib surfaces as a RuntimeError.  The SIGINT handler here
-    notes that the signal came (and raises as Python's own does), so any
-    exception that follows is reported as the interruption it is.  Outside
-    the main thread, where no handler can be set, or when Ctrl-C is ignored,
-    the block runs as it is.
-    """
-    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
-        yield  # no handler can be set here, or Ctrl-C is ignored (a background job): nothing to tell apart
-        return
-    came = False
-
-    def noted(signum: int, frame: FrameType | None) -> None:
-        nonlocal came
-        came = True
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGINT, noted)
-    try:
-        yield
-    except Exception as exc:
-        if came:
-            raise KeyboardInterrupt from exc
-        raise
-    finally:
-        signal.signal(signal.SIGINT, previous)
