@@ -161,6 +161,15 @@ def test_closing_the_moves_early_ends_the_program() -> None:
         os.kill(pid, 0)
 
 
+def test_a_module_in_the_current_directory_does_not_shadow_the_program(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "shadowed.py").write_text("print('from the current directory')\n")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(RuntimeError, match="No module named 'shadowed'"):
+        list(toys.run("shadowed", ["-c", "import shadowed"]))
+
+
 # --- hanoi-python-solver: Dijkstra over all 3^n positions ---------------------------------------
 
 

@@ -74,6 +74,7 @@ import tempfile
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Any
 
+from hanoi_harness import process
 from hanoi_harness.errors import UsageError
 from hanoi_harness.peers import INSTALL, Move, between_towers, offer, require, with_disks
 from hanoi_harness.puzzle import k_pegs, tower
@@ -118,16 +119,18 @@ STEWART_LINE = re.compile(r"(?:.*\?)?\d+:Moving disc from (\w+) to (\w+)")
 def run(what: str, argv: Sequence[str], answers: str = "") -> Generator[str]:
     """The lines (without their ends) that the Python program *argv* (named *what*) prints, given *answers* as input.
 
-    Raises :class:`RuntimeError` naming the program's last line on standard
-    error when it exits with another status than 0; the child is killed
-    when the generator is closed before the end.
+    It starts as every child of the harness does (:func:`hanoi_harness.process.start`: a session
+    of its own, known to the guardian), with ``-P`` so that nothing in the current directory
+    shadows the package.  Raises :class:`RuntimeError` naming the program's last line on
+    standard error when it exits with another status than 0; the child is killed, with whatever
+    it started, when the generator is closed before the end.
 
     >>> list(run("doubling", ["-c", "print(input('? ') * 2)"], "ab\\n"))
     ['? abab']
     """
     with tempfile.TemporaryFile() as errors:
-        child = subprocess.Popen(
-            [sys.executable, *argv], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors, text=True
+        child = process.start(
+            [sys.executable, "-P", *argv], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors, text=True
         )
         assert child.stdin is not None and child.stdout is not None
         try:
@@ -135,11 +138,8 @@ def run(what: str, argv: Sequence[str], answers: str = "") -> Generator[str]:
             child.stdin.close()
             for line in child.stdout:
                 yield line.rstrip("\n")
-            status = child.wait()
         finally:
-            if child.poll() is None:  # closed early: the consumer wants no more moves
-                child.kill()
-                child.wait()
+            status = process.stop(child)  # after its end, its exit status; closed early, killed here
             child.stdout.close()
         if status != 0:
             errors.seek(0)
