@@ -221,15 +221,15 @@ def lanes(rule: str, labels: Labels = None) -> str:
     return "every move"
 
 
-def one_of(words: Sequence[str], listed: bool = True) -> str:
-    """*words* listed for prose; more than ten (or not *listed*) as the range from the first to the last.
+def one_of(words: Sequence[str]) -> str:
+    """*words* listed for prose; more than ten as the range from the first to the last.
 
     A message names every peg of a puzzle: a list of 65536 would be a page, not a line.
 
     >>> one_of(["0", "1", "2"]), one_of(["A", "B"]), one_of(["0"]), one_of([str(p) for p in range(12)])
     ('0, 1 or 2', 'A or B', '0', 'one of 0 .. 11')
     """
-    if not listed or len(words) > 10:
+    if len(words) > 10:
         return f"one of {words[0]} .. {words[-1]}"
     return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
 
