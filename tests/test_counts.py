@@ -245,10 +245,11 @@ LINE_THEN_SLEEP = f"import time; print({json.dumps(json.dumps(drain('a', 3, 1, 7
 """A counted interpreter's first line, then a minute of nothing."""
 
 
-@pytest.mark.serial  # SIGINT to this process
-def test_ctrl_c_while_counting_kills_every_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
-    started: list[subprocess.Popen[bytes]] = []
-    both = threading.Barrier(2)
+def sleeping_counts(started: list[subprocess.Popen[bytes]], both: threading.Barrier, *, interrupt: bool) -> Any:
+    """A stand-in for ``count_jobs``: its interpreter (in *started*, and in count_all's live set) sleeps a minute.
+
+    Each waits at *both* once its interpreter runs; with *interrupt*, the last one in sends Ctrl-C to the main thread.
+    """
 
     def counting(*args: object) -> dict[str, InstructionCount]:
         live = args[-1]
@@ -256,15 +257,26 @@ def test_ctrl_c_while_counting_kills_every_interpreter(monkeypatch: pytest.Monke
         interpreter = subprocess.Popen([sys.executable, "-c", LINE_THEN_SLEEP], start_new_session=True)
         started.append(interpreter)
         live.add(interpreter)
-        if both.wait() == 0:  # both running: Ctrl-C, which comes to the main thread
+        if both.wait() == 0 and interrupt:
             signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
         interpreter.wait()
         return {}
 
-    monkeypatch.setattr(_counts, "count_jobs", counting)
+    return counting
+
+
+def assert_interrupted_count_kills(started: list[subprocess.Popen[bytes]]) -> None:
+    """Run count_all on two algorithms with two workers: it raises KeyboardInterrupt, both interpreters killed."""
     with pytest.raises(KeyboardInterrupt):
         count_all(Valgrind("valgrind", "valgrind-3.19.0"), {"a": (3, 5), "b": (3, 5)}, [], workers=2)
     assert [interpreter.returncode for interpreter in started] == [-signal.SIGKILL] * 2
+
+
+@pytest.mark.serial  # SIGINT to this process
+def test_ctrl_c_while_counting_kills_every_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[subprocess.Popen[bytes]] = []
+    monkeypatch.setattr(_counts, "count_jobs", sleeping_counts(started, threading.Barrier(2), interrupt=True))
+    assert_interrupted_count_kills(started)
 
 
 def test_ctrl_c_inside_map_still_kills_every_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -272,27 +284,15 @@ def test_ctrl_c_inside_map_still_kills_every_interpreter(monkeypatch: pytest.Mon
     started: list[subprocess.Popen[bytes]] = []
     both = threading.Barrier(3)
 
-    def counting(*args: object) -> dict[str, InstructionCount]:
-        live = args[-1]
-        assert isinstance(live, set)
-        interpreter = subprocess.Popen([sys.executable, "-c", LINE_THEN_SLEEP], start_new_session=True)
-        started.append(interpreter)
-        live.add(interpreter)
-        both.wait()
-        interpreter.wait()
-        return {}
-
     class InterruptedInsideMap(ThreadPoolExecutor):
         def map(self, *args: Any, **kwargs: Any) -> Any:
             super().map(*args, **kwargs)
             both.wait()  # both interpreters running, and this thread not yet out of map
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(_counts, "count_jobs", counting)
+    monkeypatch.setattr(_counts, "count_jobs", sleeping_counts(started, both, interrupt=False))
     monkeypatch.setattr(_counts, "ThreadPoolExecutor", InterruptedInsideMap)
-    with pytest.raises(KeyboardInterrupt):
-        count_all(Valgrind("valgrind", "valgrind-3.19.0"), {"a": (3, 5), "b": (3, 5)}, [], workers=2)
-    assert [interpreter.returncode for interpreter in started] == [-signal.SIGKILL] * 2
+    assert_interrupted_count_kills(started)
 
 
 def test_an_interpreter_started_after_ctrl_c_is_killed_at_once() -> None:

@@ -34,18 +34,23 @@ class Skips:
         return self.after < 0
 
 
+def written(write: Any) -> bytes:
+    """The bytes *write* (called with a writer) writes, as this process would send them."""
+    out = bytearray()
+    write(wire.Writer(lambda parts: out.extend(b"".join(parts))))
+    return bytes(out)
+
+
+def frames_written(write: Any) -> list[wire.Frame]:
+    """The frames *write* (called with a writer) writes, read back."""
+    return list(iter(wire.Reader(io.BytesIO(written(write)).read).next, None))
+
+
 def served(solve: Any, n: int, control: Any = None, **request: Any) -> list[wire.Frame]:
     """The frames a chunked record with *solve* sends for one request (``solve(n)``, or as *request* says)."""
-    out = bytearray()
-    writer = wire.Writer(lambda parts: out.extend(b"".join(parts)))
     algorithm = Algorithm(name="under_test", solve=solve, summary="under test", chunks=True)
     ask = {"id": 1, "n": n, "first": 0, "count": None, **request}
-    _producer.serve(algorithm, ask, writer, control or Skips())
-    reader = wire.Reader(io.BytesIO(out).read)
-    frames = []
-    while (frame := reader.next()) is not None:
-        frames.append(frame)
-    return frames
+    return frames_written(lambda writer: _producer.serve(algorithm, ask, writer, control or Skips()))
 
 
 def rows_of(frames: list[wire.Frame]) -> list[list[int]]:
@@ -228,14 +233,6 @@ def test_a_process_that_cannot_start_leaves_no_descriptor_open(monkeypatch: pyte
 # --- frames the judging side reads apart ------------------------------------------------------------------
 
 
-def frames_written(write: Any) -> list[wire.Frame]:
-    """The frames *write* (called with a writer) writes, read back."""
-    out = bytearray()
-    write(wire.Writer(lambda parts: out.extend(b"".join(parts))))
-    reader = wire.Reader(io.BytesIO(out).read)
-    return list(iter(reader.next, None))
-
-
 def test_a_fatal_frame_carries_its_reason_and_one_without_is_broken() -> None:
     (frame,) = frames_written(lambda writer: writer.fatal("no such plugin: x.py"))
     assert frame.kind == wire.FATAL and wire.fatal_reason(frame) == "no such plugin: x.py"
@@ -273,16 +270,9 @@ def test_a_read_gives_up_when_interrupted_or_past_its_deadline(producer: Produce
 def test_garbage_or_a_fatal_frame_without_a_reason_is_a_broken_stream(producer: Producer) -> None:
     for data, why in (
         (b"not a frame at all", "bytes that are not a frame"),
-        (b"".join(frame_bytes(wire.FATAL, b"N")), "a fatal frame without its reason"),
+        (written(lambda writer: writer.frame(wire.FATAL, b"N")), "a fatal frame without its reason"),
     ):
         producer.reader = wire.Reader(io.BytesIO(data).read)
         with pytest.raises(StreamEnded, match=f"^the process broke the move stream: {why}") as ended:
             producer.next_frame()
         assert ended.value.status == "crashed"
-
-
-def frame_bytes(kind: int, payload: bytes) -> list[bytes]:
-    """One frame of *kind* with *payload*, as this process would write it (number 0)."""
-    out: list[bytes] = []
-    wire.Writer(lambda parts: out.extend(bytes(part) for part in parts)).frame(kind, payload)
-    return out
