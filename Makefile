@@ -88,7 +88,7 @@ bench-c: $(STAMP)
 	$(BIN)/python -m hanoi_harness.bench.cref 28
 
 # The full benchmark: regenerates results/ (and results/quick/, the CI baseline, and results/peers/, the other
-# packages' solvers of the extra 'peers' against ours); about 16 minutes on 2 shared cores, 8 of them the peers.
+# packages' solvers of the extra 'peers' against ours): 14 minutes on 2 idle cores (7 of them the peers), 16 shared.
 bench: $(STAMP) valgrind
 	$(BIN)/hanoi bench --out results --peers
 
