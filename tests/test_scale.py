@@ -3,9 +3,11 @@ chunk is reported at its global step, a worker that dies is retried once, and Da
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -14,6 +16,7 @@ from hanoi_harness.errors import UsageError
 from hanoi_harness.registry import Algorithm, build_registry
 from hanoi_harness.scale import (
     combine,
+    executors,
     optimal_move,
     optimal_pegs,
     plan_chunks,
@@ -280,6 +283,29 @@ def test_a_worker_that_dies_is_reported_and_its_chunks_retried_alone(plugin: tup
     died, _, rest = events[0].partition(") while verifying steps ")
     assert died.startswith("a worker process died (") and "signal 9" in died and rest, events[0]
     assert "601..700" in events[0] and "retrying" in events[0]
+
+
+def test_a_dead_workers_status_is_read_only_once_the_pool_has_reaped_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A fork server hands each exit status out once: read beside the pool's reaping thread, the loser
+    # got 'exit status 255' for the worker that died of signal 9.  Until that thread ends, nothing is read.
+    class Unread:
+        @property
+        def exitcode(self) -> int:
+            raise AssertionError("read while the pool's thread was still reaping")
+
+    reaping = threading.Event()
+    reaper = threading.Thread(target=reaping.wait)
+    reaper.start()
+    pool = object.__new__(executors.LocalPool)
+    pool.pool = SimpleNamespace(_executor_manager_thread=reaper, _processes={1: Unread()})  # type: ignore[assignment]
+    monkeypatch.setattr(executors, "_REAP_SECONDS", 0.01)
+    try:
+        assert pool._exit_codes() == ""
+    finally:
+        reaping.set()
+        reaper.join()
+    pool.pool = SimpleNamespace(_executor_manager_thread=reaper, _processes={1: SimpleNamespace(exitcode=-9)})  # type: ignore[assignment]
+    assert pool._exit_codes() == " (signal 9)"
 
 
 def test_an_algorithm_that_dies_once_is_verified_again(plugin: tuple[Path, Path, Path]) -> None:

@@ -18,6 +18,10 @@ from hanoi_harness import guardian, process
 from hanoi_harness.errors import UsageError
 from hanoi_harness.scale.chunk import ChunkResult, Task, run_chunk
 
+# How long the broken pool's thread may take to end its other workers (SIGTERM) before the dead one's
+# exit status is left out of the report: they exit at once, in milliseconds, even on a loaded machine.
+_REAP_SECONDS = 5.0
+
 
 class Executor(Protocol):
     """Runs the chunks of one :class:`Task` somewhere: all the driver (:func:`~hanoi_harness.scale.verify_scaled`) uses.
@@ -107,6 +111,13 @@ class LocalPool:
 
     def _exit_codes(self) -> str:
         # Once one worker dies the pool terminates the rest (SIGTERM): any other code is the dead one's.
+        # The pool's own thread reaps them meanwhile, and a fork server hands each status out once: read
+        # alongside it, the loser gets 'exit status 255' (6 runs in 30 did).  So wait for it to finish.
+        manager = getattr(self.pool, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(timeout=_REAP_SECONDS)
+            if manager.is_alive():
+                return ""
         processes = getattr(self.pool, "_processes", None) or {}
         codes = [p.exitcode for p in list(processes.values()) if p.exitcode not in (None, 0, -signal.SIGTERM)]
         if not codes:
