@@ -524,7 +524,7 @@ def test_chunks_are_not_trusted_when_solve_from_is_not_solve() -> None:
 def test_dask_without_its_library_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    from hanoi_harness.scale import chunk, executors
+    from hanoi_harness.scale import chunk
 
     monkeypatch.setitem(sys.modules, "distributed", None)  # an import of it now fails
     with pytest.raises(
@@ -533,8 +533,38 @@ def test_dask_without_its_library_says_how_to_install_it(monkeypatch: pytest.Mon
         executors.DaskCluster(chunk.task_for("bitwise", (), 5), "tcp://127.0.0.1:1")
 
 
+def test_a_dask_scheduler_that_cannot_be_reached_is_one_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    distributed = pytest.importorskip("distributed")
+    from hanoi_harness.scale import chunk
+
+    def unreachable(address: str, **_: object) -> None:  # what Client raises after its 10 s
+        raise OSError(f"Timed out trying to connect to {address} after 10 s")
+
+    monkeypatch.setattr(distributed, "Client", unreachable)
+    with pytest.raises(UsageError) as refused:
+        executors.DaskCluster(chunk.task_for("bitwise", (), 5), "tcp://127.0.0.1:1")
+    assert str(refused.value) == (
+        "cannot reach the Dask scheduler at 'tcp://127.0.0.1:1': "
+        "OSError: Timed out trying to connect to tcp://127.0.0.1:1 after 10 s"
+    )
+
+
+def test_a_chunk_whose_dask_workers_all_died_is_named_as_such() -> None:
+    scheduler = pytest.importorskip("distributed.scheduler")
+
+    class Killed:
+        def result(self) -> None:
+            raise scheduler.KilledWorker("run_chunk-1", SimpleNamespace(address="tcp://127.0.0.1:4000"), 3)
+
+    cluster = object.__new__(executors.DaskCluster)
+    assert cluster.outcome(Killed()) == (
+        "Dask workers died running it (Attempted to run task 'run_chunk-1' on 4 different workers,"
+        " but all those workers died while running it)"
+    )
+
+
 def test_a_dask_wait_that_times_out_has_nothing_done(dask_address: str) -> None:
-    from hanoi_harness.scale import chunk, executors
+    from hanoi_harness.scale import chunk
 
     cluster = executors.DaskCluster(chunk.task_for("bitwise", (), 20), dask_address)
     try:
