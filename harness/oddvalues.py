@@ -4,8 +4,9 @@ An algorithm's moves are mostly tuples of three ints, sent as rows of bytes
 (:mod:`hanoi_harness.wire`).  Anything else it yields is an *odd move*: encoded here by
 :func:`encode_value` in its own process and rebuilt by :func:`decode_value` in the judging one,
 so that :func:`~hanoi_harness.checker.check` gives the same verdict on it.  Ints of any size,
-floats, bools, None, strings, bytes, tuples, lists and numpy scalars come back exactly;
-integers of other types as their value and repr (:class:`Integer`); any other object as what
+floats, bools, None, strings, bytes, tuples, lists (one that holds itself too) and numpy
+scalars come back exactly; integers of other types as their value and repr
+(:class:`Integer`); any other object as what
 the checker asks of it, its repr, its str and what unpacking it into three gave
 (:class:`Opaque`, :class:`Unpacked`, :class:`Unpacking`).  What a ``chunks=True`` record yields
 that is not an integer (m, 3) array comes back as an :class:`OddChunk`.  Decoding never runs
@@ -23,6 +24,14 @@ from typing import Any
 
 MAX_DEPTH = 32
 """Nesting of an odd move's values beyond which it is sent by its repr."""
+
+MAX_VALUES = 1 << 16
+"""Values of an odd move past which its tuples, lists and objects are sent by their reprs too.
+
+A move is three values.  An object that unpacks into three of its kind at every level would
+be 3**16 of them by :data:`MAX_DEPTH` (hours to encode); this stops it after 0.2 s, and
+the checker's verdict, which reads the move's top and the reprs below, stays the same.
+"""
 
 CHUNK_REPR = 80
 """Characters of an odd chunk's repr that the checker reports (``repr(chunk)[:80]``)."""
@@ -137,70 +146,97 @@ _NUMPY_DTYPE = re.compile(r"[<>|=][biufc]\d{1,2}")
 _ANY_DTYPE = re.compile(r"[<>|=]?[A-Za-z][A-Za-z0-9\[\]]{0,30}")
 
 
-def encode_value(value: Any, out: bytearray, depth: int = 0) -> None:
+def encode_value(value: Any, out: bytearray) -> None:
     """Append *value* to *out* in the tagged encoding :func:`decode_value` reads.
 
     >>> out = bytearray()
     >>> encode_value((1, -2**70, None, "x", [True, 1.5]), out)
     >>> decode_value(bytes(out))
     (1, -1180591620717411303424, None, 'x', [True, 1.5])
+
+    A tuple, list or other object nested more than :data:`MAX_DEPTH` deep, or met after
+    :data:`MAX_VALUES` values, is sent by its repr.
     """
-    kind = type(value)
-    if value is None or kind is bool:
-        out += b"N" if value is None else (b"T" if value else b"F")
-    elif kind is int:
-        size = (value.bit_length() + 8) // 8
-        _text(out, b"i", value.to_bytes(size, "little", signed=True))
-    elif kind is float:
-        out += b"f" + struct.pack("<d", value)
-    elif kind is str:
-        _text(out, b"s", value.encode("utf-8", "surrogatepass"))
-    elif kind is bytes:
-        _text(out, b"y", value)
-    elif (kind is tuple or kind is list) and depth < MAX_DEPTH:
-        out += (b"t" if kind is tuple else b"l") + struct.pack("<I", len(value))
-        for item in value:
-            encode_value(item, out, depth + 1)
-    elif _is_numpy_scalar(value):
-        _text(out, b"n", value.dtype.str.encode())
-        _text(out, b"", value.tobytes())
-    else:
-        _encode_object(value, out, depth)
+    _Encoder(out).value(value, 0)
+
+
+class _Encoder:
+    """Writes one odd move's values into *out*, opening containers while fewer than :data:`MAX_VALUES` are written."""
+
+    def __init__(self, out: bytearray) -> None:
+        self.out = out
+        self.left = MAX_VALUES
+        self.lists: dict[int, int] = {}  # the lists being written, by id: their places, outermost first
+
+    def opens(self, depth: int) -> bool:
+        """Whether a value at *depth* is sent by what it holds (else by its repr)."""
+        return depth < MAX_DEPTH and self.left > 0
+
+    def value(self, value: Any, depth: int) -> None:
+        self.left -= 1
+        kind, out = type(value), self.out
+        if value is None or kind is bool:
+            out += b"N" if value is None else (b"T" if value else b"F")
+        elif kind is int:
+            size = (value.bit_length() + 8) // 8
+            _text(out, b"i", value.to_bytes(size, "little", signed=True))
+        elif kind is float:
+            out += b"f" + struct.pack("<d", value)
+        elif kind is str:
+            _text(out, b"s", value.encode("utf-8", "surrogatepass"))
+        elif kind is bytes:
+            _text(out, b"y", value)
+        elif kind is list and id(value) in self.lists:  # a list that holds itself: rebuilt so
+            out += b"r" + struct.pack("<I", self.lists[id(value)])
+        elif kind is tuple and self.opens(depth):
+            out += b"t" + struct.pack("<I", len(value))
+            for item in value:
+                self.value(item, depth + 1)
+        elif kind is list and self.opens(depth):
+            out += b"l" + struct.pack("<I", len(value))
+            self.lists[id(value)] = len(self.lists)
+            for item in value:
+                self.value(item, depth + 1)
+            del self.lists[id(value)]
+        elif _is_numpy_scalar(value):
+            _text(out, b"n", value.dtype.str.encode())
+            _text(out, b"", value.tobytes())
+        else:
+            self.object(value, depth)
+
+    def object(self, value: Any, depth: int) -> None:
+        """Any other object: what the checker can ask of it, and its repr.
+
+        An integer of another type (an IntEnum, a big-number library's) is its value and repr;
+        anything else is what ``disk, src, dst = value`` gave (three values, a TypeError or
+        ValueError, or another error) and its repr.
+        """
+        texts = (safe_repr(value), safe_repr(value, str))
+        if isinstance(value, numbers.Integral):
+            with contextlib.suppress(Exception):
+                number = int(value)
+                _texts(self.out, b"I", texts)
+                self.value(number, depth + 1)
+                return
+        if not self.opens(depth):
+            _texts(self.out, b"o", texts)
+            return
+        try:
+            items = _unpack(value)
+        except (TypeError, ValueError):
+            _texts(self.out, b"o", texts)
+            return
+        except Exception as exc:
+            _texts(self.out, b"x", texts)
+            self.value(describe_exception(exc), depth + 1)
+            return
+        _texts(self.out, b"u", texts)
+        self.value(items, depth + 1)
 
 
 def _is_numpy_scalar(value: Any) -> bool:
     kind = type(value)
     return kind.__module__ == "numpy" and hasattr(value, "dtype") and hasattr(value, "tobytes") and value.ndim == 0
-
-
-def _encode_object(value: Any, out: bytearray, depth: int) -> None:
-    """Any other object: what the checker can ask of it, and its repr.
-
-    An integer of another type (an IntEnum, a big-number library's) is its value and repr;
-    anything else is what ``disk, src, dst = value`` gave (three values, a TypeError or
-    ValueError, or another error) and its repr.
-    """
-    texts = (safe_repr(value), safe_repr(value, str))
-    if isinstance(value, numbers.Integral):
-        with contextlib.suppress(Exception):
-            number = int(value)
-            _texts(out, b"I", texts)
-            encode_value(number, out, depth + 1)
-            return
-    if depth >= MAX_DEPTH:
-        _texts(out, b"o", texts)
-        return
-    try:
-        items = _unpack(value)
-    except (TypeError, ValueError):
-        _texts(out, b"o", texts)
-        return
-    except Exception as exc:
-        _texts(out, b"x", texts)
-        encode_value(describe_exception(exc), out, depth + 1)
-        return
-    _texts(out, b"u", texts)
-    encode_value(items, out, depth + 1)
 
 
 def _unpack(value: Any) -> tuple[Any, Any, Any]:
@@ -236,6 +272,7 @@ class _Cursor:
     def __init__(self, data: bytes) -> None:
         self.data = data
         self.at = 0
+        self.lists: list[list[Any]] = []  # the lists being read, outermost first
 
     def take(self, size: int) -> bytes:
         end = self.at + size
@@ -251,6 +288,13 @@ class _Cursor:
 
     def text(self) -> str:
         return self.sized().decode("utf-8", "surrogatepass")
+
+    def count(self) -> int:
+        """The number of items a tuple or list claims, checked against the bytes left."""
+        (count,) = struct.unpack("<I", self.take(4))
+        if count > len(self.data) - self.at:  # every item takes a byte at least
+            raise Malformed("an odd move claims more items than it holds")
+        return int(count)
 
     def value(self, depth: int) -> Any:
         if depth > MAX_DEPTH + 2:
@@ -275,12 +319,19 @@ class _Cursor:
             return self.text()
         if tag == b"y":
             return self.sized()
-        if tag in (b"t", b"l"):
-            (count,) = struct.unpack("<I", self.take(4))
-            if count > len(self.data) - self.at:  # every item takes a byte at least
-                raise Malformed("an odd move claims more items than it holds")
-            items = [self.value(depth + 1) for _ in range(count)]
-            return tuple(items) if tag == b"t" else items
+        if tag == b"t":
+            return tuple([self.value(depth + 1) for _ in range(self.count())])
+        if tag == b"l":
+            listed: list[Any] = []
+            self.lists.append(listed)  # before its items: one of them may be this list
+            listed.extend([self.value(depth + 1) for _ in range(self.count())])
+            self.lists.pop()
+            return listed
+        if tag == b"r":
+            (place,) = struct.unpack("<I", self.take(4))
+            if place >= len(self.lists):
+                raise Malformed("an odd move refers to a list it is not in")
+            return self.lists[place]
         if tag == b"n":
             return _numpy_scalar(self.sized().decode("ascii"), self.sized())
         if tag == b"o":

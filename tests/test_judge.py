@@ -208,7 +208,17 @@ def test_objects_of_any_other_type_are_judged_by_their_repr_and_their_unpacking(
         def __iter__(self) -> Iterator[int]:
             raise RuntimeError("cannot be unpacked")
 
-    for move in (Thing(), Triple(), Exploding(), {1: "a", 0: "b", 2: "c"}, range(3), (Thing(), 0, 2)):
+    class Hydra:  # three new ones of its kind at every level: opened up to MAX_VALUES, then by repr
+        def __iter__(self) -> Iterator[Any]:
+            return iter((Hydra(), Hydra(), Hydra()))
+
+        def __repr__(self) -> str:
+            return "Hydra()"
+
+    itself: list[Any] = []
+    itself.extend([itself, itself, itself])
+    odd = (Thing(), Triple(), Exploding(), {1: "a", 0: "b", 2: "c"}, range(3), (Thing(), 0, 2), Hydra(), itself)
+    for move in odd:
         solve = generator([move])
         got, expected = judged(stream_of(solve, 1), 1), check(solve(1), 1)
         assert (got.status, got.step, got.moves, got.reason, got.tops) == (

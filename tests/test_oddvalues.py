@@ -10,6 +10,7 @@ import pytest
 
 from hanoi_harness.oddvalues import (
     MAX_DEPTH,
+    MAX_VALUES,
     Malformed,
     Opaque,
     Unpacked,
@@ -62,6 +63,37 @@ def test_an_object_nested_without_end_is_sent_by_its_repr_from_max_depth_on() ->
     assert depth == MAX_DEPTH // 2 and type(value) is Opaque and repr(value) == "Russian()"
 
 
+class Hydra:
+    """Unpacks into three new ones of its kind, forever: 3**16 values by the depth bound."""
+
+    def __iter__(self) -> Any:
+        return iter((Hydra(), Hydra(), Hydra()))
+
+    def __repr__(self) -> str:
+        return "Hydra()"
+
+
+def opened(value: Any) -> int:
+    """How many of the values under *value* were sent by what they hold rather than by their reprs."""
+    if isinstance(value, Unpacked):
+        return 1 + sum(opened(item) for item in value.items)
+    return 0
+
+
+def test_an_object_that_branches_without_end_is_opened_up_to_max_values_then_sent_by_its_repr() -> None:
+    sent = round_trip(Hydra())
+    # the top is what the checker reads, as it was; below, at most MAX_VALUES were opened
+    assert isinstance(sent, Unpacked) and len(sent.items) == 3 and repr(sent) == "Hydra()"
+    assert MAX_VALUES // 4 < opened(sent) <= MAX_VALUES
+
+
+def test_a_list_that_holds_itself_comes_back_holding_itself() -> None:
+    itself: list[Any] = [1]
+    itself.extend([itself, (0, [itself])])
+    sent = round_trip(itself)
+    assert sent[1] is sent and sent[2][1][0] is sent and repr(sent) == repr(itself) == "[1, [...], (0, [[...]])]"
+
+
 def test_an_opaque_move_is_its_repr_alone() -> None:
     out = bytearray()
     encode_opaque("(1, 0, <70 MB of bytes>...", out)
@@ -89,6 +121,7 @@ def text(value: str) -> bytes:
         (sized(b"n", b"<f8") + sized(b"", b"\0" * 4), "a numpy scalar's bytes do not fit its type"),
         (sized(b"n", b"<V8") + sized(b"", b"\0" * 8), "the numpy type '<V8'"),
         (b"?", "the unknown tag b'?'"),
+        (b"l\x01\x00\x00\x00r\x01\x00\x00\x00", "refers to a list it is not in"),
     ],
 )
 def test_a_malformed_encoding_is_refused_saying_how(data: bytes, why: str) -> None:
