@@ -146,6 +146,25 @@ def test_the_sink_writes_every_byte_through_a_full_pipe(pipe: tuple[int, int]) -
     assert bytes(got) == data
 
 
+def test_the_sink_goes_on_after_a_partial_write(pipe: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    # A signal handler can cut a pipe write short; here every call writes 7 bytes at most, so each
+    # ends inside a buffer or just past one, and the rest must follow in order.
+    read, write = pipe
+    calls: list[int] = []
+
+    def short_writev(fd: int, buffers: Any) -> int:
+        head = b"".join(bytes(buffer) for buffer in buffers)[:7]
+        calls.append(len(head))
+        return os.write(fd, head)
+
+    monkeypatch.setattr(os, "writev", short_writev)
+    parts: list[wire.Buffer] = [b"0123456789", b"", b"abc", memoryview(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")]
+    _sink(write)(parts)
+    os.close(write)
+    assert os.read(read, 1 << 10) == b"".join(bytes(part) for part in parts)
+    assert calls == [7, 7, 7, 7, 7, 4]
+
+
 def test_the_sink_ends_the_process_quietly_once_the_reader_has_gone(
     pipe: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
