@@ -15,7 +15,7 @@ carry the algorithm's name (or the puzzle's: ``cyclic``, ``linear``,
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness.algorithms import cyclic, linear
+from hanoi_harness.algorithms import cyclic, frame_stewart, linear
 from hanoi_harness.checker import NO_OPTIMUM, check, check_algorithm
 from hanoi_harness.digest import digest
 from hanoi_harness.errors import UsageError
@@ -149,6 +149,24 @@ def test_any_state_refuses_configurations_of_the_wrong_size() -> None:
         ANY_STATE.moves_for(2, (0, 1), (2, 2, 2))
     with pytest.raises(UsageError, match="recursive starts only from the whole tower on peg 0"):
         REGISTRY.get("recursive").moves_for(2, (0, 1), (2, 2))
+
+
+def mean_chain(moves: Iterator[Any]) -> float:
+    """The mean number of generators a move of the generator *moves* passes through on its way out."""
+    total = count = 0
+    for _ in moves:
+        link: Any = moves
+        while link is not None:
+            total, link = total + 1, link.gi_yieldfrom
+        count += 1
+    return total / count
+
+
+def test_frame_stewart_hands_each_move_up_a_chain_of_about_1_5_sqrt_n_generators() -> None:
+    # The documented figures behind its time class: far under the n deep the chain may be.
+    assert round(mean_chain(frame_stewart.transfer(8, 4, 0, 3)), 2) == 5.18
+    assert round(mean_chain(frame_stewart.transfer(94, 5, 0, 4)), 1) == 9.8
+    assert round(mean_chain(frame_stewart.transfer(30, 4, 0, 3)), 2) == 8.68
 
 
 def test_frame_stewart_for_other_pegs_loads_as_a_plugin(tmp_path: Path) -> None:
