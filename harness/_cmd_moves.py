@@ -38,9 +38,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "moves",
         help="print an algorithm's moves for n disks",
         description="Print the moves of NAME for N disks, one a line as 'DISK SRC DST' "
-        "(disk 1 the smallest, pegs 0 1 2), streamed as they are made. Each move is checked as 'hanoi verify' "
-        "checks it: at the first illegal one (or a crash of the algorithm) the moves before it are written, the "
-        "reason goes to stderr and the exit status is 1.",
+        "(disk 1 the smallest, pegs numbered from 0: 0 1 2 on three), streamed as they are made. "
+        "Each move is checked as 'hanoi verify' checks it: at the first illegal one (or a crash of the "
+        "algorithm) the moves before it are written, the reason goes to stderr and the exit status is 1.",
     )
     p.add_argument("name", metavar="NAME", help="a registered algorithm (see 'hanoi list')")
     p.add_argument("n", metavar="N", type=streamed_disks, help=f"the number of disks, at most {MAX_STREAMED_DISKS}")
@@ -49,7 +49,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     mode.add_argument(
         "--digest",
         action="store_true",
-        help="print 'COUNT DIGEST', DIGEST = sum of k*(9*disk+3*src+dst) mod 2^64 over the moves k = 1..COUNT",
+        help="print 'COUNT DIGEST', DIGEST = sum of k*(P^2*disk+P*src+dst) mod 2^64 over the moves k = 1..COUNT, "
+        "P the number of pegs (k*(9*disk+3*src+dst) on three)",
     )
     mode.add_argument(
         "--binary",

@@ -348,6 +348,22 @@ def test_the_digest_of_k_pegs_is_the_documented_formula(variant: Algorithm) -> N
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=[a.name for a in VARIANTS])
+def test_hanoi_moves_digest_is_the_formula_its_help_gives(
+    variant: Algorithm, capsys: pytest.CaptureFixture[str]
+) -> None:
+    k = variant.puzzle.pegs
+    code, printed, _ = run_cli(capsys, "moves", variant.name, "5")
+    moves = [tuple(int(word) for word in line.split()) for line in printed.splitlines()]
+    code_digest, out, _ = run_cli(capsys, "moves", variant.name, "5", "--digest")
+    documented = sum(i * (k * k * d + k * s + t) for i, (d, s, t) in enumerate(moves, 1)) % 2**64
+    assert (code, code_digest, out) == (0, 0, f"{len(moves)} {documented}\n")
+    _, help_text, _ = run_cli(capsys, "moves", "--help")
+    assert "k*(P^2*disk+P*src+dst)" in "".join(help_text.split()) and "P the number of pegs" in " ".join(
+        help_text.split()
+    )
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=[a.name for a in VARIANTS])
 def test_check_algorithm_between_towers(variant: Algorithm) -> None:
     last = variant.puzzle.pegs - 1
     verdict = check_algorithm(variant, 4, start=(last,) * 4, goal=(0,) * 4)
