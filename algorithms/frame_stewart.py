@@ -58,8 +58,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from hanoi_harness.errors import UsageError
-from hanoi_harness.puzzle import k_pegs, tower_peg
-from hanoi_harness.registry import REGISTRY, Algorithm, Citation, FinalPeg
+from hanoi_harness.puzzle import k_pegs
+from hanoi_harness.registry import REGISTRY, Algorithm, Citation, FinalPeg, between_towers
 
 FRAME = Citation(
     author="J. S. Frame and B. M. Stewart",
@@ -138,16 +138,7 @@ def for_pegs(k: int, name: str | None = None) -> Algorithm:
     def solve(n: int) -> Iterator[Move]:
         return transfer(n, k, 0, k - 1)
 
-    def solve_for(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> Iterator[Move]:
-        src, dst = tower_peg(start), tower_peg(goal)
-        if n == 0 or src == dst:
-            return iter(())
-        if src is None or dst is None:
-            raise UsageError("frame_stewart moves whole towers only: the start and the goal must each be one peg")
-        return transfer(n, k, src, dst)
-
     solve.__doc__ = f"The Frame-Stewart moves of n disks from peg 0 to peg {k - 1} of {k} pegs."
-    solve_for.__doc__ = f"The Frame-Stewart moves of a whole tower of n disks between any two of {k} pegs."
     status = "optimal" if k <= 4 else "conjectured optimal"
     return Algorithm(
         name=name or f"frame_stewart_{k}",
@@ -161,7 +152,7 @@ def for_pegs(k: int, name: str | None = None) -> Algorithm:
         time="n 2^n",
         final_peg=FinalPeg.fixed(k - 1),
         puzzle=k_pegs(k),
-        solve_for=solve_for,
+        solve_for=between_towers(name or f"frame_stewart_{k}", lambda n, src, dst: transfer(n, k, src, dst)),
         origin=f"for_pegs({k}) in {__name__}",
     )
 

@@ -388,6 +388,29 @@ def labelled_state(
     return where[::-1] if disks == "descending" else where
 
 
+def between_towers(name: str, transfer: Callable[[int, int, int], Iterable[Any]]) -> SolverFor:
+    """Return the ``solve_for`` of record *name*, which moves whole towers: *transfer* (n, src, dst) between two pegs.
+
+    No disks, or a tower already on its goal, take no move; a start or goal that
+    is not one whole tower is one :class:`UsageError` naming the record (records
+    go through :meth:`Algorithm.endpoints`, which refuses it first).
+
+    >>> solve_for = between_towers("p", lambda n, src, dst: iter([(1, src, dst)]))
+    >>> list(solve_for(1, (0,), (2,))), list(solve_for(1, (2,), (2,))), list(solve_for(0, (), ()))
+    ([(1, 0, 2)], [], [])
+    """
+
+    def solve_for(n: int, start: tuple[Any, ...], goal: tuple[Any, ...]) -> Iterable[Any]:
+        if n == 0:
+            return iter(())
+        src, dst = tower_peg(start), tower_peg(goal)
+        if src is None or dst is None:
+            raise UsageError(f"{name} moves whole towers only: the start and the goal must each be one peg")
+        return iter(()) if src == dst else transfer(n, src, dst)
+
+    return solve_for
+
+
 class Registry:
     """A name -> :class:`Algorithm` mapping that refuses duplicates."""
 

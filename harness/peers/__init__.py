@@ -35,15 +35,14 @@ saying what to install.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from hanoi_harness.errors import UsageError
 from hanoi_harness.legality import pegs_at
-from hanoi_harness.puzzle import tower_peg
-from hanoi_harness.registry import Algorithm, SolverFor
+from hanoi_harness.registry import Algorithm
 
 Move = tuple[Any, Any, Any]
 """A move as an adapter yields it: ``(disk, src, dst)``, whatever the peer gave for a peg it should not have."""
@@ -117,26 +116,6 @@ def offer(records: dict[str, Algorithm], module: str, name: str, *, needs: Seque
     for needed, package, hint in needs:
         require(needed, package, hint)
     return records[name]
-
-
-def between_towers(name: str, transfer: Callable[[int, int, int], Iterator[Move]]) -> SolverFor:
-    """Return the ``solve_for`` of a peer that moves whole towers: *transfer* (n, src, dst) between the two pegs.
-
-    A start or goal that is not one whole tower is one :class:`UsageError`
-    naming the record *name*; a tower already on its goal takes no move.
-
-    >>> solve_for = between_towers("p", lambda n, src, dst: iter([(1, src, dst)]))
-    >>> list(solve_for(1, (0,), (2,))), list(solve_for(1, (2,), (2,)))
-    ([(1, 0, 2)], [])
-    """
-
-    def solve_for(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> Iterator[Move]:
-        src, dst = tower_peg(start), tower_peg(goal)
-        if src is None or dst is None:
-            raise UsageError(f"{name} moves whole towers only: the start and the goal must each be one peg")
-        return iter(()) if src == dst else transfer(n, src, dst)
-
-    return solve_for
 
 
 def with_disks(pairs: Iterable[tuple[Any, Any]], start: Sequence[int], pegs: int) -> Iterator[Move]:

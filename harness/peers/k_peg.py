@@ -41,9 +41,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hanoi_harness.errors import UsageError
-from hanoi_harness.peers import INSTALL, Move, between_towers, offer, require, with_disks
+from hanoi_harness.peers import INSTALL, Move, offer, require, with_disks
 from hanoi_harness.puzzle import k_pegs, tower
-from hanoi_harness.registry import Algorithm, Citation, FinalPeg
+from hanoi_harness.registry import Algorithm, Citation, FinalPeg, between_towers
 
 SOURCE = Citation(
     author="Saito Tsutomu",
