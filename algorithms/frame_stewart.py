@@ -57,7 +57,6 @@ Quirks and limits
 from collections.abc import Iterator
 from dataclasses import replace
 
-from hanoi_harness.errors import UsageError
 from hanoi_harness.puzzle import k_pegs
 from hanoi_harness.registry import REGISTRY, Algorithm, Citation, FinalPeg, between_towers
 
@@ -132,8 +131,7 @@ def for_pegs(k: int, name: str | None = None) -> Algorithm:
     >>> record.name, record.puzzle.pegs, len(list(record.moves(4)))
     ('frame_stewart_6', 6, 7)
     """
-    if not isinstance(k, int) or isinstance(k, bool) or k < 3:
-        raise UsageError(f"Frame-Stewart needs k >= 3 pegs, got {k!r}")
+    puzzle = k_pegs(k)  # a UsageError for fewer than three pegs
 
     def solve(n: int) -> Iterator[Move]:
         return transfer(n, k, 0, k - 1)
@@ -151,7 +149,7 @@ def for_pegs(k: int, name: str | None = None) -> Algorithm:
         space="n",
         time="n 2^n",
         final_peg=FinalPeg.fixed(k - 1),
-        puzzle=k_pegs(k),
+        puzzle=puzzle,
         solve_for=between_towers(name or f"frame_stewart_{k}", lambda n, src, dst: transfer(n, k, src, dst)),
         origin=f"for_pegs({k}) in {__name__}",
     )

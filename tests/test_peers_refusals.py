@@ -3,17 +3,28 @@ pegs, a start or goal that is not a whole tower, a peg outside 0-2.  (The peers'
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
+from hanoi_harness.algorithms import frame_stewart
 from hanoi_harness.errors import UsageError
-from hanoi_harness.peers import k_peg, python_solver
+from hanoi_harness.peers import k_peg, python_solver, toys
 from hanoi_harness.puzzle import tower
+from hanoi_harness.registry import Algorithm
 
 
 @pytest.mark.parametrize("k", [2, True, "4"])
-def test_k_peg_hanoi_needs_three_pegs_at_least(k: object) -> None:
-    with pytest.raises(UsageError, match=f"k-peg-hanoi needs k >= 3 pegs here, got {k!r}"):
-        k_peg.for_pegs(k)  # type: ignore[arg-type]
+@pytest.mark.parametrize("make", [k_peg.for_pegs, toys.frame_stewart, frame_stewart.for_pegs])
+def test_k_peg_records_need_three_pegs_at_least(make: Callable[[int], Algorithm], k: object) -> None:
+    with pytest.raises(UsageError, match=f"a puzzle needs at least 3 pegs, got {k!r}"):
+        make(k)  # type: ignore[arg-type]
+
+
+def test_hanoitoys_frame_stewart_takes_the_pegs_it_can_name() -> None:
+    assert toys.frame_stewart(toys.MAX_PEGS).puzzle.pegs == 52
+    with pytest.raises(UsageError, match="hanoitoys' Frame-Stewart takes 3 to 52 pegs here, got 53"):
+        toys.frame_stewart(53)
 
 
 def test_k_peg_hanoi_moves_whole_towers_only() -> None:

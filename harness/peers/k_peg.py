@@ -40,7 +40,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from hanoi_harness.errors import UsageError
 from hanoi_harness.peers import INSTALL, Move, offer, require, with_disks
 from hanoi_harness.puzzle import k_pegs, tower
 from hanoi_harness.registry import Algorithm, Citation, FinalPeg, between_towers
@@ -75,8 +74,7 @@ def for_pegs(k: int, name: str | None = None) -> Algorithm:
     >>> record.name, record.puzzle.pegs, record.final_peg.pegs(5), record.max_n
     ('k_peg_hanoi_6', 6, frozenset({5}), None)
     """
-    if not isinstance(k, int) or isinstance(k, bool) or k < 3:
-        raise UsageError(f"k-peg-hanoi needs k >= 3 pegs here, got {k!r}")
+    puzzle = k_pegs(k)  # a UsageError for fewer than three pegs
 
     def solve(n: int) -> Iterator[Move]:
         return transfer(n, k, 0, k - 1)
@@ -95,7 +93,7 @@ def for_pegs(k: int, name: str | None = None) -> Algorithm:
         space="n",
         time="n 2^n",
         final_peg=FinalPeg.fixed(k - 1),
-        puzzle=k_pegs(k),
+        puzzle=puzzle,
         solve_for=between_towers("k_peg_hanoi", lambda n, src, dst: transfer(n, k, src, dst)),
         origin=f"peer {__name__}",
     )

@@ -208,7 +208,8 @@ def frame_stewart(k: int, name: str | None = None) -> Algorithm:
     >>> frame_stewart(6).puzzle.pegs, frame_stewart(6).final_peg.pegs(3)
     (6, frozenset({5}))
     """
-    if not isinstance(k, int) or isinstance(k, bool) or not 3 <= k <= MAX_PEGS:
+    puzzle = k_pegs(k)  # a UsageError for fewer than three pegs
+    if k > MAX_PEGS:
         raise UsageError(f"hanoitoys' Frame-Stewart takes 3 to {MAX_PEGS} pegs here, got {k!r}")
 
     def solve(n: int) -> Iterator[Move]:
@@ -226,7 +227,7 @@ def frame_stewart(k: int, name: str | None = None) -> Algorithm:
         space="n",
         time="2^n",
         final_peg=FinalPeg.fixed(k - 1),
-        puzzle=k_pegs(k),
+        puzzle=puzzle,
         origin=f"peer {__name__}",
     )
 
