@@ -162,7 +162,7 @@ def configuration_text(limit: int) -> Any:
     """
 
     def parse(text: str) -> str:
-        count = text.count(",") + 1 if text.strip() else 0
+        count = disks_in(text)
         if count > limit:
             raise argparse.ArgumentTypeError(f"at most {limit} disks, got {count} pegs")
         return text.strip()

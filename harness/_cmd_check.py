@@ -60,8 +60,13 @@ def _pegs(text: str) -> str:
     try:
         PegNames.of(text, max(3, len(text.split(","))))  # names: as many pegs as names
     except UsageError as exc:
-        raise argparse.ArgumentTypeError(str(exc).removeprefix(f"--pegs {text!r}: ")) from None
+        raise argparse.ArgumentTypeError(_why(text, exc)) from None
     return text
+
+
+def _why(text: str, exc: UsageError) -> str:
+    """Why ``--pegs`` *text* is refused (*exc*), without the option and text argparse names itself."""
+    return str(exc).removeprefix(f"--pegs {text!r}: ")
 
 
 _RANGE = re.compile(r"(?i)[01]-\d{1,5}|a-[a-z]")
@@ -121,7 +126,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         try:
             PegNames.of(args.pegs, puzzle.pegs)
         except UsageError as exc:
-            raise UsageError(f"argument --pegs: {str(exc).removeprefix(f'--pegs {args.pegs!r}: ')}") from None
+            raise UsageError(f"argument --pegs: {_why(args.pegs, exc)}") from None
     with _input(args.file) as text:
         verdict = check_lines(text, args.n, pegs=args.pegs, target=args.target, disks=args.disks, puzzle=puzzle)
     print(describe(verdict, args.n))
