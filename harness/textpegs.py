@@ -160,7 +160,7 @@ def _bad_names(labels: tuple[str, ...], pegs: int = 3) -> str | None:
             return f"{label!r} is not one word of letters or digits"
         if label.lower() in KEYWORDS:
             return f"{label!r} is read as a keyword, not a peg"
-    if len({label.lower() for label in labels}) < 3:
+    if len({label.lower() for label in labels}) < len(labels):
         return "the names must differ"
     return None
 

@@ -205,6 +205,12 @@ def test_a_bad_pegs_option_is_refused(hanoi: Runner, bad: str) -> None:
         check_lines(["A C"], 1, pegs=bad)
 
 
+@pytest.mark.parametrize(("bad", "pegs"), [("S,S,D", 3), ("S,A,s,D", 4), ("P,Q,R,S,P", 5)])
+def test_names_that_repeat_are_refused_on_any_number_of_pegs(hanoi: Runner, bad: str, pegs: int) -> None:
+    code, _, err = hanoi("check", "-n", "1", "--pegs-count", str(pegs), "--pegs", bad, stdin="S D\n")
+    assert_one_line_error(code, err, "argument --pegs", "the names must differ")
+
+
 def test_words_are_known_in_any_case() -> None:
     assert detect("LEFT", "Right").name == "words"
     assert {WORDS[w] for w in ("source", "auxiliary", "spare", "helper", "via", "target", "destination", "dest")} == {
