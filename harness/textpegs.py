@@ -91,8 +91,12 @@ class PegNames:
             problem = f"not a convention of {pegs} pegs"
         if problem:
             raise UsageError(f"--pegs {name!r}: {problem}; expected {_expected(pegs)}")
-        index = _spellings({label: peg for peg, label in enumerate(labels)})
-        return cls(",".join(labels), labels, index)
+        return cls.listed(",".join(labels), labels)
+
+    @classmethod
+    def listed(cls, name: str, labels: tuple[str, ...]) -> PegNames:
+        """The convention *name* whose *labels* are the pegs' in order, peg 0 first."""
+        return cls(name, labels, _spellings({label: peg for peg, label in enumerate(labels)}))
 
     @property
     def cyclic(self) -> bool:
@@ -166,11 +170,11 @@ def _bad_names(labels: tuple[str, ...], pegs: int = 3) -> str | None:
 
 
 _BUILTIN = {
-    "0-2": PegNames("0-2", ("0", "1", "2"), _spellings({"0": 0, "1": 1, "2": 2})),
-    "1-3": PegNames("1-3", ("1", "2", "3"), _spellings({"1": 0, "2": 1, "3": 2})),
-    "a-c": PegNames("A-C", ("A", "B", "C"), _spellings({"A": 0, "B": 1, "C": 2})),
+    "0-2": PegNames.listed("0-2", ("0", "1", "2")),
+    "1-3": PegNames.listed("1-3", ("1", "2", "3")),
+    "a-c": PegNames.listed("A-C", ("A", "B", "C")),
     "words": PegNames("words", ("left", "middle", "right"), _spellings(WORDS)),
-    "cyclic": PegNames("cyclic", ("0", "1", "2"), _spellings({"0": 0, "1": 1, "2": 2})),
+    "cyclic": PegNames.listed("cyclic", ("0", "1", "2")),
 }
 CONVENTIONS = tuple(names.name for names in _BUILTIN.values())
 """The built-in conventions' names, as ``--pegs`` takes them."""
@@ -197,15 +201,13 @@ def conventions(pegs: int = 3) -> Mapping[str, PegNames]:
     if pegs == 3:
         return MappingProxyType(_BUILTIN)
     digits = tuple(map(str, range(pegs)))
-    ones = tuple(str(peg + 1) for peg in range(pegs))
     table = {
-        f"0-{pegs - 1}": PegNames(f"0-{pegs - 1}", digits, _spellings(dict(zip(digits, range(pegs), strict=True)))),
-        f"1-{pegs}": PegNames(f"1-{pegs}", ones, _spellings(dict(zip(ones, range(pegs), strict=True)))),
+        f"0-{pegs - 1}": PegNames.listed(f"0-{pegs - 1}", digits),
+        f"1-{pegs}": PegNames.listed(f"1-{pegs}", tuple(str(peg + 1) for peg in range(pegs))),
     }
     if pegs <= 26:
         letters = _letters(pegs)
-        name = f"A-{letters[-1]}"
-        table[name.lower()] = PegNames(name, letters, _spellings(dict(zip(letters, range(pegs), strict=True))))
+        table[f"a-{letters[-1].lower()}"] = PegNames.listed(f"A-{letters[-1]}", letters)
     table["cyclic"] = PegNames("cyclic", digits, table[f"0-{pegs - 1}"].index)
     return MappingProxyType(table)
 
