@@ -118,12 +118,14 @@ def check_lines(
     return replace(verdict, extra=extra)
 
 
+def _named(pegs: int) -> list[PegNames]:
+    """The built-in conventions of *pegs* pegs that name them: letters A.. (up to 26 pegs), and words on three."""
+    return [names for names in conventions(pegs).values() if names.name[0].isalpha() and not names.cyclic]
+
+
 def _letters_or_digits(pegs: int) -> PegNames:
     """The convention written when the input names no peg (no moves): letters A.. (up to 26 pegs), else digits."""
-    builtin = conventions(pegs)
-    return next(
-        (names for names in builtin.values() if names.name[0].isalpha() and not names.cyclic), builtin[f"0-{pegs - 1}"]
-    )
+    return next(iter(_named(pegs)), conventions(pegs)[f"0-{pegs - 1}"])
 
 
 def _targets(target: str | None, names: PegNames, pegs: int, start: tuple[int, ...]) -> frozenset[int]:
@@ -136,11 +138,7 @@ def _targets(target: str | None, names: PegNames, pegs: int, start: tuple[int, .
     if target is None:
         here = tower_peg(start) if start else 0
         return frozenset(peg for peg in range(pegs) if peg != here)
-    spellings = [
-        names,
-        *(known for known in conventions(pegs).values() if known.name[0].isalpha() and not known.cyclic),
-    ]
-    for convention in spellings:  # the input's convention, then letters A.. and (three pegs) the known names
+    for convention in [names, *_named(pegs)]:  # the input's convention, then letters A.. and (three pegs) words
         try:
             return frozenset({convention.peg(target.strip())})
         except ValueError:
