@@ -186,15 +186,14 @@ def _reason(exc: BaseException) -> str:
 def cmd_show(args: argparse.Namespace) -> int:
     algorithm = algorithm_for(args, args.n)
     ends = ends_for(args, algorithm, args.n)
-    puzzle = algorithm.puzzle if ends is None else algorithm.puzzle.between(*ends)
     stopped: list[str] = []
     try:
-        moves = iter(algorithm.moves(args.n) if ends is None else algorithm.moves_for(args.n, *ends))
+        moves = algorithm.moves_of_run(args.n, ends)
     except (Exception, SystemExit) as exc:  # not a generator, or raises when called: it crashed at step 1
         if interrupted(exc):
             raise
         moves = _raising(exc)
-    write_lines(show_lines(moves, args.n, stopped, puzzle))
+    write_lines(show_lines(moves, args.n, stopped, algorithm.puzzle_of_run(ends)))
     return 1 if stopped else 0
 
 

@@ -135,7 +135,7 @@ class MoveStream:
 
     def __init__(self, algorithm: Algorithm, n: int, ends: tuple[Config, Config] | None = None) -> None:
         self.algorithm = algorithm
-        self.puzzle = algorithm.puzzle if ends is None else algorithm.puzzle.between(*ends)
+        self.puzzle = algorithm.puzzle_of_run(ends)
         self.ends = ends
         self.n = n
         self.k = 0
@@ -154,9 +154,7 @@ class MoveStream:
 
     def _move_pieces(self) -> Iterator[Piece]:
         try:
-            moves = iter(
-                self.algorithm.moves(self.n) if self.ends is None else self.algorithm.moves_for(self.n, *self.ends)
-            )
+            moves = self.algorithm.moves_of_run(self.n, self.ends)
         except (Exception, SystemExit) as exc:  # a plugin that is not a generator, or raises when called
             self._crashed(exc)
             return

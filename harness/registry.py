@@ -243,6 +243,14 @@ class Algorithm:
         """
         return self._to_model(iter(self.solve_between(n, start, goal)), n)
 
+    def moves_of_run(self, n: int, ends: tuple[Config, Config] | None) -> Iterator[Move]:
+        """Return the moves of the run of *n* disks between *ends* (start, goal): :meth:`moves` when None."""
+        return self.moves(n) if ends is None else self.moves_for(n, *ends)
+
+    def puzzle_of_run(self, ends: tuple[Config, Config] | None) -> Puzzle:
+        """Return the puzzle a run between *ends* (start, goal) is judged by: the record's, between them when given."""
+        return self.puzzle if ends is None else self.puzzle.between(*ends)
+
     def solve_between(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterable[Any]:
         """Return what ``solve_for`` yields for *n* disks from *start* to *goal*, once they are checked.
 

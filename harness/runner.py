@@ -182,7 +182,7 @@ def _verify_n(
 
     With *ends* the run goes from their start to their goal, which the judge takes from here.
     """
-    puzzle = record.puzzle if ends is None else record.puzzle.between(*ends)
+    puzzle = record.puzzle_of_run(ends)
 
     def judge() -> Judge:
         return Judge(n, record.final_peg.pegs(n), puzzle=puzzle)
