@@ -163,32 +163,31 @@ def test_no_code_from_the_current_directory_runs(tmp_path: Path, command: list[s
     assert not marker.exists(), marker.read_text()
 
 
-def test_the_peak_rss_child_is_isolated_from_the_current_directory(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def in_planted_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run the test in the directory of modules that would leave a marker if imported: the marker's path."""
+    marker = tmp_path / "marker"
+    monkeypatch.setenv("HANOI_TEST_MARKER", str(marker))
+    monkeypatch.chdir(FIXTURES / "cwd")
+    return marker
+
+
+def test_the_peak_rss_child_is_isolated_from_the_current_directory(in_planted_directory: Path) -> None:
     from hanoi_harness.bench._memory import Rss, rss_peak
 
-    marker = tmp_path / "marker"
-    monkeypatch.setenv("HANOI_TEST_MARKER", str(marker))
-    monkeypatch.chdir(FIXTURES / "cwd")
     assert isinstance(rss_peak("recursive", 8, [], 120), Rss)
-    assert not marker.exists()
+    assert not in_planted_directory.exists()
 
 
-def test_the_bench_programs_children_are_isolated_from_the_current_directory(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_bench_programs_children_are_isolated_from_the_current_directory(in_planted_directory: Path) -> None:
     from hanoi_harness.bench import cref, scaling
 
-    marker = tmp_path / "marker"
-    monkeypatch.setenv("HANOI_TEST_MARKER", str(marker))
-    monkeypatch.chdir(FIXTURES / "cwd")
     seconds, digest = scaling.time_verify("bitwise", 4, [])
     assert seconds > 0 and digest == "2357"  # the 15 moves of 4 disks, as hanoi moves bitwise 4 --digest says
     if cref.compiler() is not None:
         result = cref.measure(8, repeat=1)
         assert result["identical"] and result["python_blocks"] > 0
-    assert not marker.exists(), marker.read_text()
+    assert not in_planted_directory.exists(), in_planted_directory.read_text()
 
 
 # --- signals: nothing outlives the command -------------------------------------------------------------------
