@@ -212,6 +212,11 @@ Config = tuple[int, ...]
 Move = tuple[int, int, int]
 
 
+def towers(n: int, pegs: int) -> list[tuple[Config, Config]]:
+    """Every ordered pair of whole towers of n disks on *pegs* pegs, each tower to itself included."""
+    return [((a,) * n, (b,) * n) for a in range(pegs) for b in range(pegs)]
+
+
 @cache
 def allowed_moves(pegs: int, rule: str) -> tuple[tuple[int, int], ...]:
     """The (source, destination) pairs *rule* allows on *pegs* pegs, written here without the package's code."""

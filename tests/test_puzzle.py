@@ -22,13 +22,7 @@ from hanoi_harness.optimal import (
 )
 from hanoi_harness.puzzle import CLASSIC, CYCLIC, LINEAR, Puzzle, format_config, k_pegs, parse_config
 from hanoi_harness.registry import Algorithm, FinalPeg
-from tests.helpers import ALGORITHMS, allowed_moves, at_scale, bfs, shortest, state_graph
-
-
-def towers(n: int, pegs: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Every ordered pair of whole towers of n disks on *pegs* pegs."""
-    return [((a,) * n, (b,) * n) for a in range(pegs) for b in range(pegs)]
-
+from tests.helpers import ALGORITHMS, allowed_moves, at_scale, bfs, shortest, state_graph, towers
 
 # -- configurations ------------------------------------------------------------------------------
 

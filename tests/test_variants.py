@@ -46,6 +46,7 @@ from tests.helpers import (
     run_cli,
     shortest,
     state_graph,
+    towers,
 )
 
 ANY_STATE = REGISTRY.get("any_state")
@@ -81,11 +82,8 @@ def test_default_run_is_a_shortest_path(variant: Algorithm, n: int) -> None:
 
 @pytest.mark.parametrize(("variant", "n"), tower_cases(), ids=[f"{a.name}-{n}" for a, n in tower_cases()])
 def test_every_tower_to_every_tower_is_a_shortest_path(variant: Algorithm, n: int) -> None:
-    pegs = variant.puzzle.pegs
-    for a in range(pegs):
-        for b in range(pegs):
-            start, goal = (a,) * n, (b,) * n
-            check_run(variant, variant.moves_for(n, start, goal), start, goal)
+    for start, goal in towers(n, variant.puzzle.pegs):
+        check_run(variant, variant.moves_for(n, start, goal), start, goal)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=[a.name for a in VARIANTS])
