@@ -5,9 +5,6 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# mypy names modules by their folders; this tree of links shows it harness/ and algorithms/ under the
-# names they install as (hanoi_harness, hanoi_harness.algorithms).
-TYPECHECK := build/typecheck
 # The wheel is tested as a user installs it: built, installed into a fresh venv, run from outside the checkout.
 WHEEL_DIR := build/dist
 WHEEL_VENV := build/wheel-venv
@@ -16,8 +13,8 @@ WHEEL_VENV := build/wheel-venv
 
 venv: $(STAMP)
 
-# Re-install whenever pyproject.toml or setup.py is newer than the last install.
-$(STAMP): pyproject.toml setup.py
+# Re-install whenever pyproject.toml is newer than the last install.
+$(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,dev,distributed,peers]'
@@ -58,12 +55,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-# mypy --strict on the package, tests/ and conftest.py (the settings are in pyproject.toml).
+# mypy --strict on both packages and tests/, straight on the tree (the settings are in pyproject.toml).
 type: $(STAMP)
-	rm -rf $(TYPECHECK) && mkdir -p $(TYPECHECK)/hanoi_harness
-	ln -s $(CURDIR)/harness/* $(TYPECHECK)/hanoi_harness/ && ln -s $(CURDIR)/algorithms $(TYPECHECK)/hanoi_harness/
-	set -o pipefail; $(BIN)/mypy | \
-	  sed -e 's#^$(TYPECHECK)/hanoi_harness/algorithms/#algorithms/#' -e 's#^$(TYPECHECK)/hanoi_harness/#harness/#'
+	$(BIN)/mypy
 
 check: test lint type
 
@@ -81,9 +75,9 @@ test-wheel: wheel valgrind
 	$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider $(XDIST) -m 'not slow and not serial'
 	$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider -m 'serial and not slow'
 	cd "$$(mktemp -d)" && $(CURDIR)/$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider \
-	  --doctest-modules -o doctest_optionflags=NORMALIZE_WHITESPACE --pyargs hanoi_harness
+	  --doctest-modules -o doctest_optionflags=NORMALIZE_WHITESPACE --pyargs hanoi_harness hanoi_algorithms
 
-# 'hanoi moves blocks 28 --binary' against the C reference harness/bench/c/hanoi_ref.c (needs a C compiler).
+# 'hanoi moves blocks 28 --binary' against the C reference harness/hanoi_harness/bench/c/hanoi_ref.c (needs a C compiler).
 bench-c: $(STAMP)
 	$(BIN)/python -m hanoi_harness.bench.cref 28
 

@@ -22,12 +22,12 @@ import psutil
 import pytest
 from hypothesis import strategies as st
 
-from hanoi_harness.bench._environment import Environment
-from hanoi_harness.bench._instructions import InstructionCount
-from hanoi_harness.bench._noise import NoiseFloor
-from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run
-from hanoi_harness.bench._stats import Difference, Interval, median_interval, stability
-from hanoi_harness.bench._timing import Timing
+from hanoi_harness.bench.counts.figures import InstructionCount
+from hanoi_harness.bench.results.environment import Environment
+from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
+from hanoi_harness.bench.timing.figures import Timing
+from hanoi_harness.bench.timing.noise import NoiseFloor
+from hanoi_harness.bench.timing.stats import Difference, Interval, median_interval, stability
 from hanoi_harness.registry import Algorithm, build_registry
 
 Moves = list[tuple[int, int, int]]
@@ -90,7 +90,7 @@ def equal_work(algorithm: Algorithm, n: int, most: int = 200) -> int:
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     """Run the ``hanoi`` command with *argv* in this process: its exit status, stdout and stderr."""
-    from hanoi_harness.cli import main
+    from hanoi_harness.cli.main import main
 
     try:
         code = main(list(argv))

@@ -14,8 +14,8 @@ import sys
 
 import pytest
 
-from hanoi_harness.checker import check_algorithm
-from hanoi_harness.digest import digest
+from hanoi_harness.core.checker import check_algorithm
+from hanoi_harness.core.digest import digest
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry import Algorithm
 from tests.helpers import at_scale, equal_work, expected

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from hanoi_harness.bench._results import ResultSet, load
-from hanoi_harness.bench._validate import MAX_BYTES, read_json
+from hanoi_harness.bench.results.resultset import ResultSet, load
+from hanoi_harness.bench.results.validate import MAX_BYTES, read_json
 from hanoi_harness.errors import UsageError
 from tests.helpers import assert_one_line_error, bench_set, run_cli
 

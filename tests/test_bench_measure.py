@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from hanoi_harness import process
-from hanoi_harness.bench import _measure
-from hanoi_harness.bench._measure import Case, TimingRun, check_available, time_cases
-from hanoi_harness.bench._memory import rss_peak, tracemalloc_peak
+from hanoi_harness.bench.memory.measure import rss_peak, tracemalloc_peak
+from hanoi_harness.bench.timing import measure
+from hanoi_harness.bench.timing.measure import Case, TimingRun, check_available, time_cases
 from hanoi_harness.registry import Algorithm
+from hanoi_harness.sandbox import process
 from tests.helpers import REGISTRY
 
 
@@ -63,7 +63,7 @@ def test_without_pytest_benchmark_a_bench_says_how_to_install_it(monkeypatch: py
 
 
 def test_the_report_keeps_no_rounds_and_says_who_wrote_it() -> None:
-    plugin = _measure._CasesPlugin([], None)
+    plugin = measure._CasesPlugin([], None)
     report: dict[str, Any] = {
         "machine_info": {},
         "benchmarks": [{"extra_info": {"algorithm": "a", "n": 3}, "stats": {"data": [2.0]}}],

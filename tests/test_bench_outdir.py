@@ -26,10 +26,13 @@ from typing import Any
 import psutil
 import pytest
 
-from hanoi_harness.bench import _outdir, _report, _run, _session
-from hanoi_harness.bench._outdir import MARKER, OutDir, seal, why_not_ours
-from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run, load
-from hanoi_harness.bench._timing import Timing
+from hanoi_harness.bench import run as _run
+from hanoi_harness.bench import session
+from hanoi_harness.bench.report import render as _report
+from hanoi_harness.bench.results import outdir
+from hanoi_harness.bench.results.outdir import MARKER, OutDir, seal, why_not_ours
+from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run, load
+from hanoi_harness.bench.timing.figures import Timing
 from hanoi_harness.errors import UsageError
 from tests.helpers import assert_one_line_error, bench_ending, run_cli
 
@@ -72,7 +75,7 @@ def no_measuring(monkeypatch: pytest.MonkeyPatch) -> None:
     def measured(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("measured before refusing")
 
-    monkeypatch.setattr(_session, "run", measured)
+    monkeypatch.setattr(session, "run", measured)
 
 
 # --- what may be replaced -------------------------------------------------------------------------------------
@@ -206,9 +209,9 @@ def test_a_claim_commits_once(tmp_path: Path) -> None:
 
 
 def test_a_failed_write_names_the_error_and_the_file() -> None:
-    assert _outdir._describe(OSError(errno.EDQUOT, "Disk quota exceeded")) == "no space left on the device"
+    assert outdir._describe(OSError(errno.EDQUOT, "Disk quota exceeded")) == "no space left on the device"
     denied = OSError(errno.EACCES, "Permission denied", "/r/tables.md")
-    assert _outdir._describe(denied) == "Permission denied: /r/tables.md"
+    assert outdir._describe(denied) == "Permission denied: /r/tables.md"
 
 
 def test_a_system_that_cannot_list_its_mounts_has_none_but_the_plain_ones(
@@ -218,16 +221,16 @@ def test_a_system_that_cannot_list_its_mounts_has_none_but_the_plain_ones(
         raise PermissionError(errno.EACCES, "Permission denied", "/proc/self/mounts")
 
     monkeypatch.setattr(psutil, "disk_partitions", unreadable)
-    assert not _outdir._is_mount_point(tmp_path)
-    assert _outdir._is_mount_point(Path("/proc"))  # os.path.ismount sees this one
+    assert not outdir._is_mount_point(tmp_path)
+    assert outdir._is_mount_point(Path("/proc"))  # os.path.ismount sees this one
 
 
 def test_without_renameat2_the_swap_is_two_renames(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "platform", "darwin")
-    assert _outdir._renameat2() is None
+    assert outdir._renameat2() is None
     monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.setattr(ctypes, "CDLL", lambda *args, **kwargs: SimpleNamespace())
-    assert _outdir._renameat2() is None
+    assert outdir._renameat2() is None
 
 
 def test_an_exchange_the_file_system_refuses_falls_back_and_any_other_failure_raises(
@@ -240,13 +243,13 @@ def test_an_exchange_the_file_system_refuses_falls_back_and_any_other_failure_ra
         ctypes.set_errno(errno.EINVAL)
         return -1
 
-    monkeypatch.setattr(_outdir, "_renameat2", lambda: refusing)
-    assert not _outdir._exchange(a, b)
+    monkeypatch.setattr(outdir, "_renameat2", lambda: refusing)
+    assert not outdir._exchange(a, b)
     monkeypatch.undo()
-    if _outdir._renameat2() is None:
+    if outdir._renameat2() is None:
         pytest.skip("no renameat2 here")
     with pytest.raises(FileNotFoundError, match="No such file or directory"):
-        _outdir._exchange(a, b)  # b does not exist: nothing to exchange with
+        outdir._exchange(a, b)  # b does not exist: nothing to exchange with
     assert a.is_dir()
 
 
@@ -254,7 +257,7 @@ def test_a_failed_second_rename_puts_the_old_set_back(tmp_path: Path) -> None:
     out = tmp_path / "results"
     before = old_set(out)
     with pytest.raises(FileNotFoundError):
-        _outdir._swap_by_renames(tmp_path / "never-made", out)
+        outdir._swap_by_renames(tmp_path / "never-made", out)
     assert snapshot(out) == before and beside(out) == []
 
 
@@ -312,7 +315,7 @@ def test_a_full_disk_while_writing_is_one_line_and_the_old_set_stays(
     def full(*args: Any) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(_session, "render", full)
+    monkeypatch.setattr(session, "render", full)
     code, _, err = run_cli(capsys, "bench", *QUICK_RUN, "--out", str(out))
     assert_one_line_error(code, bench_ending(err), "no space left on the device", "the old ones are untouched")
     assert snapshot(out) == before and beside(out) == []
@@ -327,7 +330,7 @@ def test_a_full_temporary_directory_while_measuring_is_one_line(
     def full(*args: Any, **kwargs: Any) -> Any:
         raise OSError(errno.ENOSPC, "No space left on device", "/tmp/hanoi-bench-x")
 
-    monkeypatch.setattr(_session, "run", full)
+    monkeypatch.setattr(session, "run", full)
     code, _, err = run_cli(capsys, "bench", *QUICK_RUN, "--out", str(out))
     assert_one_line_error(code, err, "no space left on the device for the run's temporary files")
     assert snapshot(out) == before and beside(out) == []
@@ -358,10 +361,10 @@ def test_ctrl_c_during_the_render_is_an_interruption(
 def test_the_swap_replaces_the_old_set_and_leaves_nothing_beside(
     exchange: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if exchange and _outdir._renameat2() is None:
+    if exchange and outdir._renameat2() is None:
         pytest.skip("no renameat2 here")
     if not exchange:
-        monkeypatch.setattr(_outdir, "_renameat2", lambda: None)
+        monkeypatch.setattr(outdir, "_renameat2", lambda: None)
     out = tmp_path / "results"
     old_set(out)
     inode = out.stat().st_ino

@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hanoi_harness.cli import main
-from hanoi_harness.digest import digest
+from hanoi_harness.cli.main import main
+from hanoi_harness.core.digest import digest
 from hanoi_harness.registry import Algorithm
 from tests.helpers import reference
 

@@ -10,10 +10,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from hanoi_harness.algorithms.blocks import BASE, runs, solve, solve_from
-from hanoi_harness.checker import check, check_algorithm
-from hanoi_harness.chunkcheck import check_chunks
-from hanoi_harness.digest import MASK, digest, digest_chunks
+from hanoi_algorithms.blocks import BASE, runs, solve, solve_from
+from hanoi_harness.core.arrays import check_chunks
+from hanoi_harness.core.checker import check, check_algorithm
+from hanoi_harness.core.digest import MASK, digest, digest_chunks
 from hanoi_harness.registry import build_registry
 from tests.helpers import at_scale, reference, traced_peak
 
@@ -96,7 +96,7 @@ def test_solve_from_any_step_is_the_tail(n: int) -> None:
 
 def test_solve_from_a_late_step_of_a_big_tower() -> None:
     # From the middle of the 40-disk solution: a slice checked against the reference's own segment.
-    from hanoi_harness.randomaccess import move_at, tower_at
+    from hanoi_harness.core.randomaccess import move_at, tower_at
 
     n, k = 40, (1 << 39) - 70000
     moves = moves_of(itertools.islice(solve_from(n, k), 5))[:70100]  # disk 40 moves at step 2^39

@@ -13,10 +13,10 @@ import psutil
 import pytest
 
 from hanoi_harness.bench import calibrate
-from hanoi_harness.bench._consume import consume
-from hanoi_harness.bench._counts import Valgrind
-from hanoi_harness.bench._instructions import InstructionCount
 from hanoi_harness.bench.calibrate import PLANTED, bitwise_copies, busy_loops, padding_module
+from hanoi_harness.bench.consume import consume
+from hanoi_harness.bench.counts.figures import InstructionCount
+from hanoi_harness.bench.counts.measure import Valgrind
 from hanoi_harness.registry import build_registry
 from tests.helpers import REGISTRY
 
@@ -43,7 +43,7 @@ def test_the_planted_copy_differs_by_the_planted_line_alone(tmp_path: Path) -> N
 
 
 def test_a_changed_bitwise_cannot_be_planted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from hanoi_harness.algorithms import bitwise
+    from hanoi_algorithms import bitwise
 
     other = tmp_path / "other.py"
     other.write_text("from hanoi_harness.registry import register\n")

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness.checker import check, move_cap
-from hanoi_harness.legality import broken_rule
-from hanoi_harness.puzzle import CLASSIC, CYCLIC
-from hanoi_harness.verdict import RULES, STATUSES, Failure, Rule, Status, Verdict
+from hanoi_harness.core.checker import check, move_cap
+from hanoi_harness.core.legality import broken_rule
+from hanoi_harness.core.puzzle import CLASSIC, CYCLIC
+from hanoi_harness.core.verdict import RULES, STATUSES, Failure, Rule, Status, Verdict
 from tests.helpers import legal_prefixes, reference, traced_peak
 
 
@@ -190,7 +190,7 @@ def test_digest_matches_the_documented_formula() -> None:
 
 
 def test_segments_check_with_global_steps_and_add_up() -> None:
-    from hanoi_harness.randomaccess import tower_at
+    from hanoi_harness.core.randomaccess import tower_at
 
     n = 6
     moves = list(reference(n))
@@ -249,8 +249,8 @@ def _produce(rule: str) -> Verdict:
     """A verdict whose failure is *rule*, from an input that breaks it, through the code that judges it."""
     import numpy as np
 
-    from hanoi_harness.chunkcheck import check_chunks
-    from hanoi_harness.external import run_command
+    from hanoi_harness.core.arrays import check_chunks
+    from hanoi_harness.transcript.command import run_command
 
     producers: dict[str, Callable[[], Verdict]] = {
         "not_a_triple": lambda: check([(1, 0, 1), (1, 2)], 2),
@@ -442,7 +442,7 @@ def test_a_failure_and_a_reason_together_are_refused() -> None:
 
 
 def test_a_runaway_program_is_stopped_at_the_cap() -> None:
-    from hanoi_harness.external import run_command
+    from hanoi_harness.transcript.command import run_command
 
     verdict, _ = run_command("while :; do echo 'A->B'; echo 'B->A'; done", 1, timeout=30)
     assert verdict.failure == Failure("still_moving", count=move_cap(1), optimal=1)

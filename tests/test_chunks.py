@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness import chunkcheck
-from hanoi_harness.checker import check, move_cap
-from hanoi_harness.chunkcheck import check_chunks
-from hanoi_harness.digest import chunk_digest, digest, digest_chunks
-from hanoi_harness.puzzle import CYCLIC, LINEAR
-from hanoi_harness.randomaccess import move_at, tower_at
-from hanoi_harness.verdict import Failure
+from hanoi_harness.core import arrays as chunkcheck
+from hanoi_harness.core.arrays import check_chunks
+from hanoi_harness.core.checker import check, move_cap
+from hanoi_harness.core.digest import chunk_digest, digest, digest_chunks
+from hanoi_harness.core.puzzle import CYCLIC, LINEAR
+from hanoi_harness.core.randomaccess import move_at, tower_at
+from hanoi_harness.core.verdict import Failure
 from tests.helpers import REGISTRY, legal_prefixes, reference
 
 Moves = list[tuple[int, int, int]]
@@ -255,9 +255,9 @@ def test_every_single_change_around_a_large_disk_is_judged_alike(disk: int) -> N
 
 def test_legal_chunks_are_never_replayed_move_by_move(monkeypatch: pytest.MonkeyPatch) -> None:
     # The scalar replay is only for chunks that fail the vectorised test.
-    import hanoi_harness.chunkcheck as chunkcheck
-    from hanoi_harness.algorithms.blocks import solve
-    from hanoi_harness.checker import check as scalar
+    import hanoi_harness.core.arrays as chunkcheck
+    from hanoi_algorithms.blocks import solve
+    from hanoi_harness.core.checker import check as scalar
 
     def only_the_ending(moves: Any, *args: Any, **kwargs: Any) -> Any:
         assert list(moves) == [], "a legal chunk was replayed by the scalar checker"

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 import hanoi_harness
-from hanoi_harness import _cmd_registry
-from hanoi_harness._cli_common import MAX_DISKS
-from hanoi_harness.cli import main
-from hanoi_harness.digest import digest
+from hanoi_harness.cli import listing
+from hanoi_harness.cli.main import main
+from hanoi_harness.cli.options import MAX_DISKS
+from hanoi_harness.core.digest import digest
 from tests.helpers import assert_one_line_error, reference, run_cli
 
 run = run_cli
@@ -76,7 +76,7 @@ def test_limits_name_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_help_on_every_command(capsys: pytest.CaptureFixture[str]) -> None:
-    from hanoi_harness.cli import build_parser
+    from hanoi_harness.cli.main import build_parser
 
     (commands,) = [a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
     assert len(commands.choices) >= 10
@@ -222,7 +222,7 @@ def test_code_a_command_runs_that_asks_to_exit_is_one_line(
     def exits(args: argparse.Namespace) -> int:
         sys.exit(3)  # as a plugin's code might
 
-    monkeypatch.setattr(_cmd_registry, "cmd_list", exits)
+    monkeypatch.setattr(listing, "cmd_list", exits)
     code, _, err = run(capsys, "list")
     assert_one_line_error(code, err, "code run by 'hanoi list' asked to exit (SystemExit: 3)")
 
@@ -231,6 +231,6 @@ def test_a_bug_keeps_its_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(args: argparse.Namespace) -> int:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(_cmd_registry, "cmd_list", broken)
+    monkeypatch.setattr(listing, "cmd_list", broken)
     with pytest.raises(ZeroDivisionError, match="a bug"):
         main(["list"])

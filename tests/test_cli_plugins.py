@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from hanoi_harness.checker import check_algorithm
-from hanoi_harness.cli import main
-from hanoi_harness.digest import digest
+from hanoi_harness.cli.main import main
+from hanoi_harness.core.checker import check_algorithm
+from hanoi_harness.core.digest import digest
 from hanoi_harness.registry import load_plugin
 from tests.helpers import assert_one_line_error, at_scale, reference, run_cli
 
@@ -204,7 +204,7 @@ def test_ctrl_c_inside_a_plugin_import_here_is_an_interruption(
 ) -> None:
     # The child that imports plugins first let it through (as a plugin that is slow only here would): the
     # KeyboardInterrupt comes from the import in this process, where Ctrl-C lands.
-    monkeypatch.setattr("hanoi_harness.plugins.probe", lambda specs, **options: [])
+    monkeypatch.setattr("hanoi_harness.registry.probe.probe", lambda specs, **options: [])
     code, out, err = run_cli(capsys, *command, "--plugin", spec(file, "solve"))
     assert (code, out, err) == (130, "", "hanoi: interrupted\n")
 

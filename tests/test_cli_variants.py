@@ -2,7 +2,7 @@
 --rules/--pegs-count/--from/--to``, and the puzzle column of ``hanoi list``.
 
 Every run the commands print is replayed by the small simulator of :mod:`tests.helpers` under its puzzle's
-rules and compared with the breadth-first search there and with :mod:`hanoi_harness.optimal`'s distance.
+rules and compared with the breadth-first search there and with :mod:`hanoi_harness.core.optimal`'s distance.
 Every bad input is one line on stderr and exit status 2.  The ids carry the algorithm's name (``cyclic``,
 ``linear``, ``frame_stewart``, ``any_state``), so ``pytest -k cyclic`` selects that variant's commands too.
 """
@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from hanoi_harness.checker import check
+from hanoi_harness.core.checker import check
+from hanoi_harness.core.optimal import distance
+from hanoi_harness.core.puzzle import format_config
 from hanoi_harness.errors import UsageError
-from hanoi_harness.optimal import distance
-from hanoi_harness.plugins import describe, described
-from hanoi_harness.puzzle import format_config
 from hanoi_harness.registry import Algorithm
+from hanoi_harness.registry.probe import describe, described
 from tests.helpers import REGISTRY, Config, Move, assert_one_line_error, replay, run_cli, shortest, towers
 
 PLUGINS = Path(__file__).resolve().parent / "fixtures" / "plugins"

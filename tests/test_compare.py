@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from hanoi_harness.bench._compare import DEFAULT_THRESHOLD_PCT, compare
-from hanoi_harness.bench._instructions import InstructionCount
-from hanoi_harness.bench._noise import NoiseFloor
-from hanoi_harness.bench._results import AlgorithmResult, ResultSet, Run
-from hanoi_harness.bench._stats import Difference, Interval
-from hanoi_harness.bench._timecheck import paired
+from hanoi_harness.bench.counts.figures import InstructionCount
+from hanoi_harness.bench.gate.compare import DEFAULT_THRESHOLD_PCT, compare
+from hanoi_harness.bench.gate.times import paired
+from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
+from hanoi_harness.bench.timing.noise import NoiseFloor
+from hanoi_harness.bench.timing.stats import Difference, Interval
 from tests.helpers import assert_one_line_error, bench_set, counted, run_cli
 
 BASE = {"flag_stack": 0.6, "level_formula": 0.5, "tree_array": 1.1}

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hanoi_harness.algorithms.blocks import solve as blocks_solve
-from hanoi_harness.bench._consume import SLICE_ROWS, Folded, consume, fold_chunks, fold_moves
-from hanoi_harness.digest import digest, digest_chunks
+from hanoi_algorithms.blocks import solve as blocks_solve
+from hanoi_harness.bench.consume import SLICE_ROWS, Folded, consume, fold_chunks, fold_moves
+from hanoi_harness.core.digest import digest, digest_chunks
 from hanoi_harness.registry import UNCHUNK_ROWS, Algorithm
 from tests.helpers import REGISTRY, legal_prefixes, reference, traced_peak
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hanoi_harness.textcheck import check_lines, describe, open_text
+from hanoi_harness.transcript.check import check_lines, describe, open_text
 from tests.corpus.corpus import Entry, entries, missing, run
 from tests.helpers import assert_one_line_error, run_cli
 

@@ -10,8 +10,8 @@ import ast
 import re
 from pathlib import Path
 
+import hanoi_algorithms
 import hanoi_harness
-import hanoi_harness.algorithms
 
 Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
@@ -23,7 +23,7 @@ CALL_THEN_COLON = re.compile(r"[\w.]+\([^()]*\)\s*(->[^:]*)?:")
 def sources() -> list[Path]:
     """Every Python file of the package, its subpackages included (the algorithms too, wherever their folder is)."""
     found: set[Path] = set()
-    for package in (hanoi_harness, hanoi_harness.algorithms):
+    for package in (hanoi_harness, hanoi_algorithms):
         for root in package.__path__:
             found.update(Path(root).rglob("*.py"))
     return sorted(found)
@@ -72,7 +72,7 @@ async def fetch():
 def test_no_docstring_of_the_package_starts_by_repeating_its_signature() -> None:
     paths = sources()
     folders = {path.parent.name for path in paths}
-    assert len(paths) > 90 and {"bench", "scale", "algorithms"} <= folders  # the package and its subpackages
+    assert len(paths) > 90 and {"bench", "scale", "hanoi_algorithms"} <= folders  # the package and its subpackages
     offenders = [
         f"{path}:{line}: {first}" for path in paths for line, first in repeated_signatures(path.read_text("utf-8"))
     ]

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from hanoi_harness.bench import _environment
-from hanoi_harness.bench._environment import METRICS, Comparability, Environment, capture, comparable
-from hanoi_harness.bench._validate import Fields
+from hanoi_harness.bench.results import environment as _environment
+from hanoi_harness.bench.results.environment import METRICS, Comparability, Environment, capture, comparable
+from hanoi_harness.bench.results.validate import Fields
 from hanoi_harness.errors import UsageError
 
 BASE = Environment(

@@ -1,4 +1,4 @@
-"""``hanoi_harness.external``: another program's output, streamed through the reader and the checker."""
+"""``hanoi_harness.transcript.command``: another program's output, streamed through the reader and the checker."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hanoi_harness.errors import UsageError
-from hanoi_harness.external import command_for, parse_spec, run_command
+from hanoi_harness.transcript.command import command_for, parse_spec, run_command
 from tests.helpers import gone, printer_command
 
 

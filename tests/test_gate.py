@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hanoi_harness.bench._gate import DEFAULT_THRESHOLD_PCT, check_counts, check_peaks, classify
-from hanoi_harness.bench._instructions import InstructionCount
+from hanoi_harness.bench.counts.figures import InstructionCount
+from hanoi_harness.bench.gate.counts import DEFAULT_THRESHOLD_PCT, check_counts, check_peaks, classify
 from tests.helpers import counted
 
 

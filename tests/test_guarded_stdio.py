@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from hanoi_harness import _cli_streams
-from hanoi_harness._cli_streams import (
+from hanoi_harness.cli import streams as _cli_streams
+from hanoi_harness.cli.streams import (
     OutputError,
     _ClosedInput,
     _Guard,

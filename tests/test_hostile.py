@@ -173,7 +173,7 @@ def in_planted_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pat
 
 
 def test_the_peak_rss_child_is_isolated_from_the_current_directory(in_planted_directory: Path) -> None:
-    from hanoi_harness.bench._memory import Rss, rss_peak
+    from hanoi_harness.bench.memory.measure import Rss, rss_peak
 
     assert isinstance(rss_peak("recursive", 8, [], 120), Rss)
     assert not in_planted_directory.exists()

@@ -1,4 +1,4 @@
-"""Ctrl-C wherever it lands (hanoi_harness._interrupts): dropped by a finalizer, disguised, swallowed, or marked
+"""Ctrl-C wherever it lands (hanoi_harness.sandbox.interrupts): dropped by a finalizer, disguised, swallowed, or marked
 unhandled by CPython after it was handled.  What a whole command does on Ctrl-C is in tests/test_cli_streams.py,
 tests/test_bench_outdir.py and tests/test_hostile.py."""
 
@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from hanoi_harness._interrupts import interruption_wins, redelivered_interrupts
-from hanoi_harness.bench import _measure
+from hanoi_harness.bench.timing import measure
+from hanoi_harness.sandbox.interrupts import interruption_wins, redelivered_interrupts
 from tests.helpers import REGISTRY
 
 
@@ -72,19 +72,19 @@ def test_a_timing_run_that_swallowed_ctrl_c_is_an_interruption(tmp_path: Path, m
 
     monkeypatch.setattr(pytest, "main", swallowing)
     with pytest.raises(KeyboardInterrupt):
-        _measure.time_cases([_measure.Case(REGISTRY.get("recursive"), 3)], tmp_path, min_rounds=1, max_time_s=0.1)
+        measure.time_cases([measure.Case(REGISTRY.get("recursive"), 3)], tmp_path, min_rounds=1, max_time_s=0.1)
 
 
 HANDLED_AFTER_EXEC = textwrap.dedent(
     """
     import sys
-    from hanoi_harness import cli
+    from hanoi_harness.cli import main
 
     def interrupted_inside_a_string(argv):
         exec("raise KeyboardInterrupt")  # as in a namedtuple being defined when Ctrl-C comes
 
-    cli._run = interrupted_inside_a_string
-    sys.exit(cli.main([]))
+    main._run = interrupted_inside_a_string
+    sys.exit(main.main([]))
     """
 )
 

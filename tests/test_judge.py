@@ -1,8 +1,8 @@
 """The judging side against check(): the same verdict on the same moves, however they come, and never an
 ok for a stream that is not a legal, optimal run.
 
-An algorithm's process only streams its moves (:mod:`hanoi_harness._producer`); here the stream of one
-request is produced in this process, into bytes, and judged from them (:class:`hanoi_harness.judge.Judge`).
+An algorithm's process only streams its moves (:mod:`hanoi_harness.sandbox.child`); here the stream of one
+request is produced in this process, into bytes, and judged from them (:class:`hanoi_harness.sandbox.judge.Judge`).
 """
 
 from __future__ import annotations
@@ -20,15 +20,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness import _producer, oddvalues, wire
-from hanoi_harness.checker import check, check_algorithm
-from hanoi_harness.chunkcheck import check_chunks
-from hanoi_harness.judge import FrameSource, Judge
-from hanoi_harness.puzzle import CLASSIC as CLASSIC_PUZZLE
-from hanoi_harness.puzzle import CYCLIC, LINEAR, Puzzle, k_pegs
+from hanoi_harness.core.arrays import check_chunks
+from hanoi_harness.core.checker import check, check_algorithm
+from hanoi_harness.core.puzzle import CLASSIC as CLASSIC_PUZZLE
+from hanoi_harness.core.puzzle import CYCLIC, LINEAR, Puzzle, k_pegs
+from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.registry import Algorithm
-from hanoi_harness.stream import StreamEnded
-from hanoi_harness.verdict import Verdict
+from hanoi_harness.sandbox import child, oddvalues, protocol
+from hanoi_harness.sandbox.judge import FrameSource, Judge
+from hanoi_harness.sandbox.stream import StreamEnded
 from tests.helpers import legal_prefixes, reference, sizes
 
 
@@ -52,9 +52,9 @@ class _NoSkip:
         return False
 
 
-def collecting(out: bytearray) -> wire.Writer:
+def collecting(out: bytearray) -> protocol.Writer:
     """A writer whose frames are appended to *out*."""
-    return wire.Writer(lambda parts: out.extend(b"".join(parts)))
+    return protocol.Writer(lambda parts: out.extend(b"".join(parts)))
 
 
 def stream_of(solve: Callable[[int], Any], n: int, *, chunks: bool = False, **request: Any) -> bytes:
@@ -63,18 +63,18 @@ def stream_of(solve: Callable[[int], Any], n: int, *, chunks: bool = False, **re
     writer = collecting(out)
     algorithm = Algorithm(name="under_test", solve=solve, summary="under test", chunks=chunks)
     ask = {"id": 1, "n": n, "first": 0, "count": None, "trace": None, **request}
-    _producer.serve(algorithm, ask, writer, _NoSkip())
+    child.serve(algorithm, ask, writer, _NoSkip())
     return bytes(out)
 
 
 def frames_of(data: bytes, pid: int | None = None) -> FrameSource:
     """The frames of *data* as a producer's stream gives them: its end or garbage is a StreamEnded."""
-    reader = wire.Reader(io.BytesIO(data).read, os.getpid() if pid is None else pid)
+    reader = protocol.Reader(io.BytesIO(data).read, os.getpid() if pid is None else pid)
 
-    def next_frame() -> wire.Frame:
+    def next_frame() -> protocol.Frame:
         try:
             frame = reader.next()
-        except wire.BrokenStream as exc:
+        except protocol.BrokenStream as exc:
             raise StreamEnded("crashed", f"the process broke the move stream: {exc}") from None
         if frame is None:
             raise StreamEnded("crashed", "the process exited with status 0", died=True)
@@ -274,7 +274,7 @@ def test_a_traced_stretch_gives_the_same_verdict() -> None:
         data = stream_of(generator(moves), 9, trace=trace)
         same(judged(data, 9), check(moves, 9))
     one_a_frame = len(stream_of(generator(moves), 9, trace=(1, 10))) - len(stream_of(generator(moves), 9))
-    assert one_a_frame >= 9 * wire.HEADER.size  # moves 1..10 came one frame each
+    assert one_a_frame >= 9 * protocol.HEADER.size  # moves 1..10 came one frame each
 
 
 # --- other puzzles ----------------------------------------------------------------------------------------
@@ -415,23 +415,23 @@ def encoded(value: Any) -> bytes:
 @pytest.mark.parametrize(
     ("kind", "payload"),
     [
-        (wire.ODD_MOVE, b"Z"),  # an unknown tag
-        (wire.ODD_MOVE, b"t\xff\xff\xff\x7f"),  # a tuple claiming two billion items
-        (wire.ARRAY, b"\x03|f8" + b"\0" * 24),  # a float array, where only integers are sent
-        (wire.MOVES, b"B\x01\x00"),  # not whole rows
-        (wire.MOVES, b""),  # no moves at all
-        (wire.ODD_CHUNK, encoded(("[1, 2]", "<i8"))),  # no shape
-        (wire.ODD_CHUNK, encoded(("[1, 2]", "<q8", [2]))),  # no such dtype
-        (wire.ODD_CHUNK, encoded(("[1, 2]", "<i8", [-2]))),  # a negative size
-        (wire.RAISED, b"N"),  # an error that is not a name and a text
-        (wire.START_FAILED, b""),
+        (protocol.ODD_MOVE, b"Z"),  # an unknown tag
+        (protocol.ODD_MOVE, b"t\xff\xff\xff\x7f"),  # a tuple claiming two billion items
+        (protocol.ARRAY, b"\x03|f8" + b"\0" * 24),  # a float array, where only integers are sent
+        (protocol.MOVES, b"B\x01\x00"),  # not whole rows
+        (protocol.MOVES, b""),  # no moves at all
+        (protocol.ODD_CHUNK, encoded(("[1, 2]", "<i8"))),  # no shape
+        (protocol.ODD_CHUNK, encoded(("[1, 2]", "<q8", [2]))),  # no such dtype
+        (protocol.ODD_CHUNK, encoded(("[1, 2]", "<i8", [-2]))),  # a negative size
+        (protocol.RAISED, b"N"),  # an error that is not a name and a text
+        (protocol.START_FAILED, b""),
         (ord("?"), b""),  # an unknown kind
     ],
 )
 def test_frames_that_do_not_decode_are_a_broken_stream(kind: int, payload: bytes) -> None:
     out = bytearray()
     writer = collecting(out)
-    writer.frame(wire.MOVES, b"B\x01\x00\x02")
+    writer.frame(protocol.MOVES, b"B\x01\x00\x02")
     writer.frame(kind, payload)
     writer.done()
     verdict = judged(bytes(out), 1)

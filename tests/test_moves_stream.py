@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness._moves_stream import MoveStream, Shown, settled
-from hanoi_harness._reference import BASE, RUN, Reference, Run
-from hanoi_harness.checker import check
-from hanoi_harness.digest import MASK, digest
-from hanoi_harness.randomaccess import move_at
+from hanoi_harness.cli.screen import MoveStream, Shown, settled
+from hanoi_harness.core.checker import check
+from hanoi_harness.core.digest import MASK, digest
+from hanoi_harness.core.randomaccess import move_at
+from hanoi_harness.core.reference import BASE, RUN, Reference, Run
 from hanoi_harness.registry import Algorithm, FinalPeg
 from tests.helpers import legal_prefixes, reference
 

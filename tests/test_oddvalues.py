@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from hanoi_harness.oddvalues import (
+from hanoi_harness.sandbox.oddvalues import (
     MAX_DEPTH,
     MAX_VALUES,
     Malformed,

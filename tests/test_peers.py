@@ -4,7 +4,7 @@ The peers (hanoi-python-solver, k-peg-hanoi, hanoitoys) are inputs the
 project did not write: each test runs one through its adapter in
 :mod:`hanoi_harness.peers` (or calls it directly, to pin a limit) and
 compares its moves with the checker's verdict, with
-:func:`hanoi_harness.optimal.distance` and the Frame-Stewart counts, and
+:func:`hanoi_harness.core.optimal.distance` and the Frame-Stewart counts, and
 with the reference sequence; a peer that raises or gives garbage must be a
 verdict.  The tests of a peer are skipped, with the reason, when the extra
 ``peers`` is not installed (``pytest.importorskip``); the ids carry the
@@ -28,18 +28,18 @@ from typing import Any
 import pytest
 
 import hanoi_harness.peers as peers_module
-from hanoi_harness.algorithms.any_state import solve_for as any_state
-from hanoi_harness.bench import _run
-from hanoi_harness.bench._peers import COLUMNS, _times, common_ns, comparison, duel_n, head_to_head, headline
-from hanoi_harness.bench._report import render
-from hanoi_harness.bench._results import HeadToHead, Pair, ResultSet, load
-from hanoi_harness.bench._stats import Difference, Interval
-from hanoi_harness.checker import check, check_algorithm
-from hanoi_harness.cli import main as cli_main
+from hanoi_algorithms.any_state import solve_for as any_state
+from hanoi_harness.bench import run as _run
+from hanoi_harness.bench.peers import COLUMNS, _times, common_ns, comparison, duel_n, head_to_head, headline
+from hanoi_harness.bench.report.render import render
+from hanoi_harness.bench.results.resultset import HeadToHead, Pair, ResultSet, load
+from hanoi_harness.bench.timing.stats import Difference, Interval
+from hanoi_harness.cli.main import main as cli_main
+from hanoi_harness.core.checker import check, check_algorithm
+from hanoi_harness.core.optimal import distance, frame_stewart, largest_disk_costs
+from hanoi_harness.core.puzzle import CLASSIC, tower
 from hanoi_harness.errors import UsageError
-from hanoi_harness.optimal import distance, frame_stewart, largest_disk_costs
 from hanoi_harness.peers import INSTALL, PEERS, Peer, k_peg, python_solver, toys, with_disks
-from hanoi_harness.puzzle import CLASSIC, tower
 from hanoi_harness.registry import Algorithm
 from tests.helpers import REGISTRY, assert_one_line_error, bench_set, equal_work, reference, run_cli
 

@@ -16,10 +16,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from hanoi_harness import _producer, process, stream, wire
-from hanoi_harness._producer import _Control, _sink
 from hanoi_harness.registry import Algorithm
-from hanoi_harness.stream import Producer, StreamEnded
+from hanoi_harness.sandbox import child, process, protocol, stream
+from hanoi_harness.sandbox.child import _Control, _sink
+from hanoi_harness.sandbox.stream import Producer, StreamEnded
 from tests.helpers import reference
 
 
@@ -37,24 +37,24 @@ class Skips:
 def written(write: Any) -> bytes:
     """The bytes *write* (called with a writer) writes, as this process would send them."""
     out = bytearray()
-    write(wire.Writer(lambda parts: out.extend(b"".join(parts))))
+    write(protocol.Writer(lambda parts: out.extend(b"".join(parts))))
     return bytes(out)
 
 
-def frames_written(write: Any) -> list[wire.Frame]:
+def frames_written(write: Any) -> list[protocol.Frame]:
     """The frames *write* (called with a writer) writes, read back."""
-    return list(iter(wire.Reader(io.BytesIO(written(write)).read).next, None))
+    return list(iter(protocol.Reader(io.BytesIO(written(write)).read).next, None))
 
 
-def served(solve: Any, n: int, control: Any = None, **request: Any) -> list[wire.Frame]:
+def served(solve: Any, n: int, control: Any = None, **request: Any) -> list[protocol.Frame]:
     """The frames a chunked record with *solve* sends for one request (``solve(n)``, or as *request* says)."""
     algorithm = Algorithm(name="under_test", solve=solve, summary="under test", chunks=True)
     ask = {"id": 1, "n": n, "first": 0, "count": None, **request}
-    return frames_written(lambda writer: _producer.serve(algorithm, ask, writer, control or Skips()))
+    return frames_written(lambda writer: child.serve(algorithm, ask, writer, control or Skips()))
 
 
-def rows_of(frames: list[wire.Frame]) -> list[list[int]]:
-    return [row.tolist() for frame in frames if frame.kind == wire.ARRAY for row in wire.rows(frame)]
+def rows_of(frames: list[protocol.Frame]) -> list[list[int]]:
+    return [row.tolist() for frame in frames if frame.kind == protocol.ARRAY for row in protocol.rows(frame)]
 
 
 def chunks_of(moves: list[tuple[int, int, int]], size: int) -> Any:
@@ -68,7 +68,7 @@ def test_a_count_cuts_the_chunks_at_that_many_rows() -> None:
     moves = list(reference(4))
     frames = served(chunks_of(moves, 4), 4, count=6)
     assert rows_of(frames) == [list(move) for move in moves[:6]]
-    assert [frame.kind for frame in frames][-1] == wire.DONE
+    assert [frame.kind for frame in frames][-1] == protocol.DONE
 
 
 def test_a_chunk_generator_that_raises_ends_with_its_error() -> None:
@@ -77,8 +77,8 @@ def test_a_chunk_generator_that_raises_ends_with_its_error() -> None:
         raise ArithmeticError("at the second chunk")
 
     frames = served(solve, 1)
-    assert [frame.kind for frame in frames] == [wire.ARRAY, wire.RAISED, wire.DONE]
-    error = wire.failure(frames[1])
+    assert [frame.kind for frame in frames] == [protocol.ARRAY, protocol.RAISED, protocol.DONE]
+    error = protocol.failure(frames[1])
     assert (type(error).__name__, str(error)) == ("ArithmeticError", "at the second chunk")
 
 
@@ -88,8 +88,8 @@ def test_a_chunk_that_fails_to_become_an_array_is_the_algorithms_error() -> None
             raise LookupError("no rows here")
 
     frames = served(lambda n: iter([Unreadable()]), 1)
-    assert [frame.kind for frame in frames] == [wire.RAISED, wire.DONE]
-    assert str(wire.failure(frames[0])) == "no rows here"
+    assert [frame.kind for frame in frames] == [protocol.RAISED, protocol.DONE]
+    assert str(protocol.failure(frames[0])) == "no rows here"
 
 
 def test_a_skipped_request_stops_after_the_chunk_in_hand() -> None:
@@ -158,7 +158,7 @@ def test_the_sink_goes_on_after_a_partial_write(pipe: tuple[int, int], monkeypat
         return os.write(fd, head)
 
     monkeypatch.setattr(os, "writev", short_writev)
-    parts: list[wire.Buffer] = [b"0123456789", b"", b"abc", memoryview(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")]
+    parts: list[protocol.Buffer] = [b"0123456789", b"", b"abc", memoryview(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")]
     _sink(write)(parts)
     os.close(write)
     assert os.read(read, 1 << 10) == b"".join(bytes(part) for part in parts)
@@ -209,11 +209,11 @@ def test_a_plugin_that_does_not_load_is_a_crash_naming_why(tmp_path: Any) -> Non
 
 def test_a_skip_reads_to_the_end_of_the_request_and_the_process_serves_again(producer: Producer) -> None:
     producer.ask("recursive", 20)
-    assert producer.next_frame().kind == wire.MOVES
+    assert producer.next_frame().kind == protocol.MOVES
     assert producer.skip()
     producer.ask("recursive", 2)
     kinds = [producer.next_frame().kind for _ in range(2)]
-    assert kinds == [wire.MOVES, wire.DONE]
+    assert kinds == [protocol.MOVES, protocol.DONE]
 
 
 def test_a_skip_when_the_process_has_died_says_it_cannot_serve(producer: Producer) -> None:
@@ -254,16 +254,16 @@ def test_a_process_that_cannot_start_leaves_no_descriptor_open(monkeypatch: pyte
 
 def test_a_fatal_frame_carries_its_reason_and_one_without_is_broken() -> None:
     (frame,) = frames_written(lambda writer: writer.fatal("no such plugin: x.py"))
-    assert frame.kind == wire.FATAL and wire.fatal_reason(frame) == "no such plugin: x.py"
-    with pytest.raises(wire.BrokenStream, match="a fatal frame without its reason"):
-        wire.fatal_reason(wire.Frame(wire.FATAL, b"N"))
+    assert frame.kind == protocol.FATAL and protocol.fatal_reason(frame) == "no such plugin: x.py"
+    with pytest.raises(protocol.BrokenStream, match="a fatal frame without its reason"):
+        protocol.fatal_reason(protocol.Frame(protocol.FATAL, b"N"))
 
 
 def test_an_odd_move_too_large_for_a_frame_is_sent_by_the_start_of_its_repr(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(wire, "MAX_PAYLOAD", 800)  # 64 MiB in a run: the same path, without the memory
+    monkeypatch.setattr(protocol, "MAX_PAYLOAD", 800)  # 64 MiB in a run: the same path, without the memory
     move = (1, 0, "x" * 1000)
     (frame,) = frames_written(lambda writer: writer.odd_move(move))
-    sent = wire.odd_move(frame)
+    sent = protocol.odd_move(frame)
     assert repr(sent) == repr(move)[:100] and len(frame.payload) < 800
 
 
@@ -289,9 +289,9 @@ def test_a_read_gives_up_when_interrupted_or_past_its_deadline(producer: Produce
 def test_garbage_or_a_fatal_frame_without_a_reason_is_a_broken_stream(producer: Producer) -> None:
     for data, why in (
         (b"not a frame at all", "bytes that are not a frame"),
-        (written(lambda writer: writer.frame(wire.FATAL, b"N")), "a fatal frame without its reason"),
+        (written(lambda writer: writer.frame(protocol.FATAL, b"N")), "a fatal frame without its reason"),
     ):
-        producer.reader = wire.Reader(io.BytesIO(data).read)
+        producer.reader = protocol.Reader(io.BytesIO(data).read)
         with pytest.raises(StreamEnded, match=f"^the process broke the move stream: {why}") as ended:
             producer.next_frame()
         assert ended.value.status == "crashed"

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hanoi_harness.errors import UsageError
-from hanoi_harness.optimal import (
+from hanoi_harness.core.optimal import (
     cyclic_counts,
     distance,
     frame_stewart,
@@ -20,7 +19,8 @@ from hanoi_harness.optimal import (
     linear_count,
     tower_distance,
 )
-from hanoi_harness.puzzle import CLASSIC, CYCLIC, LINEAR, Puzzle, format_config, k_pegs, parse_config
+from hanoi_harness.core.puzzle import CLASSIC, CYCLIC, LINEAR, Puzzle, format_config, k_pegs, parse_config
+from hanoi_harness.errors import UsageError
 from hanoi_harness.registry import Algorithm, FinalPeg
 from tests.helpers import ALGORITHMS, allowed_moves, at_scale, bfs, shortest, state_graph, towers
 
@@ -242,7 +242,7 @@ def test_records_solve_the_classic_puzzle_unless_they_say_otherwise() -> None:
 @pytest.mark.parametrize(
     ("fields", "fragment"),
     [
-        ({"puzzle": "cyclic"}, "puzzle must be a hanoi_harness.puzzle.Puzzle"),
+        ({"puzzle": "cyclic"}, "puzzle must be a hanoi_harness.core.puzzle.Puzzle"),
         ({"puzzle": CLASSIC.between((0,), (2,))}, "starts from the tower on peg 0"),
         ({"puzzle": k_pegs(4), "final_peg": FinalPeg.fixed(4)}, "final peg 4 is not a peg of 4 pegs"),
         ({"final_peg": FinalPeg.fixed(3)}, "final peg 3 is not a peg of 3 pegs"),

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hanoi_harness.core.randomaccess import MAX_N, NotOnPath, move_at, state_at, step_of, tower_at
 from hanoi_harness.errors import UsageError
-from hanoi_harness.randomaccess import MAX_N, NotOnPath, move_at, state_at, step_of, tower_at
 from tests.helpers import at_scale, reference
 
 

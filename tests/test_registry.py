@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hanoi_harness.checker import check_algorithm
+from hanoi_harness.core.checker import check_algorithm
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry import REGISTRY, Algorithm, FinalPeg, Registry, build_registry, load_plugin
 
@@ -104,7 +104,7 @@ def test_plugins_are_imported_in_a_child_first(tmp_path: Path, source: str, mess
 def test_the_catalog_describes_plugins_without_importing_them(plugin_file: Path) -> None:
     import sys
 
-    from hanoi_harness.plugins import catalog, describe, described
+    from hanoi_harness.registry.probe import catalog, describe, described
 
     before = set(sys.modules)
     registry = catalog([f"{plugin_file}:my_variant"])
@@ -120,8 +120,8 @@ def test_the_catalog_describes_plugins_without_importing_them(plugin_file: Path)
 
 
 def test_the_catalog_carries_each_plugin_s_puzzle() -> None:
-    from hanoi_harness.plugins import catalog
-    from hanoi_harness.puzzle import CYCLIC, k_pegs
+    from hanoi_harness.core.puzzle import CYCLIC, k_pegs
+    from hanoi_harness.registry.probe import catalog
 
     variants = Path(__file__).parent / "fixtures" / "plugins" / "variants.py"
     registry = catalog([f"{variants}:SIX_PEGS", f"{variants}:CYCLIC_BY_CLASSIC"])
@@ -142,7 +142,7 @@ def test_the_catalog_carries_each_plugin_s_puzzle() -> None:
     ],
 )
 def test_a_description_that_no_record_could_have_is_refused(change: dict[str, object], error: str) -> None:
-    from hanoi_harness.plugins import describe, described
+    from hanoi_harness.registry.probe import describe, described
 
     data = {**describe(REGISTRY.get("recursive")), **change}
     with pytest.raises((ValueError, UsageError), match=error):
@@ -235,13 +235,13 @@ def test_relabelling_happens_in_the_record() -> None:
 
 def description(**changes: object) -> dict[str, object]:
     """What the child says of the in-tree bitwise, with *changes*."""
-    from hanoi_harness.plugins import describe
+    from hanoi_harness.registry.probe import describe
 
     return {**describe(REGISTRY.get("bitwise")), **changes}
 
 
 def test_a_description_comes_back_as_the_record_without_its_functions() -> None:
-    from hanoi_harness.plugins import described
+    from hanoi_harness.registry.probe import described
 
     record = described(description())
     bitwise = REGISTRY.get("bitwise")
@@ -268,14 +268,14 @@ def test_a_description_comes_back_as_the_record_without_its_functions() -> None:
     ],
 )
 def test_a_description_that_is_not_one_is_refused(changes: dict[str, object], why: str) -> None:
-    from hanoi_harness.plugins import described
+    from hanoi_harness.registry.probe import described
 
     with pytest.raises(ValueError, match=why):
         described(description(**changes))
 
 
 def test_records_that_do_not_read_name_the_import_they_came_from() -> None:
-    from hanoi_harness.plugins import _records
+    from hanoi_harness.registry.probe import _records
 
     lines = ["importing 0", 'records [{"name": "mine"}]']
     with pytest.raises(UsageError, match=r"^plugin 'x\.py:mine': its records could not be read: 'summary'$"):

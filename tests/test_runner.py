@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from hanoi_harness import process, runner
-from hanoi_harness.cli import main
-from hanoi_harness.plugins import catalog
-from hanoi_harness.runner import Job, run_jobs
-from hanoi_harness.stream import Producer
+from hanoi_harness.cli.main import main
+from hanoi_harness.registry.probe import catalog
+from hanoi_harness.sandbox import process, runner
+from hanoi_harness.sandbox.runner import Job, run_jobs
+from hanoi_harness.sandbox.stream import Producer
 
 BAD_PLUGINS = '''
 import os, time
@@ -98,7 +98,7 @@ VARIANT_PLUGINS = Path(__file__).parent / "fixtures" / "plugins" / "variants.py"
 
 
 def test_a_plugin_of_another_puzzle_is_judged_by_its_puzzle_in_this_process() -> None:
-    from hanoi_harness.checker import check_algorithm
+    from hanoi_harness.core.checker import check_algorithm
     from hanoi_harness.registry import load_plugin
 
     specs = [f"{VARIANT_PLUGINS}:{name}" for name in ("SIX_PEGS", "CYCLIC_BY_CLASSIC", "FOUR_PEGS_THE_LONG_WAY")]

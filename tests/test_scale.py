@@ -11,19 +11,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from hanoi_harness.checker import check, check_algorithm
+from hanoi_harness.core.checker import check, check_algorithm
+from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry import Algorithm, build_registry
-from hanoi_harness.scale import (
-    combine,
-    executors,
-    optimal_move,
-    optimal_pegs,
-    plan_chunks,
-    verify_chunk,
-    verify_scaled,
-)
-from hanoi_harness.verdict import Verdict
+from hanoi_harness.scale import combine, executors, optimal_move, optimal_pegs, plan_chunks, verify_chunk, verify_scaled
 from tests.helpers import ALGORITHMS, VARIANTS, at_scale, reference, run_cli
 
 SPLITTABLE = [a for a in ALGORITHMS if a.solve_from is not None]
@@ -36,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from hanoi_harness.randomaccess import move_at, state_at
+from hanoi_harness.core.randomaccess import move_at, state_at
 from hanoi_harness.registry import Algorithm, FinalPeg
 
 FAULT = {fault}
@@ -360,30 +352,30 @@ def test_a_chunk_outside_the_run_is_refused() -> None:
 
 
 def test_a_second_reading_takes_odd_moves_as_sent_and_refuses_other_frames() -> None:
-    from hanoi_harness import oddvalues, wire
-    from hanoi_harness.scale.chunk import _moves
+    from hanoi_harness.sandbox import oddvalues, protocol
+    from hanoi_harness.scale.segment import _moves
 
     odd = bytearray()
     oddvalues.encode_value((1, 0, 2.0), odd)
-    frames = iter([wire.Frame(wire.MOVES, b"B\x01\x00\x02"), wire.Frame(wire.ODD_MOVE, bytes(odd))])
-    assert _moves(lambda: next(frames, wire.Frame(wire.DONE, b""))) == [(1, 0, 2), (1, 0, 2.0)]
-    with pytest.raises(wire.BrokenStream, match="a frame of kind 69 in a legal chunk"):
-        _moves(lambda: wire.Frame(wire.RAISED, b""))
+    frames = iter([protocol.Frame(protocol.MOVES, b"B\x01\x00\x02"), protocol.Frame(protocol.ODD_MOVE, bytes(odd))])
+    assert _moves(lambda: next(frames, protocol.Frame(protocol.DONE, b""))) == [(1, 0, 2), (1, 0, 2.0)]
+    with pytest.raises(protocol.BrokenStream, match="a frame of kind 69 in a legal chunk"):
+        _moves(lambda: protocol.Frame(protocol.RAISED, b""))
 
 
 def test_a_kept_process_that_has_died_is_replaced() -> None:
     import threading
 
-    from hanoi_harness.scale import chunk
-    from hanoi_harness.stream import Producer
+    from hanoi_harness.sandbox.stream import Producer
+    from hanoi_harness.scale import segment
 
-    task = chunk.task_for("bitwise", (), 4)
+    task = segment.task_for("bitwise", (), 4)
     dead = Producer(task.plugins)
     dead.stop()
-    chunk._release(task, dead)
-    fresh = chunk._producer(task)
+    segment._release(task, dead)
+    fresh = segment._producer(task)
     try:
-        assert fresh is not dead and fresh.alive() and (task, threading.get_ident()) not in chunk._KEPT
+        assert fresh is not dead and fresh.alive() and (task, threading.get_ident()) not in segment._KEPT
     finally:
         fresh.close()
 
@@ -524,25 +516,25 @@ def test_chunks_are_not_trusted_when_solve_from_is_not_solve() -> None:
 def test_dask_without_its_library_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    from hanoi_harness.scale import chunk
+    from hanoi_harness.scale import segment
 
     monkeypatch.setitem(sys.modules, "distributed", None)  # an import of it now fails
     with pytest.raises(
         UsageError, match=r"--dask needs the optional dependency: pip install 'hanoi-harness\[distributed\]'"
     ):
-        executors.DaskCluster(chunk.task_for("bitwise", (), 5), "tcp://127.0.0.1:1")
+        executors.DaskCluster(segment.task_for("bitwise", (), 5), "tcp://127.0.0.1:1")
 
 
 def test_a_dask_scheduler_that_cannot_be_reached_is_one_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
     distributed = pytest.importorskip("distributed")
-    from hanoi_harness.scale import chunk
+    from hanoi_harness.scale import segment
 
     def unreachable(address: str, **_: object) -> None:  # what Client raises after its 10 s
         raise OSError(f"Timed out trying to connect to {address} after 10 s")
 
     monkeypatch.setattr(distributed, "Client", unreachable)
     with pytest.raises(UsageError) as refused:
-        executors.DaskCluster(chunk.task_for("bitwise", (), 5), "tcp://127.0.0.1:1")
+        executors.DaskCluster(segment.task_for("bitwise", (), 5), "tcp://127.0.0.1:1")
     assert str(refused.value) == (
         "cannot reach the Dask scheduler at 'tcp://127.0.0.1:1': "
         "OSError: Timed out trying to connect to tcp://127.0.0.1:1 after 10 s"
@@ -564,9 +556,9 @@ def test_a_chunk_whose_dask_workers_all_died_is_named_as_such() -> None:
 
 
 def test_a_dask_wait_that_times_out_has_nothing_done(dask_address: str) -> None:
-    from hanoi_harness.scale import chunk
+    from hanoi_harness.scale import segment
 
-    cluster = executors.DaskCluster(chunk.task_for("bitwise", (), 20), dask_address)
+    cluster = executors.DaskCluster(segment.task_for("bitwise", (), 20), dask_address)
     try:
         future = cluster.submit(1, (1 << 20) - 1)
         assert cluster.wait([future], 0.001) == set()

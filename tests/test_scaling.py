@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hanoi_harness.bench import scaling
-from hanoi_harness.digest import digest
+from hanoi_harness.core.digest import digest
 from tests.helpers import REGISTRY
 
 TIMES = {(): 4.0, ("--workers", "1"): 4.4, ("--workers", "2"): 2.2}

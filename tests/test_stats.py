@@ -8,8 +8,8 @@ import statistics
 
 import pytest
 
-from hanoi_harness.bench._noise import NoiseFloor, interleave, noise_floor
-from hanoi_harness.bench._stats import (
+from hanoi_harness.bench.timing.noise import NoiseFloor, interleave, noise_floor
+from hanoi_harness.bench.timing.stats import (
     Difference,
     Interval,
     Stability,

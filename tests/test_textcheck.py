@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from hanoi_harness.cli import main
-from hanoi_harness.textcheck import MalformedLine, NoMoves, check_lines, describe
-from hanoi_harness.textpegs import WORDS, PegNames, detect
+from hanoi_harness.cli.main import main
+from hanoi_harness.transcript.check import MalformedLine, NoMoves, check_lines, describe
+from hanoi_harness.transcript.pegs import WORDS, PegNames, detect
 from tests.helpers import assert_one_line_error, reference
 
 LETTERS = "ABC"

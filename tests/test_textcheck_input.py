@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from hanoi_harness.external import run_command
-from hanoi_harness.textcheck import LIMIT, MalformedLine, check_lines
+from hanoi_harness.transcript.check import LIMIT, MalformedLine, check_lines
+from hanoi_harness.transcript.command import run_command
 from tests.helpers import assert_one_line_error, reference, run_cli
 
 MOVES = "".join(f"Move disk {d} from {'ABC'[s]} to {'ABC'[t]}\n" for d, s, t in reference(4))
@@ -180,7 +180,7 @@ except BrokenPipeError:
 # address space (ru_maxrss would count the pages of the process it was forked from, here pytest's).
 MEASURED = """
 import sys
-from hanoi_harness.cli import main
+from hanoi_harness.cli.main import main
 try:
     code = main(sys.argv[2:])
 finally:

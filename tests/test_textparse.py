@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness.textcheck import MalformedLine, check_lines, parse_line
-from hanoi_harness.textparse import Parser
-from hanoi_harness.textpegs import WORDS
-from hanoi_harness.textrules import ARROWS, MARK, WORD, tokens
+from hanoi_harness.transcript.check import MalformedLine, check_lines, parse_line
+from hanoi_harness.transcript.pegs import WORDS
+from hanoi_harness.transcript.rules import ARROWS, MARK, WORD, tokens
+from hanoi_harness.transcript.templates import Parser
 from tests.helpers import at_scale
 
 

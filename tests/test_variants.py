@@ -24,14 +24,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness.algorithms import cyclic, frame_stewart, linear
-from hanoi_harness.checker import NO_OPTIMUM, check, check_algorithm
-from hanoi_harness.digest import digest
+from hanoi_algorithms import cyclic, frame_stewart, linear
+from hanoi_harness.core.checker import NO_OPTIMUM, check, check_algorithm
+from hanoi_harness.core.digest import digest
+from hanoi_harness.core.optimal import distance
+from hanoi_harness.core.puzzle import CLASSIC, CYCLIC, LINEAR, Puzzle, k_pegs
+from hanoi_harness.core.verdict import Failure, Verdict
 from hanoi_harness.errors import UsageError
-from hanoi_harness.optimal import distance
-from hanoi_harness.puzzle import CLASSIC, CYCLIC, LINEAR, Puzzle, k_pegs
 from hanoi_harness.registry import Algorithm, FinalPeg, load_plugin
-from hanoi_harness.verdict import Failure, Verdict
 from tests.helpers import (
     REGISTRY,
     VARIANTS,
@@ -170,7 +170,7 @@ def test_frame_stewart_hands_each_move_up_a_chain_of_about_1_5_sqrt_n_generators
 def test_frame_stewart_for_other_pegs_loads_as_a_plugin(tmp_path: Path) -> None:
     # The recipe of the module's docstring, for 6 pegs.
     plugin = tmp_path / "six.py"
-    plugin.write_text("from hanoi_harness.algorithms.frame_stewart import for_pegs\nframe_stewart_6 = for_pegs(6)\n")
+    plugin.write_text("from hanoi_algorithms.frame_stewart import for_pegs\nframe_stewart_6 = for_pegs(6)\n")
     record = load_plugin(f"{plugin}:frame_stewart_6")
     assert record.name == "frame_stewart_6" and record.puzzle.pegs == 6
     for n in range(1, 6):

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from hanoi_harness.bench._measure import Case
-from hanoi_harness.bench._plan import QUICK, fixed_sizes
+from hanoi_harness.bench.plan import QUICK, fixed_sizes
+from hanoi_harness.bench.timing.measure import Case
 from tests.helpers import ALGORITHMS
 
 

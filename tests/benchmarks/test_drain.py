@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from hanoi_harness.bench._consume import consume
-from hanoi_harness.bench._measure import Case
-from hanoi_harness.checker import check_algorithm
+from hanoi_harness.bench.consume import consume
+from hanoi_harness.bench.timing.measure import Case
+from hanoi_harness.core.checker import check_algorithm
 from tests.helpers import at_scale
 
 

@@ -7,13 +7,7 @@ from typing import Any
 
 import pytest
 
-from hanoi_harness.algorithms import (
-    bitwise,
-    clockwise_sentinel,
-    deal_defrag_collect,
-    parity_positions,
-    step_divisibility,
-)
+from hanoi_algorithms import bitwise, clockwise_sentinel, deal_defrag_collect, parity_positions, step_divisibility
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry import build_registry
 

@@ -15,7 +15,7 @@ from typing import cast
 
 import pytest
 
-from hanoi_harness.algorithms import clockwise_pillars, flag_stack, inorder_stack, level_formula, tree_array
+from hanoi_algorithms import clockwise_pillars, flag_stack, inorder_stack, level_formula, tree_array
 from hanoi_harness.registry import Algorithm, FinalPeg, build_registry
 
 N3 = [(1, 0, 2), (2, 0, 1), (1, 2, 1), (3, 0, 2), (1, 1, 0), (2, 1, 2), (1, 0, 2)]

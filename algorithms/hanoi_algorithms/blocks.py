@@ -1,0 +1,187 @@
+"""The recursion unrolled into blocks: precomputed runs of 2^16 - 1 moves, relabelled, as numpy arrays.
+
+Idea
+    The recursion says S(n; a, b, c) = S(n-1; a, c, b) + [n, a, c] +
+    S(n-1; b, a, c): the solution of n disks is two copies of the solution
+    of n - 1 disks with two pegs exchanged, around the one move of disk n.
+    Unrolled h = n - 16 levels, the n-disk solution is 2^h runs of the
+    16-disk solution, each with its pegs relabelled, separated by the
+    2^h - 1 moves of the disks 17..n, and those moves are themselves the
+    h-disk solution.  So the base run S(16; 0, 1, 2) (65535 moves) is built
+    once by the doubling above, with numpy, and relabelled once for each of
+    the six orders of the pegs; after that, a run of 65535 moves costs one
+    table look-up and the moves of the large disks come from the bit formula
+    of their own solution.  Between two large moves, the small tower goes to
+    the peg the next large move leaves free.
+
+Source
+    The recursion is the one of Qiao's ``Hanoi(n, A, B, C)`` (see
+    :mod:`hanoi_algorithms.recursive`); the block structure around it is ours.
+
+Time and space
+    Theta(2^n) moves, but O(2^n / 2^16) Python steps: each run is a shared,
+    read-only array, so nothing is copied per move.  Extra space: the six
+    runs, 6 * 65535 * 3 bytes (1.2 MB) whatever n > 16, built on the first
+    such n and kept, plus O(n) for the large moves' step counter; for
+    n <= 16, the one array of 3 * (2^n - 1) bytes.
+
+Quirks and limits
+    * The generator yields numpy arrays of shape (m, 3) and dtype uint8
+      (``chunks=True``): alternately a run of 65535 moves and a single move
+      of a disk above 16; for n <= 16 one array holds the whole solution.
+      The runs are shared between yields and read-only (a consumer that
+      would change one copies it first); the single moves, and the whole
+      solution for n <= 16, are new arrays each time.
+    * Disk numbers are stored in uint8, so n <= 255.
+    * :func:`solve_from` starts at any step k, for chunked verification.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from typing import TYPE_CHECKING
+
+from hanoi_algorithms.recursive import QIAO
+from hanoi_harness.registry import FinalPeg, register
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Chunk = npt.NDArray[np.uint8]
+
+BASE = 16
+"""Disks in the precomputed run: 2^16 - 1 = 65535 moves, 196605 bytes per peg order."""
+
+MAX_N = 255
+MAX_N_REASON = "disk numbers are stored in uint8"
+
+
+def sequence(k: int) -> Chunk:
+    """Return the *k*-disk solution from peg 0 to peg 2 as a new (2^k - 1, 3) uint8 array, built by doubling.
+
+    >>> sequence(2).tolist()
+    [[1, 0, 1], [2, 0, 2], [1, 1, 2]]
+    """
+    import numpy as np
+
+    swap12 = np.array([0, 2, 1], dtype=np.uint8)
+    swap01 = np.array([1, 0, 2], dtype=np.uint8)
+    seq = np.zeros((0, 3), dtype=np.uint8)
+    for disk in range(1, k + 1):
+        # S(d; 0,1,2) = S(d-1; 0,2,1) + [d, 0, 2] + S(d-1; 1,0,2)
+        out = np.empty((2 * len(seq) + 1, 3), dtype=np.uint8)
+        half = len(seq)
+        out[:half, 0] = seq[:, 0]
+        out[:half, 1:] = swap12[seq[:, 1:]]
+        out[half] = (disk, 0, 2)
+        out[half + 1 :, 0] = seq[:, 0]
+        out[half + 1 :, 1:] = swap01[seq[:, 1:]]
+        seq = out
+    return seq
+
+
+@cache
+def runs() -> dict[tuple[int, int], Chunk]:
+    """Return the 16-disk solution from peg a to peg c for each of the six pairs (a, c), as read-only arrays.
+
+    Built on the first call and cached: 1.2 MB kept for the process's life.
+
+    >>> runs()[(1, 0)][0].tolist()
+    [1, 1, 2]
+    """
+    import numpy as np
+
+    base = sequence(BASE)
+    table: dict[tuple[int, int], Chunk] = {}
+    for a in range(3):
+        for c in range(3):
+            if a != c:
+                relabel = np.array([a, 3 - a - c, c], dtype=np.uint8)
+                run = base.copy()
+                run[:, 1:] = relabel[base[:, 1:]]
+                run.flags.writeable = False
+                table[(a, c)] = run
+    return table
+
+
+def large_move(h: int, i: int) -> tuple[int, int, int]:
+    """Return move *i* (1-based) of the *h*-disk solution from peg 0 to peg 2, from the bits of *i* alone.
+
+    >>> [large_move(2, i) for i in (1, 2, 3)]
+    [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
+    """
+    disk = (i & -i).bit_length()
+    src = (i & (i - 1)) % 3
+    dst = ((i | (i - 1)) + 1) % 3
+    if h % 2 == 0:  # the formula ends on peg 2 for odd h and on peg 1 for even h
+        src, dst = (0, 2, 1)[src], (0, 2, 1)[dst]
+    return disk, src, dst
+
+
+def _from(n: int, unit: int, offset: int) -> Iterator[Chunk]:
+    """Yield the moves of *n* > 16 disks from run *unit* (0-based) on, starting *offset* moves into it."""
+    import numpy as np
+
+    h = n - BASE
+    table = runs()
+    size = (1 << BASE) - 1
+    peg = 0 if unit == 0 else 3 - sum(large_move(h, unit)[1:])  # where the small tower stands
+    for i in range(unit + 1, 1 << h):
+        disk, src, dst = large_move(h, i)
+        free = 3 - src - dst
+        if offset < size:
+            yield table[(peg, free)][offset:]
+        offset = 0
+        yield np.array([[disk + BASE, src, dst]], dtype=np.uint8)
+        peg = free
+    if offset < size:
+        yield table[(peg, 2)][offset:]
+
+
+def solve_from(n: int, k: int) -> Iterator[Chunk]:
+    """Yield the moves of *n* disks from step *k* (1-based) to the end, in arrays as :func:`solve` does.
+
+    >>> [chunk.tolist() for chunk in solve_from(2, 2)]
+    [[[2, 0, 2], [1, 1, 2]]]
+
+    *k* = 2^n yields nothing.  Raises :class:`ValueError` for *n* outside
+    0..255 (disks are uint8) or *k* outside 1..2^n.
+    """
+    if not 0 <= n <= MAX_N:
+        raise ValueError(f"blocks: n must be 0..{MAX_N} ({MAX_N_REASON}), got {n}")
+    if not 1 <= k <= 1 << n:
+        raise ValueError(f"blocks: k must be 1..2^{n}, got {k}")
+    if n <= BASE:
+        if k < 1 << n:
+            yield sequence(n)[k - 1 :]
+        return
+    # Each unit is a run of 2^BASE - 1 moves followed by one large move.
+    yield from _from(n, (k - 1) >> BASE, (k - 1) & ((1 << BASE) - 1))
+
+
+@register(
+    name="blocks",
+    summary="the recursion unrolled into relabelled 65535-move runs, yielded as numpy arrays",
+    source=QIAO,
+    family="blocks",
+    max_n=MAX_N,
+    max_n_reason=MAX_N_REASON,
+    space="1",
+    time="2^n",
+    final_peg=FinalPeg.fixed(2),
+    chunks=True,
+    solve_from=solve_from,
+)
+def solve(n: int) -> Iterator[Chunk]:
+    """Yield the optimal moves of *n* disks from peg 0 to peg 2, as uint8 arrays of shape (m, 3).
+
+    Runs of 65535 moves (for *n* > 16) are shared and read-only.
+
+    >>> [chunk.tolist() for chunk in solve(2)]
+    [[[1, 0, 1], [2, 0, 2], [1, 1, 2]]]
+    >>> list(solve(0))
+    []
+    """
+    return solve_from(n, 1)

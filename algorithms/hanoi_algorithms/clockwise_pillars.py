@@ -1,0 +1,163 @@
+"""The two-step rule: disk 1 goes clockwise, then the only other legal move.
+
+Idea
+    The three pillars stand in a circle, clockwise A B C when n is even and
+    A C B when n is odd.  Repeat: (1) move disk 1 clockwise to the next
+    pillar; (2) between the other two pillars make the one legal move (the
+    smaller top disk onto the larger one, or onto the empty pillar).  Each
+    pillar is a stack of disks; disk 1 is on none of them (it is written in
+    pillar 0's array, above its top), its pillar is simply P[i % 3] at
+    round i.
+
+Source
+    Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi
+    Tower problem", CSDN blog, blog.csdn.net/qiaoruozhuo, c. 2014: the C
+    function ``Hanoi_5``, coding a method of "an American scholar" that Qiao
+    found in a popular mathematics book.
+
+Time and space
+    Theta(2^n) time, O(1) per move; O(n) extra space: the three pillar
+    arrays, which hold the n - 1 disks other than disk 1 (pillar 0's array
+    is filled with all n).
+
+Quirks and limits
+    * ``n = pow(2, n) - 1`` turns n into the move count, a double stored in a
+      32-bit int: 2^31 - 1 still fits, 2^32 - 1 does not (an undefined
+      conversion, in practice INT_MIN, so no move would be made).  The port
+      refuses n >= 32 up front with :class:`OverflowError`; n <= 31 is
+      accepted.  The pillar arrays ``int S[MAX]`` (``MAX`` undefined in the
+      post, taken as 64, the legend's disks) need n slots (pillar 0 is
+      filled with all n disks, disk 1 included), a looser bound; the port
+      still checks it.
+    * Disk 1 is left out of pillar 0's stack (``P[0].top = n - 2``); for n = 0
+      that top is -2, and the move count pow(2, 0) - 1 = 0 means the loop
+      never runs: no moves, the correct empty solution, so n = 0 is accepted.
+    * P[1] and P[2] get the labels C and B (odd n) or B and C (even n), so the
+      labels yielded depend on the parity of n, and the tower ends on C for
+      every n.  Disk 1 is the smallest.  The move counter ``count`` is
+      kept because it is the loop's control: the loop runs until it reaches
+      the move count, as in the original.
+"""
+
+import math
+from collections.abc import Iterator
+
+from hanoi_algorithms.recursive import QIAO
+from hanoi_harness.registry import FinalPeg, register
+
+MAX = 64
+"""``MAX`` (each pillar's capacity) is undefined in the original; 64 is the legend's number of disks."""
+
+INT_MAX = 2**31 - 1
+"""The largest 32-bit C ``int``: the move count ``pow(2, n) - 1`` must fit (n <= 31)."""
+
+
+class Pillar:
+    """One pillar of the original: ``struct pillars {int S[MAX], top; char pos;}``."""
+
+    __slots__ = ("pos", "s", "top")
+
+    def __init__(self) -> None:
+        self.s: list[int] = []  # S[MAX], grown as slots are first written (see store)
+        self.top = 0
+        self.pos = ""
+
+
+def store(pillar: Pillar, index: int, disk: int) -> None:
+    """Write *disk* to slot *index* of *pillar*'s array, ``S[index] = disk``, growing the array on a first write.
+
+    Growing keeps the memory measured to the slots in use (n at most), as
+    in the flag_stack and tree_array ports.  Slots are first written in
+    order, so a first write is always one past the end.
+
+    >>> p = Pillar()
+    >>> store(p, 0, 5); store(p, 0, 4); p.s
+    [4]
+
+    Raises :class:`OverflowError` for *index* >= MAX (taken as 64), past
+    the original's array.
+    """
+    if index >= MAX:
+        raise OverflowError(f"clockwise_pillars: pillar S[MAX] (MAX taken as {MAX}) has no slot {index}")
+    if index == len(pillar.s):
+        pillar.s.append(disk)
+    else:
+        pillar.s[index] = disk
+
+
+def hanoi_5(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
+    """Yield the moves of *n* disks from peg *a* to peg *c*, *b* the third, by ``Hanoi_5``'s clockwise two-step rule.
+
+    >>> list(hanoi_5(2, "A", "B", "C"))
+    [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
+
+    *n* <= 0 yields nothing (the move count truncates to 0).  Raises
+    :class:`OverflowError` for *n* > 31, before any move: the move count
+    2^n - 1 no longer fits a 32-bit ``int``.
+    """
+    if n > INT_MAX.bit_length():  # 2^n - 1 > INT_MAX exactly when n > 31
+        raise OverflowError(
+            f"clockwise_pillars: the move count pow(2, n) - 1 overflows a 32-bit int for n = {n} (n <= 31 fits)"
+        )
+    if n > MAX:
+        raise OverflowError(f"clockwise_pillars: pillar S[MAX] (MAX taken as {MAX}) cannot hold {n} disks")
+    p = [Pillar() for _ in range(3)]
+    for i in range(n):
+        store(p[0], i, n - i)
+    p[0].pos = a
+    p[0].top = n - 2  # disk 1 is not in the stack
+    p[1].top = p[2].top = -1
+    if n % 2 == 0:
+        p[1].pos = b
+        p[2].pos = c
+    else:
+        p[1].pos = c
+        p[2].pos = b
+    n = int(math.pow(2, n) - 1)  # the number of moves, truncated towards zero like a C conversion
+    count = i = 0
+    while count < n:
+        count += 1
+        yield (1, p[i % 3].pos, p[(i + 1) % 3].pos)  # disk 1 clockwise to the next pillar
+        if count == n:
+            break
+        i += 1
+        nxt = (i + 1) % 3
+        pre = (i - 1) % 3
+        if p[nxt].top < 0 or (p[pre].top >= 0 and p[pre].s[p[pre].top] < p[nxt].s[p[nxt].top]):
+            # the disk on the previous pillar moves to the next one
+            p[nxt].top += 1
+            store(p[nxt], p[nxt].top, p[pre].s[p[pre].top])
+            p[pre].top -= 1
+            count += 1
+            yield (p[nxt].s[p[nxt].top], p[pre].pos, p[nxt].pos)
+        else:
+            # the disk on the next pillar moves to the previous one
+            p[pre].top += 1
+            store(p[pre], p[pre].top, p[nxt].s[p[nxt].top])
+            p[nxt].top -= 1
+            count += 1
+            yield (p[pre].s[p[pre].top], p[nxt].pos, p[pre].pos)
+
+
+@register(
+    name="clockwise_pillars",
+    summary="Qiao's Hanoi_5: disk 1 clockwise, then the other legal move (pillar stacks)",
+    source=QIAO,
+    family="rule-based",
+    max_n=31,
+    max_n_reason="n = pow(2, n) - 1, the move count, overflows a 32-bit int at n = 32",
+    space="n",
+    time="2^n",
+    final_peg=FinalPeg.fixed(2),
+    pegs=("A", "B", "C"),
+    disks="ascending",
+)
+def solve(n: int) -> Iterator[tuple[int, str, str]]:
+    """Yield the moves of *n* disks from A to C, as Qiao's ``Hanoi_5(n, 'A', 'B', 'C')`` prints them.
+
+    >>> list(solve(1))
+    [(1, 'A', 'C')]
+    >>> list(solve(0))
+    []
+    """
+    yield from hanoi_5(n, "A", "B", "C")

@@ -1,0 +1,124 @@
+"""Smallest disc one step clockwise, then the one forced move; sentinels instead of empty checks.
+
+Idea
+    Three stacks each start with a sentinel n + 1, larger than every disc,
+    so no stack ever looks empty; the discs n .. 1 go on stack 0.  Repeat:
+    move the smallest disc from its stack to the next one clockwise
+    (0 -> 1 -> 2 -> 0); then, of the two other stacks, move the smaller top
+    onto the larger.  When that smaller top is a sentinel (both other stacks
+    hold only their sentinel), popping it empties the stack: the tower is
+    complete and the loop stops without pushing it back.
+
+Source
+    Derek Illchuk, "The Towers of Hanoi Puzzle: An Iterative Solution",
+    Derek Illchuk's blog, 2010: the C++ ``main`` with
+    ``vector<vector<uint32>> stacks`` and ``next_stack``, implementing the
+    rule "Move smallest clockwise then move what you can".
+
+Time and space
+    Theta(2^n) time, O(1) per move.  O(n) extra space: the three stacks hold
+    the n discs and three sentinels.
+
+Quirks and limits
+    * Stacks are ``vector<uint32>`` -> Python lists, ``back()`` -> ``[-1]``,
+      ``pop_back()`` -> ``pop()``.  Pegs are the stack ids 0, 1, 2 and disc 1
+      is the smallest, as in the original.  The original prints only the
+      total; this port yields ``(disc, from, to)`` where it counts a move.
+      The yield of the clockwise move is placed after the comparison that
+      follows it (the state changes stay in the original order), so that
+      nothing is yielded before the failure below.
+    * n = 0 is refused (min_n = 1): with no discs the first pop takes stack
+      0's sentinel itself and pushes it on stack 1; the comparison then reads
+      ``stacks[0].back()`` of an empty vector, which is undefined behaviour.
+      The port raises :class:`EmptyStackRead` at that exact read.
+    * The tower ends on peg 1 when n is odd and on peg 2 when n is even (the
+      smallest disc always goes clockwise; the original has no destination).
+    * ``uint32 num_moves`` is only printed at the end; it wraps modulo 2^32
+      for n >= 33 (2^33 - 1 moves), so the printed total would be wrong.  The
+      moves themselves are unaffected, so this is a quirk, not a limit; the
+      counter is not ported (the harness counts moves itself).
+"""
+
+from collections.abc import Iterator
+
+from hanoi_algorithms.bitwise import ILLCHUK
+from hanoi_harness.registry import FinalPeg, register
+
+
+class EmptyStackRead(ValueError, IndexError):
+    """``back()`` of an empty ``vector``: undefined behaviour in the original."""
+
+
+def next_stack(curr_stack: int) -> int:
+    """Return the stack one step clockwise from *curr_stack*: 0 -> 1 -> 2 -> 0.
+
+    >>> [next_stack(s) for s in (0, 1, 2)]
+    [1, 2, 0]
+    """
+    return (curr_stack + 1) % 3
+
+
+@register(
+    name="clockwise_sentinel",
+    summary="smallest disc clockwise, then the forced move; sentinel n+1 on every stack",
+    source=ILLCHUK,
+    family="iterative",
+    min_n=1,
+    min_n_reason="with no discs the first pop takes stack 0's sentinel and then reads back() of the empty stack",
+    space="n",
+    time="2^n",
+    final_peg=FinalPeg(odd=1, even=2),
+    pegs=(0, 1, 2),
+)
+def solve(n: int) -> Iterator[tuple[int, int, int]]:
+    """Yield the moves ``(disc, from, to)`` of *n* discs from stack 0, the smallest disc always going clockwise.
+
+    The tower ends on stack 1 when *n* is odd, on stack 2 when it is even.
+
+    >>> list(solve(2))
+    [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
+
+    *n* = 0 raises :class:`EmptyStackRead`, before any move, where the
+    original reads ``back()`` of an empty vector; *n* < 0 raises
+    :class:`ValueError`.
+
+    >>> list(solve(0))
+    Traceback (most recent call last):
+    ...
+    hanoi_algorithms.clockwise_sentinel.EmptyStackRead: clockwise_sentinel: n = 0 reads the empty
+    stack 0; n >= 1
+    """
+    if n < 0:
+        raise ValueError(f"clockwise_sentinel: n must be >= 0, got {n}")
+    num_discs = n
+    stacks: list[list[int]] = []
+    for _stack_id in range(3):
+        stacks.append([num_discs + 1])  # sentinel to avoid empty-stack logic
+    curr_stack = 0
+    for disc in range(num_discs, 0, -1):
+        stacks[curr_stack].append(disc)
+
+    while True:
+        # Smallest disc always moved one over.
+        disc1 = stacks[curr_stack].pop()
+        from1 = curr_stack
+        curr_stack = next_stack(curr_stack)
+        stacks[curr_stack].append(disc1)
+
+        # Remaining move is forced.
+        from_stack = next_stack(curr_stack)
+        to_stack = next_stack(from_stack)
+        try:
+            larger = stacks[from_stack][-1] > stacks[to_stack][-1]
+        except IndexError:
+            empty = from_stack if not stacks[from_stack] else to_stack
+            # back() of an empty vector: stack 0 lost its sentinel to the first pop (n = 0)
+            raise EmptyStackRead(f"clockwise_sentinel: n = {n} reads the empty stack {empty}; n >= 1") from None
+        if larger:
+            from_stack, to_stack = to_stack, from_stack
+        yield (disc1, from1, curr_stack)
+        disc2 = stacks[from_stack].pop()
+        if not stacks[from_stack]:  # we're done
+            break
+        stacks[to_stack].append(disc2)
+        yield (disc2, from_stack, to_stack)

@@ -1,6 +1,0 @@
-"""``python -m hanoi_harness``: the same as the ``hanoi`` command."""
-
-from hanoi_harness.cli import run
-
-if __name__ == "__main__":
-    run()

@@ -1,0 +1,253 @@
+"""Other programs in the bench: ``hanoi bench --command 'NAME=./prog {n}'``.
+
+A command is measured like an algorithm, with what a process allows:
+
+* **checked** at each n by :func:`hanoi_harness.transcript.command.run_command` (its output
+  streamed through the text reader and the checker, in this process); a
+  command that fails at any n is reported and not measured;
+* **sizes**: the fixed sizes as given (a command declares no limits), or a
+  full run's walk n = 1, 2, ... with the algorithms' budgets: it stops before
+  the n whose whole run (timed once, output discarded) would pass
+  ``drain_budget_s`` or whose check would pass ``check_budget_s``;
+* **timed** by pytest-benchmark like a drain (see :class:`CommandCase`): one
+  round is the whole run, process start-up included, output to /dev/null;
+* **peak RSS** of the process, the kernel's own high-water mark
+  (:func:`peak_rss`), at every measured n, less its peak at n = 0 (start-up
+  with nothing to move).  There is no tracemalloc figure: that sees only this
+  interpreter's heap.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from hanoi_harness.bench.check import Checked, OnChecked, walk_stop
+from hanoi_harness.bench.memory.measure import Rss
+from hanoi_harness.bench.plan import Settings
+from hanoi_harness.sandbox import process
+from hanoi_harness.transcript.command import command_for, run_command
+
+ORIGIN = "--command"
+"""The ``origin`` of a command's entry in results.json."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """An external program to measure, called *name*: *template* is a shell command with ``{n}``."""
+
+    name: str
+    template: str
+
+    def limits(self) -> str:
+        """No limits: a command declares none."""
+        return ""
+
+
+@dataclass(frozen=True)
+class CommandCase:
+    """One *command* to time at *n*.  Its id, ``NAME-N``, names the test in pytest.
+
+    A run past ``timeout_s`` is stopped and fails the case.
+    """
+
+    command: Command
+    n: int
+    timeout_s: float | None = None
+
+    @property
+    def name(self) -> str:
+        return self.command.name
+
+    @property
+    def id(self) -> str:
+        return f"{self.command.name}-{self.n}"
+
+    def __repr__(self) -> str:
+        return self.id
+
+
+class CommandFailed(RuntimeError):
+    """A timed or measured run of a command ended with a non-zero status or past its timeout."""
+
+
+def _spawn(argv: list[str] | str, n: int, stderr: int) -> subprocess.Popen[bytes]:
+    """Start *argv* (a shell command when a string) in a session of its own, output discarded, n coming on stdin.
+
+    :func:`hanoi_harness.sandbox.process.start`: the program and whatever it starts end with this process.
+    """
+    return process.start(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr)
+
+
+def _finish(proc: subprocess.Popen[bytes], n: int, timeout: float | None) -> int:
+    """Give *proc* n on standard input and wait for it; its exit status, or :class:`CommandFailed` past *timeout*.
+
+    Past *timeout*, or on Ctrl-C (which the process, in a session of its own, does not get from
+    the terminal), its process group is killed.  Either way its group is ended when it ends.
+    """
+    try:
+        process.communicate(proc, f"{n}\n".encode(), timeout)
+    except subprocess.TimeoutExpired:
+        process.stop(proc)
+        raise CommandFailed(f"no end within {timeout:g} s; stopped") from None
+    finally:
+        process.stop(proc)
+    return proc.returncode
+
+
+def run_discarding(template: str, n: int, timeout: float | None = None) -> float:
+    """Run the command *template* for n disks, its output to /dev/null; the seconds it took.
+
+    What a timing round does: the wall clock from the start of the shell to
+    the end of the process.  A non-zero exit status or a run past
+    ``timeout`` raises :class:`CommandFailed`.
+
+    >>> run_discarding("exit 0", 3) > 0
+    True
+    """
+    started = time.perf_counter()
+    code = _finish(_spawn(command_for(template, n), n, subprocess.DEVNULL), n, timeout)
+    seconds = time.perf_counter() - started
+    if code != 0:
+        raise CommandFailed(f"the command exited with status {code}")
+    return seconds
+
+
+_REPORT = (
+    "import resource, sys\n"
+    "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
+    "open(sys.argv[2], 'w').write(str(peak))\n"
+    "sys.exit(int(sys.argv[1]))\n"
+)
+"""What the shell execs after the command: it writes the largest ru_maxrss of the shell's children."""
+
+_SCRIPT = 'eval "$1"; exec "$2" -I -S -c "$3" "$?" "$4"'
+"""The shell script of a peak-RSS run: the command as a child of the shell, then the report in its place
+(isolated, ``-I -S``: it needs the standard library only, and ``-c`` would import from the current directory)."""
+
+
+def peak_rss(template: str, n: int, timeout: float | None = None) -> int:
+    """The peak resident set of the command *template* for n disks, in bytes.
+
+    Why this way: the kernel keeps a high-water mark of each process's RSS
+    and ``getrusage(RUSAGE_CHILDREN)`` gives the largest among the reaped
+    children; but a child forked from this process starts with this
+    process's mark (100 MiB and more, with numpy and pytest loaded), so
+    this process's own view is useless.  The shell (``/bin/sh``, 1-2 MiB) is
+    the parent instead: it runs the command (``eval``), its children start
+    from the shell's small mark, and then it execs a short Python program
+    that reads the shell's ``RUSAGE_CHILDREN`` (kept across the exec) and
+    writes it down.  The figure is the largest single process of the
+    command (of a pipeline: its largest member), exact, not sampled; a
+    command that is a shell built-in has no child and gives 0.  A non-zero
+    exit status raises :class:`CommandFailed`.
+
+    >>> peak_rss(f"{sys.executable} -c 'x = bytearray(2**25)'", 0) > 2**25
+    True
+    """
+    peak, code = _peak_and_status(template, n, timeout)
+    if code != 0:
+        raise CommandFailed(f"the command exited with status {code}")
+    return peak
+
+
+def _peak_and_status(template: str, n: int, timeout: float | None) -> tuple[int, int]:
+    """What :func:`peak_rss` measures, and the command's exit status, whatever it is."""
+    with tempfile.TemporaryDirectory(prefix="hanoi-rss-") as work:
+        out = Path(work) / "peak"
+        argv = ["/bin/sh", "-c", _SCRIPT, "sh", command_for(template, n), sys.executable, _REPORT, str(out)]
+        code = _finish(_spawn(argv, n, subprocess.DEVNULL), n, timeout)
+        if not out.is_file():
+            raise CommandFailed(f"the command ended its shell (status {code}) before its peak RSS could be read")
+        kib_or_bytes = int(out.read_text())
+    return (kib_or_bytes if sys.platform == "darwin" else kib_or_bytes * 1024), code  # Linux counts KiB
+
+
+def check_commands(
+    commands: Sequence[Command],
+    settings: Settings,
+    on_checked: OnChecked | None = None,
+) -> dict[str, Checked]:
+    """Check each of *commands* at the fixed sizes of *settings*, or along the walk; what was found, by name.
+
+    Fixed sizes are taken as given.  The walk goes n = 1, 2, ... up to
+    ``settings.n_cap``: at each n the command is checked
+    (:func:`hanoi_harness.transcript.command.run_command`, with the run's check timeout) and
+    run once more with its output discarded (the walk's drain); it stops as
+    the algorithms' walk does (:func:`hanoi_harness.bench.check.walk_stop`).
+    """
+    found: dict[str, Checked] = {}
+    for command in commands:
+        checked = found[command.name] = Checked(command.name)
+        if settings.sizes is not None:
+            for n in settings.sizes:
+                if not _check_one(command, n, checked, settings, on_checked):
+                    break
+            checked.stopped = checked.stopped or "fixed sizes"
+            continue
+        for n in range(1, settings.n_cap + 1):
+            if not _check_one(command, n, checked, settings, on_checked):
+                break
+            try:
+                checked.drain_s[n] = drained = run_discarding(command.template, n, settings.check_timeout_s)
+            except CommandFailed as exc:
+                checked.stopped = f"its run to /dev/null failed at n = {n}: {exc}"
+                del checked.check_s[n]
+                checked.ns.pop()
+                break
+            stop = walk_stop(n, settings.n_cap, "the cap", drained, checked.check_s[n], settings)
+            if stop:
+                checked.stopped = stop
+                break
+    return found
+
+
+def _check_one(command: Command, n: int, checked: Checked, settings: Settings, on_checked: OnChecked | None) -> bool:
+    """Check *command* at n and record it in *checked*; False when it failed."""
+    verdict, seconds = run_command(command.template, n, timeout=settings.check_timeout_s)
+    if on_checked is not None:
+        on_checked(command.name, n)
+    if not verdict.ok:
+        checked.failure = verdict
+        checked.stopped = f"failed the check at n = {n}"
+        checked.ns.clear()
+        checked.check_s.clear()
+        checked.drain_s.clear()
+        return False
+    checked.ns.append(n)
+    checked.check_s[n] = seconds
+    checked.moves[n] = verdict.moves
+    return True
+
+
+def rss_runs(
+    command: Command, ns: Sequence[int], timeout: Callable[[int], float], on_done: OnChecked | None = None
+) -> dict[tuple[str, int], Rss | str]:
+    """The peak RSS of *command* at each n of *ns* (or why not), with its peak at n = 0.
+
+    The baseline is one run at n = 0: the program started with nothing to
+    move (a program that refuses n = 0 still started, so its peak counts
+    whatever its exit status); 0 when even that run could not be measured.
+    """
+    try:
+        baseline = _mib(_peak_and_status(command.template, 0, timeout(0))[0])
+    except CommandFailed:
+        baseline = 0.0
+    found: dict[tuple[str, int], Rss | str] = {}
+    for n in ns:
+        try:
+            found[(command.name, n)] = Rss(_mib(peak_rss(command.template, n, timeout(n))), baseline)
+        except CommandFailed as exc:
+            found[(command.name, n)] = str(exc)
+        if on_done is not None:
+            on_done(command.name, n)
+    return found
+
+
+def _mib(size: int) -> float:
+    return size / 2**20

@@ -1,0 +1,1 @@
+"""Instructions per move, counted under valgrind's cachegrind."""

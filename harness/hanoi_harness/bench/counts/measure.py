@@ -1,0 +1,331 @@
+"""Machine instructions per move, counted by valgrind's cachegrind: a cost that does not move with the load.
+
+A wall time on a shared 2-core machine moved by up to 23% between reruns of
+unchanged code; the number of instructions a drain executes does not depend on
+the load at all.  So each algorithm is drained through the same consumer as
+every timed figure (:func:`._consume.consume`) in an interpreter running under
+``valgrind --tool=cachegrind --cache-sim=no``, which counts every instruction a
+process executes, at two sizes n1 < n2.  The interpreter
+(:mod:`._count_child`) starts once, builds the registry and forks a child for
+each counted drain, at n1, n2 and n1 again; everything before a fork is in all
+three children's totals, so it cancels, and so does the constant cost of a
+fork between them:
+
+    instructions per move = ((I2 - I1) - (I1' - I2)) / 2 / (moves(n2) - moves(n1))
+
+with I1, I2, I1' the three children's totals.  One interpreter per core
+counts its share of the algorithms one after the other, so a dozen algorithms
+cost two start-ups: 16 s on the 2 cores (an interpreter per algorithm took
+43 s, one per drain 150 s; the figures agreed within 0.02%).
+
+What could make two counts of the same code differ, and what is done about it:
+
+* **hash randomisation** changes dict and set layouts: ``PYTHONHASHSEED=0``;
+* **the environment**: the interpreter gets only :data:`CHILD_ENV` (no ``PYTHON*``
+  variables, no ``VALGRIND_OPTS``); ``--command-line-only=yes`` keeps valgrind
+  from reading ``.valgrindrc`` files; ``-P`` keeps the current directory off
+  ``sys.path``, so a stray module there cannot shadow one;
+* **threads**: numpy's BLAS pool is held to one thread (no spinning thread
+  adds a varying count, and forking is safe);
+* **byte-code caches**: a stale ``.pyc`` is compiled (about 100 M instructions
+  for this package) before the forks, so it is in every child's total and
+  cancels; ``-B`` keeps the counted interpreter from writing any;
+* **first times**: what a drain does only once (a C function bound by the
+  dynamic linker at its first call, the method cache filling, a lazy import)
+  is done by a warm-up drain at n2 before the forks (see :mod:`._count_child`);
+* **the garbage collector**: the interpreter collects and freezes the heap
+  before forking, so each drain starts with the collector's counters at zero
+  and a collection walks the drain's own objects only;
+* **the heap's layout**: the memory allocators' own cost depends on where
+  objects fall (pymalloc's radix tree and pool lists): a module of padding
+  imported first moved bitwise's total by up to 1.8%, all of it in pymalloc's
+  malloc and free.  So the allocators' share is counted apart
+  (:mod:`._cachegrind`) and the gate compares the rest,
+  :attr:`InstructionCount.per_move`, which six layouts moved by 0.04% at most
+  (0.11% for blocks, in numpy);
+* **address-space layout randomisation**: valgrind places the client's memory
+  itself; counts with and without ``setarch -R`` were the same;
+* **inherited signal dispositions** (a job started in the background ignores
+  SIGINT) add about 800 instructions to start-up, before the forks.
+
+The spreads measured, and the threshold chosen from them, are in
+:mod:`hanoi_harness.bench.gate.counts`.
+
+Where valgrind is missing or a run fails, the count is *unavailable* and says
+why (:attr:`InstructionCount.unavailable`); it is never zero or left out.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hanoi_harness.bench.counts.cachegrind import read_totals
+from hanoi_harness.bench.counts.figures import InstructionCount
+from hanoi_harness.bench.plan import COUNT_SIZES, fixed_sizes
+from hanoi_harness.registry import Algorithm
+from hanoi_harness.sandbox import process
+
+SIZES = COUNT_SIZES
+"""The two n counted by default: 1023 and 16383 moves, so a count sees 15360 moves beyond the smaller drain."""
+
+TIMEOUT_S = 120.0
+"""The longest one counted drain may take: the slowest port at n = 14 takes about 3 s under valgrind."""
+
+START_S = 120.0
+"""What an interpreter under valgrind may take to start and build the registry (5-10 s on a loaded machine)."""
+
+VALGRIND_OPTIONS = ("--tool=cachegrind", "--cache-sim=no", "--command-line-only=yes", "-q")
+"""Instruction counts only (no cache simulation, many times faster), from the command line alone."""
+
+CHILD_ENV = {
+    "PYTHONHASHSEED": "0",
+    "OPENBLAS_NUM_THREADS": "1",
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+    "LC_ALL": "C.UTF-8",
+}
+"""The counted interpreter's whole environment (plus ``VALGRIND_LIB`` when set here, for a valgrind elsewhere)."""
+
+CHILD_FLAGS = ("-P", "-B")
+"""-P: the current directory stays off sys.path; -B: no .pyc written (see the module's notes)."""
+
+INSTALL_HINT = "on Debian or Ubuntu: apt-get install valgrind, which make bench and make check-regression try"
+
+
+@dataclass(frozen=True)
+class Valgrind:
+    """The valgrind found on PATH: its *path*, and its *version* (``"valgrind-3.19.0"``)."""
+
+    path: str
+    version: str
+
+
+def find_valgrind() -> Valgrind | str:
+    """The valgrind on PATH and its version, or why there is none (one line)."""
+    path = shutil.which("valgrind")
+    if path is None:
+        return f"valgrind is not installed ({INSTALL_HINT})"
+    try:
+        done = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"{path} --version failed: {exc}"
+    if done.returncode != 0 or not done.stdout.strip():
+        return f"{path} --version failed with status {done.returncode}: {_last_line(done.stderr)}"
+    return Valgrind(path, done.stdout.strip())
+
+
+def count_sizes(algorithm: Algorithm, sizes: Sequence[int] = SIZES) -> tuple[int, int] | str:
+    """The two n to count *algorithm* at: the smallest and largest of *sizes* clamped to its limits, or why not.
+
+    >>> a = Algorithm(name="a", solve=lambda n: iter(()), summary="", max_n=12)
+    >>> count_sizes(a), count_sizes(a, (3, 5))
+    ((10, 12), (3, 5))
+    >>> count_sizes(Algorithm(name="b", solve=lambda n: iter(()), summary="", max_n=0))
+    'needs two sizes within 0 <= n <= 0 to count instructions per move'
+    """
+    found = fixed_sizes(algorithm, sizes)
+    if len(found) < 2:
+        return f"needs two sizes within {algorithm.limits()} to count instructions per move"
+    return found[0], found[-1]
+
+
+def child_env() -> dict[str, str]:
+    """The counted interpreter's environment: :data:`CHILD_ENV`, and ``VALGRIND_LIB`` when this process has it."""
+    env = dict(CHILD_ENV)
+    if "VALGRIND_LIB" in os.environ:
+        env["VALGRIND_LIB"] = os.environ["VALGRIND_LIB"]
+    return env
+
+
+class _Live(set["subprocess.Popen[str]"]):
+    """The counting interpreters running now; once closed, every one is killed, even one added later.
+
+    A pool thread may start its interpreter just after Ctrl-C came to the main
+    thread: :meth:`add` kills it at once rather than let it count to the end.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def add(self, interpreter: subprocess.Popen[str]) -> None:
+        """Hold *interpreter*, killing its group at once if this set is closed."""
+        with self._lock:
+            super().add(interpreter)
+            if self._closed:
+                process.kill_group(interpreter)
+
+    def close(self) -> None:
+        """Kill the group of every interpreter held now or added from now on."""
+        with self._lock:
+            self._closed = True
+            for interpreter in self:
+                process.kill_group(interpreter)
+
+
+def count_all(
+    valgrind: Valgrind | str,
+    sizes: dict[str, tuple[int, int] | str],
+    plugins: Sequence[str],
+    *,
+    workers: int | None = None,
+    timeout_s: float = TIMEOUT_S,
+    on_counted: Callable[[str, int], None] | None = None,
+) -> dict[str, InstructionCount]:
+    """Instructions per move of each algorithm named in *sizes* (name: its (n1, n2), or why it has none).
+
+    *valgrind* is :func:`find_valgrind`'s answer (a reason makes every count
+    unavailable for it); *plugins* are the ``--plugin`` specs the registry is
+    built with.  The algorithms are shared out among *workers* interpreters
+    running at once (default: one per core; counts do not depend on the load,
+    so they need not run alone).  A drain may take *timeout_s*.
+    *on_counted(name, n)* is called after each counted drain.
+    """
+    found: dict[str, InstructionCount] = {}
+    for name, pair in sizes.items():
+        if isinstance(pair, str):
+            found[name] = InstructionCount(name, (), unavailable=pair)
+        elif isinstance(valgrind, str):
+            found[name] = InstructionCount(name, pair, unavailable=valgrind)
+    jobs = [(name, pair) for name, pair in sizes.items() if name not in found and not isinstance(pair, str)]
+    if jobs and not isinstance(valgrind, str):
+        shares = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+        live = _Live()
+        with ThreadPoolExecutor(max_workers=shares) as pool:
+            try:
+                parts = pool.map(
+                    lambda share: count_jobs(valgrind, share, plugins, timeout_s, on_counted, live),
+                    [jobs[i::shares] for i in range(shares)],
+                )
+                for part in parts:
+                    found.update(part)
+            except BaseException:
+                # Ctrl-C comes to this thread, wherever it is (even inside map); leaving the pool
+                # waits for its threads, which wait for their interpreters (minutes, under valgrind).
+                live.close()
+                raise
+    return {name: found[name] for name in sizes}
+
+
+def count_jobs(
+    valgrind: Valgrind,
+    jobs: Sequence[tuple[str, tuple[int, int]]],
+    plugins: Sequence[str],
+    timeout_s: float = TIMEOUT_S,
+    on_counted: Callable[[str, int], None] | None = None,
+    live: set[subprocess.Popen[str]] | None = None,
+) -> dict[str, InstructionCount]:
+    """The counts of *jobs* ((name, (n1, n2)) pairs) from one interpreter under *valgrind*, in order.
+
+    The interpreter is in *live* while it runs, for a caller that must stop it.
+    """
+    spec = {"jobs": [[name, *pair] for name, pair in jobs], "plugins": list(plugins), "timeout_s": timeout_s}
+    with tempfile.TemporaryDirectory(prefix="hanoi-count-") as work:
+        argv = [
+            valgrind.path,
+            *VALGRIND_OPTIONS,
+            f"--cachegrind-out-file={Path(work) / 'cachegrind.%p'}",
+            sys.executable,
+            *CHILD_FLAGS,
+            "-m",
+            "hanoi_harness.bench.counts.child",
+            json.dumps(spec),
+        ]
+        lines, failure = _run(argv, START_S + 3 * timeout_s * len(jobs), on_counted, live)
+        totals = {line["pid"]: read_totals(Path(work) / f"cachegrind.{line['pid']}") for line in lines if "pid" in line}
+    return {name: _assemble(name, pair, lines, totals, failure) for name, pair in jobs}
+
+
+def _run(
+    argv: list[str],
+    deadline_s: float,
+    on_counted: Callable[[str, int], None] | None,
+    live: set[subprocess.Popen[str]] | None = None,
+) -> tuple[list[dict[str, Any]], str]:
+    """Run the counted interpreter: its JSON lines as they come, and why it failed ("" when it did not).
+
+    Its stderr goes to a file, so that a chatty algorithm cannot fill a pipe
+    nobody reads.  It starts as every child of the harness does
+    (:func:`hanoi_harness.sandbox.process.start`: a session of its own, known to the
+    guardian, so it dies with ``hanoi`` however that ends); past *deadline_s*,
+    or when this process is interrupted, it is killed with the children it forked.
+    """
+    lines: list[dict[str, Any]] = []
+    with tempfile.TemporaryFile(mode="w+") as stderr:
+        interpreter = process.start(argv, env=child_env(), stdout=subprocess.PIPE, stderr=stderr, text=True)
+        watchdog = process.Watchdog(interpreter, deadline_s)
+        if live is not None:
+            live.add(interpreter)
+        try:
+            for text in interpreter.stdout or ():
+                line = _json_line(text)
+                if line is None:
+                    continue  # an algorithm printing on its own stdout: not a line of ours
+                lines.append(line)
+                if on_counted is not None and "pid" in line:
+                    on_counted(str(line["name"]), int(line["n"]))
+        finally:
+            watchdog.cancel()
+            status = process.stop(interpreter)
+            if live is not None:
+                live.discard(interpreter)
+        stderr.seek(0)
+        said = _last_line(stderr.read())
+    if status == 0:
+        return lines, ""
+    if watchdog.fired:
+        return lines, f"the counting interpreter was stopped after {deadline_s:g} s"
+    return lines, f"the counting interpreter failed: {said or f'exit status {status}'}"
+
+
+def _json_line(text: str) -> dict[str, Any] | None:
+    """The JSON object on one line of the interpreter's output, or None for any other line."""
+    try:
+        line = json.loads(text)
+    except ValueError:
+        return None
+    return line if isinstance(line, dict) and "name" in line and "n" in line else None
+
+
+def _assemble(
+    name: str,
+    pair: tuple[int, int],
+    lines: list[dict[str, Any]],
+    totals: dict[int, tuple[int, int] | None],
+    failure: str,
+) -> InstructionCount:
+    """One algorithm's count from the interpreter's lines and the children's totals, or why it has none."""
+    mine = [line for line in lines if line.get("name") == name]
+    errors = [line for line in mine if "error" in line]
+    if errors:
+        return InstructionCount(name, pair, unavailable=f"failed at n = {errors[0]['n']}: {errors[0]['error']}")
+    drains = [line for line in mine if "pid" in line]
+    if len(drains) != 3:
+        return InstructionCount(name, pair, unavailable=failure or f"{len(drains)} of 3 counted drains reported")
+    first, second, again = (totals.get(int(line["pid"])) for line in drains)
+    if first is None or second is None or again is None:
+        return InstructionCount(name, pair, unavailable="cachegrind wrote no readable instruction total for a drain")
+    moves = (int(drains[0]["moves"]), int(drains[1]["moves"]))
+    if moves[0] == moves[1]:
+        return InstructionCount(name, pair, unavailable=f"the same number of moves ({moves[0]}) at both sizes")
+    return InstructionCount(
+        name, pair, moves, instructions=(first[0], second[0], again[0]), allocator=(first[1], second[1], again[1])
+    )
+
+
+def _last_line(text: str) -> str:
+    """The last line of *text* that is not one of valgrind's own (``--PID--`` or ``==PID==``)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith(("--", "=="))]
+    return lines[-1] if lines else ""

@@ -1,0 +1,1 @@
+"""The regression gate: two result sets compared, figure by figure."""

@@ -1,0 +1,303 @@
+"""The regression gate: two result sets compared on every figure that can say whether code got worse.
+
+``hanoi compare OLD NEW`` (and ``make check-regression``) checks each algorithm on:
+
+* **instructions per move** and the **tracemalloc peak**, deterministic
+  figures (the same on every rerun of the same code, however loaded the
+  machine): a growth beyond the threshold (1% by default, chosen from
+  measurements: :mod:`hanoi_harness.bench.gate.counts`) is a regression;
+* **the check**: an algorithm that passed it in OLD and fails it in NEW is a
+  regression;
+* **wall time relative to the reference**, tested
+  (:mod:`hanoi_harness.bench.gate.times`): reported as faster, slower or
+  within noise, and a regression only far beyond the noise of two runs.
+
+Before any of that, the two sets' environments say which metrics may be
+compared at all (:func:`hanoi_harness.bench.results.environment.comparable`): counts
+from another Python build, or tracemalloc peaks from another numpy, are not
+compared and say why.  A deterministic check that could not be made (no
+valgrind on either side, another environment, counts between other sizes) is
+*incomplete*: listed with its reason, and the gate fails on it unless told to
+allow it, so that a missing valgrind is never a silent pass.
+
+Both sets come from :func:`hanoi_harness.bench.results.resultset.load`, so every time
+here is finite and at least a nanosecond: no ratio is zero, infinite or NaN.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tabulate import tabulate
+
+from hanoi_harness.bench.counts.figures import InstructionCount
+from hanoi_harness.bench.gate.counts import DEFAULT_THRESHOLD_PCT, Check, check_counts, check_peaks
+from hanoi_harness.bench.gate.times import (
+    DEFAULT_TIME_THRESHOLD_PCT,
+    TimeRow,
+    comparable_entries,
+    reference_row,
+    time_row,
+)
+from hanoi_harness.bench.report.formatting import fmt_margin
+from hanoi_harness.bench.results.environment import Comparability, comparable
+from hanoi_harness.bench.results.resultset import ResultSet
+from hanoi_harness.errors import UsageError
+
+__all__ = ["DEFAULT_THRESHOLD_PCT", "DEFAULT_TIME_THRESHOLD_PCT", "Comparison", "compare", "report"]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Everything a gate run found: which metrics the environments allow, the deterministic checks, the times.
+
+    ``checks`` are the instruction, tracemalloc and check-failure checks
+    (:class:`~hanoi_harness.bench.gate.counts.Check`), ``times`` the wall-time rows,
+    the reference's first; ``noise`` the two runs' noise floors (their
+    margins, None when a run measured none).
+    """
+
+    environments: tuple[Comparability, ...]
+    checks: tuple[Check, ...]
+    times: tuple[TimeRow, ...]
+    threshold_pct: float
+    time_threshold_pct: float
+    reference: str
+    noise: tuple[float | None, float | None] = (None, None)
+
+    @property
+    def regressions(self) -> list[str]:
+        """Each regression as "algorithm (metric)", in the order of the report."""
+        found = [f"{check.name} ({check.metric})" for check in self.checks if check.regression]
+        return found + [f"{row.name} (time relative to {self.reference})" for row in self.times if row.regression]
+
+    @property
+    def incomplete(self) -> list[Check]:
+        """The deterministic checks that could not be made, each with its reason."""
+        return [check for check in self.checks if check.status == "unavailable"]
+
+    @property
+    def compared(self) -> bool:
+        """True when anything at all was compared: a deterministic figure on both sides, or a time."""
+        return any(c.old is not None and c.new is not None for c in self.checks) or any(
+            row.change is not None for row in self.times
+        )
+
+
+def compare(
+    old: ResultSet,
+    new: ResultSet,
+    threshold_pct: float = DEFAULT_THRESHOLD_PCT,
+    time_threshold_pct: float = DEFAULT_TIME_THRESHOLD_PCT,
+) -> Comparison:
+    """Return every check of *new* against *old*: deterministic figures beyond *threshold_pct*, times tested.
+
+    Sets with different references are refused (:class:`UsageError`).
+    """
+    if old.reference != new.reference:
+        raise UsageError(f"the result sets have different references ({old.reference!r} and {new.reference!r})")
+    environments = _environments(old, new)
+    allowed = {found.metric: found for found in environments}
+    checks = _failures(old, new)
+    checks += _gated(check_counts(_counts(old), _counts(new), threshold_pct), allowed["instructions"])
+    checks += _gated(check_peaks(_peaks(old), _peaks(new), threshold_pct), allowed["tracemalloc"])
+    margins = (_margin(old), _margin(new))
+    noise = max((margin for margin in margins if margin is not None), default=0.0)
+    times = _times(old, new, noise, time_threshold_pct, allowed["relative time"])
+    return Comparison(
+        environments, tuple(checks), tuple(times), threshold_pct, time_threshold_pct, new.reference, margins
+    )
+
+
+def _environments(old: ResultSet, new: ResultSet) -> tuple[Comparability, ...]:
+    """Return what each metric's comparison is allowed, from the environments and the consumers of *old* and *new*."""
+    found = list(comparable(old.environment, new.environment))
+    stale = [
+        f"the {side} set timed generation only (its drains read no move)"
+        for side, s in (("old", old), ("new", new))
+        if not s.reads_moves
+    ]
+    if stale:
+        found = [
+            Comparability(c.metric, c.reasons + tuple(stale), c.notes) if c.metric in ("time", "relative time") else c
+            for c in found
+        ]
+    return tuple(found)
+
+
+def _gated(checks: list[Check], allowed: Comparability) -> list[Check]:
+    """Return *checks*, each made unavailable with the reason when the environments forbid the metric.
+
+    A check unavailable already keeps its own reason (valgrind missing says more than the valgrind versions
+    differing); one of an algorithm in a single set stays as it is.
+    """
+    if allowed.comparable:
+        return checks
+    why = "environments differ: " + "; ".join(allowed.reasons)
+    return [
+        check
+        if check.status in ("new", "missing", "unavailable")
+        else Check(check.name, check.metric, check.old, check.new, "unavailable", why)
+        for check in checks
+    ]
+
+
+def _failures(old: ResultSet, new: ResultSet) -> list[Check]:
+    """Return a regression for each algorithm that passed the check in *old* and fails it in *new*."""
+    found = []
+    for name, after in new.algorithms.items():
+        before = old.algorithms.get(name)
+        if before is not None and before.status == "ok" and after.status != "ok":
+            said = (after.failure or {}).get("describe", "failed")
+            found.append(Check(name, "the check", None, None, "REGRESSION", f"now fails it: {said}"))
+    return found
+
+
+def _counts(results: ResultSet) -> dict[str, InstructionCount]:
+    """Return the instruction counts of the algorithms of *results* that passed their check (commands have none).
+
+    A set with no counts at all (a file of schema 1 or 2) gives each algorithm an unavailable count, saying so.
+    """
+    found = {}
+    for name, result in results.algorithms.items():
+        if result.external or result.status != "ok":
+            continue
+        found[name] = result.instructions or InstructionCount(name, (), unavailable="no count in this set")
+    return found
+
+
+def _peaks(results: ResultSet) -> dict[str, dict[int, int]]:
+    """Return the tracemalloc peaks (name: {n: bytes}) of the algorithms of *results* that passed their check."""
+    return {
+        name: {run.n: run.tracemalloc_peak_bytes for run in result.runs if run.tracemalloc_peak_bytes is not None}
+        for name, result in results.algorithms.items()
+        if not result.external and result.status == "ok"
+    }
+
+
+def _margin(results: ResultSet) -> float | None:
+    """Return the noise floor's margin of *results* (0.02: 2%), or None when the run measured none."""
+    return results.noise_floor.margin if results.noise_floor else None
+
+
+def _times(old: ResultSet, new: ResultSet, noise: float, threshold_pct: float, allowed: Comparability) -> list[TimeRow]:
+    """Return the time rows: the reference's first, then every other algorithm of *new* (then those only in *old*)."""
+    ref = new.reference
+    if not allowed.comparable:
+        return [TimeRow(ref, (), None, None, None, "not compared: " + "; ".join(allowed.reasons))]
+    if ref not in old.algorithms or ref not in new.algorithms:
+        return [TimeRow(ref, (), None, None, None, "reference missing from a set: times not compared")]
+    if old.algorithms[ref].status != "ok" or new.algorithms[ref].status != "ok":
+        return [TimeRow(ref, (), None, None, None, "reference failed its check in a set: times not compared")]
+    rows: list[TimeRow] = []
+    for name in [*new.algorithms, *(name for name in old.algorithms if name not in new.algorithms)]:
+        if name == ref:
+            continue
+        rows.append(_time_entry(name, old, new, noise, threshold_pct))
+    algorithms = [row for row in rows if not new.algorithms.get(row.name) or not new.algorithms[row.name].external]
+    return [reference_row(old, new, algorithms, threshold_pct), *rows]
+
+
+def _time_entry(name: str, old: ResultSet, new: ResultSet, noise: float, threshold_pct: float) -> TimeRow:
+    """Return algorithm *name*'s time row, or why it is not compared."""
+    if name not in old.algorithms:
+        return TimeRow(name, (), None, None, None, "new: no baseline")
+    if name not in new.algorithms:
+        return TimeRow(name, (), None, None, None, "not in the new set")
+    why = comparable_entries(name, old.algorithms[name], new.algorithms[name])
+    if why:
+        return TimeRow(name, (), None, None, None, why)
+    row = time_row(name, old, new, noise, threshold_pct)
+    if new.algorithms[name].external:
+        row = TimeRow(
+            row.name,
+            row.ns,
+            row.old_rel,
+            row.new_rel,
+            row.change,
+            f"{row.status} (command)",
+            row.regression,
+            row.difference,
+        )
+    return row
+
+
+# --- the report ----------------------------------------------------------------------------------------------
+
+
+def report(comparison: Comparison, old: ResultSet, new: ResultSet) -> str:
+    """Return the text ``hanoi compare`` prints: environments, noise floors, then a table per metric."""
+    parts = [
+        "Environments:",
+        f"  old: {old.environment.describe()}",
+        f"  new: {new.environment.describe()}",
+        *(f"  {found.describe()}" for found in comparison.environments),
+        _noise_line(comparison),
+        "",
+        f"Instructions per move (outside the memory allocators; a regression beyond +{comparison.threshold_pct:g}%):",
+        _checks_table([c for c in comparison.checks if c.metric == "instructions per move"], "{:.1f}"),
+        "",
+        f"tracemalloc peak (the n where it grew most; a regression beyond +{comparison.threshold_pct:g}%):",
+        _checks_table([c for c in comparison.checks if c.metric == "tracemalloc peak"], None),
+        "",
+        f"Time relative to {comparison.reference} (tested: a change is called only when the Mann-Whitney test says "
+        "so and the interval lies wholly beyond the larger noise floor; a regression when slower with the whole "
+        "interval beyond "
+        f"+{comparison.time_threshold_pct:g}%):",
+        _times_table(comparison),
+    ]
+    failures = [c for c in comparison.checks if c.metric == "the check"]
+    if failures:
+        parts += ["", "The check:", *(f"  {check.describe()}" for check in failures)]
+    return "\n".join(parts)
+
+
+def _noise_line(comparison: Comparison) -> str:
+    """Return the line of the report that gives both runs' noise floors."""
+    old, new = comparison.noise
+    return (
+        f"Noise floor (the reference against itself, interleaved): old {fmt_margin(old) or 'not measured'}, "
+        f"new {fmt_margin(new) or 'not measured'}"
+    )
+
+
+def _checks_table(checks: Sequence[Check], number: str | None) -> str:
+    """Return *checks* as a table: algorithm, old, new, change, status (with the reason)."""
+
+    def shown(value: float | None) -> str:
+        if value is None:
+            return ""
+        return number.format(value) if number else f"{value:,.0f} B"
+
+    rows = [
+        [
+            check.name,
+            shown(check.old),
+            shown(check.new),
+            "" if check.change is None else f"{check.change * 100:+.2f}%",
+            check.status + (f": {check.reason}" if check.reason else ""),
+        ]
+        for check in checks
+    ]
+    if not rows:
+        return "  (none)"
+    return tabulate(rows, headers=["algorithm", "old", "new", "change", "status"], disable_numparse=True)
+
+
+def _times_table(comparison: Comparison) -> str:
+    """Return the time rows of *comparison* as a table, the test's words in the last column."""
+    ref = comparison.reference
+    rows = [
+        [
+            row.name,
+            ",".join(str(n) for n in row.ns),
+            "" if row.old_rel is None else f"{row.old_rel:.3f}",
+            "" if row.new_rel is None else f"{row.new_rel:.3f}",
+            "" if row.change is None else f"{(row.change - 1) * 100:+.1f}%",
+            row.status,
+        ]
+        for row in comparison.times
+    ]
+    headers = ["algorithm", "n compared", f"old time / {ref}", f"new time / {ref}", "change", "status"]
+    return tabulate(rows, headers=headers, disable_numparse=True)

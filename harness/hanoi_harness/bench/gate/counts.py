@@ -1,0 +1,186 @@
+"""The deterministic half of the regression gate: instructions per move and tracemalloc peaks, old against new.
+
+Both figures are the same on every rerun of the same code, however loaded the
+machine, so a small threshold can be used without false alarms.  How small
+was measured with ``python -m hanoi_harness.bench.calibrate --repeat 3 --load``
+(the 2-core machine, Intel Xeon, CPython 3.11.7, valgrind 3.19.0; the nineteen
+registered algorithms, n = 10 and 14 or their sizes of the same work):
+
+* **reruns**: six counts of every algorithm, three beside the other work on
+  the machine (load 1.6-1.8) and three with a busy loop on each core as well
+  (load up to 3.3), gave the same instructions per move, all nineteen to the
+  last digit;
+* **unrelated changes**: a module of padding objects imported first (37 to
+  7919 each of bytes, pairs and floats) lays the heap out differently; it moved
+  the figure by 0.085% at most (linear_blocks; cyclic_blocks 0.080%, tree_array
+  0.056%, blocks 0.015%, the other fifteen 0.0005% or less), where the total,
+  allocators included, moved by up to 1.85% (bitwise);
+* **a small real change**: one statement, ``fr = fr + 0``, in bitwise's
+  per-move loop adds 112 instructions per move, 2.62%.
+
+So the threshold is 1%: twelve times the largest movement of unchanged or
+unrelated code, and under the planted statement's 2.62% (and the 3% any
+single change must be caught at).  tracemalloc peaks were the same on every
+rerun and after every padding module too (the consumer's drain, n = 6, 10, 14):
+the same threshold serves them.  A full count of the nineteen algorithms took
+9-10 s beside the other work and 14-18 s under the busy loops.
+
+An algorithm whose figure is unavailable on either side (no valgrind, a
+failed run) is reported as such, never as a pass: the check's status is
+"unavailable", which :class:`hanoi_harness.bench.gate.compare.Comparison` lists as
+incomplete and ``hanoi compare`` fails on unless told to allow it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from hanoi_harness.bench.counts.figures import InstructionCount
+
+DEFAULT_THRESHOLD_PCT = 1.0
+"""A deterministic figure may grow by this much before it is a regression (see the module's notes)."""
+
+Status = Literal["ok", "REGRESSION", "improved", "unavailable", "new", "missing"]
+
+
+@dataclass(frozen=True)
+class Check:
+    """One algorithm's figure (*metric*), *old* against *new*, and its *status*.
+
+    ``change`` is new / old - 1 (0.03: 3% more); ``reason`` says why a figure
+    is unavailable, or at which n a peak grew most.
+    """
+
+    name: str
+    metric: str
+    old: float | None
+    new: float | None
+    status: Status
+    reason: str = ""
+
+    @property
+    def change(self) -> float | None:
+        """The relative growth from old to new, or None when either is missing."""
+        if self.old is None or self.new is None or self.old == 0:
+            return None
+        return self.new / self.old - 1
+
+    @property
+    def regression(self) -> bool:
+        """True when this figure grew beyond the threshold."""
+        return self.status == "REGRESSION"
+
+    def describe(self) -> str:
+        """One line for a report.
+
+        >>> Check("bitwise", "instructions per move", 5226.3, 5367.4, "REGRESSION").describe()
+        'bitwise: instructions per move 5226 -> 5367 (+2.70%): REGRESSION'
+        """
+        if self.old is None or self.new is None:
+            return f"{self.name}: {self.metric}: {self.status}" + (f" ({self.reason})" if self.reason else "")
+        change = "" if self.change is None else f" ({self.change * 100:+.2f}%)"
+        where = f" [{self.reason}]" if self.reason else ""
+        return f"{self.name}: {self.metric} {self.old:.0f} -> {self.new:.0f}{change}{where}: {self.status}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready mapping, ``change`` included."""
+        return {
+            "name": self.name,
+            "metric": self.metric,
+            "old": self.old,
+            "new": self.new,
+            "change": self.change,
+            "status": self.status,
+            "reason": self.reason,
+        }
+
+
+def classify(old: float, new: float, threshold_pct: float) -> Status:
+    """REGRESSION when *new* exceeds *old* by more than *threshold_pct* percent; improved when it is below.
+
+    >>> classify(100.0, 101.4, 1.5), classify(100.0, 101.6, 1.5), classify(100.0, 99.0, 1.5), classify(5.0, 5.0, 1.5)
+    ('ok', 'REGRESSION', 'improved', 'ok')
+    >>> classify(0.0, 1.0, 1.5)
+    'REGRESSION'
+
+    """
+    # Rounded: 1015 / 1000 - 1 is 1.5000000000000124%, which is not beyond 1.5%.
+    if new > old and (old <= 0 or round((new / old - 1) * 100, 9) > threshold_pct):
+        return "REGRESSION"
+    if new < old:
+        return "improved"
+    return "ok"
+
+
+def check_counts(
+    old: Mapping[str, InstructionCount], new: Mapping[str, InstructionCount], threshold_pct: float
+) -> list[Check]:
+    """Instructions per move of every algorithm in *new* (then those only in *old*) against *old*.
+
+    Counts at other sizes than the baseline's are not compared (a count is a
+    slope between two sizes): the check is unavailable and says so.
+    """
+    metric = "instructions per move"
+    checks = []
+    for name, after in new.items():
+        before = old.get(name)
+        if before is None:
+            checks.append(Check(name, metric, None, after.per_move, "new", "no baseline"))
+        elif before.per_move is None or after.per_move is None:
+            why = "; ".join(
+                f"{side}: {c.unavailable}" for side, c in (("old", before), ("new", after)) if c.unavailable
+            )
+            checks.append(Check(name, metric, before.per_move, after.per_move, "unavailable", why))
+        elif before.sizes != after.sizes:
+            why = f"counted between other sizes ({_sizes(before)}, then {_sizes(after)})"
+            checks.append(Check(name, metric, before.per_move, after.per_move, "unavailable", why))
+        else:
+            checks.append(
+                Check(
+                    name,
+                    metric,
+                    before.per_move,
+                    after.per_move,
+                    classify(before.per_move, after.per_move, threshold_pct),
+                )
+            )
+    checks += [
+        Check(name, metric, old[name].per_move, None, "missing", "not in the new run")
+        for name in old
+        if name not in new
+    ]
+    return checks
+
+
+def check_peaks(
+    old: Mapping[str, Mapping[int, int]], new: Mapping[str, Mapping[int, int]], threshold_pct: float
+) -> list[Check]:
+    """Tracemalloc peaks (name: {n: bytes}) of every algorithm in *new* against *old*, at the n both measured.
+
+    An algorithm's check is its largest growth over those n (its ``reason`` names the n).
+
+    >>> [c.describe() for c in check_peaks({"a": {6: 1000, 10: 1200}}, {"a": {6: 1000, 10: 1300}}, 1.5)]
+    ['a: tracemalloc peak 1200 -> 1300 (+8.33%) [n = 10]: REGRESSION']
+    """
+    metric = "tracemalloc peak"
+    checks = []
+    for name, after in new.items():
+        before = old.get(name)
+        common = sorted(set(before or {}) & set(after))
+        if before is None:
+            checks.append(Check(name, metric, None, None, "new", "no baseline"))
+        elif not common:
+            checks.append(Check(name, metric, None, None, "unavailable", "no n measured in both runs"))
+        else:
+            n = max(common, key=lambda size: (after[size] / before[size] if before[size] else 0.0, size))
+            status = classify(float(before[n]), float(after[n]), threshold_pct)
+            checks.append(Check(name, metric, float(before[n]), float(after[n]), status, f"n = {n}"))
+    checks += [Check(name, metric, None, None, "missing", "not in the new run") for name in old if name not in new]
+    return checks
+
+
+def _sizes(count: InstructionCount) -> str:
+    """Return the two sizes *count* was counted between, in words ("10 and 14", or "none")."""
+    return " and ".join(str(n) for n in count.sizes) or "none"

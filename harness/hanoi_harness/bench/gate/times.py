@@ -1,0 +1,168 @@
+"""The gate's wall-time check: each algorithm's time relative to the reference, old against new, called by a test.
+
+Counts of instructions cannot see everything a time can: an array that
+outgrows the caches (``tree_array``'s 2^n nodes) costs more per move with the
+same instructions.  So times are compared too, relative to the reference
+measured in the same run (t(A, n) / t(reference, n'), n' the reference's run
+of the closest number of moves): a faster or slower machine scales both and
+cancels out.  A's change is the geometric mean over the n both sets timed of
+new relative time / old relative time.
+
+A change is called only when a test says so
+(:func:`hanoi_harness.bench.timing.stats.compare_times`): the rounds each set kept
+(:mod:`hanoi_harness.bench.timing.figures`), each divided by its set's reference
+median and by the old relative time at its n (so the old ones centre on 1 and
+the new ones on the change), pooled over the n, must differ by a two-sided
+Mann-Whitney U test (p < 0.01) *and* the bootstrap interval of the ratio of
+their medians must lie wholly beyond the noise floor (the larger of the two
+runs' A/A margins, :mod:`hanoi_harness.bench.timing.noise`).  Otherwise the change
+is *within noise*.  It is a regression only when it is called slower and the
+whole interval lies beyond 1 + the time threshold: two runs minutes or days
+apart see different loads, which no interval from inside one run covers (on
+the shared 2-core machine, reruns of unchanged code moved single algorithms'
+relative times by up to 23%), so the threshold is wide and the deterministic
+counts (:mod:`hanoi_harness.bench.gate.counts`) are what catch small regressions.
+
+The reference's own change cannot be seen that way (its relative time is 1 by
+definition): a slower reference makes every other algorithm look faster by
+the same factor, so it is estimated as 1 / (the median of the others'
+changes), and called slower when more than half of the others were called
+faster (and faster the other way round).  An external program
+(``--command``) is compared the same way, marked ``(command)``, but left out
+of that estimate: its times include process start-up, which need not move
+with the interpreter.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass
+
+from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
+from hanoi_harness.bench.timing.stats import Difference, compare_times
+
+DEFAULT_TIME_THRESHOLD_PCT = 50.0
+"""Relative time may grow by this much (the whole interval beyond it) before it is a regression; see the notes."""
+
+
+@dataclass(frozen=True)
+class TimeRow:
+    """One algorithm's relative time over the sizes *ns* both sets timed, and what the test found.
+
+    ``old_rel`` and ``new_rel`` are geometric means of the relative times over
+    ``ns``; ``change`` is new / old (None when not compared); ``difference``
+    the test's numbers (None when not tested); ``status`` says it in words.
+    """
+
+    name: str
+    ns: tuple[int, ...]
+    old_rel: float | None
+    new_rel: float | None
+    change: float | None
+    status: str
+    regression: bool = False
+    difference: Difference | None = None
+
+    @property
+    def verdict(self) -> str:
+        """The test's verdict: "faster", "slower", "within noise", or "" when untested."""
+        return self.difference.verdict if self.difference else ""
+
+
+def geomean(values: list[float]) -> float:
+    """Return the geometric mean of *values*.
+
+    >>> geomean([1.0, 4.0])
+    2.0
+    """
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def paired(run: Run, reference: dict[int, Run]) -> int | None:
+    """Return the n of the *reference* run (by n) closest to *run* in moves, in ratio; None when there is none.
+
+    >>> paired(Run(8, moves=6560), {10: Run(10), 14: Run(14)})
+    14
+    """
+    if not reference or run.moves <= 0:
+        return None
+    return min(reference, key=lambda n: (abs(math.log(max(reference[n].moves, 1) / run.moves)), -n))
+
+
+def time_row(name: str, old: ResultSet, new: ResultSet, noise: float, threshold_pct: float) -> TimeRow:
+    """Compare algorithm *name* of *old* and *new* relative to each set's reference, testing the change.
+
+    *noise* is the noise floor (0.02: changes under 2% are noise); a
+    regression is a change called slower whose whole interval lies beyond
+    1 + *threshold_pct* / 100.
+    """
+    ref = new.reference
+    old_ref, new_ref = old.algorithms[ref].timed(), new.algorithms[ref].timed()
+    old_runs, new_runs = old.algorithms[name].timed(), new.algorithms[name].timed()
+    pairs = []
+    for n in sorted(set(old_runs) & set(new_runs)):
+        m = paired(new_runs[n], {k: run for k, run in new_ref.items() if k in old_ref})
+        if m is not None:
+            pairs.append((n, m))
+    if not pairs:
+        return TimeRow(name, (), None, None, None, "no size timed in both")
+    old_rel = [old_runs[n].median_s / old_ref[m].median_s for n, m in pairs]
+    new_rel = [new_runs[n].median_s / new_ref[m].median_s for n, m in pairs]
+    change = geomean([b / a for a, b in zip(old_rel, new_rel, strict=True)])
+    ns = tuple(n for n, _ in pairs)
+    before: list[float] = []
+    after: list[float] = []
+    for (n, m), base in zip(pairs, old_rel, strict=True):
+        before += [t / old_ref[m].median_s / base for t in _samples(old_runs[n])]
+        after += [t / new_ref[m].median_s / base for t in _samples(new_runs[n])]
+    row = TimeRow(name, ns, geomean(old_rel), geomean(new_rel), change, "not tested: a set kept no rounds")
+    if min(len(before), len(after)) < 3:
+        return row
+    difference = compare_times(before, after, noise=noise)
+    return _judged(row, difference, threshold_pct)
+
+
+def _samples(run: Run) -> tuple[float, ...]:
+    """Return the rounds *run*'s timing kept (none for a file of schema 1 or 2)."""
+    return run.timing.samples if run.timing else ()
+
+
+def _judged(row: TimeRow, difference: Difference, threshold_pct: float) -> TimeRow:
+    """Return *row* with the test's *difference*, its status and whether it is a regression beyond *threshold_pct*."""
+    interval = difference.interval
+    bad = difference.verdict == "slower" and interval is not None and interval.low > 1 + threshold_pct / 100
+    status = ("REGRESSION: " if bad else "") + difference.describe()
+    return TimeRow(row.name, row.ns, row.old_rel, row.new_rel, row.change, status, bad, difference)
+
+
+def reference_row(old: ResultSet, new: ResultSet, rows: list[TimeRow], threshold_pct: float) -> TimeRow:
+    """Return the reference's change, estimated from the other algorithms' *rows* (commands left out by the caller)."""
+    ref = new.reference
+    ns = tuple(sorted(set(old.algorithms[ref].timed()) & set(new.algorithms[ref].timed())))
+    tested = [row for row in rows if row.difference is not None and row.change is not None]
+    if len(tested) < 2:
+        return TimeRow(ref, ns, 1.0, 1.0, None, "reference (needs 2 others to judge)")
+    change = 1 / statistics.median(row.change for row in tested if row.change is not None)
+    faster = sum(row.verdict == "faster" for row in tested)
+    slower = sum(row.verdict == "slower" for row in tested)
+    if 2 * faster > len(tested):
+        verdict, said = "slower", f"slower: {faster} of {len(tested)} others were called faster"
+    elif 2 * slower > len(tested):
+        verdict, said = "faster", f"faster: {slower} of {len(tested)} others were called slower"
+    else:
+        verdict, said = "within noise", "within noise"
+    bad = verdict == "slower" and change > 1 + threshold_pct / 100
+    status = ("REGRESSION: " if bad else "") + f"{said} (reference, from the others' median)"
+    return TimeRow(ref, ns, 1.0, 1.0, change, status, bad)
+
+
+def comparable_entries(name: str, old: AlgorithmResult, new: AlgorithmResult) -> str:
+    """Return why algorithm *name*'s entries *old* and *new* are not compared on time, or "" when they are."""
+    if old.command != new.command:
+        if old.external and new.external:
+            return "command changed: not compared"
+        return "an algorithm in one set, a command in the other: not compared"
+    if new.status != "ok" or old.status != "ok":
+        return "failed the check in a set: not compared"
+    return ""

@@ -1,0 +1,1 @@
+"""Peak memory: tracemalloc in this process, peak RSS in a fresh child."""

@@ -1,0 +1,48 @@
+"""The fresh child of a peak-RSS measurement.
+
+Run as ``python -P -m hanoi_harness.bench.memory.child NAME N INTERVAL [PLUGIN]``.
+
+It dies with the parent and imports from where the parent would
+(:func:`hanoi_harness.sandbox.process.child_start`), builds the registry (with the same plugins as the
+parent), notes its own RSS, then reads every move of the run of N disks through the one consumer
+(:func:`hanoi_harness.bench.consume.consume`) under memory-profiler's ``memory_usage``, which
+samples this process's RSS from a monitor process every INTERVAL seconds (and re-runs a drain
+too short to give five samples at a tenth of the interval).  It prints one JSON line:
+``{"peak_mib": ..., "baseline_mib": ...}``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+
+
+def main(argv: Sequence[str]) -> int:
+    """Measure for *argv*, ``NAME N INTERVAL [PLUGIN ...]``: print the JSON line; the exit status."""
+    import psutil
+    from memory_profiler import memory_usage
+
+    from hanoi_harness.bench.consume import consume
+    from hanoi_harness.errors import UsageError
+    from hanoi_harness.registry import build_registry
+    from hanoi_harness.sandbox import process
+
+    process.child_start()
+    name, n_text, interval_text, *plugins = argv
+    try:
+        algorithm = build_registry(plugins, guard=False).get(name)  # the parent has imported them first
+    except UsageError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    baseline = psutil.Process().memory_info().rss / 2**20
+    with process.safe_path_environment():  # memory-profiler's monitor is a multiprocessing child
+        peak = memory_usage((consume, (algorithm, int(n_text)), {}), interval=float(interval_text), max_usage=True)
+    if isinstance(peak, list):  # memory-profiler before 0.58 returned a one-element list
+        peak = peak[0]
+    print(json.dumps({"peak_mib": float(peak), "baseline_mib": baseline}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,99 @@
+"""Peak memory of draining an algorithm, two ways, in runs separate from timing.
+
+* **tracemalloc peak** (the default figure): the most Python-heap memory held
+  at once while the run of n disks is read to its end by the one consumer
+  (:func:`hanoi_harness.bench.consume.consume`), counted from the moment it
+  is called, in this process.  It is deterministic (the same bytes every run),
+  sees every object the generator keeps alive, and is blind to memory not
+  allocated through Python's allocators.
+* **peak RSS** (the process-level figure): memory-profiler's largest resident
+  set size of a fresh child process that reads the run the same way (see
+  :mod:`hanoi_harness.bench.memory.child`), minus the child's RSS just before.  It also
+  sees C allocations and allocator overhead, but moves in pages and arenas
+  (tens to hundreds of KiB), so only a structure that grows with n shows.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tracemalloc
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+from hanoi_harness.bench.consume import consume
+from hanoi_harness.registry import Algorithm
+from hanoi_harness.sandbox import process
+
+RSS_INTERVAL_S = 0.002
+"""memory-profiler's sampling interval in the child; it re-runs short drains at finer intervals itself."""
+
+
+def tracemalloc_peak(algorithm: Algorithm, n: int) -> int:
+    """Return the peak bytes traced while *algorithm*'s n-disk run is read by :func:`consume`.
+
+    One untraced drain runs first, so one-time allocations (caches, interned
+    strings, lazily built tables) are not counted.  When tracemalloc is
+    already on, the figure is the peak above what was traced at the start.
+    The consumer's own memory is in it: a few integers, or the scratch rows
+    of a chunked fold (:data:`hanoi_harness.bench.consume.SLICE_ROWS`).
+
+    >>> from hanoi_harness.registry import build_registry
+    >>> recursive = build_registry(entry_points=False).get("recursive")
+    >>> tracemalloc_peak(recursive, 4) < tracemalloc_peak(recursive, 12)
+    True
+    """
+    consume(algorithm, n)
+    started = not tracemalloc.is_tracing()
+    if started:
+        tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        tracemalloc.reset_peak()
+        consume(algorithm, n)
+        return max(0, tracemalloc.get_traced_memory()[1] - base)
+    finally:
+        if started:
+            tracemalloc.stop()
+
+
+@dataclass(frozen=True)
+class Rss:
+    """A child's peak RSS while draining (*peak_mib*), and its RSS just before (*baseline_mib*)."""
+
+    peak_mib: float
+    baseline_mib: float
+
+    @property
+    def growth_mib(self) -> float:
+        return max(0.0, self.peak_mib - self.baseline_mib)
+
+    def to_dict(self) -> dict[str, float]:
+        return asdict(self)
+
+
+def rss_peak(name: str, n: int, plugins: Sequence[str], timeout_s: float) -> Rss | str:
+    """The peak RSS of a fresh child draining algorithm *name* at *n* (with *plugins* loaded).
+
+    Returns the reason (one line) instead when the child fails or takes longer than
+    *timeout_s*.  The child is isolated from the current directory and dies with this
+    process (:func:`hanoi_harness.sandbox.process.start`).
+    """
+    argv = process.python_command("hanoi_harness.bench.memory.child", name, str(n), str(RSS_INTERVAL_S), *plugins)
+    proc = process.start(
+        argv, env=process.python_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        stdout, stderr = process.communicate(proc, None, timeout_s)
+    except subprocess.TimeoutExpired:
+        return f"no result within {timeout_s:g} s"
+    finally:
+        code = process.stop(proc)
+    if code != 0:
+        lines = [line for line in stderr.splitlines() if line.strip()]
+        return lines[-1] if lines else process.describe_exit(code, "the child")
+    try:
+        data = json.loads(stdout.strip().splitlines()[-1])
+        return Rss(peak_mib=float(data["peak_mib"]), baseline_mib=float(data["baseline_mib"]))
+    except (ValueError, KeyError, IndexError):
+        return f"unreadable output from the child: {stdout[-200:]!r}"

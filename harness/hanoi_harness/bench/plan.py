@@ -1,0 +1,185 @@
+"""What a bench run measures: the knobs of a full and a quick run, and the n of each algorithm.
+
+Sizes are the classic puzzle's n: a run of n disks makes 2^n - 1 moves, and a
+record of another puzzle (cyclic, linear, k pegs) is measured at the most
+disks whose run takes no more moves (:func:`fixed_sizes`), so that every
+figure at one size compares about the same work.
+
+A full run walks those sizes upward from 1 for each algorithm.  Every
+measured run is checked first, and the checker replays each move (400-1000
+ns a move with the relabelling, against a drain of 200-600 ns for a
+pure-Python port with every move read), so the walk has two budgets: it stops
+before the n whose drain would pass ``drain_budget_s`` (1 s: the ports stop
+near n = 20, a drain of 0.4-0.8 s) or whose check would pass
+``check_budget_s`` (8 s, in a child process: an algorithm faster than the
+checker stops there), or at the algorithm's ``max_n``, or at ``n_cap``.
+Timing the last n costs about seven drains (pytest-benchmark's calibration
+and six rounds, the fewest that give a 95% interval of the median), so a port
+costs about 15 s to time.
+
+A quick run measures a few fixed sizes with few rounds; it is what CI compares
+against the committed quick baseline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, replace
+from typing import Any, Literal
+
+from hanoi_harness.registry import Algorithm
+
+Mode = Literal["full", "quick"]
+
+COUNT_SIZES = (10, 14)
+"""The classic puzzle's two n instructions are counted between (:mod:`hanoi_harness.bench.counts.measure`): 1023 and
+16383 moves, about 2 s of valgrind per algorithm; the same in a full and a quick run, so their counts compare."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How one run chooses n and how long it times each case.
+
+    ``sizes`` fixes the n to measure (clamped to each algorithm's limits);
+    ``None`` means the walk bounded by ``drain_budget_s`` and
+    ``check_budget_s``.  ``min_rounds`` and ``max_time_s`` go to
+    pytest-benchmark.  Memory is measured for the n whose drain took at most
+    ``memory_budget_s`` (tracemalloc slows an allocating drain about
+    threefold; a fixed size is always measured); peak RSS at every
+    ``rss_stride``-th of those, counting down from the largest (0: the largest
+    only).  Instructions per move are counted between the two sizes
+    ``count_sizes`` (each algorithm's n of the same work).
+    """
+
+    mode: Mode
+    sizes: tuple[int, ...] | None
+    drain_budget_s: float
+    check_budget_s: float
+    n_cap: int
+    min_rounds: int
+    max_time_s: float
+    memory_budget_s: float
+    rss_stride: int
+    check_timeout_s: float = 60.0
+    check_memory_mb: int = 4096
+    count_sizes: tuple[int, int] = COUNT_SIZES
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the settings as a JSON-ready mapping."""
+        data = asdict(self)
+        data["sizes"] = list(self.sizes) if self.sizes is not None else None
+        data["count_sizes"] = list(self.count_sizes)
+        return data
+
+    def with_sizes(self, sizes: Iterable[int] | None) -> Settings:
+        """Return the same settings measuring exactly *sizes* (unchanged when *sizes* is None).
+
+        >>> QUICK.with_sizes([5, 3, 5]).sizes
+        (3, 5)
+        """
+        if sizes is None:
+            return self
+        return replace(self, sizes=tuple(sorted(set(sizes))))
+
+
+FULL = Settings(
+    mode="full",
+    sizes=None,
+    drain_budget_s=1.0,
+    check_budget_s=8.0,
+    n_cap=40,
+    min_rounds=6,  # the fewest that give a 95% interval of the median (its ends: the fastest and slowest)
+    max_time_s=0.25,
+    memory_budget_s=0.2,
+    rss_stride=2,
+    check_timeout_s=30.0,  # the walk stops before a check would pass 8 s; 30 s is only reached by a hang
+)
+"""The full run of ``make bench``: about 8 minutes for the nineteen algorithms here on 2 cores."""
+
+QUICK = Settings(
+    mode="quick",
+    sizes=(6, 10, 14),
+    drain_budget_s=1.0,
+    check_budget_s=8.0,
+    n_cap=40,
+    min_rounds=9,  # from 9 rounds on, the interval leaves out the fastest and the slowest round
+    max_time_s=0.05,
+    memory_budget_s=0.2,
+    rss_stride=0,
+    check_timeout_s=10.0,  # n <= 14 checks in well under a second; a hang must not eat the 30 s
+)
+"""The quick run of CI: three sizes, a few rounds each, peak RSS at the largest only."""
+
+
+MAX_N = 1000
+"""The most disks a plan ever asks of an algorithm without a ``max_n`` (a result file reads n up to 1000)."""
+
+
+def moves_at(algorithm: Algorithm, n: int) -> int:
+    """Return the moves of *algorithm*'s run of n disks: its puzzle's optimal count to the farthest tower it may end on.
+
+    2^n - 1 for the classic puzzle; 3^n - 1 linear (end to end), the
+    Frame-Stewart count on k pegs, and so on (:mod:`hanoi_harness.core.optimal`).
+
+    >>> from hanoi_harness.core.puzzle import LINEAR, k_pegs
+    >>> from hanoi_harness.registry import FinalPeg
+    >>> a = Algorithm(name="a", solve=lambda n: iter(()), summary="")
+    >>> moves_at(a, 10), moves_at(Algorithm(name="b", solve=a.solve, summary="", puzzle=LINEAR), 3)
+    (1023, 26)
+    >>> moves_at(Algorithm(name="c", solve=a.solve, summary="", puzzle=k_pegs(4), final_peg=FinalPeg.fixed(3)), 10)
+    49
+    """
+    known = [found.moves for peg in algorithm.final_peg.pegs(n) if (found := algorithm.puzzle.optimum(n, peg))]
+    # Every puzzle a record may declare knows its count from one whole tower to another; 2^n - 1 is only a guard.
+    return max(known) if known else (1 << n) - 1
+
+
+def fixed_sizes(algorithm: Algorithm, sizes: Iterable[int]) -> list[int]:
+    """Return the n of *algorithm* that do the work of the classic puzzle's *sizes*, within its limits, without repeats.
+
+    The classic puzzle's n makes 2^n - 1 moves; another puzzle's record is
+    measured at the most disks whose run takes at most that many moves (its
+    :func:`moves_at`): n = 14 is 8 disks linear (6560 moves) and 61 on four
+    pegs, so every figure at one size compares about the same work.  An
+    algorithm whose limits exclude a size is measured at the size nearest to them.
+
+    >>> a = Algorithm(name="a", solve=lambda n: iter(()), summary="", min_n=1, max_n=8)
+    >>> fixed_sizes(a, (6, 10, 14))
+    [6, 8]
+    >>> from hanoi_harness.core.puzzle import LINEAR
+    >>> fixed_sizes(Algorithm(name="b", solve=a.solve, summary="", puzzle=LINEAR), (6, 10, 14))
+    [3, 6, 8]
+    """
+    wanted = sorted(set(sizes))
+    if not wanted:
+        return []
+    found: set[int] = set()
+    high = MAX_N if algorithm.max_n is None else min(algorithm.max_n, MAX_N)
+    n = algorithm.min_n
+    for size in wanted:
+        budget = (1 << size) - 1
+        while n < high and moves_at(algorithm, n + 1) <= budget:
+            n += 1
+        found.add(n)
+    return sorted(found)
+
+
+def walk_sizes(algorithm: Algorithm, settings: Settings) -> list[int]:
+    """Return the n a full run's walk of *algorithm* goes through under *settings*, in order.
+
+    The classic puzzle's n = 1, 2, ... up to the cap ``n_cap``, each as
+    :func:`fixed_sizes` turns it into *algorithm*'s n: every step about
+    doubles the moves (linear runs, three times as many a disk, skip a
+    classic size now and then), and the cap is the classic puzzle's
+    2^n_cap - 1 moves.  n = 0 has no moves, so it has no time per move and
+    is not measured.
+
+    >>> from hanoi_harness.core.puzzle import LINEAR
+    >>> linear = Algorithm(name="b", solve=lambda n: iter(()), summary="", puzzle=LINEAR)
+    >>> walk_sizes(linear, FULL.with_sizes(None))[:6]
+    [1, 2, 3, 4, 5, 6]
+    >>> walk_sizes(Algorithm(name="a", solve=linear.solve, summary="", max_n=5), FULL)
+    [1, 2, 3, 4, 5]
+    """
+    first = max(algorithm.min_n, 1)
+    return [n for n in fixed_sizes(algorithm, range(1, settings.n_cap + 1)) if n >= first]

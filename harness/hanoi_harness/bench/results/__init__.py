@@ -1,0 +1,1 @@
+"""Result sets: ``results.json``, its schema, its environment and its output directory."""

@@ -1,0 +1,353 @@
+"""Where the figures come from and what they depend on, and which figures two environments let a comparison use.
+
+:func:`capture` records, for a result set, the machine, the interpreter and
+the code that measured: the installed version of hanoi-harness and the git
+commit of its source when it runs from a checkout (:func:`source`).  The
+commit is that of the package's own files, never of the directory ``hanoi``
+was started in (pytest-benchmark's ``commit_info`` is the latter: a user's
+own repository, or ``unversioned``).
+
+Each kind of figure depends on something different:
+
+* **instructions per move** (valgrind) depend on the code that runs, down to
+  the machine code: the Python build (version, compiler, build options), numpy
+  (the chunked consumer and ``blocks`` run in it), the C library (its string and
+  memory routines) and the architecture, and on valgrind, which decodes them.
+  Not on the load, nor on the CPU's speed;
+* **tracemalloc peaks** depend on the sizes of Python's objects and on what
+  numpy allocates: the Python version and build, numpy and the architecture
+  (the size of a pointer);
+* **times** depend on all of that and on the machine: its CPU, its number of
+  cores and how loaded it was;
+* **relative times** (an algorithm's time over the reference's in the same
+  run) cancel the machine's speed, but not its caches, nor the interpreter.
+
+:func:`comparable` applies those rules to two :class:`Environment` records and
+says for each metric whether a comparison may use it, and why not.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import platform
+import subprocess
+import sys
+from dataclasses import asdict, dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from hanoi_harness.bench.counts.measure import Valgrind, find_valgrind
+from hanoi_harness.bench.results.validate import Fields
+
+METRICS = ("instructions", "tracemalloc", "time", "relative time")
+"""The metrics :func:`comparable` judges, in the order it lists them."""
+
+DISTRIBUTION = "hanoi-harness"
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+"""The folder of the ``hanoi_harness`` package: ``harness/`` in a checkout, or site-packages' copy."""
+
+GIT_TIMEOUT_S = 10.0
+
+
+@dataclass(frozen=True)
+class Environment:
+    """What one run's figures depend on, as JSON-ready fields.
+
+    ``python`` is the version, ``python_build`` :data:`sys.version` (build
+    date and compiler: two builds of one version can differ in machine code),
+    ``valgrind`` the version found or ``""`` (then ``valgrind_missing`` says
+    why), ``load`` the 1, 5 and 15-minute load averages when captured,
+    ``commit`` and ``branch`` the checkout's (``""`` for an installed copy,
+    whose ``version`` is then what identifies it; a version ``""`` is a
+    file written before versions were recorded).
+    """
+
+    python: str
+    implementation: str
+    python_build: str
+    numpy: str
+    libc: str
+    arch: str
+    os: str
+    cpu: str
+    cores: int | None
+    valgrind: str = ""
+    valgrind_missing: str = ""
+    load: tuple[float, ...] = ()
+    commit: str = ""
+    dirty: bool = False
+    version: str = ""
+    branch: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field, JSON-ready."""
+        data = asdict(self)
+        data["load"] = list(self.load)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Environment:
+        """The environment in *data*, as :meth:`to_dict` wrote it; a field it lacks is empty.
+
+        >>> e = Environment("3.11.7", "CPython", "3.11.7 (main) [GCC]", "2.1.0", "glibc 2.36", "x86_64", "Linux",
+        ...                 "AMD EPYC", 2, load=(0.5, 0.4, 0.3))
+        >>> Environment.from_dict(e.to_dict()) == e
+        True
+        """
+        known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
+        known["load"] = tuple(float(value) for value in known.get("load") or ())
+        defaults = {name: "" for name in ("python", "implementation", "python_build", "numpy", "libc", "arch")}
+        return cls(**{**defaults, "os": "", "cpu": "", "cores": None, **known})
+
+    @classmethod
+    def from_fields(cls, data: Fields) -> Environment:
+        """The environment in *data* (a result file's ``environment``), each value checked; a missing field is empty."""
+        return cls(
+            python=data.text("python", ""),
+            implementation=data.text("implementation", ""),
+            python_build=data.text("python_build", ""),
+            numpy=data.text("numpy", ""),
+            libc=data.text("libc", ""),
+            arch=data.text("arch", ""),
+            os=data.text("os", ""),
+            cpu=data.text("cpu", ""),
+            cores=data.optional_integer("cores", 1, 2**20),
+            valgrind=data.text("valgrind", ""),
+            valgrind_missing=data.text("valgrind_missing", ""),
+            load=tuple(data.numbers("load", 0.0, 1e6, most=3)),
+            commit=data.text("commit", ""),
+            dirty=data.flag("dirty"),
+            version=data.text("version", ""),
+            branch=data.text("branch", ""),
+        )
+
+    @classmethod
+    def from_schema_2(cls, machine: dict[str, Any], commit: dict[str, Any]) -> Environment:
+        """The environment of a file of schema 1 or 2, from its ``machine`` and ``commit`` records (both checked).
+
+        What those files did not record (the Python build, numpy, the C
+        library, valgrind) is empty, so no count or peak is compared with them.
+
+        >>> e = Environment.from_schema_2({"cpu": "AMD EPYC", "cores": 2}, {"id": "abc", "dirty": True})
+        >>> e.cpu, e.cores, e.commit, e.dirty, e.numpy
+        ('AMD EPYC', 2, 'abc', True, '')
+        """
+
+        def text(key: str) -> str:
+            return str(machine.get(key) or "")
+
+        cores = machine.get("cores")
+        return cls(
+            python=text("python"),
+            implementation=text("implementation"),
+            os=text("os"),
+            arch=text("arch"),
+            cpu=text("cpu"),
+            python_build="",
+            numpy="",
+            libc="",
+            cores=cores if isinstance(cores, int) and not isinstance(cores, bool) else None,
+            commit=str(commit.get("id") or ""),
+            branch=str(commit.get("branch") or ""),
+            dirty=bool(commit.get("dirty")),
+            version=str(commit.get("version") or ""),
+        )
+
+    def describe(self) -> str:
+        """One line for a report: interpreter, numpy, valgrind, CPU, load and commit.
+
+        >>> print(Environment("3.11.7", "CPython", "b", "2.1.0", "glibc 2.36", "x86_64", "Linux 6.1", "AMD EPYC", 2,
+        ...             valgrind="valgrind-3.19.0", load=(1.5, 1.0, 0.5), commit="0123456789abcdef").describe())
+        CPython 3.11.7, numpy 2.1.0, valgrind-3.19.0, glibc 2.36, AMD EPYC (2 cores, x86_64), Linux 6.1,
+        load 1.5 / 1 / 0.5, commit 0123456789ab
+        """
+        parts = [
+            f"{self.implementation} {self.python}",
+            f"numpy {self.numpy}",
+            self.valgrind or "no valgrind",
+            self.libc,
+            f"{self.cpu} ({self.cores} cores, {self.arch})",
+            self.os,
+        ]
+        if self.load:
+            parts.append("load " + " / ".join(f"{value:g}" for value in self.load))
+        if self.commit:
+            parts.append(f"commit {self.commit[:12]}{' (dirty)' if self.dirty else ''}")
+        elif self.version:
+            parts.append(f"version {self.version}")
+        return ", ".join(part for part in parts if part)
+
+
+def capture(valgrind: Valgrind | str | None = None, cpu: str = "") -> Environment:
+    """The environment of this process now; *valgrind* is :func:`find_valgrind`'s answer (looked up when None).
+
+    *cpu* is the CPU's model when the caller has it already (pytest-benchmark
+    reports it), else it is read with py-cpuinfo (:func:`cpu_model`).
+    """
+    import numpy
+
+    found = find_valgrind() if valgrind is None else valgrind
+    code = source()
+    libc = " ".join(part for part in platform.libc_ver() if part)
+    return Environment(
+        python=platform.python_version(),
+        implementation=platform.python_implementation(),
+        python_build=sys.version.replace("\n", " "),
+        numpy=numpy.__version__,
+        libc=libc,
+        arch=platform.machine(),
+        os=f"{platform.system()} {platform.release()}",
+        cpu=cpu or cpu_model(),
+        cores=os.cpu_count(),
+        valgrind=found.version if isinstance(found, Valgrind) else "",
+        valgrind_missing=found if isinstance(found, str) else "",
+        load=tuple(round(value, 2) for value in os.getloadavg()) if hasattr(os, "getloadavg") else (),
+        commit=code["id"] or "",
+        dirty=code["dirty"],
+        version=code["version"],
+        branch=code["branch"],
+    )
+
+
+@functools.cache
+def cpu_model() -> str:
+    """The CPU's model name, as py-cpuinfo reads it (as pytest-benchmark reports it); else what platform knows."""
+    try:
+        import cpuinfo
+
+        brand = cpuinfo.get_cpu_info().get("brand_raw")
+    except Exception:  # py-cpuinfo probes the CPU in a child process; any failure leaves the fallback
+        brand = None
+    return str(brand or platform.processor() or platform.machine())
+
+
+def source() -> dict[str, Any]:
+    """Return the code's provenance: ``version``, and ``id``, ``branch`` and ``dirty`` from git.
+
+    ``id`` is None when the package does not run from a git checkout (an
+    installed wheel), or when git is missing; a checkout with uncommitted
+    changes to tracked files is ``dirty``.
+
+    >>> sorted(source())
+    ['branch', 'dirty', 'id', 'version']
+    """
+    found: dict[str, Any] = {"version": version(), "id": None, "branch": "", "dirty": False}
+    # A wheel installed in a venv inside someone's repository is inside a work tree too: the package's own
+    # files must be tracked there for the commit to be theirs.
+    if _git("ls-files", "--error-unmatch", "__init__.py") is None:
+        return found
+    found["id"] = _git("rev-parse", "HEAD")
+    found["branch"] = _git("rev-parse", "--abbrev-ref", "HEAD") or ""
+    found["dirty"] = bool(_git("status", "--porcelain", "--untracked-files=no"))
+    return found
+
+
+def version() -> str:
+    """Return the installed version of hanoi-harness, or "unknown" when it is not installed."""
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _git(*args: str) -> str | None:
+    """Return what ``git ARGS`` prints in the package's folder, stripped; None when git fails or is missing."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(PACKAGE_DIR), *args],
+            capture_output=True,
+            text=True,
+            timeout=GIT_TIMEOUT_S,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+@dataclass(frozen=True)
+class Comparability:
+    """Whether two environments' *metric* can be compared.
+
+    ``reasons`` say why not (comparable when there is none); ``notes`` are
+    differences that do not forbid the comparison but a reader should know.
+    """
+
+    metric: str
+    reasons: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def comparable(self) -> bool:
+        """True when nothing forbids comparing the metric."""
+        return not self.reasons
+
+    def describe(self) -> str:
+        """One line: the metric, then compared or not and why.
+
+        >>> Comparability("time", ("the CPU differs (AMD EPYC, then Intel Xeon)",)).describe()
+        'time: not compared: the CPU differs (AMD EPYC, then Intel Xeon)'
+        """
+        said = "compared" if self.comparable else "not compared: " + "; ".join(self.reasons)
+        return f"{self.metric}: {said}" + "".join(f" (note: {note})" for note in self.notes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The verdict as a JSON-ready mapping."""
+        return {
+            "metric": self.metric,
+            "comparable": self.comparable,
+            "reasons": list(self.reasons),
+            "notes": list(self.notes),
+        }
+
+
+_SOFTWARE = (("python_build", "the Python build"), ("implementation", "the Python implementation"), ("numpy", "numpy"))
+_PLATFORM = (("arch", "the architecture"),)
+
+
+def _differences(old: Environment, new: Environment, fields: tuple[tuple[str, str], ...]) -> list[str]:
+    """Why *old* and *new* differ in *fields* ((attribute, what it is) pairs): "what differs (old, then new)"."""
+    found = []
+    for name, what in fields:
+        before, after = getattr(old, name), getattr(new, name)
+        if before != after:
+            found.append(f"{what} differs ({before or 'unknown'}, then {after or 'unknown'})")
+    return found
+
+
+def comparable(old: Environment, new: Environment) -> tuple[Comparability, ...]:
+    """For each metric in :data:`METRICS`, whether the runs of environments *old* and *new* can be compared.
+
+    >>> a = Environment("3.11.7", "CPython", "b1", "2.1.0", "glibc 2.36", "x86_64", "Linux", "AMD EPYC", 2,
+    ...                 valgrind="valgrind-3.19.0")
+    >>> for line in comparable(a, Environment.from_dict({**a.to_dict(), "cpu": "Intel Xeon"})):
+    ...     print(line.describe())
+    instructions: compared (note: the CPU differs (AMD EPYC, then Intel Xeon): glibc picks its string
+    routines by the CPU features valgrind reports)
+    tracemalloc: compared
+    time: not compared: the CPU differs (AMD EPYC, then Intel Xeon)
+    relative time: compared (note: the CPU differs (AMD EPYC, then Intel Xeon): its caches change some
+    algorithms' speed relative to the reference)
+    """
+    cpu = _differences(old, new, (("cpu", "the CPU"),))
+    cores = _differences(old, new, (("cores", "the number of cores"),))
+    missing = [f"no valgrind in the {which} run" for which, env in (("old", old), ("new", new)) if not env.valgrind]
+    instructions = _differences(old, new, (*_SOFTWARE, ("libc", "the C library"), *_PLATFORM))
+    if not missing:
+        instructions += _differences(old, new, (("valgrind", "valgrind"),))
+    return (
+        Comparability(
+            "instructions",
+            tuple(missing + instructions),
+            tuple(f"{why}: glibc picks its string routines by the CPU features valgrind reports" for why in cpu),
+        ),
+        Comparability("tracemalloc", tuple(_differences(old, new, (*_SOFTWARE, *_PLATFORM)))),
+        Comparability("time", tuple(_differences(old, new, (*_SOFTWARE, *_PLATFORM)) + cpu + cores)),
+        Comparability(
+            "relative time",
+            tuple(_differences(old, new, (*_SOFTWARE, *_PLATFORM))),
+            tuple(f"{why}: its caches change some algorithms' speed relative to the reference" for why in cpu),
+        ),
+    )

@@ -1,0 +1,279 @@
+"""One ``hanoi bench`` or ``hanoi report`` from start to end: what to measure, the runs, the set written.
+
+:func:`plan` decides what a bench measures: ``--quick`` a quick run, ``--sizes``
+exactly those sizes, and neither the full run, which measures the quick
+baseline first (into ``quick/``, the set CI compares against) and the C
+reference last.  :func:`bench` claims the output directory before measuring
+(:class:`~hanoi_harness.bench.results.outdir.OutDir`: refused in one line when it
+is not a result set of ours, locked, space checked), runs the plan, and
+writes the set: ``results.json`` and pytest-benchmark's report, every view
+rendered from ``results.json`` alone, the marker; then the old set is
+replaced in one step.  With the peers (``--peers``, :mod:`._peers`), they and
+the project's algorithms they are paired with are measured after the
+project's run, with its settings, into a set of their own, ``peers/``.
+:func:`report` renders an existing set again, written the same way.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import shutil
+import subprocess
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hanoi_harness.bench import cref
+from hanoi_harness.bench.commands import Command
+from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
+from hanoi_harness.bench.peers import Peers, head_to_head
+from hanoi_harness.bench.plan import FULL, QUICK, Settings
+from hanoi_harness.bench.report.render import render
+from hanoi_harness.bench.results.outdir import OutDir, seal, why_not_ours
+from hanoi_harness.bench.results.resultset import RESULTS_FILE, ResultSet, load, results_path
+from hanoi_harness.bench.run import run
+from hanoi_harness.bench.timing.measure import check_available
+from hanoi_harness.errors import UsageError
+from hanoi_harness.progress import Progress
+from hanoi_harness.registry import Algorithm
+
+QUICK_DIR = "quick"
+"""Where a full run puts its quick-mode baseline, inside its output directory."""
+
+PYTEST_REPORT = "pytest-benchmark.json"
+"""pytest-benchmark's own report of the timing, kept beside results.json."""
+
+CREF_N = 28
+"""The n of a full run's C-reference comparison (:func:`.cref.measure`): 2^28 - 1 moves, 768 MiB of output."""
+
+FIXED_BYTES = 2**20
+"""What a set writes whatever its size, generously: three plots (about 350 KB) and the Markdown (about 40 KB)."""
+
+BYTES_PER_RUN = 8 * 2**10
+"""What a set writes per measured (algorithm, n), generously: about 0.9 KB in results.json and 1.3 KB in
+pytest-benchmark.json were measured on a full run."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one bench measures: a run with *settings*, after a quick *baseline* run, with the *c_reference*."""
+
+    settings: Settings
+    baseline: bool
+    c_reference: bool
+
+
+def plan(quick: bool, sizes: Sequence[int] | None) -> Plan:
+    """Return the plan for ``--quick`` (*quick*) and ``--sizes`` (*sizes*, None when not given).
+
+    >>> plan(False, None).baseline, plan(False, [3, 4]).baseline, plan(False, [3, 4]).settings.sizes
+    (True, False, (3, 4))
+    """
+    if quick:
+        return Plan(QUICK.with_sizes(sizes), baseline=False, c_reference=False)
+    if sizes is not None:
+        return Plan(FULL.with_sizes(sizes), baseline=False, c_reference=False)
+    return Plan(FULL, baseline=True, c_reference=True)
+
+
+def estimate_bytes(names: int, plan: Plan) -> int:
+    """Return a generous bound on what a set of *names* algorithms and commands measured by *plan* writes."""
+    sizes = len(plan.settings.sizes) if plan.settings.sizes is not None else plan.settings.n_cap
+    baseline = len(QUICK.sizes or ()) if plan.baseline else 0
+    return 2 * FIXED_BYTES + names * (sizes + baseline) * BYTES_PER_RUN
+
+
+Measured = tuple[ResultSet, dict[str, Any]]
+"""A run's result set and pytest-benchmark's report of it."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a bench wrote: the directory *out* and the *results* in it."""
+
+    out: Path
+    results: ResultSet
+
+    @property
+    def failed(self) -> list[str]:
+        """The names that failed their check (reported in the set, not measured)."""
+        return [name for name, result in self.results.algorithms.items() if result.status != "ok"]
+
+
+def bench(
+    algorithms: Sequence[Algorithm],
+    plugins: Sequence[str],
+    commands: Sequence[Command],
+    what: Plan,
+    out: Path,
+    progress: Progress | None = None,
+    peers: Peers | None = None,
+) -> Outcome:
+    """Measure *algorithms* and *commands* as *what* says and write the set into *out*, replacing the old one.
+
+    *plugins* are the ``--plugin`` specs, for the child processes; *peers*,
+    when given, are measured into ``peers/`` after the rest.  Refused in one
+    line (:class:`UsageError`) before measuring: pytest-benchmark missing,
+    and anything about *out* that would fail at the end.
+    """
+    problem = check_available()
+    if problem:
+        raise UsageError(problem)
+    hooks = progress or Progress()
+    names = len(algorithms) + len(commands) + (len(peers.algorithms) if peers else 0)
+    with OutDir(out, estimate_bytes(names, what)) as target:
+        try:
+            results, report, baseline, theirs = _measure(algorithms, plugins, commands, what, hooks, peers)
+        except OSError as exc:
+            if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+                raise
+            # pytest-benchmark and the children write their files in the temporary directory, not in --out.
+            raise UsageError(f"no space left on the device for the run's temporary files ({exc})") from None
+        target.commit(lambda staging: _fill(staging, (results, report), baseline, theirs))
+    return Outcome(target.out, results)
+
+
+def _measure(
+    algorithms: Sequence[Algorithm],
+    plugins: Sequence[str],
+    commands: Sequence[Command],
+    what: Plan,
+    hooks: Progress,
+    peers: Peers | None = None,
+) -> tuple[ResultSet, dict[str, Any], Measured | None, Measured | None]:
+    """Run *what*: the result set, pytest-benchmark's report, the quick baseline's and the *peers*' (each or None).
+
+    The peers come after the project's run and before the C reference, which is last.
+    """
+    baseline: Measured | None = None
+    started = time.monotonic()
+    if what.baseline:
+        # The baseline first: measured later in this process, after minutes of work, relative times came
+        # out 5-15% off those of a fresh 'hanoi bench --quick', which is what CI compares with it.
+        baseline = run(algorithms, plugins, QUICK, _Prefixed(hooks, "quick baseline: "), commands)
+    baseline_s = time.monotonic() - started
+    results, report = run(algorithms, plugins, what.settings, hooks, commands)
+    if baseline is not None:
+        results.durations_s = {"quick baseline": round(baseline_s, 1), **results.durations_s}
+    theirs = _peers(peers, what, hooks) if peers else None
+    if theirs is not None:
+        results.durations_s["peers"] = round(sum(theirs[0].durations_s.values()), 1)
+    if what.c_reference:
+        results.c_reference, seconds = _c_reference(hooks)
+        results.durations_s["C reference"] = round(seconds, 1)
+    return results, report, baseline, theirs
+
+
+def _peers(peers: Peers, what: Plan, hooks: Progress) -> Measured:
+    """Measure *peers* (theirs and ours) with *what*'s settings, then each pair head to head: their set and report."""
+    results, report = run(peers.algorithms, peers.specs, what.settings, _Prefixed(hooks, "peers: "))
+    results.peers = peers.pairs
+    hooks.phase(f"peers: head to head ({len(peers.pairs)} pairs)", None)
+    started = time.monotonic()
+    results.peers = head_to_head(results, {algorithm.name: algorithm for algorithm in peers.algorithms})
+    results.durations_s["head to head"] = round(time.monotonic() - started, 1)
+    hooks.close()
+    return results, report
+
+
+def _fill(staging: Path, run: Measured, baseline: Measured | None, peers: Measured | None) -> None:
+    """Write the set into *staging*: its quick baseline and peers' sets, the run's files and views (from the files)."""
+    for name, nested, views in ((QUICK_DIR, baseline, False), (PEERS_DIR, peers, True)):
+        if nested is not None:
+            directory = staging / name
+            directory.mkdir()
+            _write_run(directory, *nested)
+            if views:
+                render(load(directory / RESULTS_FILE), directory)
+            seal(directory)
+    _write_run(staging, *run)
+    render(load(staging / RESULTS_FILE), staging, _nested_peers(staging))
+
+
+def _nested_peers(directory: Path) -> ResultSet | None:
+    """Return the peers' set inside the result set *directory*, or None when it has none."""
+    nested = directory / PEERS_DIR
+    return load(nested) if nested.is_dir() and not why_not_ours(nested) else None
+
+
+def _write_run(directory: Path, results: ResultSet, report: dict[str, Any]) -> None:
+    """Write results.json and pytest-benchmark's report (when there is one) into *directory*."""
+    (directory / RESULTS_FILE).write_text(results.dumps())
+    if report:
+        text = json.dumps(report, indent=2)
+        (directory / PYTEST_REPORT).write_text("{" + text[1:].lstrip() + "\n")
+
+
+def _c_reference(progress: Progress) -> tuple[dict[str, Any], float]:
+    """Return :func:`hanoi_harness.bench.cref.measure` at :data:`CREF_N`, and the seconds it took.
+
+    Run after every other phase, so it does not share the machine with the
+    timing.  A compiler that fails, or a program that does, is the skip
+    reason rather than the end of a run minutes long.
+    """
+    progress.phase(f"C reference (n = {CREF_N})", None)
+    started = time.monotonic()
+    try:
+        found = cref.measure(CREF_N)
+    except (subprocess.CalledProcessError, OSError) as exc:
+        said = (getattr(exc, "stderr", None) or b"").decode(errors="replace").strip().splitlines()
+        found = {"n": CREF_N, "skipped": f"the C reference failed: {exc}" + (f": {said[-1]}" if said else "")}
+    progress.close()
+    return found, time.monotonic() - started
+
+
+def report(source: Path, out: Path | None = None) -> Path:
+    """Render the set at *source* (a results directory or a results.json) again, into *out* or in place.
+
+    Nothing is measured: results.json is copied as it is (with
+    pytest-benchmark's report and the ``quick/`` and ``peers/`` sets beside
+    it, as they are), and every view is rendered from it.  *source* is read and checked first; the directory
+    written is claimed like a bench's output (in place, *source* must be a
+    result set of ours).  Returns the directory written.
+    """
+    results = load(source)
+    file = results_path(source)
+    folder = file.parent
+    names = len(results.algorithms)
+    runs = max((len(r.runs) for r in results.algorithms.values()), default=0)
+    needed = 2 * FIXED_BYTES + names * runs * BYTES_PER_RUN
+    with OutDir(out if out is not None else folder, needed, label="--out" if out is not None else "") as target:
+        target.commit(lambda staging: _copy_and_render(file, staging))
+    return target.out
+
+
+def _copy_and_render(file: Path, staging: Path) -> None:
+    """Copy the results.json at *file* (and what a set keeps beside it) into *staging*; render the views there."""
+    shutil.copyfile(file, staging / RESULTS_FILE)
+    folder = file.parent
+    if file.name == RESULTS_FILE and (folder / PYTEST_REPORT).is_file():
+        shutil.copyfile(folder / PYTEST_REPORT, staging / PYTEST_REPORT)
+    for name in (QUICK_DIR, PEERS_DIR):
+        nested = folder / name
+        if file.name == RESULTS_FILE and nested.is_dir() and not why_not_ours(nested):
+            shutil.copytree(nested, staging / name)
+    peers = _nested_peers(staging)
+    if peers is not None:  # its views too, from its results.json
+        render(peers, staging / PEERS_DIR)
+        seal(staging / PEERS_DIR)
+    render(load(staging / RESULTS_FILE), staging, peers)
+
+
+class _Prefixed(Progress):
+    """Progress that reports to *inner*, each phase's description after *prefix*."""
+
+    def __init__(self, inner: Progress, prefix: str) -> None:
+        self.inner = inner
+        self.prefix = prefix
+
+    def phase(self, description: str, total: int | None) -> None:
+        self.inner.phase(self.prefix + description, total)
+
+    def step(self, label: str) -> None:
+        self.inner.step(label)
+
+    def close(self) -> None:
+        self.inner.close()

@@ -1,0 +1,28 @@
+"""The pytest module ``hanoi bench`` runs to time each case (see :mod:`hanoi_harness.bench.timing.measure`).
+
+Its ``case`` is parametrized by the bench run's plugin object, so this file is
+only meaningful inside that run; the test suite's own benchmarks are in
+``tests/benchmarks/``.  The name starts with an underscore so that no test
+collection picks it up by accident.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hanoi_harness.bench.commands import CommandCase, run_discarding
+from hanoi_harness.bench.consume import consume
+from hanoi_harness.bench.timing.measure import Case
+
+
+def test_drain(benchmark: Any, case: Case | CommandCase) -> None:
+    """Time one drain of ``case.algorithm`` at ``case.n``: every move of its own generator read by :func:`consume`.
+
+    A command's case times one whole run of the program instead, start-up
+    included, its output to /dev/null (a failed run fails the case).
+    """
+    benchmark.extra_info.update(algorithm=case.name, n=case.n)
+    if isinstance(case, CommandCase):
+        benchmark(run_discarding, case.command.template, case.n, case.timeout_s)
+    else:
+        benchmark(consume, case.algorithm, case.n)

@@ -1,0 +1,175 @@
+"""One timed case's figures: pytest-benchmark's statistics, the 95% interval of the median, a stability flag, and
+a sample of the rounds for later tests.
+
+pytest-benchmark times a case in rounds (each round ``iterations`` drains,
+divided by them) and reports its statistics and every round (``stats.data``).
+:meth:`Timing.from_stats` keeps its statistics, adds what
+:mod:`hanoi_harness.bench.timing.stats` finds in all the rounds (the
+distribution-free interval of the median, the reasons the rounds are too
+noisy to rank on), and keeps :data:`KEPT_ROUNDS` of the rounds, evenly spaced
+in the order they ran, for ``hanoi compare``'s test of a change: a small case
+runs thousands of rounds, which would make a result file megabytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hanoi_harness.bench.results.validate import Fields
+from hanoi_harness.bench.timing.stats import Interval, median_interval, stability
+
+KEPT_ROUNDS = 32
+"""Rounds a result file keeps per case: 32 give a Mann-Whitney test that can reach p < 0.001 and a bootstrap
+interval whose ends settle, at about 0.7 KB a case (a full run's results.json stays under 1 MB)."""
+
+SIGNIFICANT = 6
+"""Significant digits a kept round is written with: a millionth of a round, far below any machine's noise."""
+
+SECONDS = (1e-9, 1e6)
+"""A time per drain or per run: at least a nanosecond (a generator takes about 100 ns just to start) and at most
+11.6 days.  Bounding it below keeps every ratio the gate takes finite and non-zero."""
+
+SPREAD = (0.0, 1e6)
+"""A spread of times (IQR, standard deviation): 0 is possible."""
+
+NOT_KEPT = "its rounds were not kept (a result file of schema 1 or 2)"
+"""The stability reason of a timing read from a file written before rounds were kept."""
+
+
+@dataclass(frozen=True)
+class Timing:
+    """One case's timing, in seconds per drain.
+
+    pytest-benchmark's statistics over its rounds (each round times
+    ``iterations`` drains and is divided by them); ``interval`` the 95%
+    interval of the median (None under 6 rounds); ``unstable`` why the
+    rounds are too noisy to rank on (empty: stable); ``samples`` up to
+    :data:`KEPT_ROUNDS` of the rounds, in the order they ran.
+    """
+
+    median: float
+    iqr: float
+    q1: float
+    q3: float
+    minimum: float
+    mean: float
+    stddev: float
+    rounds: int
+    iterations: int
+    interval: Interval | None = None
+    unstable: tuple[str, ...] = ()
+    samples: tuple[float, ...] = ()
+
+    @property
+    def stable(self) -> bool:
+        """True when nothing is wrong with the rounds."""
+        return not self.unstable
+
+    @property
+    def margin(self) -> float | None:
+        """How far the interval reaches from the median, as a share of it (the farther end); None without one.
+
+        >>> Timing(1.0, 0, 1, 1, 1, 1, 0, 8, 1, Interval(0.97, 1.05)).margin
+        0.05
+        """
+        if self.interval is None:
+            return None
+        return round(max(self.median - self.interval.low, self.interval.high - self.median) / self.median, 12)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The timing as a JSON-ready mapping."""
+        return {
+            "median": self.median,
+            "iqr": self.iqr,
+            "q1": self.q1,
+            "q3": self.q3,
+            "minimum": self.minimum,
+            "mean": self.mean,
+            "stddev": self.stddev,
+            "rounds": self.rounds,
+            "iterations": self.iterations,
+            "interval": self.interval.to_dict() if self.interval else None,
+            "unstable": list(self.unstable),
+            "samples": list(self.samples),
+        }
+
+    @classmethod
+    def from_stats(cls, stats: dict[str, Any], data: Sequence[float] = ()) -> Timing:
+        """Return the timing in *stats* (a ``benchmarks[].stats`` entry of pytest-benchmark's JSON), rounds *data*.
+
+        The interval and the stability flag come from every round; the
+        stability of rounds under 1 µs is judged on whole rounds (a round of
+        ``iterations`` drains), which is what the clock timed.
+
+        >>> stats = {"median": 1.0, "iqr": 0.02, "q1": 0.99, "q3": 1.01, "min": 0.98, "mean": 1.0, "stddev": 0.01,
+        ...          "rounds": 40, "iterations": 1}
+        >>> t = Timing.from_stats(stats, [1.0 + (i % 5) / 500 for i in range(40)])
+        >>> t.stable, len(t.samples), t.interval.low <= 1.004 <= t.interval.high
+        (True, 32, True)
+        """
+        iterations = int(stats.get("iterations", 1))
+        rounds = [float(value) for value in data]
+        reasons = stability([value * iterations for value in rounds]).reasons if rounds else ("no rounds reported",)
+        return cls(
+            median=float(stats["median"]),
+            iqr=float(stats["iqr"]),
+            q1=float(stats["q1"]),
+            q3=float(stats["q3"]),
+            minimum=float(stats["min"]),
+            mean=float(stats["mean"]),
+            stddev=float(stats["stddev"]),
+            rounds=int(stats["rounds"]),
+            iterations=iterations,
+            interval=median_interval(rounds),
+            unstable=reasons,
+            samples=kept(rounds),
+        )
+
+    @classmethod
+    def from_fields(cls, timing: Fields, schema: int) -> Timing:
+        """Return the timing in *timing*, each value checked: a positive median and quartiles, counts of at least 1.
+
+        A file of *schema* 1 or 2 kept no rounds: its timing has no interval
+        and is flagged unstable for that reason (:data:`NOT_KEPT`).
+        """
+        interval = timing.optional_fields("interval")
+        return cls(
+            median=timing.number("median", *SECONDS),
+            iqr=timing.number("iqr", *SPREAD),
+            q1=timing.number("q1", *SECONDS),
+            q3=timing.number("q3", *SECONDS),
+            minimum=timing.number("minimum", *SECONDS),
+            mean=timing.number("mean", *SECONDS),
+            stddev=timing.number("stddev", *SPREAD),
+            rounds=timing.integer("rounds", 1, 10**9),
+            iterations=timing.integer("iterations", 1, 10**12),
+            interval=_interval(interval) if interval else None,
+            unstable=tuple(timing.texts("unstable")) if schema >= 3 else (NOT_KEPT,),
+            samples=tuple(timing.numbers("samples", *SECONDS, most=KEPT_ROUNDS)),
+        )
+
+
+def _interval(interval: Fields) -> Interval:
+    """Return the interval in *interval*: two times in order, at a level between 0 and 1."""
+    low, high = interval.number("low", *SECONDS), interval.number("high", *SECONDS)
+    if low > high:
+        raise interval.refuse("high", f"expected at least low ({low:g}), got {high:g}")
+    return Interval(low, high, interval.number("level", 0.5, 1.0))
+
+
+def kept(rounds: Sequence[float], most: int = KEPT_ROUNDS) -> tuple[float, ...]:
+    """Return at most *most* of *rounds*, evenly spaced in their order (all of them when there are few enough).
+
+    Each is written to :data:`SIGNIFICANT` digits.
+
+    >>> kept([1.0, 2.0, 3.0, 4.0, 5.0], most=3)
+    (1.0, 3.0, 5.0)
+    >>> kept([0.1234567891])
+    (0.123457,)
+    """
+    if len(rounds) > most:
+        step = (len(rounds) - 1) / (most - 1)
+        rounds = [rounds[round(i * step)] for i in range(most)]
+    return tuple(float(f"{value:.{SIGNIFICANT}g}") for value in rounds)

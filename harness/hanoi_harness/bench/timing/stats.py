@@ -1,0 +1,299 @@
+"""Statistics on timings: a confidence interval for each time, a stability flag, and a test of a change.
+
+Everything here is a pure function of lists of seconds (one entry per round,
+each round one drain), with scipy's tests:
+
+* :func:`median_interval`: the distribution-free confidence interval of the
+  median from order statistics and the binomial distribution: no assumption
+  on the shape of the noise, which on a shared machine is skewed (a round
+  can only be slowed down) and often bimodal.  It needs at least 6 rounds
+  for 95% (with 5, even the whole range covers the median only 94% of the time).
+* :func:`stability`: whether a set of rounds is too noisy to rank on, and why
+  (after pyperf's checks: too few values, a wide spread, outliers, rounds too short).
+* :func:`compare_times`: whether a new set of rounds is faster, slower or
+  within noise of an old one: a two-sided Mann-Whitney U test (no assumption
+  on the noise's shape, as asv uses) *and* a bootstrap confidence interval of
+  the ratio of medians (as criterion reports) must both say so.  The rounds
+  should be interleaved (see :mod:`hanoi_harness.bench.timing.noise`), so that a
+  change in the machine's load falls on both sets alike.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+LEVEL = 0.95
+"""The confidence level of every interval here."""
+
+ALPHA = 0.01
+"""The p-value under which a change may be called.  The gate tests a dozen algorithms at once: at 0.05 one
+of twelve unchanged ones would be called changed in 46% of runs, at 0.01 in 11%, and the interval of the
+ratio must exclude the noise margin too."""
+
+MAX_SPREAD = 0.10
+"""A set of rounds is unstable when its interquartile range is more than 10% of its median (pyperf warns when
+the standard deviation passes 10% of the mean; the IQR is the same idea, not thrown by one slow round)."""
+
+MAX_INTERVAL = 0.10
+"""... or when the 95% interval of its median is wider than 10% of the median."""
+
+MAX_OUTLIER = 2.0
+"""... or when its slowest round took more than twice its median (pyperf: the maximum 50% above the mean); of 20
+rounds or more, its 95th percentile."""
+
+OUTLIER_QUANTILE_FROM = 20
+"""From this many rounds on, the outlier check looks at the 95th percentile rather than the slowest round."""
+
+MIN_ROUND_S = 1e-6
+"""... or when its median round is under 1 µs, where the clock's own cost and resolution are a visible part."""
+
+RESAMPLES = 2000
+"""Bootstrap resamples for the interval of a ratio: the ends of a 95% interval settle to about 1% of its width."""
+
+Verdict = Literal["faster", "slower", "within noise"]
+VERDICTS: tuple[Verdict, ...] = ("faster", "slower", "within noise")
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A confidence interval from *low* to *high* at *level* (0.95 for 95%)."""
+
+    low: float
+    high: float
+    level: float = LEVEL
+
+    def width(self, centre: float) -> float:
+        """The interval's width relative to *centre*.
+
+        >>> Interval(9.0, 11.0).width(10.0)
+        0.2
+        """
+        return (self.high - self.low) / centre if centre else math.inf
+
+    def to_dict(self) -> dict[str, float]:
+        """The three numbers as a JSON-ready mapping."""
+        return {"low": self.low, "high": self.high, "level": self.level}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Interval:
+        """The interval in *data*, as :meth:`to_dict` wrote it."""
+        return cls(float(data["low"]), float(data["high"]), float(data.get("level", LEVEL)))
+
+
+def median_interval(samples: Sequence[float], level: float = LEVEL) -> Interval | None:
+    """The distribution-free confidence interval at *level* of the median of *samples*; None when too few.
+
+    The ends are the k-th smallest and the k-th largest sample, k the
+    largest with P(B < k) <= (1 - level) / 2 for B ~ Binomial(len, 1/2): the
+    chance that fewer than k samples fall below the true median.  That is the
+    interval ``scipy.stats.quantile_test`` gives; computed here from
+    ``scipy.stats.binom`` it takes 0.1 ms instead of that function's 10 ms.
+
+    >>> median_interval([10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0])
+    Interval(low=11.0, high=18.0, level=0.95)
+    >>> median_interval([1.0, 2.0, 3.0, 4.0, 5.0]) is None
+    True
+    """
+    from scipy.stats import binom
+
+    ordered = sorted(samples)
+    k = int(binom.ppf((1 - level) / 2, len(ordered), 0.5)) if ordered else 0
+    if k < 1:
+        return None
+    return Interval(float(ordered[k - 1]), float(ordered[-k]), level)
+
+
+@dataclass(frozen=True)
+class Stability:
+    """Why a set of rounds is too noisy to rank on (*reasons*); stable when there is none."""
+
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def stable(self) -> bool:
+        """True when nothing is wrong with the rounds."""
+        return not self.reasons
+
+    def to_dict(self) -> dict[str, Any]:
+        """The flag and its reasons: ``{"stable": bool, "reasons": [...]}``."""
+        return {"stable": self.stable, "reasons": list(self.reasons)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Stability:
+        """The flag in *data*, as :meth:`to_dict` wrote it."""
+        return cls(tuple(str(reason) for reason in data.get("reasons", ())))
+
+
+def stability(samples: Sequence[float], level: float = LEVEL) -> Stability:
+    """Whether the rounds *samples* (seconds) are stable enough to rank on, and if not, why.
+
+    >>> stability([1.00, 1.01, 0.99, 1.02, 1.00, 0.98, 1.01, 1.00]).stable
+    True
+    >>> stability([1.0, 1.0, 1.3, 0.9, 1.4, 1.0, 2.5, 1.0]).reasons  # doctest: +NORMALIZE_WHITESPACE
+    ('the interquartile range is 37% of the median (over 10%)',
+     'the 95% interval of the median is 160% of it wide (over 10%)',
+     'the slowest round is 2.5x the median (over 2x)')
+    """
+    if not samples:
+        return Stability(("no rounds",))
+    middle = statistics.median(samples)
+    reasons = []
+    interval = median_interval(samples, level)
+    if interval is None:
+        reasons.append(f"{len(samples)} rounds are too few for a {level:.0%} interval of the median")
+    if len(samples) >= 4:
+        q1, _, q3 = statistics.quantiles(samples, n=4)
+        if middle > 0 and (q3 - q1) / middle > MAX_SPREAD:
+            reasons.append(f"the interquartile range is {(q3 - q1) / middle:.0%} of the median (over {MAX_SPREAD:.0%})")
+    if interval is not None and interval.width(middle) > MAX_INTERVAL:
+        share = interval.width(middle)
+        reasons.append(f"the {level:.0%} interval of the median is {share:.0%} of it wide (over {MAX_INTERVAL:.0%})")
+    slow, which = _slowest(samples)
+    if middle > 0 and slow / middle > MAX_OUTLIER:
+        reasons.append(f"{which} is {slow / middle:.2g}x the median (over {MAX_OUTLIER:g}x)")
+    if middle < MIN_ROUND_S:
+        reasons.append(f"the median round is {middle * 1e9:.0f} ns, under {MIN_ROUND_S * 1e6:g} µs")
+    return Stability(tuple(reasons))
+
+
+def _slowest(samples: Sequence[float]) -> tuple[float, str]:
+    """The slow end of *samples* the outlier check looks at, and what it is in words.
+
+    The slowest round of a few; of 20 or more, the 95th percentile: a small
+    case runs thousands of rounds, and on a shared machine one of them is
+    always preempted (a single slow round in thousands moves no median).
+
+    >>> _slowest([1.0, 3.0]), _slowest([1.0] * 39 + [9.0])
+    ((3.0, 'the slowest round'), (1.0, 'the 95th percentile of the rounds'))
+    """
+    if len(samples) < OUTLIER_QUANTILE_FROM:
+        return max(samples), "the slowest round"
+    return round(statistics.quantiles(samples, n=20)[-1], 12), "the 95th percentile of the rounds"
+
+
+@dataclass(frozen=True)
+class Difference:
+    """How a new set of rounds compares with an old one: a *verdict* and the numbers behind it.
+
+    ``ratio`` is the new median over the old (above 1: slower), ``interval``
+    its bootstrap confidence interval (None when a set is too small), and
+    ``p_value`` the two-sided Mann-Whitney U test's.
+    """
+
+    verdict: Verdict
+    ratio: float
+    interval: Interval | None
+    p_value: float
+
+    def describe(self) -> str:
+        """One line: the verdict, the ratio with its interval, and the p-value.
+
+        >>> Difference("slower", 1.12, Interval(1.08, 1.16), 0.0003).describe()
+        'slower: 1.120x (95% interval 1.080x to 1.160x; Mann-Whitney p = 0.0003)'
+        """
+        shown = (
+            ""
+            if self.interval is None
+            else (f"{self.interval.level:.0%} interval {self.interval.low:.3f}x to {self.interval.high:.3f}x; ")
+        )
+        return f"{self.verdict}: {self.ratio:.3f}x ({shown}Mann-Whitney p = {self.p_value:.2g})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The verdict and its numbers as a JSON-ready mapping."""
+        return {
+            "verdict": self.verdict,
+            "ratio": self.ratio,
+            "interval": self.interval.to_dict() if self.interval else None,
+            "p_value": self.p_value,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Difference:
+        """The difference recorded in *data* by :meth:`to_dict`; :class:`ValueError` for an unknown verdict."""
+        interval = data.get("interval")
+        verdicts = [verdict for verdict in VERDICTS if verdict == data["verdict"]]
+        if not verdicts:
+            raise ValueError(f"unknown verdict {data['verdict']!r}")
+        found = Interval.from_dict(interval) if interval else None
+        return cls(verdicts[0], float(data["ratio"]), found, float(data["p_value"]))
+
+
+def compare_times(
+    old: Sequence[float],
+    new: Sequence[float],
+    *,
+    alpha: float = ALPHA,
+    noise: float = 0.0,
+    level: float = LEVEL,
+    resamples: int = RESAMPLES,
+    seed: int = 0,
+) -> Difference:
+    """Whether the rounds *new* are slower, faster or within noise of the rounds *old*.
+
+    A change is called only when the Mann-Whitney U test gives p < *alpha*
+    and the *level* bootstrap interval of median(new) / median(old) lies
+    wholly beyond 1 + *noise* (slower) or below 1 / (1 + *noise*) (faster):
+    *noise* is the machine's noise floor (:func:`hanoi_harness.bench.timing.noise.noise_floor`),
+    0 to trust the test alone.  The bootstrap draws from a generator seeded with
+    *seed*, so the same rounds always give the same answer.
+
+    >>> old = [1.00, 1.01, 0.99, 1.02, 1.00, 0.98, 1.01, 1.00, 0.99, 1.01]
+    >>> compare_times(old, [t * 1.10 for t in old]).verdict
+    'slower'
+    >>> compare_times(old, [t * 1.10 for t in old], noise=0.2).verdict
+    'within noise'
+    >>> compare_times(old, list(reversed(old))).verdict
+    'within noise'
+
+    Either set empty is a :class:`ValueError`.
+    """
+    from scipy.stats import mannwhitneyu
+
+    if not old or not new:
+        raise ValueError("compare_times needs rounds in both sets")
+    ratio = statistics.median(new) / statistics.median(old)
+    p_value = float(mannwhitneyu(list(new), list(old), alternative="two-sided").pvalue)
+    interval = ratio_interval(old, new, level=level, resamples=resamples, seed=seed)
+    verdict: Verdict = "within noise"
+    if p_value < alpha and interval is not None:
+        if interval.low > 1 + noise:
+            verdict = "slower"
+        elif interval.high < 1 / (1 + noise):
+            verdict = "faster"
+    return Difference(verdict, ratio, interval, p_value)
+
+
+def ratio_interval(
+    old: Sequence[float], new: Sequence[float], *, level: float = LEVEL, resamples: int = RESAMPLES, seed: int = 0
+) -> Interval | None:
+    """The bootstrap (percentile) interval at *level* of median(*new*) / median(*old*); None under 3 rounds a set.
+
+    >>> ratio_interval([1.0, 1.0, 1.0], [2.0, 2.0, 2.0])
+    Interval(low=2.0, high=2.0, level=0.95)
+    """
+    import numpy as np
+    from scipy.stats import bootstrap
+
+    if min(len(old), len(new)) < 3:
+        return None
+
+    def ratio(before: Any, after: Any, axis: int = -1) -> Any:
+        return np.median(after, axis=axis) / np.median(before, axis=axis)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # identical rounds make a degenerate bootstrap: its interval is one point
+        found = bootstrap(
+            (np.asarray(old, dtype=float), np.asarray(new, dtype=float)),
+            ratio,
+            vectorized=True,
+            n_resamples=resamples,
+            confidence_level=level,
+            method="percentile",
+            rng=np.random.default_rng(seed),
+        ).confidence_interval
+    return Interval(float(found.low), float(found.high), level)

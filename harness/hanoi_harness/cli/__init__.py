@@ -1,0 +1,1 @@
+"""The ``hanoi`` command: one module per subcommand, and what they share."""

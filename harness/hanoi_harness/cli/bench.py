@@ -1,0 +1,260 @@
+"""``hanoi bench`` (measure and write a result set), ``hanoi compare`` (the regression gate) and ``hanoi report``
+(render a result set again): the arguments, and a call into :mod:`hanoi_harness.bench` each."""
+
+from __future__ import annotations
+
+import argparse
+import keyword
+import sys
+from pathlib import Path
+
+from hanoi_harness.bench.commands import Command
+from hanoi_harness.bench.gate.compare import DEFAULT_THRESHOLD_PCT, DEFAULT_TIME_THRESHOLD_PCT, compare
+from hanoi_harness.bench.gate.compare import report as compared
+from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
+from hanoi_harness.bench.peers import Peers, peers
+from hanoi_harness.bench.plan import QUICK
+from hanoi_harness.bench.results.outdir import MARKER
+from hanoi_harness.bench.results.resultset import load
+from hanoi_harness.bench.run import REFERENCE
+from hanoi_harness.bench.session import CREF_N, QUICK_DIR, bench, plan, report
+from hanoi_harness.cli.options import add_plugin_option, disks, registry_from
+from hanoi_harness.errors import UsageError
+from hanoi_harness.progress import Bar
+from hanoi_harness.registry import Algorithm, Registry
+from hanoi_harness.transcript.command import parse_spec
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "bench",
+        help="measure time, peak memory and instructions per move across n and write a results directory",
+        description="Check, time (pytest-benchmark, with a 95% interval and a stability flag on each time) and "
+        "measure the peak memory (tracemalloc, and peak RSS of a fresh child) and the instructions per move "
+        "(valgrind, where installed; otherwise unavailable, with the reason) of each algorithm across n, every "
+        "move read by one consumer and another puzzle's records at the sizes of the same work; time the "
+        f"reference against itself (the noise floor), fit growth classes, and write results.json, Markdown and "
+        f"CSV tables, plots and README.md into --out. '{REFERENCE}' is always measured, for relative times. A full "
+        f"run (neither --quick nor --sizes) also writes the quick-mode baseline into DIR/{QUICK_DIR}/ and times "
+        f"'hanoi moves blocks {CREF_N} --binary' against the C reference (bench/c/hanoi_ref.c) when a C "
+        "compiler is present. The previous results are replaced only once the new ones are complete. Exit status "
+        "0 when every algorithm and command passed its check, 1 when any failed it (reported in the results, not "
+        "measured), 2 for bad input or an --out that cannot be written or is not a result set, 130 when "
+        "interrupted (the previous results are then as they were).",
+    )
+    p.add_argument(
+        "names",
+        nargs="*",
+        metavar="NAME",
+        help="algorithms to measure (default: every registered one, or only the --plugin ones when given)",
+    )
+    p.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"a few sizes (n = {', '.join(map(str, QUICK.sizes or ()))}) with few rounds: about 40 s with the "
+        "instruction counts, for CI",
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=Path("results"),
+        metavar="DIR",
+        help=f"results directory (default results); it must be new, empty or a result set a bench wrote (its "
+        f"{MARKER} marker lists every file in it): a directory holding anything else is refused",
+    )
+    p.add_argument(
+        "--sizes",
+        type=_sizes,
+        metavar="N,N,...",
+        help="measure exactly these n (clamped to each algorithm's limits) instead of the mode's sizes; without "
+        "--quick, with the full run's rounds and without its quick baseline and C reference",
+    )
+    p.add_argument(
+        "--command",
+        action="append",
+        default=[],
+        metavar="NAME=CMD",
+        help="also measure an external program: CMD is a shell command printing the moves for {n} disks (n also "
+        "comes on its standard input), checked like 'hanoi check' and timed as whole runs, start-up included "
+        "(repeatable; NAME must be an identifier that is not a registered algorithm)",
+    )
+    p.add_argument(
+        "--peers",
+        action="store_true",
+        help="also measure other packages' solvers (the extra 'peers': pip install 'hanoi-harness[peers]') against "
+        f"the project's algorithm for the same puzzle, with the same settings, into DIR/{PEERS_DIR}/, a result set "
+        "of its own with a table of who is faster and by how much at each n both ran (a peer that cannot be loaded "
+        "here, its package or a dependency missing, is left out with a line on stderr saying why)",
+    )
+    add_plugin_option(p)
+    p.set_defaults(func=cmd_bench)
+
+    c = sub.add_parser(
+        "compare",
+        help="compare two result sets; exit 1 on a regression",
+        description="Compare two result sets (results directories or results.json files): the regression gate. "
+        f"Instructions per move (valgrind) and tracemalloc peaks are deterministic: an algorithm whose figure grew "
+        f"by more than --threshold (default {DEFAULT_THRESHOLD_PCT:g}%) regressed. An algorithm that passed its "
+        "check in OLD and fails it in NEW regressed. Times relative to "
+        f"'{REFERENCE}' measured in the same run (so a faster or slower machine is not a regression) are tested: "
+        "a change is reported only when a Mann-Whitney test on the kept rounds and a bootstrap interval of the "
+        "ratio say so (otherwise 'within noise'), and is a regression when it is slower with the whole interval "
+        f"beyond --time-threshold (default {DEFAULT_TIME_THRESHOLD_PCT:g}%). Metrics the two environments do "
+        "not allow to compare (another Python build, another numpy, no valgrind) are listed with the reason. Exit "
+        "status 0 when nothing regressed and every deterministic check was made; 1 naming each algorithm and "
+        "metric that regressed, or each deterministic check that could not be made (unless --allow-incomplete); "
+        "2 for bad input (a result set that does not read, or nothing to compare).",
+    )
+    c.add_argument("old", type=Path, metavar="OLD", help="the baseline results directory or results.json")
+    c.add_argument("new", type=Path, metavar="NEW", help="the new results directory or results.json")
+    c.add_argument(
+        "--threshold",
+        type=_percent,
+        default=DEFAULT_THRESHOLD_PCT,
+        metavar="PCT",
+        help=f"allowed growth of instructions per move and of the tracemalloc peak, in percent (default "
+        f"{DEFAULT_THRESHOLD_PCT:g})",
+    )
+    c.add_argument(
+        "--time-threshold",
+        type=_percent,
+        default=DEFAULT_TIME_THRESHOLD_PCT,
+        metavar="PCT",
+        help=f"allowed growth of a time relative to '{REFERENCE}', in percent, the whole 95%% interval beyond it "
+        f"to fail (default {DEFAULT_TIME_THRESHOLD_PCT:g})",
+    )
+    c.add_argument(
+        "--allow-incomplete",
+        action="store_true",
+        help="exit 0 even when instruction counts or peaks could not be compared (no valgrind, another "
+        "environment); they are still listed",
+    )
+    c.set_defaults(func=cmd_compare)
+
+    r = sub.add_parser(
+        "report",
+        help="render a results directory's tables, plots and README again from its results.json",
+        description="Render README.md, tables.md, the CSV tables and the plots again from a result set's "
+        "results.json, without measuring anything (after a change to the report's code, say). The directory is "
+        "replaced in one step, as a bench run replaces it. Exit status 0, or 2 for a directory or results.json "
+        "that does not read, or an output directory that is not a result set.",
+    )
+    r.add_argument("source", type=Path, metavar="DIR", help="a results directory, or a results.json")
+    r.add_argument(
+        "--out",
+        type=Path,
+        metavar="OUT",
+        help="write the rendered set into OUT instead (new, empty or a result set), leaving DIR as it is",
+    )
+    r.set_defaults(func=cmd_report)
+
+
+def _sizes(text: str) -> list[int]:
+    """Return the comma-separated non-negative integers in *text*, sorted, without repeats.
+
+    >>> _sizes("3,5, 4")
+    [3, 4, 5]
+    """
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if not parts:
+        raise argparse.ArgumentTypeError(f"expected N,N,... got {text!r}")
+    return sorted({disks(part) for part in parts})
+
+
+def _percent(text: str) -> float:
+    """Return the percentage in *text*, which must be greater than 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a percentage, got {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive percentage, got {text!r}")
+    return value
+
+
+def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[Algorithm]:
+    """Return what to measure: *names*, or the *plugins*' algorithms, or all; in registry order, with the reference."""
+    plugin_names = [a.name for a in registry if a.origin.startswith("plugin ")]
+    for name in names:
+        registry.get(name)  # an unknown name is a usage error, with a suggestion
+    if REFERENCE not in registry:
+        raise UsageError(f"the reference algorithm {REFERENCE!r} is not registered; relative times need it")
+    wanted = set(names) | set(plugin_names) if names or plugins else {a.name for a in registry}
+    wanted.add(REFERENCE)
+    return [a for a in registry if a.name in wanted]
+
+
+def commands_from(specs: list[str], registry: Registry) -> list[Command]:
+    """Return the ``--command NAME=CMD`` *specs* as commands; a one-line usage error for a bad one.
+
+    >>> from hanoi_harness.registry import build_registry
+    >>> commands_from(["mine=./hanoi {n}"], build_registry())
+    [Command(name='mine', template='./hanoi {n}')]
+    """
+    commands: list[Command] = []
+    for spec in specs:
+        name, template = parse_spec(spec)
+        if keyword.iskeyword(name):
+            raise UsageError(f"--command {spec!r}: {name!r} is a Python keyword; choose another NAME")
+        if name in registry:
+            raise UsageError(f"--command {spec!r}: {name!r} is a registered algorithm; choose another NAME")
+        if any(command.name == name for command in commands):
+            raise UsageError(f"--command {spec!r}: the NAME {name!r} is given twice")
+        commands.append(Command(name, template))
+    return commands
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    out = Path(args.out).resolve()  # before a plugin's import can change the working directory
+    registry = registry_from(args)
+    algorithms = selected(registry, args.names, args.plugin)
+    commands = commands_from(args.command, registry)
+    theirs = _peers(registry) if args.peers else None
+    outcome = bench(algorithms, args.plugin, commands, plan(args.quick, args.sizes), out, Bar(plain=True), theirs)
+    programs = f" and {len(commands)} commands" if commands else ""
+    measured = len(outcome.results.algorithms) - len(commands)
+    also = f"; {len(theirs.pairs)} peers against ours in {args.out}/{PEERS_DIR}/" if theirs else ""
+    print(f"wrote {args.out}/ ({outcome.results.mode} run of {measured} algorithms{programs}{also})")
+    if outcome.failed:
+        print(f"failed the check (reported, not measured): {', '.join(outcome.failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _peers(registry: Registry) -> Peers | None:
+    """Return the peers to measure beside *registry*'s algorithms, saying on stderr which could not be loaded."""
+    theirs = peers(registry)
+    for spec, reason in theirs.missing:
+        print(f"hanoi: peer {spec} left out: {reason}", file=sys.stderr)
+    if not theirs.pairs:
+        print("hanoi: no peer could be loaded, so there is no peers/ set", file=sys.stderr)
+        return None
+    return theirs
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    old, new = load(args.old), load(args.new)
+    result = compare(old, new, args.threshold, args.time_threshold)
+    if not result.compared:
+        raise UsageError("nothing to compare: the result sets have no algorithm measured in both")
+    print(compared(result, old, new))
+    failed = 0
+    if result.regressions:
+        print(f"hanoi: regression: {', '.join(result.regressions)}", file=sys.stderr)
+        failed = 1
+    if result.incomplete:
+        said = "; ".join(f"{check.name} ({check.metric}: {check.reason})" for check in result.incomplete)
+        verdict = "allowed" if args.allow_incomplete else "the gate fails (--allow-incomplete to pass)"
+        print(f"hanoi: not checked, {verdict}: {said}", file=sys.stderr)
+        failed = failed or int(not args.allow_incomplete)
+    if not failed:
+        limits = f"{result.threshold_pct:g}% (deterministic) or {result.time_threshold_pct:g}% (time)"
+        print(f"no regression beyond {limits}")
+    return failed
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    written = report(args.source, args.out)
+    source = args.source / "results.json" if args.source.is_dir() else args.source
+    print(f"rendered {args.out or written}/ from {source}")
+    return 0

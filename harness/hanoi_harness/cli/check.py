@@ -1,0 +1,178 @@
+"""``hanoi check``: verify the moves another program printed, from a file or standard input."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from hanoi_harness.cli.options import (
+    MAX_STREAMED_DISKS,
+    add_ends_options,
+    at_most,
+    fail,
+    read_config,
+    streamed_disks,
+)
+from hanoi_harness.core.puzzle import Puzzle, Rule
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry.probe import MAX_PEGS
+from hanoi_harness.transcript.check import DISKS, check_lines, describe, open_text
+from hanoi_harness.transcript.pegs import PegNames
+
+DESCRIPTION = """\
+Read moves from FILE or standard input (UTF-8, or UTF-16/32 with a byte-order mark) and replay them for
+N disks starting on the first peg: print the first illegal step with its line, or the verdict.
+
+A move is a line with one of these shapes, with or without step numbers, headers and prompts:
+  A -> C, 1: 1 A->C, disk 3: 0 --> 2, A -> C : 2     an arrow (->, -->, =>, →) between two pegs
+  Move disk 1 from A to C, from rod 'S' to rod 'D'   from X to Y
+  A to C, left to right                              X to Y, letters or names
+  1 left, Move disk 2 right                          a disk and its direction on a circle of pegs
+  1 0 2, (1, 'A', 'C'), A C, 1 start end, A C 2      two to four values
+  [(1, 3), (1, 2), (3, 2)]                           a list of moves on one line, any length
+Pegs are 0-2, 1-3, A-C (any case) or names (left/middle/right, source/auxiliary/target, start/end,
+from/via/to, ...), perhaps quoted; the first move decides, unless --pegs says. The disk is the number
+after 'disk', else the one number after the pegs, else the last before them that is not a step
+(a number followed by ':', '.', ')' or ']', or after '#' or 'step'); a move without one moves the top disk.
+Other lines are skipped (the README lists every shape and rule). Exit status: 0 legal and optimal,
+1 illegal, incomplete or not optimal, 2 for input that cannot be read (a line that looks like a move
+but is not one, no move at all, binary data, a line over 10000 characters) or a bad option.
+
+Other puzzles: --rules cyclic (only 0->1, 1->2, 2->0) or linear (only 0-1, 1-2), --pegs-count K (every
+move, K pegs: 0-(K-1), 1-K, A.. or K names), --from/--to configurations (the peg of each disk, disk 1
+first, pegs numbered from 0 in the convention's order, as 'hanoi state' prints them). Moves that break the
+rule are illegal with that reason; the count is judged against the puzzle's fewest moves."""
+
+RULES: dict[str, Rule] = {"classic": "any", "cyclic": "cyclic", "linear": "linear"}
+"""``--rules``: the puzzle's rule by its name on the command line."""
+
+
+def _pegs(text: str) -> str:
+    """``--pegs``, refused here when it is no convention for any number of pegs; read again with the puzzle's."""
+    if _RANGE.fullmatch(text.strip()):  # 0-3, 1-4, A-D: a convention of a number of pegs --pegs-count gives
+        return text
+    try:
+        PegNames.of(text, max(3, len(text.split(","))))  # names: as many pegs as names
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(_why(text, exc)) from None
+    return text
+
+
+def _why(text: str, exc: UsageError) -> str:
+    """Why ``--pegs`` *text* is refused (*exc*), without the option and text argparse names itself."""
+    return str(exc).removeprefix(f"--pegs {text!r}: ")
+
+
+_RANGE = re.compile(r"(?i)[01]-\d{1,5}|a-[a-z]")
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "check",
+        help="verify a move list printed by any program (e.g. './a.out 10 | hanoi check -n 10')",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "-n", type=streamed_disks, required=True, metavar="N", help=f"the number of disks, at most {MAX_STREAMED_DISKS}"
+    )
+    p.add_argument("file", nargs="?", default="-", metavar="FILE", help="the moves ('-' or nothing: standard input)")
+    p.add_argument(
+        "--pegs",
+        type=_pegs,
+        metavar="PEGS",
+        help="how the pegs are written: 0-2, 1-3, A-C, words, cyclic (a disk and a direction, left or right), "
+        "or three names, start peg first (e.g. S,A,D or left,centre,right); on K pegs (--pegs-count) 0-(K-1), 1-K, "
+        "the first K letters (A-D on four), cyclic or K names; default: read from the first move",
+    )
+    p.add_argument(
+        "--disks",
+        choices=tuple(DISKS),
+        help="how the disks are numbered, the smallest first (default: 0-based when the first disk named is 0)",
+    )
+    p.add_argument(
+        "--target",
+        metavar="PEG",
+        help="the peg the tower must end on, as the input writes it (default: any peg but the one it starts on); "
+        "--to gives a whole configuration instead",
+    )
+    p.add_argument(
+        "--rules",
+        choices=tuple(RULES),
+        default="classic",
+        help="which moves are allowed: classic (every move, the default), cyclic (only 0->1, 1->2, 2->0) or linear "
+        "(only between neighbours 0-1, 1-2); pegs counted in the convention's order",
+    )
+    p.add_argument(
+        "--pegs-count",
+        type=at_most(MAX_PEGS, "the checker holds a list per peg", "pegs", low=3),
+        default=3,
+        metavar="K",
+        help="the number of pegs, 3 or more (default 3; more than 3 with the classic rules only)",
+    )
+    add_ends_options(p, MAX_STREAMED_DISKS, ("pegs numbered from 0 in the convention's order", "a peg (see --target)"))
+    p.set_defaults(func=cmd_check)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    puzzle = puzzle_for(args)
+    if args.pegs is not None:
+        try:
+            PegNames.of(args.pegs, puzzle.pegs)
+        except UsageError as exc:
+            raise UsageError(f"argument --pegs: {_why(args.pegs, exc)}") from None
+    with _input(args.file) as text:
+        verdict = check_lines(text, args.n, pegs=args.pegs, target=args.target, disks=args.disks, puzzle=puzzle)
+    print(describe(verdict, args.n))
+    return 0 if verdict.ok else 1
+
+
+def puzzle_for(args: argparse.Namespace) -> Puzzle:
+    """The puzzle ``--rules``, ``--pegs-count``, ``--from`` and ``--to`` name; one-line errors naming the option."""
+    try:
+        puzzle = Puzzle(pegs=args.pegs_count, rule=RULES[args.rules])
+    except UsageError as exc:
+        raise UsageError(f"--rules {args.rules} --pegs-count {args.pegs_count}: {exc}") from None
+    if args.start is None and args.goal is None:
+        return puzzle
+    if args.goal is not None and args.target is not None:
+        raise UsageError("--to and --target both name where the disks must end: give one")
+    start = (
+        puzzle.start_config(args.n) if args.start is None else read_config("--from", args.start, puzzle.pegs, args.n)
+    )
+    if args.goal is None:
+        return replace(puzzle, start=start)
+    return puzzle.between(start, read_config("--to", args.goal, puzzle.pegs, args.n))
+
+
+@contextmanager
+def _input(name: str) -> Iterator[TextIO]:
+    """The text of FILE or of standard input, decoded from its bytes (see :func:`open_text`)."""
+    if name != "-":
+        with _open(name) as handle, open_text(handle) as text:
+            yield text
+        return
+    if sys.stdin is None:
+        fail("standard input is closed")
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:  # a text stream with no bytes under it (an embedding program's)
+        yield sys.stdin
+        return
+    text = open_text(raw)
+    try:
+        yield text
+    finally:
+        text.detach()  # leave standard input open
+
+
+def _open(name: str) -> BinaryIO:
+    try:
+        return Path(name).open("rb")
+    except OSError as exc:
+        fail(f"cannot read {name!r}: {exc.strerror}")

@@ -1,0 +1,86 @@
+"""``hanoi list``: the registry as a table, or its names one a line."""
+
+from __future__ import annotations
+
+import argparse
+
+from tabulate import tabulate
+
+from hanoi_harness.cli.options import add_plugin_option, registry_from
+from hanoi_harness.cli.streams import write_lines
+from hanoi_harness.registry import Algorithm
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "list",
+        help="show the registered algorithms",
+        description="Show every registered algorithm: name, source, family, limits and why, "
+        "declared extra space and time, the peg its tower ends on, the puzzle it solves (classic, any state, "
+        "cyclic, linear, k pegs) and which --from/--to configurations it takes (-: none, towers: a whole tower "
+        "on any peg, any: any configuration).",
+    )
+    p.add_argument("--names", action="store_true", help="print only the names, one a line")
+    add_plugin_option(p)
+    p.set_defaults(func=cmd_list)
+
+
+def _limits(a: Algorithm) -> str:
+    parts = [a.limits()]
+    if a.min_n_reason:
+        parts.append(f"min: {a.min_n_reason}")
+    if a.max_n_reason:
+        parts.append(f"max: {a.max_n_reason}")
+    return "; ".join(parts)
+
+
+def _source(a: Algorithm) -> str:
+    if a.source is None:
+        return a.origin
+    text = f"{a.source.author}, {a.source.year}"
+    return f"reconstruction from {text}" if a.reconstruction else text
+
+
+def puzzle_of(a: Algorithm) -> str:
+    """The puzzle *a* solves, in a word or two: its puzzle's name, or "any state" for the classic one from anywhere.
+
+    >>> from hanoi_harness.registry import REGISTRY
+    >>> [puzzle_of(REGISTRY.get(name)) for name in ("recursive", "any_state", "cyclic", "frame_stewart")]
+    ['classic', 'any state', 'cyclic', '4 pegs']
+    """
+    if a.puzzle.classic and a.solve_for is not None and a.configurations == "any":
+        return "any state"
+    return a.puzzle.name
+
+
+def ends_of(a: Algorithm) -> str:
+    """The configurations *a* takes with ``--from``/``--to``: none ("-"), whole towers, or any."""
+    return "-" if a.solve_for is None else a.configurations
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    registry = registry_from(args)
+    if args.names:
+        write_lines(f"{a.name}\n" for a in registry)
+        return 0
+    rows = [
+        [
+            a.name,
+            a.summary,
+            _source(a),
+            a.family,
+            _limits(a),
+            a.space,
+            a.time,
+            str(a.final_peg),
+            puzzle_of(a),
+            ends_of(a),
+        ]
+        for a in registry
+    ]
+    headers = ["name", "summary", "source", "family", "n (limits and why)", "space", "time", "final peg"]
+    headers += ["puzzle", "from/to"]
+    widths = [None, 34, 24, 10, 44, None, None, 10, 9, None]
+    table = tabulate(rows, headers=headers, tablefmt="simple", maxcolwidths=widths)
+    write_lines([table, "\n"])
+    return 0

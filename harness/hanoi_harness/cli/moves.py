@@ -1,0 +1,202 @@
+"""``hanoi moves`` and ``hanoi show``: an algorithm's moves as text, and the pegs after each.
+
+Both judge every move as ``hanoi verify`` does and stop at the first bad one:
+``moves`` writes the moves before it and says what was wrong in one line on
+stderr, ``show`` shows the pegs up to it and says why it stopped; either way
+the exit status is 1, as for a failed verdict.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from hanoi_harness.cli.options import (
+    MAX_STREAMED_DISKS,
+    add_ends_options,
+    add_plugin_option,
+    algorithm_for,
+    ends_for,
+    one_line,
+    streamed_disks,
+)
+from hanoi_harness.cli.screen import MoveStream, settled
+from hanoi_harness.cli.streams import say, write_binary, write_lines
+from hanoi_harness.core.checker import cap_for
+from hanoi_harness.core.digest import MASK
+from hanoi_harness.core.legality import Tower, illegal_reason, pegs_at
+from hanoi_harness.core.puzzle import CLASSIC, Puzzle
+from hanoi_harness.core.verdict import Verdict
+from hanoi_harness.sandbox.interrupts import interrupted
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "moves",
+        help="print an algorithm's moves for n disks",
+        description="Print the moves of NAME for N disks, one a line as 'DISK SRC DST' "
+        "(disk 1 the smallest, pegs numbered from 0: 0 1 2 on three), streamed as they are made. "
+        "Each move is checked as 'hanoi verify' checks it: at the first illegal one (or a crash of the "
+        "algorithm) the moves before it are written, the reason goes to stderr and the exit status is 1.",
+    )
+    p.add_argument("name", metavar="NAME", help="a registered algorithm (see 'hanoi list')")
+    p.add_argument("n", metavar="N", type=streamed_disks, help=f"the number of disks, at most {MAX_STREAMED_DISKS}")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--count", action="store_true", help="print only the number of moves")
+    mode.add_argument(
+        "--digest",
+        action="store_true",
+        help="print 'COUNT DIGEST', DIGEST = sum of k*(P^2*disk+P*src+dst) mod 2^64 over the moves k = 1..COUNT, "
+        "P the number of pegs (k*(9*disk+3*src+dst) on three)",
+    )
+    mode.add_argument(
+        "--binary",
+        action="store_true",
+        help="write each move as three unsigned bytes DISK SRC DST, no separators, for other programs to read at "
+        "full speed",
+    )
+    add_ends_options(p, MAX_STREAMED_DISKS)
+    add_plugin_option(p)
+    p.set_defaults(func=cmd_moves)
+
+    s = sub.add_parser(
+        "show",
+        help="print the pegs after each move, for teaching and debugging",
+        description="Replay NAME's moves for N disks and print the pegs (bottom disk first) before the first "
+        "move and after each; stops at the first illegal move (or a crash) and says why, with exit status 1.",
+    )
+    s.add_argument("name", metavar="NAME", help="a registered algorithm (see 'hanoi list')")
+    s.add_argument("n", metavar="N", type=streamed_disks, help=f"the number of disks, at most {MAX_STREAMED_DISKS}")
+    add_ends_options(s, MAX_STREAMED_DISKS)
+    add_plugin_option(s)
+    s.set_defaults(func=cmd_show)
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    algorithm = algorithm_for(args, args.n)
+    stream = MoveStream(algorithm, args.n, ends_for(args, algorithm, args.n))
+    pieces = stream.pieces()
+    if args.count or args.digest:
+        count = total = 0
+        for piece in pieces:
+            count += piece.count
+            total += piece.digest()
+        write_lines([f"{count} {total & MASK}\n" if args.digest else f"{count}\n"])
+    elif args.binary:
+        write_binary(piece.binary() for piece in pieces)
+    else:
+        write_lines(piece.text() for piece in pieces)
+    if stream.failure is None:
+        return 0
+    sys.stdout.flush()  # the moves before the failure come out before the line that ends them
+    say(f"{algorithm.name}: {describe(stream.failure)}")
+    return 1
+
+
+def describe(verdict: Verdict) -> str:
+    """Describe *verdict* in one line, even when the algorithm's objects in it raise from their repr."""
+    try:
+        return one_line(verdict.describe(), 300)
+    except Exception:  # a move whose repr or str raises
+        return f"{verdict.status.replace('_', ' ')} at step {verdict.step}"
+
+
+SEPARATOR = "-" * 27 + "\n"
+
+
+def _pegs(tower: Tower) -> str:
+    return "".join(f"[{i}] {', '.join(map(str, peg))}".rstrip() + "\n" for i, peg in enumerate(tower.pegs))
+
+
+def _shown(move: Any) -> str:
+    try:
+        return one_line(repr(move), 80)
+    except Exception:
+        return f"<{type(move).__name__}>"
+
+
+def show_lines(
+    moves: Iterator[Any], n: int, stopped: list[str] | None = None, puzzle: Puzzle = CLASSIC
+) -> Iterator[str]:
+    """Show the pegs of *puzzle* before the first of *moves* of *n* disks and after each, as text blocks.
+
+    At an illegal move, a crash of the algorithm, or past the checker's cap
+    the last block says why, and the reason is appended to *stopped*.  Each
+    move is judged by the checker's rules
+    (:func:`~hanoi_harness.core.legality.illegal_reason`), the puzzle's included.
+
+    >>> print("".join(show_lines(iter([(1, 0, 2)]), 1)), end="")
+    [0] 1
+    [1]
+    [2]
+    [step 0] start
+    ---------------------------
+    [0]
+    [1]
+    [2] 1
+    [step 1] disk 1: 0 -> 2
+    ---------------------------
+    """
+    tower = Tower(n, pegs_at(puzzle.start_config(n), puzzle.pegs))
+    cap = cap_for(puzzle, n, frozenset(range(1, puzzle.pegs)))[0]
+    yield _pegs(tower) + "[step 0] start\n" + SEPARATOR
+    for k in itertools.count(1):
+        try:
+            move = settled(next(moves))
+        except StopIteration:
+            return
+        except (Exception, SystemExit) as exc:  # the algorithm's failure is part of what is shown
+            if interrupted(exc):
+                raise
+            why: str | None = f"crashed: {type(exc).__name__}: {_reason(exc)}"
+        else:
+            why = _why_illegal(move, tower, k, cap, puzzle)
+        if why is None:
+            disk, src, dst = move
+            tower.pegs[dst].append(tower.pegs[src].pop())
+            yield _pegs(tower) + f"[step {k}] disk {disk}: {src} -> {dst}\n" + SEPARATOR
+            continue
+        if stopped is not None:
+            stopped.append(why)
+        yield f"[step {k}] {one_line(why, 300)}\n"
+        return
+
+
+def _why_illegal(move: Any, tower: Tower, k: int, cap: int, puzzle: Puzzle) -> str | None:
+    """Why move *k* cannot be shown (illegal, or one too many), or None when it is legal."""
+    if k > cap:
+        return f"still moving after {cap} moves; stopped"
+    try:
+        reason = illegal_reason(move, tower.pegs, puzzle)
+    except Exception:  # a move whose parts cannot even be described
+        reason = "a move that cannot be read as (disk, src, dst)"
+    return None if reason is None else f"illegal move {_shown(move)}: {reason}"
+
+
+def _reason(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except Exception:
+        return "(its message cannot be shown)"
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    algorithm = algorithm_for(args, args.n)
+    ends = ends_for(args, algorithm, args.n)
+    stopped: list[str] = []
+    try:
+        moves = algorithm.moves_of_run(args.n, ends)
+    except (Exception, SystemExit) as exc:  # not a generator, or raises when called: it crashed at step 1
+        if interrupted(exc):
+            raise
+        moves = _raising(exc)
+    write_lines(show_lines(moves, args.n, stopped, algorithm.puzzle_of_run(ends)))
+    return 1 if stopped else 0
+
+
+def _raising(exc: BaseException) -> Iterator[Any]:
+    raise exc
+    yield  # a generator that fails on its first move

@@ -1,0 +1,301 @@
+"""What every subcommand shares: argument types and their limits, one-line messages, the plugin option."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+from hanoi_harness.core.puzzle import Config, parse_config
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import Algorithm, Registry, build_registry
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see '{self.prog} --help')\n")
+
+
+# --- numbers ------------------------------------------------------------------------------------
+
+MAX_DISKS = 64
+"""The most disks of any command that makes or reads a run of moves (moves, show, check, verify, bench).
+
+A run of n disks is 2^n - 1 moves: 2^64 - 1 of them take 585 years at a
+billion moves a second, so no run past 64 disks can ever finish (and step
+numbers past 2^64 no longer fit the 64-bit counters a C program would use
+to compute the same digest).  The algorithms' own, often smaller, limits
+still apply.
+"""
+
+MAX_DISKS_REASON = "a run is 2^N - 1 moves, and 2^64 - 1 of them take 585 years at a billion a second"
+
+
+@contextmanager
+def big_numbers() -> Iterator[None]:
+    """Lift Python's 4300-digit limit on int <-> str for a while: N and K may be any size."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+def non_negative_int(text: str) -> int:
+    """Return the integer *text* spells, of any size; an argparse error for a negative number or anything else.
+
+    >>> non_negative_int("12")
+    12
+    >>> non_negative_int("1" * 5000) > 10**4999
+    True
+    """
+    try:
+        with big_numbers():
+            value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {quote(text)}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {quote(text)}")
+    return value
+
+
+def at_most(limit: int, why: str, what: str = "disks", low: int = 0) -> Any:
+    """Make an argparse type for an integer of *what* from *low* to *limit*, refusing a larger one with *why*.
+
+    A text far longer than *limit* is refused before it is converted: a
+    number of a million digits costs seconds to convert.
+
+    >>> at_most(64, "why")("12")
+    12
+    >>> at_most(64, "a run could never finish")("65")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: at most 64 disks, got 65: a run could never finish
+    """
+
+    def parse(text: str) -> int:
+        if len(text.strip()) > 2 * len(str(limit)) + 8:  # leading zeros and '+' allowed, a long number not
+            raise argparse.ArgumentTypeError(f"at most {limit} {what}, got {quote(text, 20)}: {why}")
+        value = non_negative_int(text)
+        if value < low:
+            wanted = "a positive integer" if low == 1 else f"an integer >= {low}"
+            raise argparse.ArgumentTypeError(f"expected {wanted}, got {quote(text)}")
+        if value > limit:
+            raise argparse.ArgumentTypeError(f"at most {limit} {what}, got {value}: {why}")
+        return value
+
+    return parse
+
+
+disks = at_most(MAX_DISKS, MAX_DISKS_REASON)
+"""The argparse type of N for the commands that must see a run to its end (verify, bench)."""
+
+MAX_STREAMED_DISKS = 10_000
+"""The most disks of the commands that stream a run (moves, show, check).
+
+Their runs need not end to be useful: ``hanoi moves flag_stack 1000 | head``
+shows the first moves of the largest tower its original allows, and ``hanoi
+check`` catches an illegal move at its step whatever n.  They hold one entry
+per disk; past ten thousand disks a step's state is a page of numbers.
+"""
+
+streamed_disks = at_most(
+    MAX_STREAMED_DISKS, "the first moves of a larger tower are those of a smaller one with the same parity"
+)
+"""The argparse type of N for ``moves``, ``show`` and ``check``."""
+
+MAX_WORKERS = 1024
+"""The most local worker processes ``hanoi verify --workers`` starts."""
+
+workers = at_most(MAX_WORKERS, "each is a process on this machine", "workers", low=1)
+"""The argparse type of ``--workers``."""
+
+
+def positive_int(text: str) -> int:
+    """Return the integer *text* spells when it is 1 or more; an argparse error otherwise.
+
+    >>> positive_int("2")
+    2
+    """
+    value = non_negative_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {quote(text)}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """Return the number of seconds *text* spells, finite and greater than 0; an argparse error otherwise."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {quote(text)}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {quote(text)}")
+    return value
+
+
+# --- start and goal configurations ---------------------------------------------------------------
+
+CONFIGURATION_HELP = (
+    "the peg of each disk, disk 1 (the smallest) first, comma-separated, as 'hanoi state' prints it (e.g. 0,1,1); "
+)
+
+
+def configuration_text(limit: int) -> Any:
+    """An argparse type for a configuration of at most *limit* disks: the text, read later by the record's pegs.
+
+    Its pegs are read once the algorithm, and so its number of pegs, is known
+    (:func:`ends_for`); only a text with too many disks is refused here.
+
+    >>> configuration_text(64)(" 0,1,2 ")
+    '0,1,2'
+    >>> configuration_text(2)("0,1,2")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: at most 2 disks, got 3 pegs
+    """
+
+    def parse(text: str) -> str:
+        count = disks_in(text)
+        if count > limit:
+            raise argparse.ArgumentTypeError(f"at most {limit} disks, got {count} pegs")
+        return text.strip()
+
+    return parse
+
+
+ALGORITHM_ENDS = (
+    "for an algorithm that can start elsewhere (the from/to column of 'hanoi list')",
+    "the algorithm's final peg",
+)
+"""What ``--from`` and ``--to`` say of an algorithm's run: who takes them, and the goal they replace."""
+
+
+def add_ends_options(parser: argparse.ArgumentParser, limit: int, notes: tuple[str, str] = ALGORITHM_ENDS) -> None:
+    """Add ``--from`` and ``--to`` (configurations of at most *limit* disks) to *parser*.
+
+    *notes* are who takes them and the goal they replace, for the help texts.
+    """
+    takes, replaced = notes
+    parser.add_argument(
+        "--from",
+        dest="start",
+        metavar="PEGS",
+        type=configuration_text(limit),
+        help="start from this configuration instead of the whole tower on peg 0: " + CONFIGURATION_HELP + takes,
+    )
+    parser.add_argument(
+        "--to",
+        dest="goal",
+        metavar="PEGS",
+        type=configuration_text(limit),
+        help=f"end in this configuration instead of the whole tower on {replaced}: "
+        + CONFIGURATION_HELP
+        + "the moves must then be the fewest from the start to it",
+    )
+
+
+def disks_in(text: str) -> int:
+    """The number of disks of the configuration *text* (one peg per disk, comma-separated).
+
+    >>> disks_in("0,1,1"), disks_in("")
+    (3, 0)
+    """
+    return text.count(",") + 1 if text.strip() else 0
+
+
+def ends_for(args: argparse.Namespace, algorithm: Algorithm, n: int) -> tuple[Config, Config] | None:
+    """The start and goal of *algorithm*'s run of *n* disks that ``--from``/``--to`` ask for, or None without them.
+
+    Each is read with the pegs of the algorithm's puzzle, and the pair is
+    checked against what the record takes (:meth:`Algorithm.endpoints`); every
+    refusal is one :class:`UsageError` line naming the option.
+    """
+    if args.start is None and args.goal is None:
+        return None
+    pegs = algorithm.puzzle.pegs
+    start = None if args.start is None else read_config("--from", args.start, pegs, n)
+    goal = None if args.goal is None else read_config("--to", args.goal, pegs, n)
+    options = "/".join(option for option, text in (("--from", args.start), ("--to", args.goal)) if text is not None)
+    try:
+        return algorithm.endpoints(n, start, goal)
+    except UsageError as exc:
+        raise UsageError(f"{options}: {exc}") from None
+
+
+def read_config(option: str, text: str, pegs: int, n: int) -> Config:
+    """The configuration *text* of ``--from`` or ``--to`` (*option*) for *n* disks on *pegs* pegs."""
+    try:
+        return parse_config(text, pegs, n)
+    except UsageError as exc:
+        raise UsageError(f"{option}: {exc}") from None
+
+
+# --- text for one-line messages -----------------------------------------------------------------
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """Quote *text* as ``repr`` does, cut to *limit* characters and its length so that a message stays one short line.
+
+    >>> quote("abc")
+    "'abc'"
+    >>> quote("x" * 100, 10)
+    "'xxxxxxxxxx'... (100 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+"""Line breaks, tabs and the other control characters, which would break a one-line message."""
+
+
+def one_line(text: str, limit: int = 400) -> str:
+    """Return *text* on one line, at most *limit* long: each run of line breaks and other controls becomes a space.
+
+    Other spaces are kept, so a line quoted in the message reads as it was written.
+
+    >>> one_line("a\\nb\\r\\tc  d")
+    'a b c  d'
+    >>> len(one_line("x" * 1000))
+    400
+    """
+    flat = _CONTROLS.sub(" ", text[: 4 * limit]).strip()
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+# --- the plugin option and the registry ---------------------------------------------------------
+
+
+def add_plugin_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--plugin",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="also load a generator function as an ad-hoc algorithm: FILE.py:FUNC or package.module:FUNC "
+        "(repeatable); it is named after the function",
+    )
+
+
+def registry_from(args: argparse.Namespace) -> Registry:
+    return build_registry(getattr(args, "plugin", []))
+
+
+def algorithm_for(args: argparse.Namespace, n: int | None = None) -> Algorithm:
+    """Find the algorithm ``args.name`` (among ``args.plugin``'s plugins too), checked against *n* disks when given."""
+    algorithm = registry_from(args).get(args.name)
+    if n is not None:
+        algorithm.check_n(n)
+    return algorithm
+
+
+def fail(message: str) -> NoReturn:
+    raise UsageError(message)

@@ -1,0 +1,447 @@
+"""An algorithm's moves for ``hanoi moves``, judged as they stream, a block at a time.
+
+Every move is judged as ``hanoi verify`` judges it, by
+:func:`~hanoi_harness.core.checker.check` (single moves) or
+:func:`~hanoi_harness.core.checker.check_chunks` (numpy arrays), and
+:class:`MoveStream` hands out only the moves before the first bad one, then
+says what was wrong.  Replaying every move would cost half again the time of
+a fast algorithm (``bitwise``: 0.87 us a move instead of 0.58 us), so the
+common case takes a shorter road: a block of moves that *equals* the optimal
+solution's moves at the same steps (:mod:`hanoi_harness.core.reference`) is
+legal because those are.
+
+A block of single moves is compared through :mod:`marshal`'s version-2
+encoding: canonical, free of references, and different for an ``int`` and
+a ``bool``, a ``float`` or anything else, so equal bytes mean equal moves
+made of exact integers in tuples.  That costs less than computing the digest
+move by move, and the block's text, bytes and digest then come from the
+reference's cached ones.  Arrays are compared as bytes (a whole run) or with
+:func:`numpy.array_equal`, after their dtype is checked to be an integer
+one: 0.1 ns a byte.  A block that differs is replayed by the checker from the
+pegs at its start; if it leaves the disks where the reference would, the
+next block is compared again.
+"""
+
+from __future__ import annotations
+
+import gc
+import itertools
+import marshal
+import numbers
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from hanoi_harness.cli.options import one_line
+from hanoi_harness.core.arrays import check_chunks
+from hanoi_harness.core.checker import cap_for, check
+from hanoi_harness.core.digest import chunk_digest
+from hanoi_harness.core.legality import Pegs, pegs_at
+from hanoi_harness.core.puzzle import Config
+from hanoi_harness.core.reference import RUN, UNIT, Expected, Reference, Run
+from hanoi_harness.core.verdict import Verdict
+from hanoi_harness.registry import Algorithm
+from hanoi_harness.sandbox.interrupts import interrupted
+
+BLOCK = UNIT
+"""Moves read at a time when not following the reference."""
+
+ANY_PEG = frozenset({1, 2})
+
+
+def _text(rows: Any) -> str:
+    return "".join(f"{d} {s} {t}\n" for d, s, t in rows)
+
+
+class Piece:
+    """Moves judged legal, ready to write: how many, their digest with global step numbers, text and bytes."""
+
+    count: int
+
+    def digest(self) -> int:
+        raise NotImplementedError
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+    def binary(self) -> Any:
+        raise NotImplementedError
+
+
+class _RunPiece(Piece):
+    def __init__(self, ran: Run, before: int) -> None:
+        self.run, self.before, self.count = ran, before, ran.count
+
+    def digest(self) -> int:
+        return self.run.digest(self.before)
+
+    def text(self) -> str:
+        return self.run.text
+
+    def binary(self) -> Any:
+        return self.run.binary
+
+
+class _RowsPiece(Piece):
+    """Single moves the checker replayed (or one large move of the reference): each a triple of integers."""
+
+    def __init__(self, rows: list[Any], total: int) -> None:
+        self.rows, self.total, self.count = rows, total, len(rows)
+
+    def digest(self) -> int:
+        return self.total
+
+    def text(self) -> str:
+        return _text(self.rows)
+
+    def binary(self) -> Any:
+        return bytes(itertools.chain.from_iterable(self.rows))
+
+
+class _ArrayPiece(Piece):
+    """Part of an (m, 3) integer array, judged legal."""
+
+    def __init__(self, rows: Any, before: int, total: int | None = None) -> None:
+        self.rows, self.before, self.total, self.count = rows, before, total, len(rows)
+
+    def digest(self) -> int:
+        return chunk_digest(self.rows, self.before) if self.total is None else self.total
+
+    def text(self) -> str:
+        return _text(self.rows.tolist())
+
+    def binary(self) -> Any:
+        import numpy as np
+
+        return np.ascontiguousarray(self.rows, dtype=np.uint8).data.cast("B")
+
+
+class MoveStream:
+    """The moves *algorithm* makes for *n* disks, as :class:`Piece` objects judged legal, up to the first bad move.
+
+    With *ends* ``(start, goal)`` (configurations the record takes, see
+    :meth:`~hanoi_harness.registry.Algorithm.endpoints`) the moves are those
+    of its run from start to goal, judged from that start.
+
+    After :meth:`pieces` ends, :attr:`failure` is None when every move was
+    legal, else the checker's verdict on the first bad one: ``illegal``,
+    ``crashed`` (the algorithm raised while producing it) or ``not_optimal``
+    (still moving past the checker's cap).  The moves are judged by the
+    rules of the record's puzzle; only the classic puzzle from the whole
+    tower on peg 0 has a reference to compare blocks with.  What comes after the last move is not judged: an
+    algorithm that stops early, or on the wrong peg, is ``hanoi verify``'s
+    business.
+    """
+
+    def __init__(self, algorithm: Algorithm, n: int, ends: tuple[Config, Config] | None = None) -> None:
+        self.algorithm = algorithm
+        self.puzzle = algorithm.puzzle_of_run(ends)
+        self.ends = ends
+        self.n = n
+        self.k = 0
+        self.cap = cap_for(self.puzzle, n, ANY_PEG)[0]
+        self.failure: Verdict | None = None
+        self.reference: Reference | None = None
+        classic = self.puzzle.classic and self.puzzle.start is None and self.puzzle.goal is None
+        self.following = n > 0 and classic  # the moves so far are the reference's: keep comparing
+        # None: stale, ask the reference
+        self._pegs: Pegs | None = pegs_at(self.puzzle.start_config(n), self.puzzle.pegs)
+
+    def pieces(self) -> Iterator[Piece]:
+        return self._array_pieces() if self.algorithm.chunks else self._move_pieces()
+
+    # --- single moves ---------------------------------------------------------------------------
+
+    def _move_pieces(self) -> Iterator[Piece]:
+        try:
+            moves = self.algorithm.moves_of_run(self.n, self.ends)
+        except (Exception, SystemExit) as exc:  # a plugin that is not a generator, or raises when called
+            self._crashed(exc)
+            return
+        while True:
+            size = self._wanted()
+            with _collector_paused():
+                block, crash = _read(moves, size)
+                judged = list(self._judge_moves(block)) if block else []
+                read = len(block)
+                del block  # its tuples go now, by reference counting, before the collector resumes
+            yield from judged
+            if self.failure is not None:
+                return
+            if crash is not None:
+                self._crashed(crash)
+                return
+            if read < size:
+                return
+
+    def _wanted(self) -> int:
+        """How many moves to read next: to the end of the reference's piece, or a block."""
+        if not self.following:
+            return BLOCK
+        if self.reference is None:  # step 0, before the first move says where the tower goes
+            return min((1 << self.n) - 1, RUN)
+        expected = self.reference.next(self.k)
+        return BLOCK if expected is None else expected.count
+
+    def _expected(self, block: Any) -> Expected | None:
+        """The reference's next piece; at step 0 the reference is chosen by the first move of *block*."""
+        if not self.following:
+            return None
+        if self.reference is None:
+            self.reference = Reference(self.n, _target(self.n, block))
+        return self.reference.next(self.k)
+
+    def _judge_moves(self, block: list[Any]) -> Iterator[Piece]:
+        expected = self._expected(block)
+        if expected is not None and _same_moves(block, expected):
+            if expected.run is not None:
+                yield _RunPiece(expected.run, self.k)
+            else:
+                yield _RowsPiece(block, _move_digest(block[0], self.k))
+            self.k += len(block)
+            self._pegs = None
+            return
+        block = [settled(move) for move in block]
+        room, pegs = self.cap - self.k, self._current_pegs()
+        verdict = check(
+            block, self.n, ANY_PEG, puzzle=self.puzzle, max_moves=room, start=self.k, initial=pegs, partial=True
+        )
+        legal = verdict.moves
+        if legal:
+            yield _RowsPiece([(int(d), int(s), int(t)) for d, s, t in block[:legal]], verdict.digest)
+        self._advance(legal, verdict)
+
+    # --- numpy arrays ---------------------------------------------------------------------------
+
+    def _array_pieces(self) -> Iterator[Piece]:
+        try:
+            chunks = iter(
+                self.algorithm.solve(self.n) if self.ends is None else self.algorithm.solve_between(self.n, *self.ends)
+            )
+        except (Exception, SystemExit) as exc:
+            self._crashed(exc)
+            return
+        while True:
+            try:
+                chunk = next(chunks)
+            except StopIteration:
+                return
+            except (Exception, SystemExit) as exc:
+                self._crashed(exc)
+                return
+            yield from self._judge_array(chunk)
+            if self.failure is not None:
+                return
+
+    def _judge_array(self, chunk: Any) -> Iterator[Piece]:
+        rows = _integer_rows(chunk)
+        if rows is None:  # not an (m, 3) integer array: the checker says what it is
+            rows = chunk
+        else:
+            while len(rows):
+                expected = self._expected(rows)
+                if expected is None or not (length := _same_rows(rows, expected)):
+                    break
+                if expected.move is not None:  # one large move: written from the reference's own triple
+                    yield _RowsPiece([expected.move], _move_digest(expected.move, self.k))
+                else:
+                    ran = expected.run
+                    total = ran.digest(self.k) if ran is not None and length == ran.count else None
+                    yield _ArrayPiece(rows[:length], self.k, total)
+                self.k += length
+                self._pegs = None
+                rows = rows[length:]
+            if not len(rows):
+                return
+        room, pegs = self.cap - self.k, self._current_pegs()
+        verdict = check_chunks(
+            [rows], self.n, ANY_PEG, puzzle=self.puzzle, max_moves=room, start=self.k, initial=pegs, partial=True
+        )
+        legal = verdict.moves
+        if legal:
+            yield _ArrayPiece(rows[:legal], self.k, verdict.digest)
+        self._advance(legal, verdict)
+
+    # --- state ----------------------------------------------------------------------------------
+
+    def _current_pegs(self) -> Pegs:
+        """The pegs after step k, rebuilt from the reference when blocks equal to it went by unreplayed."""
+        if self._pegs is None and self.reference is not None:
+            self._pegs = self.reference.pegs(self.k)
+        if self._pegs is None:
+            raise AssertionError("unreachable: the pegs go stale only while the moves follow the reference")
+        return self._pegs
+
+    def _advance(self, legal: int, verdict: Verdict) -> None:
+        """After a replayed block: count its legal moves, keep *verdict* if it failed, see if the reference holds."""
+        self.k += legal
+        if not verdict.ok:
+            self.failure = verdict
+        elif self.following:
+            self.following = self.reference is not None and self.reference.pegs(self.k) == self._current_pegs()
+
+    def _crashed(self, exc: BaseException) -> None:
+        """The algorithm raised *exc* while producing the next move; Ctrl-C (even inside an import) is no crash."""
+        if interrupted(exc):
+            raise exc
+        try:
+            reason = f"{type(exc).__name__}: {exc}"
+        except Exception:  # an exception whose str raises
+            reason = type(exc).__name__
+        self.failure = Verdict("crashed", self.n, self.k, step=self.k + 1, reason=reason)
+
+
+def _read(moves: Iterator[Any], size: int) -> tuple[list[Any], BaseException | None]:
+    """Take the next *size* moves of *moves* (fewer at the end); them, and what the algorithm raised, if it did.
+
+    The moves read before a failure are kept: ``list.extend`` appends as it goes.
+    """
+    block: list[Any] = []
+    try:
+        block.extend(itertools.islice(moves, size))
+    except (Exception, SystemExit) as exc:
+        return block, exc
+    return block, None
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while a block of moves is read and judged, and resume it after.
+
+    A block keeps 65535 tuples alive, and each collection their allocation
+    triggers walks the growing list again: 40% of the run's instructions at
+    n = 18 (callgrind).  Moves hold no cycles, so they go by reference
+    counting when the block is dropped; a plugin that makes cyclic garbage
+    keeps at most one block's worth of it until the collector resumes.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _same_moves(block: list[Any], expected: Expected) -> bool:
+    """Tell whether the moves of *block* are exactly the *expected* ones, as tuples of ints."""
+    if expected.run is not None:
+        if expected.offset or len(block) != expected.run.count:
+            return False
+        want = expected.run.marshalled
+    else:
+        want = marshal.dumps([expected.move], 2)
+    try:
+        return marshal.dumps(block, 2) == want
+    except (ValueError, RecursionError):  # not plain data: the checker decides
+        return False
+
+
+def _same_rows(rows: Any, expected: Expected) -> int:
+    """Count the rows of the integer array *rows* that the *expected* piece covers, if they equal it; else 0."""
+    import numpy as np
+
+    if expected.run is None:
+        return 1 if tuple(rows[0].tolist()) == expected.move else 0
+    length = min(expected.count, len(rows))
+    if length == expected.run.count and rows.dtype == np.uint8 and rows.flags.c_contiguous:
+        # a whole run, as bytes: a copy and a memcmp, 3 us for 65535 moves against 12 us for array_equal
+        return length if rows[:length].tobytes() == expected.run.binary else 0
+    want = expected.run.rows[expected.offset : expected.offset + length]
+    return length if np.array_equal(rows[:length], want) else 0
+
+
+def settled(move: Any) -> Any:
+    """Return *move* in a form the checker judges without running any more of the algorithm's code.
+
+    A triple of ints is returned as it is.  Otherwise the move is read once
+    (an iterator used up by the checker would be missing from the output):
+    three items become a tuple whose integers (numpy's too) are ints, whose
+    bools, floats, strings, bytes and Nones stay (the checker names them),
+    and whose other objects become inert :class:`Shown` stand-ins; anything
+    else becomes one stand-in, which the checker calls "not a triple".  So a
+    part whose comparison, hash or repr raises cannot turn a verdict into a
+    traceback.
+
+    >>> settled((1, 0, 2)), settled([1, 0, 2]), settled(iter((1, 0, 2)))
+    ((1, 0, 2), (1, 0, 2), (1, 0, 2))
+    >>> settled((1, 0, 2, 9)), settled(None)
+    ((1, 0, 2, 9), None)
+    """
+    if type(move) is tuple and len(move) == 3 and type(move[0]) is type(move[1]) is type(move[2]) is int:
+        return move
+    try:
+        items = tuple(itertools.islice(move, 4))
+    except Exception:
+        return Shown(move)
+    return tuple(_settled_part(item) for item in items) if len(items) == 3 else Shown(move)
+
+
+_PLAIN = frozenset({int, bool, float, str, bytes, type(None)})
+_INTEGRAL: dict[type, bool] = {}  # per type: the ABC check costs a microsecond, and a plugin uses few types
+
+
+def _settled_part(item: Any) -> Any:
+    kind = type(item)
+    try:
+        if kind in _PLAIN:
+            return item
+        integral = _INTEGRAL.get(kind)
+        if integral is None:
+            integral = _INTEGRAL[kind] = issubclass(kind, numbers.Integral)
+        return int(item) if integral else Shown(item)
+    except Exception:  # a type that cannot be hashed, an int() that raises: shown, and rejected
+        return Shown(item)
+
+
+class Shown:
+    """An inert stand-in for an object of the algorithm's: equal only to itself, shown as the object was."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, thing: Any) -> None:
+        try:
+            self.text = one_line(repr(thing), 80)
+        except Exception:  # its repr raises: its type will do
+            self.text = f"<{type(thing).__name__} object>"
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _integer_rows(chunk: Any) -> Any:
+    """Return *chunk* as an (m, 3) integer array, or None when it is not one."""
+    import numpy as np
+
+    try:
+        rows = np.asarray(chunk)
+    except Exception:  # a ragged or hostile object: not an array of moves
+        return None
+    if rows.ndim != 2 or rows.shape[1:] != (3,) or rows.dtype.kind not in "iu":
+        return None
+    return rows
+
+
+def _target(n: int, block: Any) -> int:
+    """Guess the peg an *n*-disk tower is heading for, 1 or 2, from the destination of the first move of *block*.
+
+    Disk 1 first goes to the target when n is odd and to the other free peg
+    when n is even; anything else (an illegal first move) gives 2, and the
+    comparison with the reference will fail.
+
+    >>> _target(3, [(1, 0, 2)]), _target(4, [(1, 0, 2)]), _target(3, [(1, 0, 1)]), _target(3, [None])
+    (2, 1, 1, 2)
+    """
+    try:
+        dst = block[0][2]
+        peg = 1 if dst == 1 else 2 if dst == 2 else 0
+    except Exception:
+        return 2
+    if not peg:
+        return 2
+    return peg if n % 2 else 3 - peg
+
+
+def _move_digest(move: tuple[int, int, int], before: int) -> int:
+    disk, src, dst = move
+    return (before + 1) * (9 * disk + 3 * src + dst)

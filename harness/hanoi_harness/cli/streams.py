@@ -1,0 +1,234 @@
+"""Standard streams for every command: how a command ends whatever happens to them.
+
+:func:`guarded_stdio` wraps each command in :func:`hanoi_harness.cli.main.main`;
+:func:`write_lines` and :func:`write_binary` are how streaming commands
+write; :func:`say` is how ``main`` ends them in one line.  Ctrl-C has its own
+home, :mod:`hanoi_harness.sandbox.interrupts`.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
+from typing import Any, NoReturn, TextIO, cast
+
+from hanoi_harness.cli.options import one_line
+from hanoi_harness.errors import UsageError
+
+
+class OutputError(UsageError):
+    """Standard output cannot take what a command writes (a full disk, a closed descriptor)."""
+
+
+def write_lines(lines: Iterable[str]) -> None:
+    """Write the text of *lines* to stdout in blocks of about 64 KB, stopping early once the reader has gone.
+
+    *lines* may be single lines or long runs of them.  A reader that goes
+    away (``| head``) is not an error: see :func:`guarded_stdio`.
+    """
+    out = sys.stdout
+    block: list[str] = []
+    size = 0
+    for line in lines:
+        block.append(line)
+        size += len(line)
+        if size >= 1 << 16:
+            out.write("".join(block))
+            block.clear()
+            size = 0
+            if reader_gone():
+                return
+    out.write("".join(block))
+    out.flush()
+
+
+def write_binary(blocks: Iterable[Any]) -> None:
+    """Write the byte buffers of *blocks* to stdout as they come, stopping early once the reader has gone.
+
+    Each block goes to ``sys.stdout.buffer`` as it is: a buffer larger than
+    the writer's own goes straight to the file, with no copy.
+    """
+    out = sys.stdout.buffer
+    for block in blocks:
+        out.write(block)
+        if reader_gone():
+            return
+    out.flush()
+
+
+def reader_gone() -> bool:
+    """Tell whether the reader of stdout has closed its end (``| head``), so that writing more is pointless."""
+    return bool(getattr(sys.stdout, "reader_gone", False))
+
+
+def quiet_stdout(fd: int | None) -> None:
+    """Point descriptor *fd* (stdout's) at /dev/null, so that what is still buffered is dropped at exit.
+
+    Nothing happens for ``None``: a stream without a descriptor (a test's capture) has nothing to flush at exit.
+    """
+    if fd is None:
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+def _descriptor(stream: Any) -> int | None:
+    try:
+        return int(stream.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return None
+
+
+class _Guard:
+    """What stdout's guards share: whether the reader has gone, and what a failure to write means."""
+
+    def __init__(self, fd: int | None) -> None:
+        self.fd = fd
+        self.reader_gone = False
+
+    def failed(self, exc: OSError) -> None:
+        """Handle the write error *exc*: a closed pipe ends output quietly, any other raises :class:`OutputError`."""
+        quiet_stdout(self.fd)
+        if isinstance(exc, BrokenPipeError):
+            self.reader_gone = True
+            return
+        raise OutputError(f"cannot write to standard output: {exc.strerror or exc}") from None
+
+
+class _GuardedText:
+    """sys.stdout while a command runs: the real stream, with its write errors handled by a :class:`_Guard`."""
+
+    def __init__(self, stream: TextIO, guard: _Guard) -> None:
+        self._stream = stream
+        self._guard = guard
+
+    @property
+    def reader_gone(self) -> bool:
+        return self._guard.reader_gone
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            self._guard.failed(exc)
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            self._guard.failed(exc)
+
+    @property
+    def buffer(self) -> _GuardedBinary:
+        return _GuardedBinary(self._stream.buffer, self._guard)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class _GuardedBinary:
+    """sys.stdout.buffer while a command runs, guarded like :class:`_GuardedText`."""
+
+    def __init__(self, stream: Any, guard: _Guard) -> None:
+        self._stream = stream
+        self._guard = guard
+
+    def write(self, data: Any) -> int:
+        try:
+            return int(self._stream.write(data))
+        except OSError as exc:
+            self._guard.failed(exc)
+            return memoryview(data).nbytes
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            self._guard.failed(exc)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class _ClosedInput(io.TextIOBase):
+    """sys.stdin when the command was started with standard input closed: reading it is a one-line error."""
+
+    def _refuse(self) -> NoReturn:
+        raise UsageError("standard input is closed: give the input as a FILE argument or on a pipe")
+
+    def read(self, size: int | None = -1) -> str:
+        self._refuse()
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        self._refuse()
+
+    @property
+    def buffer(self) -> Any:
+        self._refuse()
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _plug(fd: int, flags: int) -> bool:
+    """Open /dev/null with *flags* on descriptor *fd* when *fd* is closed; whether it was.
+
+    A closed 0, 1 or 2 would otherwise be reused by the next file or pipe
+    opened, and a child process would inherit that as its standard stream.
+    """
+    try:
+        os.fstat(fd)
+        return False
+    except OSError:
+        pass
+    devnull = os.open(os.devnull, flags)
+    if devnull != fd:
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    return True
+
+
+@contextmanager
+def guarded_stdio() -> Iterator[None]:
+    """Run a command with safe standard streams; put the originals back after.
+
+    * stdout closed (``>&-``): an :class:`OutputError` at once, before any work;
+    * stdout that fails (``> /dev/full``): an :class:`OutputError` naming why,
+      where the write fails or at the final flush;
+    * the reader of stdout gone (``| head``): later output is dropped quietly
+      and :func:`reader_gone` turns true, so streaming commands stop early and
+      others end with their usual status;
+    * stdin closed (``<&-``): reading it is a :class:`UsageError`;
+    * stderr closed: messages go to /dev/null instead of into stdout.
+    """
+    saved = sys.stdin, sys.stdout, sys.stderr
+    if _plug(2, os.O_WRONLY) or sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - it lives as long as the process
+    if _plug(0, os.O_RDONLY) or sys.stdin is None:
+        sys.stdin = _ClosedInput()
+    try:
+        if saved[1] is None:
+            raise OutputError("standard output is closed, so nothing can be written (started with '>&-'?)")
+        guarded = _GuardedText(saved[1], _Guard(_descriptor(saved[1])))
+        sys.stdout = cast(TextIO, guarded)
+        try:
+            yield
+        finally:
+            guarded.flush()  # what is buffered goes out (or fails) before any message about the command
+    finally:
+        sys.stdin, sys.stdout = saved[0], saved[1]
+        if saved[2] is not None:
+            sys.stderr = saved[2]
+
+
+def say(message: str) -> None:
+    """Print ``hanoi: MESSAGE`` as one line on stderr; nothing when stderr cannot take it."""
+    with suppress(OSError, ValueError, AttributeError):
+        print(f"hanoi: {one_line(message)}", file=sys.stderr, flush=True)

@@ -1,0 +1,290 @@
+"""Plugins imported first where they can do no harm: in a child process, within a timeout.
+
+A ``--plugin`` is the user's code, and importing it runs it: it may exit the process
+(``sys.exit(0)``, ``os._exit(3)``), loop for ever, change directory or patch the harness.
+:func:`probe` imports the plugins (and the installed entry points, when asked) in a child
+(``python -P -m hanoi_harness.registry.probe``) that dies with us; any failure there is one line
+(:class:`UsageError`, exit status 2): an exception, an exit of any kind, a signal, or no
+answer within the timeout.  Only then does a command that runs algorithms in its own process
+import them (:func:`hanoi_harness.registry.build_registry`).
+
+Ctrl-C is the parent's: the child is in a session of its own and ignores SIGINT, so pressing
+it while a plugin is imported there interrupts the command (it ends the child; exit status
+130), and a KeyboardInterrupt inside the child can only be the plugin's own doing, a failed
+import like any other exception (exit status 2).
+
+``hanoi verify`` never imports them at all: its verdicts come from this process, which must
+not run the code it judges.  :func:`catalog` gives it the registry as the child saw it: the
+in-tree records, and for every other algorithm a record of its metadata, its puzzle included
+(the judge applies its rules), whose functions run only in the algorithm's own process
+(:func:`described`).  What crosses from the child is JSON, checked field by field.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from typing import Any
+
+from hanoi_harness.core.puzzle import RULES, Puzzle
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import CONFIGURATIONS, REGISTRY, Algorithm, Citation, FinalPeg, Registry, resolve_spec
+from hanoi_harness.sandbox import process
+
+DEFAULT_TIMEOUT_S = 60.0
+"""How long importing the plugins may take, unless a command's ``--timeout`` says otherwise."""
+
+MAX_ANSWER = 1 << 24
+"""16 MiB: the most the child may write (each record's description is a few hundred bytes)."""
+
+MAX_PEGS = 1 << 16
+"""The most pegs a described record's puzzle may have: the judge holds a list per peg (3.5 MiB for 65536)."""
+
+
+def probe(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S, entry_points: bool = False) -> list[Algorithm]:
+    """Import the plugins *specs* (and the entry points with *entry_points*) in a child; their records, described.
+
+    Raises :class:`UsageError`, one line naming the plugin being imported, when the child
+    reports a failure, ends in any other way, or takes longer than *timeout* seconds.
+    """
+    specs = [resolve_spec(spec) for spec in specs]
+    argv = [json.dumps({"specs": specs, "entry_points": entry_points})]
+    with tempfile.TemporaryFile() as errors:
+        proc = process.start(
+            process.python_command("hanoi_harness.registry.probe", *argv),
+            env=process.python_environment(),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=errors,
+        )
+        try:
+            lines, finished = _answer(proc, process.deadline_after(timeout))
+        finally:
+            code = process.stop(proc)
+        errors.seek(0)
+        said = [line.strip() for line in errors.read()[-4096:].decode(errors="replace").splitlines() if line.strip()]
+    return _records(lines, finished, code, specs, timeout, said[-1][:200] if said else "")
+
+
+def _answer(proc: subprocess.Popen[bytes], deadline: float | None) -> tuple[list[str], bool]:
+    """The child's lines, and whether it finished (False: the deadline passed first)."""
+    assert proc.stdout is not None
+    fd = proc.stdout.fileno()
+    data = bytearray()
+    while True:
+        wait = process.wait_slice(deadline)
+        if deadline is not None and wait <= 0:
+            return data.decode(errors="replace").splitlines(), False
+        if select.select([fd], [], [], min(wait, 0.5))[0]:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk or len(data) > MAX_ANSWER:
+                return data.decode(errors="replace").splitlines(), True
+            data += chunk
+        elif proc.poll() is not None and not select.select([fd], [], [], 0.05)[0]:
+            return data.decode(errors="replace").splitlines(), True  # ended; a stray may hold the pipe
+
+
+def _records(
+    lines: list[str], finished: bool, code: int, specs: list[str], timeout: float, said: str
+) -> list[Algorithm]:
+    importing = "the entry points"
+    for line in lines:
+        kind, _, rest = line.partition(" ")
+        if kind == "importing":
+            importing = f"plugin {specs[int(rest)]!r}" if rest.isdigit() and int(rest) < len(specs) else rest
+        elif kind == "error":
+            raise UsageError(rest)
+        elif kind == "records" and finished:
+            try:
+                return [described(item) for item in json.loads(rest)]
+            except (ValueError, TypeError, KeyError, UsageError) as exc:
+                raise UsageError(f"{importing}: its records could not be read: {exc}") from None
+    if not finished:
+        raise UsageError(f"{importing}: importing it took more than {timeout:g} s; it was stopped")
+    raise UsageError(
+        f"{importing}: importing it ended the process ({process.exit_status(code)})" + (f": {said}" if said else "")
+    )
+
+
+# --- descriptions -----------------------------------------------------------------------------------
+
+
+def describe(algorithm: Algorithm) -> dict[str, Any]:
+    """The metadata of *algorithm* as JSON-ready data: everything but its functions and labels."""
+    source = algorithm.source
+    return {
+        "name": algorithm.name,
+        "summary": algorithm.summary,
+        "source": None if source is None else [source.author, source.title, source.site, source.year],
+        "family": algorithm.family,
+        "min_n": algorithm.min_n,
+        "min_n_reason": algorithm.min_n_reason,
+        "max_n": algorithm.max_n,
+        "max_n_reason": algorithm.max_n_reason,
+        "space": algorithm.space,
+        "time": algorithm.time,
+        "final_peg": [algorithm.final_peg.odd, algorithm.final_peg.even],
+        "puzzle": [algorithm.puzzle.pegs, algorithm.puzzle.rule],
+        "reconstruction": algorithm.reconstruction,
+        "solve_from": algorithm.solve_from is not None,
+        "solve_for": algorithm.solve_for is not None,
+        "configurations": algorithm.configurations,
+        "chunks": algorithm.chunks,
+        "origin": algorithm.origin,
+    }
+
+
+def described(data: dict[str, Any]) -> Algorithm:
+    """The record :func:`describe` wrote, whose functions run only in the algorithm's process.
+
+    Its moves come already in the model's labels, so the record declares pegs 0, 1, 2 (0 ..
+    k-1 on k pegs) and disk 1 the smallest; its puzzle (pegs and rule) is the one its moves
+    are judged by.  Malformed data raises :class:`ValueError` (or :class:`UsageError`, from
+    the checks every record passes: a final peg that is no peg of its puzzle, say).
+    """
+    texts = ("name", "summary", "family", "min_n_reason", "max_n_reason", "space", "time", "origin")
+    if not all(isinstance(data[key], str) for key in texts):
+        raise ValueError("a text field is not text")
+    if not _whole(data["min_n"]) or not (data["max_n"] is None or _whole(data["max_n"])):
+        raise ValueError("a limit on n is not a whole number")
+    odd, even = data["final_peg"]
+    if not all(peg is None or _whole(peg) for peg in (odd, even)):
+        raise ValueError("final_peg is not a peg number or null")
+    pegs, rule = data["puzzle"]
+    if not _whole(pegs) or pegs > MAX_PEGS or rule not in RULES:
+        raise ValueError(f"puzzle is not 3 to {MAX_PEGS} pegs and one of the rules {', '.join(RULES)}")
+    if data["configurations"] not in CONFIGURATIONS:
+        raise ValueError(f"configurations is not one of {', '.join(CONFIGURATIONS)}")
+    source = data["source"]
+    if source is not None and not (len(source) == 4 and all(isinstance(part, str) for part in source)):
+        raise ValueError("source is not four texts")
+    name = data["name"]
+    return Algorithm(
+        name=name,
+        solve=_elsewhere(name),
+        summary=data["summary"],
+        source=None if source is None else Citation(*source),
+        family=data["family"],
+        min_n=data["min_n"],
+        min_n_reason=data["min_n_reason"],
+        max_n=data["max_n"],
+        max_n_reason=data["max_n_reason"],
+        space=data["space"],
+        time=data["time"],
+        final_peg=FinalPeg(odd=odd, even=even),
+        puzzle=Puzzle(pegs=pegs, rule=rule),
+        reconstruction=bool(data["reconstruction"]),
+        solve_from=_elsewhere(name) if data["solve_from"] is True else None,
+        solve_for=_elsewhere(name) if data["solve_for"] is True else None,
+        configurations=data["configurations"],
+        chunks=data["chunks"] is True,
+        origin=data["origin"],
+    )
+
+
+def own_plugins(algorithm: Algorithm) -> tuple[str, ...]:
+    """The ``--plugin`` specs *algorithm*'s process loads: its own, and no other plugin's code.
+
+    None for an in-tree algorithm or an entry point's (which the process finds by itself), so
+    that a plugin's import cannot reach into another algorithm's moves.
+
+    >>> from dataclasses import replace
+    >>> record = Algorithm(name="mine", solve=print, summary="", origin="plugin /work/mine.py:mine")
+    >>> own_plugins(record), own_plugins(replace(record, origin="in-tree hanoi_algorithms.x"))
+    (('/work/mine.py:mine',), ())
+    """
+    prefix = "plugin "
+    return (algorithm.origin[len(prefix) :],) if algorithm.origin.startswith(prefix) else ()
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _elsewhere(name: str) -> Any:
+    def solve(*args: Any) -> Any:
+        raise UsageError(f"{name} runs in its own process only: this record holds its metadata")
+
+    return solve
+
+
+def catalog(specs: Sequence[str] = (), *, timeout: float = DEFAULT_TIMEOUT_S) -> Registry:
+    """Every algorithm, without importing any code but the harness's: the in-tree records and the others described.
+
+    The entry points and *specs* are imported in a child by :func:`probe` (only when there
+    are any, once per process for the same *specs*: ``hanoi bench`` asks at every round);
+    its failures are :class:`UsageError`.  The registry returned is shared: read it only.
+    """
+    key = tuple(resolve_spec(spec) for spec in specs)
+    if key not in _CATALOGS:
+        _CATALOGS[key] = _catalog(key, timeout)
+    return _CATALOGS[key]
+
+
+_CATALOGS: dict[tuple[str, ...], Registry] = {}
+
+
+def _catalog(specs: tuple[str, ...], timeout: float) -> Registry:
+    import hanoi_algorithms  # noqa: F401  (registers the in-tree modules)
+
+    registry = Registry()
+    for algorithm in REGISTRY:
+        registry.add(algorithm)
+    if specs or _has_entry_points():
+        for algorithm in probe(specs, timeout=timeout, entry_points=True):
+            registry.add(algorithm)
+    return registry
+
+
+def _has_entry_points() -> bool:
+    import importlib.metadata
+
+    from hanoi_harness.registry import ENTRY_POINT_GROUP
+
+    return bool(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
+
+
+# --- the child ----------------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str]) -> int:  # pragma: no cover - the importing child (tests/test_registry.py)
+    """The child: import, say which import is under way, then print the records described; the exit status."""
+    config = json.loads(argv[0])
+    process.child_start()
+    answer = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)  # what the plugins print goes to stderr, not into the answer
+
+    def say(line: str) -> None:
+        answer.write(line + "\n")
+        answer.flush()
+
+    import hanoi_algorithms  # noqa: F401
+    from hanoi_harness.registry import load_entry_points, load_plugin
+
+    registry = Registry()
+    importing = "the entry points"
+    try:
+        if config["entry_points"]:
+            say("importing the entry points")
+            load_entry_points(registry)
+        for index, spec in enumerate(config["specs"]):
+            importing = f"plugin {spec!r}"
+            say(f"importing {index}")
+            registry.add(load_plugin(spec))
+    except UsageError as exc:
+        say("error " + " ".join(str(exc).split()))
+        return 2
+    except KeyboardInterrupt:  # Ctrl-C never reaches this process (child_start): the import raised it itself
+        say(f"error {importing} failed to import: KeyboardInterrupt, raised by its own code")
+        return 2
+    say("records " + json.dumps([describe(algorithm) for algorithm in registry]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

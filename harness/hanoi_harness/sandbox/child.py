@@ -1,0 +1,221 @@
+"""An algorithm's own process: ``python -P -m hanoi_harness.sandbox.child CONFIG`` streams its moves.
+
+Started by :class:`hanoi_harness.sandbox.stream.Producer`, never by hand.  CONFIG is JSON: the
+``plugins`` to load, the ``fd`` of the stream and the ``memory_mb`` limit.  The process dies
+with its parent, ignores Ctrl-C, caps its address space, builds the registry (the installed
+entry points only when a request names an algorithm it does not know otherwise) and then
+answers requests, one JSON line each on standard input::
+
+    {"id": 3, "name": "bitwise", "n": 20, "first": 0, "count": null, "trace": null}
+
+``first`` 0 asks for ``solve(n)``, k >= 1 for ``solve_from(n, k)``; ``"start"`` and ``"goal"``
+(configurations, the peg of each disk), when present, for the run between them
+(``solve_for``); ``count`` caps the moves sent; ``trace`` ``[a, b]`` sends moves a..b
+(1-based) one frame each, so that a process dying there is caught at its exact step.  Each
+request is answered by frames (:mod:`hanoi_harness.sandbox.protocol`) ending in ``D``; a line ``skip ID``
+abandons request ID at its next batch.  Whatever the algorithm prints goes where standard
+error goes, never into the stream.
+
+Nothing here judges anything: the moves are judged by the process reading them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import sys
+from collections.abc import Iterator, Sequence
+from itertools import islice
+from typing import Any, Protocol
+
+from hanoi_harness.sandbox import process, protocol
+
+
+def main(argv: Sequence[str]) -> int:  # pragma: no cover - the algorithm's process (tests/test_producer.py)
+    """Serve requests for the algorithm *argv[0]* (the JSON config) names; the exit status."""
+    config = json.loads(argv[0])
+    process.child_start()
+    out = protocol.Writer(_sink(int(config["fd"])))
+    os.dup2(2, 1)  # the algorithm's prints go where standard error goes
+    import hanoi_algorithms  # noqa: F401  (the in-tree code, imported before the limit applies)
+    from hanoi_harness.errors import UsageError
+    from hanoi_harness.registry import build_registry, load_entry_points
+
+    try:
+        process.limit_memory(config.get("memory_mb"))
+        registry = build_registry(config["plugins"], entry_points=False, guard=False)
+    except (UsageError, MemoryError, OSError, ValueError) as exc:
+        out.fatal(str(exc) or type(exc).__name__)
+        return 2
+    control = _Control(0)
+    for request in control.requests():
+        try:
+            if request["name"] not in registry:  # the entry points only when needed: 40 ms to look them up
+                load_entry_points(registry)
+            algorithm = registry.get(request["name"])
+        except UsageError as exc:
+            out.fatal(str(exc))
+            return 2
+        serve(algorithm, request, out, control)
+    return 0
+
+
+def serve(algorithm: Any, request: dict[str, Any], out: protocol.Writer, control: Skips) -> None:
+    """Answer *request* with *algorithm*'s moves on *out*: frames, then ``D``."""
+    n, first = int(request["n"]), int(request["first"])
+    count = request.get("count")
+    try:
+        source = _source(algorithm, n, first, request.get("start"), request.get("goal"))
+    except BaseException as exc:  # the algorithm's own failure to start, whatever it is
+        out.failure(protocol.START_FAILED, exc)
+    else:
+        if algorithm.chunks:
+            _arrays(source, out, control, request["id"], count)
+        else:
+            trace = request.get("trace")
+            _moves(source, out, control, request["id"], count, tuple(trace) if trace else None)
+    out.done()
+
+
+def _source(algorithm: Any, n: int, first: int, start: Any, goal: Any) -> Iterator[Any]:
+    """What *algorithm* yields for the request: arrays for a record of chunks, else moves in the model."""
+    if start is not None:
+        ends = (tuple(start), tuple(goal))
+        return iter(algorithm.solve_between(n, *ends) if algorithm.chunks else algorithm.moves_for(n, *ends))
+    if algorithm.chunks:
+        return iter(algorithm.solve_from(n, first) if first else algorithm.solve(n))
+    return iter(algorithm.moves_from(n, first) if first else algorithm.moves(n))
+
+
+def batch_size(sent: int, count: int | None, trace: tuple[int, int] | None) -> int:
+    """How many moves to take next, *sent* being sent: a batch, cut at *count* and at the *trace* window.
+
+    >>> batch_size(0, None, None), batch_size(0, 10, None), batch_size(0, None, (5, 9)), batch_size(5, None, (5, 9))
+    (65536, 10, 4, 1)
+    """
+    size = protocol.BATCH if count is None else min(protocol.BATCH, count - sent)
+    if trace is not None:
+        first, last = trace
+        if sent + 1 < first:
+            size = min(size, first - 1 - sent)
+        elif sent + 1 <= last:
+            size = min(size, 1)
+    return size
+
+
+def _moves(
+    source: Iterator[Any],
+    out: protocol.Writer,
+    control: Skips,
+    rid: int,
+    count: int | None,
+    trace: tuple[int, int] | None,
+) -> None:
+    """Batches of moves, pulled in C (``list.extend``), so a move costs the generator's time and ~0.25 us more."""
+    sent = 0
+    while (size := batch_size(sent, count, trace)) > 0:
+        batch: list[Any] = []
+        try:
+            batch.extend(islice(source, size))  # on an exception, the moves taken before it stay in the batch
+        except BaseException as exc:
+            out.moves(batch)
+            out.failure(protocol.RAISED, exc)
+            return
+        out.moves(batch)
+        sent += len(batch)
+        if len(batch) < size or control.skipped(rid):
+            return
+
+
+def _arrays(source: Iterator[Any], out: protocol.Writer, control: Skips, rid: int, count: int | None) -> None:
+    """One frame per array; with *count*, the arrays' first *count* rows only."""
+    left = count
+    while left is None or left > 0:
+        try:
+            chunk = next(source)
+            if left is not None:
+                rows = len(chunk) if hasattr(chunk, "__len__") else 0
+                chunk = chunk[:left] if rows > left else chunk
+                left -= rows
+        except StopIteration:
+            return
+        except BaseException as exc:
+            out.failure(protocol.RAISED, exc)
+            return
+        try:
+            out.array(chunk)
+        except protocol.ChunkFailed as exc:
+            out.failure(protocol.RAISED, exc.error)
+            return
+        if control.skipped(rid):
+            return
+
+
+class Skips(Protocol):
+    """What serving a request needs of the control channel: whether the parent asked to skip it."""
+
+    def skipped(self, rid: int) -> bool: ...
+
+
+def _sink(fd: int) -> protocol.Sink:
+    """Writes buffers to *fd* in full; when the reader has gone there is nothing left to do, so the process ends."""
+
+    def write(parts: Sequence[protocol.Buffer]) -> None:
+        views = [memoryview(part).cast("B") for part in parts]
+        try:
+            while views:
+                written = os.writev(fd, views)
+                while views and written >= len(views[0]):
+                    written -= len(views[0])
+                    views.pop(0)
+                if views:
+                    views[0] = views[0][written:]
+        except (BrokenPipeError, OSError):
+            os._exit(0)
+
+    return write
+
+
+class _Control:
+    """Requests and skips on file descriptor *fd*, one line each."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.pending = b""
+
+    def requests(self) -> Iterator[dict[str, Any]]:
+        """Each request in turn, until the parent closes the pipe; stale skips are dropped."""
+        while True:
+            line = self._line()
+            if line is None:
+                return
+            if line.startswith(b"{"):
+                yield json.loads(line)
+
+    def skipped(self, rid: int) -> bool:
+        """Whether the parent has asked, by now, to skip the rest of request *rid* (never waits)."""
+        while select.select([self.fd], [], [], 0)[0]:
+            data = os.read(self.fd, 4096)
+            if not data:
+                return True  # the parent has gone
+            self.pending += data
+        lines = self.pending.split(b"\n")
+        wanted = f"skip {rid}".encode()
+        if wanted in lines[:-1]:
+            self.pending = b"\n".join(line for line in lines if line != wanted)
+            return True
+        return False
+
+    def _line(self) -> bytes | None:
+        while b"\n" not in self.pending:
+            data = os.read(self.fd, 4096)
+            if not data:
+                return None
+            self.pending += data
+        line, self.pending = self.pending.split(b"\n", 1)
+        return line
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

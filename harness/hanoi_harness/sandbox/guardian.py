@@ -1,0 +1,177 @@
+"""The guardian: what ends this process's children, and all they started, when this process ends however it ends.
+
+A child in a session of its own outlives its parent unless something ends it: a parent killed
+by SIGKILL runs no code.  So every child the harness starts (:func:`hanoi_harness.sandbox.process.start`)
+is registered with a guardian, a tiny process of its own (``python -I -S``, in its own session,
+deaf to Ctrl-C, SIGTERM and SIGHUP) started before the first child.  It reads ``+PID`` and
+``-PID`` lines (a group started, a group ended); at the end of its input, which comes when this
+process has ended in any way, it kills the groups still registered, then (on Linux) every
+process whose starting environment carries this process's token, which every child gets: that
+finds the descendants that left their session too.  :func:`end_strays` does that last part at
+the end of a run, while this process lives on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import threading
+
+TOKEN_VARIABLE = "HANOI_HARNESS_TOKEN"
+"""The environment variable carrying this process's token into every child it starts."""
+
+
+def token() -> str:
+    """This process's token: put in every child's environment, so the guardian finds their descendants."""
+    global _TOKEN
+    if _TOKEN is None:
+        _TOKEN = os.urandom(16).hex()
+    return _TOKEN
+
+
+def share_token(value: str, *, guarded: bool) -> None:
+    """Use *value* (a caller's token) for the children of this process; *guarded*: the caller's guardian covers them.
+
+    A pool worker calls this, so that the processes it starts are ended with its caller's.
+    """
+    global _TOKEN, _GUARDED_ELSEWHERE
+    _TOKEN = value
+    _GUARDED_ELSEWHERE = guarded
+
+
+def end_strays() -> int:
+    """Kill every process still carrying this process's token (children of ours that left their group); how many.
+
+    Linux only (it reads each process's starting environment); elsewhere 0.
+    """
+    if not sys.platform.startswith("linux"):
+        return 0
+    return _kill_marked(f"{TOKEN_VARIABLE}={token()}".encode(), os.getpid())
+
+
+def _kill_marked(needle: bytes, spare: int) -> int:
+    killed = 0
+    for _ in range(10):  # a stray may fork while we look: look again until none is left
+        found = 0
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit() or int(entry) == spare:
+                continue
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as f:
+                    marked = needle in f.read().split(b"\0")
+            except OSError:
+                continue
+            if marked:
+                with contextlib.suppress(OSError):
+                    os.kill(int(entry), signal.SIGKILL)
+                    found += 1
+        killed += found
+        if not found:
+            break
+    return killed
+
+
+_GUARD = r"""
+import os, signal, sys
+for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+    signal.signal(s, signal.SIG_IGN)
+groups = set()
+for line in sys.stdin:
+    pid = int(line[1:])
+    (groups.add if line[0] == "+" else groups.discard)(pid)
+for pid in groups:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except OSError:
+        pass
+if sys.platform.startswith("linux"):
+    needle = sys.argv[1].encode()
+    for _ in range(10):
+        found = 0
+        for entry in os.listdir("/proc"):
+            if entry.isdigit() and int(entry) != os.getpid():
+                try:
+                    with open("/proc/%s/environ" % entry, "rb") as f:
+                        marked = needle in f.read().split(b"\0")
+                except OSError:
+                    continue
+                if marked:
+                    try:
+                        os.kill(int(entry), signal.SIGKILL)
+                        found += 1
+                    except OSError:
+                        pass
+        if not found:
+            break
+"""
+"""The guardian: reads ``+PID``/``-PID`` lines (groups started, groups ended); at end of input (its
+parent has ended, however) it kills the groups still registered, then every process whose
+environment carries the token."""
+
+
+class _Guardian:
+    """The guardian process of this process, started on first use (none in a process whose caller guards it)."""
+
+    def __init__(self) -> None:
+        self.owner = 0
+        self.proc: subprocess.Popen[str] | None = None
+        self.lock = threading.Lock()
+
+    def ensure(self) -> None:
+        """Start the guardian unless this process has one (or its caller's guards it)."""
+        if _GUARDED_ELSEWHERE:
+            return
+        with self.lock:
+            if self.owner != os.getpid():  # not started yet, or we are a fork of the process that did
+                self._start()
+
+    def send(self, line: str) -> None:
+        """Tell the guardian *line* (``+PID`` or ``-PID``)."""
+        if _GUARDED_ELSEWHERE:
+            return
+        self.ensure()
+        with self.lock:
+            try:
+                assert self.proc is not None and self.proc.stdin is not None
+                self.proc.stdin.write(line + "\n")
+                self.proc.stdin.flush()
+            except (OSError, ValueError):  # it was killed: a new one takes over from now on
+                if self.proc is not None:
+                    self.proc.poll()
+                self._start()
+
+    def _start(self) -> None:
+        if self.proc is not None and self.owner != os.getpid():
+            self.proc.returncode = 0  # a fork of the process that started it: not ours to reap or warn about
+        # It outlives this process by design: the reference kept here is never dropped while we run.
+        self.proc = subprocess.Popen(
+            [sys.executable, "-I", "-S", "-c", _GUARD, f"{TOKEN_VARIABLE}={token()}"],
+            stdin=subprocess.PIPE,
+            text=True,
+            start_new_session=True,  # out of reach of the terminal's Ctrl-C and of a kill of our group
+            close_fds=True,
+        )
+        self.owner = os.getpid()
+
+
+_TOKEN: str | None = None
+_GUARDED_ELSEWHERE = False
+_GUARDIAN = _Guardian()
+
+
+def ensure() -> None:
+    """Start this process's guardian now, unless it runs already (or a caller's guards this process)."""
+    _GUARDIAN.ensure()
+
+
+def started(pid: int) -> None:
+    """Register the group of process *pid*, just started."""
+    _GUARDIAN.send(f"+{pid}")
+
+
+def ended(pid: int) -> None:
+    """Unregister the group of process *pid*, ended and reaped."""
+    _GUARDIAN.send(f"-{pid}")

@@ -1,0 +1,229 @@
+"""The judging side: verdicts on the moves an algorithm's process streams, exactly as :func:`check` gives them.
+
+The algorithm runs in its own process (:mod:`hanoi_harness.sandbox.stream`) and only sends moves; the
+checker and the digest run here, in a process that never imports the algorithm's code, so
+nothing the algorithm does (patching the checker, writing on a pipe, forking) can change a
+verdict.  The moves are judged by the record's puzzle (its pegs, its rule; the catalog of
+:mod:`hanoi_harness.registry.probe` carries a plugin's), as :func:`~hanoi_harness.core.checker.check_algorithm`
+judges them.  :class:`Judge` replays the stream in segments: runs of moves that came as arrays
+go through :func:`check_chunks` (vectorised), odd moves one at a time through :func:`check`,
+each segment starting from the pegs, step and digest where the last one ended.  Both checkers
+give :func:`check`'s verdict on the same moves, so the whole does too: same status, step,
+move, reason, pegs and digest.  An exception the generator raised is raised again here, by its
+type's name and its text, at the same step.  A stream that ends early (the process died, broke
+the protocol, ran out of time) is ``crashed`` (or ``timed_out``) at the step being produced.
+
+A process that dies while moves are batched loses the batch it was filling: :func:`pinpoint`
+runs it once more, sending that stretch one move at a time, to name the step it dies at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from hanoi_harness.core.arrays import check_chunks
+from hanoi_harness.core.checker import cap_for, check
+from hanoi_harness.core.digest import MASK
+from hanoi_harness.core.legality import Pegs, pegs_at
+from hanoi_harness.core.puzzle import CLASSIC, Puzzle
+from hanoi_harness.core.verdict import Verdict
+from hanoi_harness.sandbox import protocol as wire
+from hanoi_harness.sandbox.stream import Producer, StreamEnded
+
+FrameSource = Callable[[], wire.Frame]
+"""Returns the next frame; raises :class:`StreamEnded` when the stream ends early."""
+
+_ARRAYS = (wire.MOVES, wire.ARRAY, wire.ODD_CHUNK)
+
+
+class Judge:
+    """The verdict on one stream of moves for *n* disks and the pegs *targets*, as :func:`check` would give it.
+
+    *puzzle* is the record's (:mod:`hanoi_harness.core.puzzle`: its pegs, its rule, its start), so
+    a variant is judged as :func:`~hanoi_harness.core.checker.check_algorithm` judges it: same
+    legality, same cap, the same optimality in the verdict and the digest of its k pegs.  For
+    a run between two configurations it names them (:meth:`Puzzle.between`), as the caller
+    asked the algorithm's process for them: the judge never learns them from that process.
+    *start*, *initial* and *partial* are :func:`check`'s: the pegs after *start* moves, and
+    whether only legality is asked (the verdict then ``ok`` with ``extra["pegs"]``).
+    After :meth:`run`, ``answered`` says whether the stream was read to its end (``D``), so its
+    process can take another request, and ``ended`` is what ended it early, if anything.
+    """
+
+    def __init__(
+        self,
+        n: int,
+        targets: frozenset[int] | set[int],
+        *,
+        puzzle: Puzzle = CLASSIC,
+        start: int = 0,
+        initial: Pegs | None = None,
+        partial: bool = False,
+    ) -> None:
+        self.n, self.targets, self.start, self.partial = n, frozenset(targets), start, partial
+        self.puzzle = puzzle
+        self.initial = initial
+        self.answered = False
+        self.ended: StreamEnded | None = None
+        self._next = _no_frames
+        self._peeked: wire.Frame | None = None
+
+    def run(self, next_frame: FrameSource) -> Verdict:
+        """Read frames from *next_frame* until the verdict is known; the verdict."""
+        self._next = next_frame
+        first = self._peek()
+        if first is not None and first.kind == wire.START_FAILED:
+            self._take()
+            try:
+                error = self._decoded(wire.failure, first)
+            except StreamEnded as exc:  # a start failure that does not decode: the stream is broken
+                return Verdict("crashed", self.n, 0, step=self.start + 1, reason=exc.reason)
+            self._finish()
+            reason = f"{type(error).__name__}: {error}"
+            return Verdict("crashed", self.n, 0, step=self.start + 1, reason=reason)
+        k, total, puzzle = self.start, 0, self.puzzle
+        pegs = self.initial if self.initial is not None else pegs_at(puzzle.start_config(self.n), puzzle.pegs)
+        cap = cap_for(puzzle, self.n, self.targets)[0]
+        while (upcoming := self._peek()) is None or upcoming.kind != wire.DONE:
+            arrays = upcoming is not None and upcoming.kind in _ARRAYS
+            checker = check_chunks if arrays else check
+            part = checker(
+                self._arrays() if arrays else self._moves(),
+                self.n,
+                self.targets,
+                puzzle=puzzle,
+                max_moves=cap - (k - self.start),
+                start=k,
+                initial=pegs,
+                partial=True,
+            )
+            if not part.ok:
+                return self._failed(part, k, total)
+            total += part.digest
+            k += part.moves
+            pegs = part.extra["pegs"]
+        self._take()
+        self.answered = True
+        end = check((), self.n, self.targets, puzzle=puzzle, start=k, initial=pegs, partial=self.partial)
+        if self.partial:
+            return replace(end, moves=k - self.start, digest=total & MASK, extra={**end.extra, "start": self.start})
+        return replace(end, digest=total & MASK)
+
+    def _failed(self, part: Verdict, k: int, total: int) -> Verdict:
+        verdict = replace(part, moves=k - self.start + part.moves, digest=(total + part.digest) & MASK)
+        if self.ended is not None and verdict.status == "crashed":  # the stream's end, not the algorithm's exception
+            verdict = replace(verdict, status=self.ended.status).with_reason(self.ended.reason)
+        return verdict
+
+    def _finish(self) -> None:
+        """Read on to the request's ``D`` after a start failure (the process sends nothing else)."""
+        upcoming = self._peek()
+        if upcoming is not None and upcoming.kind == wire.DONE:
+            self._take()
+            self.answered = True
+
+    # --- frames -------------------------------------------------------------------------------------
+
+    def _peek(self) -> wire.Frame | None:
+        """The next frame, not taken; None when the stream has ended (``ended`` says why)."""
+        if self._peeked is None and self.ended is None:
+            try:
+                self._peeked = self._next()
+            except StreamEnded as exc:
+                self.ended = exc
+        return self._peeked
+
+    def _take(self) -> wire.Frame | None:
+        frame = self._peek()
+        self._peeked = None
+        return frame
+
+    def _raise_if_over(self, frame: wire.Frame | None) -> None:
+        if frame is None:
+            assert self.ended is not None
+            raise self.ended
+        if frame.kind == wire.RAISED:
+            self._take()
+            raise self._decoded(wire.failure, frame)
+
+    def _decoded(self, decode: Callable[[wire.Frame], Any], frame: wire.Frame) -> Any:
+        try:
+            return decode(frame)
+        except wire.BrokenStream as exc:
+            self.ended = StreamEnded("crashed", f"the process broke the move stream: {exc}")
+            raise self.ended from None
+
+    def _arrays(self) -> Iterator[Any]:
+        """The arrays of the frames coming, up to a frame of another kind (an exception is raised, as it was)."""
+        while True:
+            frame = self._peek()
+            self._raise_if_over(frame)
+            assert frame is not None
+            if frame.kind not in _ARRAYS:
+                return
+            self._take()
+            yield self._decoded(wire.odd_chunk if frame.kind == wire.ODD_CHUNK else wire.rows, frame)
+
+    def _moves(self) -> Iterator[Any]:
+        """The odd moves of the frames coming, up to a frame of another kind."""
+        while True:
+            frame = self._peek()
+            self._raise_if_over(frame)
+            assert frame is not None
+            if frame.kind != wire.ODD_MOVE:
+                if frame.kind not in (*_ARRAYS, wire.DONE):
+                    self.ended = StreamEnded(
+                        "crashed", f"the process broke the move stream: a frame of kind {frame.kind}"
+                    )
+                    raise self.ended
+                return
+            self._take()
+            yield self._decoded(wire.odd_move, frame)
+
+
+def _no_frames() -> wire.Frame:
+    raise StreamEnded("crashed", "no stream")
+
+
+@dataclass
+class Outcome:
+    """A verdict on one request, and what became of the process that answered it."""
+
+    verdict: Verdict
+    producer: Producer | None
+    """Still able to take a request (None: it was stopped)."""
+    died: str | None = None
+    """How the process died while answering, when it did (the verdict then says where)."""
+
+
+def judged(producer: Producer, judge: Judge) -> Outcome:
+    """The verdict of *judge* on the moves *producer* is sending for the request just asked.
+
+    A stream the judge stopped reading before its end (an illegal move, the cap) is skipped, so
+    the process can serve another request; a process that died or was stopped is given up.
+    """
+    verdict = judge.run(producer.next_frame)
+    died = judge.ended.reason if judge.ended is not None and judge.ended.died else None
+    if judge.ended is not None or (not judge.answered and not producer.skip()):
+        producer.close()
+        return Outcome(verdict, None, died)
+    return Outcome(verdict, producer)
+
+
+def pinpoint(first_try: Outcome, again: Callable[[tuple[int, int]], Outcome]) -> Outcome:
+    """After a death in *first_try*, find its step: run the request *again* with the lost batch traced.
+
+    The batch the process was filling when it died is sent one move a frame the second time
+    (*again* gets that window, 1-based within the request); dying again gives the exact step,
+    the second try's verdict.  Otherwise the first try stands, saying which stretch it died in.
+    """
+    verdict = first_try.verdict
+    received = verdict.moves  # every move that arrived was judged legal, or the verdict would say otherwise
+    second = again((received + 1, received + wire.BATCH))
+    if second.died is not None:
+        return second
+    step = verdict.step or received + 1
+    note = f" (while producing one of steps {step}..{step + wire.BATCH - 1}; a second run did not die there)"
+    return Outcome(verdict.with_reason(verdict.reason + note), second.producer, first_try.died)

@@ -1,0 +1,359 @@
+"""Child processes: how the harness starts them, limits them, ends them and describes their end.
+
+Every process the harness starts for an algorithm or an external program follows the same rules:
+
+* **Isolated from the current directory.**  ``python -m`` and ``python -c`` put the current
+  directory first on the import path, so a ``json.py`` there would run.  Python children are
+  started with ``-P`` (:func:`python_command`) and given the parent's own import path instead
+  (:func:`child_start`), so a child imports what its parent would, and nothing more.
+  multiprocessing's helpers (forkserver, resource tracker) start with ``-c``: they are started
+  under :func:`safe_path_environment`.
+* **A session of its own** (:func:`start`): the child and whatever it forks share one process
+  group, and :func:`stop` kills the whole group, so a grandchild forked by a plugin does not
+  outlive the run or hold its pipes open.
+* **It dies with its parent.**  A Python child calls :func:`die_with_parent` first thing: on
+  Linux the kernel sends it SIGKILL when its parent ends (``PR_SET_PDEATHSIG``); elsewhere a
+  thread polls.  Groups the parent started are also registered with its guardian
+  (:mod:`hanoi_harness.sandbox.guardian`), a tiny process that outlives the parent: when the parent
+  ends, even by SIGKILL, the guardian kills those groups and (on Linux) every process still
+  carrying the parent's token in its environment, which finds the ones that left their session.
+* **Bounded waits.**  ``poll()`` takes at most 2^31 - 1 ms (24.8 days) and lock waits about
+  292 years: :func:`wait_slice` cuts any deadline into waits of at most :data:`MAX_WAIT_S`, so
+  any finite ``--timeout`` is honoured.
+
+Only code running as the same user can defeat this (it may rewrite the harness's files too): a
+session, a process group, an environment token and the parent-death signal are what it would
+have to undo on purpose.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from hanoi_harness.errors import UsageError
+from hanoi_harness.sandbox import guardian
+
+MAX_WAIT_S = 3600.0
+"""The longest single wait: longer deadlines are waited for in slices of this size."""
+
+PATH_VARIABLE = "HANOI_HARNESS_PATH"
+"""The environment variable carrying the parent's import path into a Python child."""
+
+PARENT_VARIABLE = "HANOI_HARNESS_PARENT"
+"""The environment variable carrying the parent's pid into a Python child, which dies with it."""
+
+THREAD_CAPS = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+"""One BLAS thread in a child: each extra thread reserves tens of MB of address space against --memory-limit."""
+
+_RLIM_MAX = (1 << 63) - 1
+"""The largest address-space limit setrlimit takes on 64-bit Linux and macOS (rlim_t is signed there)."""
+
+MAX_MEMORY_MB = _RLIM_MAX >> 20
+"""The largest ``--memory-limit`` in MB that the system can set."""
+
+
+# --- waiting ------------------------------------------------------------------------------------
+
+
+def wait_slice(deadline: float | None, now: float | None = None) -> float:
+    """Seconds to wait now for *deadline* (a :func:`time.monotonic` value, None for none): at most MAX_WAIT_S.
+
+    >>> wait_slice(None)
+    3600.0
+    >>> wait_slice(10.0, now=4.0), wait_slice(1e300, now=0.0), wait_slice(3.0, now=5.0)
+    (6.0, 3600.0, 0.0)
+    """
+    if deadline is None:
+        return MAX_WAIT_S
+    left = deadline - (time.monotonic() if now is None else now)
+    return min(MAX_WAIT_S, max(0.0, left))
+
+
+def deadline_after(timeout: float | None) -> float | None:
+    """The :func:`time.monotonic` deadline *timeout* seconds from now (None for none); any size is fine.
+
+    >>> deadline_after(None) is None, deadline_after(1e300) > 1e299
+    (True, True)
+    """
+    return None if timeout is None else time.monotonic() + timeout
+
+
+# --- describing an end --------------------------------------------------------------------------
+
+
+def describe_exit(code: int | None, what: str = "the process", *, oom_hint: bool = True) -> str:
+    """How a child ended, from its return code *code* (negative: the signal), as a clause about *what*.
+
+    >>> describe_exit(3), describe_exit(-9), describe_exit(-15, "the program", oom_hint=False)
+    ('the process exited with status 3', 'the process was killed by SIGKILL (out of memory?)', \
+'the program was killed by SIGTERM')
+    >>> describe_exit(None), describe_exit(-99)
+    ('the process vanished', 'the process was killed by signal 99')
+    """
+    if code is None:
+        return f"{what} vanished"
+    if code < 0:
+        hint = " (out of memory?)" if oom_hint and -code == signal.SIGKILL else ""
+        return f"{what} was killed by {signal_name(-code)}{hint}"
+    return f"{what} exited with status {code}"
+
+
+def exit_status(code: int) -> str:
+    """The short form of a return code *code*: ``exit status 9`` or ``signal 9``.
+
+    >>> exit_status(9), exit_status(-9)
+    ('exit status 9', 'signal 9')
+    """
+    return f"signal {-code}" if code < 0 else f"exit status {code}"
+
+
+def signal_name(number: int) -> str:
+    """The name of signal *number* (``SIGKILL``), or ``signal N`` for one Python does not know.
+
+    >>> signal_name(9), signal_name(99)
+    ('SIGKILL', 'signal 99')
+    """
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+# --- limits -------------------------------------------------------------------------------------
+
+
+def check_memory_limit(mb: int) -> None:
+    """Refuse with :class:`UsageError` an address-space limit of *mb* MB that setrlimit cannot take.
+
+    >>> check_memory_limit(4096)
+    >>> check_memory_limit(10**17)
+    Traceback (most recent call last):
+    ...
+    hanoi_harness.errors.UsageError: --memory-limit 100000000000000000 MB is more than this system can set \
+(at most 8796093022207 MB); give 0 for no limit
+    """
+    if mb > MAX_MEMORY_MB:
+        raise UsageError(
+            f"--memory-limit {mb} MB is more than this system can set (at most {MAX_MEMORY_MB} MB); give 0 for no limit"
+        )
+
+
+def limit_memory(mb: int | None) -> None:  # pragma: no cover - in a child (tests/test_runner.py: a memory hog)
+    """Cap this process's address space at *mb* MB (None or 0: leave it), soft and hard, so it cannot be raised."""
+    if mb:
+        import resource
+
+        limit = min(mb << 20, _RLIM_MAX)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def ignore_interrupts() -> None:  # pragma: no cover - in a child (tests/test_hostile.py: Ctrl-C)
+    """Leave Ctrl-C to the parent, which ends this process itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+# --- dying with the parent ----------------------------------------------------------------------
+
+
+def die_with_parent(parent: int) -> None:  # pragma: no cover - in a child (tests/test_hostile.py: verify killed)
+    """End this process when process *parent*, which started it, ends.
+
+    On Linux the kernel sends SIGKILL (``PR_SET_PDEATHSIG``; it is tied to the parent's thread
+    that started us, which the harness keeps alive while it needs the child); if the parent is
+    already gone, this process ends at once.  Elsewhere a thread polls (:func:`watch`).
+    """
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:  # it ended before the signal was armed
+            os._exit(1)
+    else:
+        watch(parent)
+
+
+def watch(pid: int, interval: float = 1.0) -> None:  # pragma: no cover - in a pool worker, watching its caller
+    """End this process within *interval* seconds of process *pid*'s end, from a daemon thread.
+
+    For a process whose parent is not the one it must die with (a pool's worker, started by a
+    fork server) and where the kernel has no parent-death signal.
+    """
+
+    def poll() -> None:
+        while True:
+            time.sleep(interval)
+            try:
+                os.kill(pid, 0)
+            except (ProcessLookupError, PermissionError):  # gone (or its pid reused by another user)
+                os._exit(1)
+
+    threading.Thread(target=poll, name=f"watch-{pid}", daemon=True).start()
+
+
+# --- Python children ----------------------------------------------------------------------------
+
+
+def python_command(module: str, *args: str) -> list[str]:
+    """The command running ``python -m`` *module* with *args*, isolated from the current directory (``-P``).
+
+    >>> python_command("hanoi_harness.x", "a")[1:]
+    ['-P', '-m', 'hanoi_harness.x', 'a']
+    """
+    return [sys.executable, "-P", "-m", module, *args]
+
+
+def python_environment(base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a Python child: *base* (default ours), our pid and import path, one BLAS thread."""
+    env = dict(os.environ if base is None else base)
+    # '' (the current directory, after 'python -c') is left out: a child never imports from there.
+    env[PATH_VARIABLE] = os.pathsep.join(os.path.abspath(entry) for entry in sys.path if entry)
+    env[PARENT_VARIABLE] = str(os.getpid())
+    env.update(THREAD_CAPS)
+    return env
+
+
+def child_start() -> None:  # pragma: no cover - in a child (tests/test_process.py)
+    """What a Python child started with :func:`python_environment` does first.
+
+    It dies with its parent, leaves Ctrl-C to it, and takes the parent's import path, in its
+    order: entries are only ever those the parent had, and the child's own start-up (``-P``)
+    added no directory of the user's.
+    """
+    parent = os.environ.get(PARENT_VARIABLE)
+    if parent is not None:
+        die_with_parent(int(parent))
+    ignore_interrupts()
+    passed = os.environ.get(PATH_VARIABLE)
+    if passed:
+        sys.path[:] = [entry for entry in passed.split(os.pathsep) if entry]
+
+
+@contextlib.contextmanager
+def safe_path_environment() -> Iterator[None]:
+    """While the block runs, Python children started with ``-c`` (multiprocessing's helpers) skip the current directory.
+
+    ``PYTHONSAFEPATH`` is ``-P`` for children that cannot be given flags; it is set only for the
+    block, so the user's own programs are started as they expect.
+    """
+    before = os.environ.get("PYTHONSAFEPATH")
+    os.environ["PYTHONSAFEPATH"] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("PYTHONSAFEPATH", None)
+        else:
+            os.environ["PYTHONSAFEPATH"] = before
+
+
+# --- starting and stopping ----------------------------------------------------------------------
+
+
+def start(argv: Sequence[str] | str, *, env: dict[str, str] | None = None, **popen: Any) -> subprocess.Popen[Any]:
+    """Start *argv* (a shell command when a string) in a session of its own, known to the guardian.
+
+    *env* defaults to ours; the token is added either way.  *popen* are :class:`subprocess.Popen`'s
+    other arguments.  End it with :func:`stop`.
+    """
+    environment = dict(os.environ if env is None else env)
+    environment[guardian.TOKEN_VARIABLE] = guardian.token()
+    guardian.ensure()  # before the child exists: were we killed at once, the guardian's token scan finds it
+    proc: subprocess.Popen[Any] = subprocess.Popen(
+        argv, shell=isinstance(argv, str), env=environment, start_new_session=True, close_fds=True, **popen
+    )
+    guardian.started(proc.pid)
+    return proc
+
+
+def kill_group(proc: subprocess.Popen[Any]) -> None:
+    """Kill every process of *proc*'s group; *proc* itself is left to be reaped (its pid stays reserved till then)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+def stop(proc: subprocess.Popen[Any]) -> int:
+    """End *proc* and its whole group (whatever it still runs), reap it; its return code.
+
+    The group is killed even after *proc* itself has ended: what it forked goes with it.
+    """
+    kill_group(proc)
+    code = proc.wait()
+    guardian.ended(proc.pid)
+    return code
+
+
+def communicate(proc: subprocess.Popen[Any], data: Any, timeout: float | None) -> tuple[Any, Any]:
+    """:meth:`~subprocess.Popen.communicate` with *data*, for any *timeout*: waited for in slices.
+
+    Raises :class:`subprocess.TimeoutExpired` past *timeout* seconds, as ``communicate`` does
+    (the process is left running).
+    """
+    deadline = deadline_after(timeout)
+    while True:
+        try:
+            return proc.communicate(data, timeout=wait_slice(deadline))
+        except subprocess.TimeoutExpired:
+            if deadline is not None and time.monotonic() >= deadline:
+                raise
+            data = None  # already written: communicate() takes it once
+
+
+def run(
+    argv: Sequence[str] | str, *, env: dict[str, str] | None = None, timeout: float | None = None, **popen: Any
+) -> subprocess.CompletedProcess[Any]:
+    """Run *argv* to its end as :func:`start` starts it (a session of its own, known to the guardian); its outcome.
+
+    Like :func:`subprocess.run` without ``check``: the return code and whatever was captured
+    (``stdout=subprocess.PIPE``, ...).  The group is killed as soon as *argv* itself has ended
+    (:class:`Watchdog`), so nothing it started outlives the call or holds the captured pipes
+    open; past *timeout* seconds it is killed too, and :class:`subprocess.TimeoutExpired` raised.
+    """
+    proc = start(argv, env=env, **popen)
+    watchdog = Watchdog(proc, timeout)
+    try:
+        out, err = proc.communicate()
+    finally:
+        watchdog.cancel()
+        code = stop(proc)
+    if watchdog.fired:
+        raise subprocess.TimeoutExpired(proc.args, timeout or 0.0, out, err)
+    return subprocess.CompletedProcess(proc.args, code, out, err)
+
+
+class Watchdog:
+    """Ends *proc*'s group after *timeout* seconds (None: never), and as soon as *proc* itself has ended.
+
+    From a thread, so that a reader blocked on the process's output wakes up: a child it left
+    running in the background would otherwise hold that output open for as long as it runs.
+    ``fired`` says whether the timeout did it.
+    """
+
+    POLL_S = 0.05
+    """How often the thread looks whether the process has ended."""
+
+    def __init__(self, proc: subprocess.Popen[Any], timeout: float | None) -> None:
+        self.fired = False
+        self._done = threading.Event()
+        threading.Thread(target=self._run, args=(proc, deadline_after(timeout)), daemon=True).start()
+
+    def _run(self, proc: subprocess.Popen[Any], deadline: float | None) -> None:
+        while not self._done.wait(min(self.POLL_S, wait_slice(deadline))):
+            if proc.poll() is not None:
+                kill_group(proc)
+                return
+            if deadline is not None and time.monotonic() >= deadline:
+                self.fired = True
+                kill_group(proc)
+                return
+
+    def cancel(self) -> None:
+        self._done.set()

@@ -1,0 +1,224 @@
+"""An algorithm's moves from its own process: the judging side's handle on :mod:`hanoi_harness.sandbox.child`.
+
+A :class:`Producer` starts the process (isolated, in a session of its own, dying with us; see
+:mod:`hanoi_harness.sandbox.process`), asks it for moves and reads the frames it sends, within a
+deadline.  Whatever ends a stream early is a :class:`StreamEnded` saying how: the process died
+(with its exit status and the last line it wrote on stderr), broke the stream (garbage, a
+second writer, a frame out of place), could not serve (``F``), ran past the deadline, or we
+were interrupted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import select
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from typing import Literal
+
+from hanoi_harness.sandbox import process, protocol
+
+POLL_S = 0.2
+"""How often a read that waits looks at the deadline, the interruption flag and the process."""
+
+LINGER_S = 1.0
+"""After the process ended and its group was killed, how long a pipe still held open by a stray is read."""
+
+
+class StreamEnded(Exception):
+    """The stream ended before its request was answered: the verdict's *status* (``crashed``, ``timed_out``)
+    and *reason*; *died* when the process ended by itself (an exit or a signal not ours)."""
+
+    def __init__(self, status: Literal["crashed", "timed_out"], reason: str, *, died: bool = False):
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+        self.died = died
+
+
+class Producer:
+    """A process for algorithms' moves: the in-tree ones, those of *plugins* and the installed entry points.
+
+    Its address space is capped at *memory_mb*.  Each request names the algorithm; a process
+    serves one request at a time, and may serve several algorithms in turn.
+    """
+
+    def __init__(self, plugins: Sequence[str] = (), *, memory_mb: int | None = None) -> None:
+        read_end, write_end = os.pipe()
+        self.errors = tempfile.TemporaryFile()  # noqa: SIM115  (open for the process's life; close() ends it)
+        config = json.dumps({"plugins": list(plugins), "fd": write_end, "memory_mb": memory_mb})
+        try:
+            self.proc = process.start(
+                process.python_command("hanoi_harness.sandbox.child", config),
+                env=process.python_environment(),
+                stdin=subprocess.PIPE,
+                stdout=self.errors,
+                stderr=self.errors,
+                pass_fds=(write_end,),
+            )
+        except BaseException:
+            os.close(read_end)
+            self.errors.close()
+            raise
+        finally:
+            os.close(write_end)
+        self.fd = read_end
+        self.pending = bytearray()
+        self.reader = protocol.Reader(self._read, pid=self.proc.pid)
+        self.requests = 0
+        self.deadline: float | None = None
+        self.cancel: threading.Event | None = None
+        self.ended_at: float | None = None
+        self.stopped = False
+
+    # --- asking ---------------------------------------------------------------------------------
+
+    def ask(
+        self,
+        name: str,
+        n: int,
+        *,
+        first: int = 0,
+        count: int | None = None,
+        trace: tuple[int, int] | None = None,
+        ends: tuple[Sequence[int], Sequence[int]] | None = None,
+    ) -> None:
+        """Ask for algorithm *name*'s ``solve(n)`` (*first* 0), ``solve_from(n, first)``, or its run between *ends*.
+
+        At most *count* moves; *trace* ``(a, b)``: moves a..b (1-based) one a frame.  *ends*
+        ``(start, goal)``: the moves from configuration start to goal (``solve_for``).  The
+        judging side takes the same configurations from its own caller, never from this process.
+        """
+        self.requests += 1
+        request: dict[str, object] = {
+            "id": self.requests,
+            "name": name,
+            "n": n,
+            "first": first,
+            "count": count,
+            "trace": trace,
+        }
+        if ends is not None:
+            request["start"], request["goal"] = list(ends[0]), list(ends[1])
+        self._send(json.dumps(request))
+
+    def skip(self) -> bool:
+        """Abandon the current request and read its frames up to its ``D``; whether the process can still serve."""
+        try:
+            self._send(f"skip {self.requests}")
+            while self.next_frame().kind != protocol.DONE:
+                pass
+        except StreamEnded:
+            self.stop()
+            return False
+        return True
+
+    def _send(self, line: str) -> None:
+        """Write *line* to the process; if it has gone, the read that follows finds the stream's end and why."""
+        assert self.proc.stdin is not None
+        with contextlib.suppress(OSError, ValueError):
+            self.proc.stdin.write(line.encode() + b"\n")
+            self.proc.stdin.flush()
+
+    # --- reading --------------------------------------------------------------------------------
+
+    def bound(self, deadline: float | None, cancel: threading.Event | None = None) -> None:
+        """From now on, reads give up at *deadline* (:func:`time.monotonic`) or once *cancel* is set."""
+        self.deadline, self.cancel = deadline, cancel
+
+    def next_frame(self) -> protocol.Frame:
+        """The next frame; :class:`StreamEnded` when there is none (the process is then stopped)."""
+        try:
+            frame = self.reader.next()
+        except protocol.BrokenStream as exc:
+            self.stop()
+            raise StreamEnded("crashed", f"the process broke the move stream: {exc}") from None
+        if frame is None:
+            raise self._ended()
+        if frame.kind == protocol.FATAL:
+            try:
+                reason = protocol.fatal_reason(frame)
+            except protocol.BrokenStream as exc:
+                reason = f"the process broke the move stream: {exc}"
+            self.stop()
+            raise StreamEnded("crashed", reason)
+        return frame
+
+    def _read(self, size: int) -> bytes:
+        while len(self.pending) < size and self._fill():
+            pass
+        taken = bytes(self.pending[:size])
+        del self.pending[:size]
+        return taken
+
+    def _fill(self) -> bool:
+        """Read what the pipe has, waiting for it within the bounds; False at its end."""
+        while True:
+            if self.cancel is not None and self.cancel.is_set():
+                self.stop()
+                raise StreamEnded("crashed", "interrupted")
+            wait = min(POLL_S, process.wait_slice(self.deadline))
+            if self.deadline is not None and wait <= 0:
+                self.stop()
+                raise StreamEnded("timed_out", "the process was killed")
+            if select.select([self.fd], [], [], wait)[0]:
+                data = os.read(self.fd, 1 << 20)
+                if data:
+                    self.pending += data
+                return bool(data)
+            if self.ended_at is None and self.proc.poll() is not None:
+                # It has ended but something it started holds the pipe open: end its group, read what is left.
+                process.kill_group(self.proc)
+                self.ended_at = time.monotonic()
+            elif self.ended_at is not None and time.monotonic() - self.ended_at > LINGER_S:
+                return False
+
+    def _ended(self) -> StreamEnded:
+        """Why the stream has ended, once the process has ended (it is stopped here)."""
+        killed_by_us = self.stopped
+        code = self.stop()
+        if killed_by_us:
+            return StreamEnded("crashed", "the process was stopped")
+        said = self.last_words()
+        return StreamEnded("crashed", process.describe_exit(code) + (f": {said}" if said else ""), died=True)
+
+    def last_words(self) -> str:
+        """The last line the process wrote on stderr (a traceback's last line, say), at most 200 characters."""
+        try:
+            self.errors.seek(0, os.SEEK_END)
+            size = self.errors.tell()
+            self.errors.seek(max(0, size - 4096))
+            lines = [line.strip() for line in self.errors.read().decode(errors="replace").splitlines()]
+        except (OSError, ValueError):
+            return ""
+        lines = [line for line in lines if line]
+        return lines[-1][:200] if lines else ""
+
+    # --- ending ---------------------------------------------------------------------------------
+
+    def alive(self) -> bool:
+        return not self.stopped and self.proc.poll() is None
+
+    def stop(self) -> int:
+        """End the process and its group (a no-op the second time); its return code."""
+        if not self.stopped:
+            self.stopped = True
+            if self.proc.stdin is not None:
+                with contextlib.suppress(OSError):
+                    self.proc.stdin.close()
+            process.stop(self.proc)
+            os.close(self.fd)
+            # The stream's file is closed: whatever is read after this is its end.
+            self.reader = protocol.Reader(lambda size: b"", pid=self.proc.pid)
+        code = self.proc.returncode
+        return 0 if code is None else code
+
+    def close(self) -> None:
+        """Stop the process and drop its captured stderr."""
+        self.stop()
+        self.errors.close()

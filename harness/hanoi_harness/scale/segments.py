@@ -1,0 +1,146 @@
+"""Chunk maths: which steps a chunk covers, the pegs of the optimal run at any step, how big chunks are."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from hanoi_harness.core.randomaccess import move_at
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import Algorithm, Move, labelled_state
+
+Pegs = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""The three pegs, each a tuple of disks, bottom first."""
+
+CHUNKS_PER_WORKER = 16
+"""Default chunks per worker: the last chunk to finish then costs at most 1/16 of a worker's share."""
+
+MIN_CHUNK = 1 << 16
+"""Smallest default chunk: 65536 moves take ~30 ms, well above the ~1 ms a chunk costs to send and start."""
+
+MAX_CHUNK = 1 << 24
+"""Largest default chunk: 16.7M moves, a few seconds, so progress and a retry stay fine-grained."""
+
+
+def final_peg_for(algorithm: Algorithm, n: int) -> int:
+    """The one peg (1 or 2) *algorithm*'s record declares its n-disk run ends on.
+
+    Chunks start from the optimal solution's states, which depend on that peg, so a record
+    that may end on either (``FinalPeg.anywhere()``) is refused with :class:`UsageError`.
+    """
+    pegs = algorithm.final_peg.pegs(n)
+    if len(pegs) != 1 or not pegs <= {1, 2}:
+        raise UsageError(
+            f"{algorithm.name} does not declare one final peg (1 or 2) for n = {n}, "
+            "so its chunks' start pegs are unknown: declare final_peg in its record"
+        )
+    (peg,) = pegs
+    return peg
+
+
+def splittable(algorithm: Algorithm, n: int) -> int:
+    """Check that *algorithm*'s n-disk run can be verified in chunks; its final peg.
+
+    :class:`UsageError` for an n outside the limits, a record of another puzzle than the
+    classic one (each chunk starts on the classic optimal run), a record without
+    ``solve_from`` (it cannot start at any step) or without one final peg.
+    """
+    algorithm.check_n(n)
+    if not algorithm.puzzle.classic:
+        raise UsageError(
+            f"{algorithm.name} solves another puzzle ({algorithm.puzzle}), and --workers/--dask split "
+            "runs of the classic puzzle only: verify it without them"
+        )
+    if algorithm.solve_from is None:
+        raise UsageError(
+            f"{algorithm.name} cannot start at any step (its record declares no solve_from), "
+            "so its steps cannot be split: verify it without --workers/--dask"
+        )
+    return final_peg_for(algorithm, n)
+
+
+def optimal_pegs(n: int, k: int, final_peg: int = 2) -> Pegs:
+    """The pegs (bottom first) after *k* moves of the optimal n-disk run to *final_peg*.
+
+    >>> optimal_pegs(3, 4)
+    ((), (2, 1), (3,))
+    >>> optimal_pegs(3, 4, final_peg=1)
+    ((), (3,), (2, 1))
+    """
+    where = labelled_state(n, k, final_peg=final_peg)
+    pegs: tuple[list[int], list[int], list[int]] = ([], [], [])
+    for disk in range(n, 0, -1):
+        pegs[where[disk - 1]].append(disk)
+    return (tuple(pegs[0]), tuple(pegs[1]), tuple(pegs[2]))
+
+
+def optimal_move(n: int, k: int, final_peg: int = 2) -> Move:
+    """Move *k* of the optimal n-disk run to *final_peg*.
+
+    >>> optimal_move(2, 1), optimal_move(2, 1, final_peg=1)
+    ((1, 0, 1), (1, 0, 2))
+    """
+    disk, src, dst = move_at(n, k)
+    if final_peg == 1:
+        swap = (0, 2, 1)
+        return (disk, swap[src], swap[dst])
+    return (disk, src, dst)
+
+
+def as_lists(pegs: Pegs) -> tuple[list[int], list[int], list[int]]:
+    """*pegs* as the lists the checker replays in place."""
+    return (list(pegs[0]), list(pegs[1]), list(pegs[2]))
+
+
+def frozen(pegs: Sequence[Sequence[int]]) -> Pegs:
+    """*pegs* (lists, say) as tuples."""
+    return (tuple(pegs[0]), tuple(pegs[1]), tuple(pegs[2]))
+
+
+def default_chunk_size(n: int, workers: int) -> int:
+    """Moves per chunk for *n* disks on *workers* workers: about CHUNKS_PER_WORKER chunks per worker.
+
+    >>> default_chunk_size(26, 2), default_chunk_size(10, 2), default_chunk_size(40, 64)
+    (2097152, 65536, 16777216)
+    """
+    total = (1 << n) - 1
+    share = -(-total // (max(1, workers) * CHUNKS_PER_WORKER))
+    return max(MIN_CHUNK, min(MAX_CHUNK, share))
+
+
+def plan_chunks(n: int, size: int) -> Iterator[tuple[int, int]]:
+    """The chunks ``(first, last)`` covering steps 1 .. 2^n - 1, *size* steps each.
+
+    A generator, so a plan of millions of chunks costs nothing up front.
+
+    >>> list(plan_chunks(3, 3))
+    [(1, 3), (4, 6), (7, 7)]
+    >>> list(plan_chunks(0, 5))
+    []
+    """
+    if size < 1:
+        raise ValueError(f"chunk size must be >= 1, got {size}")
+    total = (1 << n) - 1
+    for first in range(1, total + 1, size):
+        yield (first, min(first + size - 1, total))
+
+
+def chunk_count(n: int, size: int) -> int:
+    """How many chunks :func:`plan_chunks` makes for *n* disks and chunks of *size*.
+
+    >>> chunk_count(3, 3), chunk_count(0, 5)
+    (3, 0)
+    """
+    return -(-((1 << n) - 1) // size)
+
+
+def number(value: int) -> str:
+    """*value* in digits while it is short; ``2^k - 1`` or ``about 2^k`` past 60 digits (Python prints 4300 at most).
+
+    >>> number(1023), number((1 << 15000) - 1), number(3 << 300)
+    ('1023', '2^15000 - 1', 'about 2^301')
+    """
+    if value.bit_length() <= 200:
+        return str(value)
+    if (value + 1) & value == 0:
+        return f"2^{value.bit_length()} - 1"
+    return f"about 2^{value.bit_length() - 1}"

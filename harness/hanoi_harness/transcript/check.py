@@ -1,0 +1,185 @@
+"""Checking another program's moves: read them from its printed text and replay them.
+
+:func:`check_lines` reads moves from lines of text (the shapes and the rules
+for ambiguous lines are in :mod:`hanoi_harness.transcript.templates`, the peg
+conventions in :mod:`hanoi_harness.transcript.pegs`, the streaming reader in
+:mod:`hanoi_harness.transcript.read`) and replays them with
+:func:`hanoi_harness.core.checker.check`; :func:`describe` writes the verdict in
+the input's own labels.  Input that cannot be read raises
+:class:`UnreadableInput` with one line that says where and why:
+:class:`MalformedLine` for a line that looks like a move and is not one (or
+that is too long, or binary), :class:`NoMoves` when no line is a move.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import replace
+
+from hanoi_harness.core.checker import NO_OPTIMUM, Tower, check
+from hanoi_harness.core.legality import pegs_at
+from hanoi_harness.core.puzzle import CLASSIC, Puzzle, tower_peg
+from hanoi_harness.core.verdict import Verdict, one_of
+from hanoi_harness.errors import UsageError
+from hanoi_harness.transcript.pegs import CONVENTIONS, PegNames, conventions, quote
+from hanoi_harness.transcript.read import LIMIT, MalformedLine, NoMoves, Reader, UnreadableInput, open_text
+from hanoi_harness.transcript.rules import parse_line
+
+__all__ = [
+    "CONVENTIONS",
+    "DISKS",
+    "LIMIT",
+    "MalformedLine",
+    "NoMoves",
+    "UnreadableInput",
+    "check_lines",
+    "describe",
+    "open_text",
+    "parse_line",
+]
+
+DISKS = {"1-based": 1, "0-based": 0}
+"""How disks may be numbered (``--disks``): from 1 or from 0 for the smallest."""
+
+
+def check_lines(
+    lines: Iterable[str],
+    n: int,
+    *,
+    pegs: str | None = None,
+    target: str | None = None,
+    max_moves: int | None = None,
+    disks: str | None = None,
+    puzzle: Puzzle = CLASSIC,
+) -> Verdict:
+    """Judge the moves read from *lines* for *n* disks: the :class:`Verdict`, with how the text was read.
+
+    *lines* is any iterable of lines, or a text stream (read ``LIMIT``
+    characters at a time at most), or a binary one (decoded as
+    :func:`open_text` decodes it).  *pegs* is a convention ("0-2", "1-3",
+    "A-C", "words", "cyclic" or three names in order such as "S,A,D"; on k
+    pegs those of :func:`~hanoi_harness.transcript.pegs.conventions`; default: read
+    from the first move); *target* is the peg the tower must end on, as the
+    input writes it (default: any peg but the one it starts on); *max_moves*
+    replaces the checker's cap on the moves read; *disks* is "1-based" or
+    "0-based" (default: 0-based when the first disk named is 0).  *puzzle*
+    is what the moves are judged by (:mod:`hanoi_harness.core.puzzle`): its pegs,
+    its rule, and its start and goal configurations when it names them
+    (numbered 0 .. k-1, the convention's first label first); a goal takes
+    the place of *target*.  The verdict's ``extra`` has ``convention``, the
+    peg ``labels``, ``targets``, ``disks``, the ``puzzle``'s name and
+    ``goal``, and for a step the ``line`` number and its ``text``.
+    Unreadable input raises :class:`UnreadableInput`; a bad option raises
+    :class:`UsageError`.
+
+    >>> check_lines(["1 A->B", "2 A->C", "1 B->C"], 2).describe()
+    'ok (3 moves, tower on peg 2)'
+    >>> v = check_lines(["Move disk 1 from A to C", "Move disk 1 from A to B"], 2)
+    >>> v.status, v.step, v.extra["line"], v.reason
+    ('illegal', 2, 2, 'disk 1 is not on top of peg 0 (its top is 2)')
+    >>> check_lines(["A -> C : 2"], 2).reason
+    'disk 2 is not on top of peg 0 (its top is 1)'
+    >>> from hanoi_harness.core.puzzle import CYCLIC
+    >>> check_lines(["A -> C"], 1, puzzle=CYCLIC).reason
+    'the cyclic rule allows only 0->1, 1->2, 2->0, not 0->2'
+    """
+    names = PegNames.of(pegs, puzzle.pegs) if pegs is not None else None
+    if disks is not None and disks not in DISKS:
+        raise UsageError(f"--disks must be one of {', '.join(DISKS)}, got {disks!r}")
+    if target is not None and puzzle.goal is not None:
+        raise UsageError("give the goal as a configuration or as --target, not both")
+    start = puzzle.start_config(n)
+    tower = Tower(n, pegs_at(start, puzzle.pegs))
+    reader = Reader(tower.pegs, names, DISKS.get(disks or ""))
+    moves = reader.moves(lines)
+    first = next(moves, None)  # the first move decides the convention, which --target is read in
+    if reader.error is not None:
+        raise reader.error
+    if first is None and n > 0 and start != puzzle.goal:
+        raise reader.no_moves()
+    names = reader.names or _letters_or_digits(puzzle.pegs)
+    targets = _targets(target, names, puzzle.pegs, start)
+    stream = itertools.chain((first,), moves) if first is not None else ()
+    verdict = check(stream, n, targets, puzzle=puzzle, initial=tower.pegs, max_moves=max_moves)
+    if reader.error is not None:
+        raise reader.error
+    labels = tuple(label or default for label, default in zip(reader.labels, names.labels, strict=True))
+    extra: dict[str, object] = {
+        "convention": names.name,
+        "labels": labels,
+        "targets": sorted(targets),
+        "disks": "0-based" if reader.base == 0 else "1-based",
+        "puzzle": puzzle.name,
+        "goal": puzzle.goal,
+    }
+    if verdict.step is not None and first is not None:
+        extra.update(line=reader.line, text=reader.text.rstrip("\r\n"))
+    return replace(verdict, extra=extra)
+
+
+def _named(pegs: int) -> list[PegNames]:
+    """The built-in conventions of *pegs* pegs that name them: letters A.. (up to 26 pegs), and words on three."""
+    return [names for names in conventions(pegs).values() if names.name[0].isalpha() and not names.cyclic]
+
+
+def _letters_or_digits(pegs: int) -> PegNames:
+    """The convention written when the input names no peg (no moves): letters A.. (up to 26 pegs), else digits."""
+    return next(iter(_named(pegs)), conventions(pegs)[f"0-{pegs - 1}"])
+
+
+def _targets(target: str | None, names: PegNames, pegs: int, start: tuple[int, ...]) -> frozenset[int]:
+    """The pegs the tower may end on: ``target`` in the input's convention (or letters, or a known name).
+
+    Without ``target``, any of the *pegs* pegs but the one whose tower the run
+    starts from (*start*; peg 0 when there are no disks), so that doing
+    nothing is never a solution.
+    """
+    if target is None:
+        here = tower_peg(start) if start else 0
+        return frozenset(peg for peg in range(pegs) if peg != here)
+    for convention in [names, *_named(pegs)]:  # the input's convention, then letters A.. and (three pegs) words
+        try:
+            return frozenset({convention.peg(target.strip())})
+        except ValueError:
+            continue
+    raise UsageError(f"--target: peg {target!r} is not {one_of(names.labels)} (pegs read as {names.name})")
+
+
+def describe(verdict: Verdict, n: int) -> str:
+    """Describe *verdict* on *n* disks in one line for ``hanoi check``, pegs written in the input's convention.
+
+    >>> describe(check_lines(["A C", "A B"], 1), 1)
+    "illegal at step 2, line 2 'A B': peg A is empty"
+    >>> from hanoi_harness.core.puzzle import LINEAR
+    >>> describe(check_lines(["A B", "B C"], 1, puzzle=LINEAR), 1)
+    'ok: 2 moves, legal and optimal (proven) for n = 1 (linear); the tower ends on peg C'
+    """
+    labels = tuple(verdict.extra.get("labels", ("0", "1", "2")))
+    base = "; disks numbered from 0" if verdict.extra.get("disks") == "0-based" else ""
+    if verdict.status == "ok":
+        rules = verdict.extra.get("puzzle", "classic")
+        puzzle = "" if rules == "classic" else f" ({rules})"
+        return f"ok: {verdict.moves} moves, {_claim(verdict)} for n = {n}{puzzle}; {_end(verdict, labels)}{base}"
+    if verdict.status == "illegal":
+        where = f", line {verdict.extra['line']} {quote(verdict.extra['text'])}" if "line" in verdict.extra else ""
+        return f"illegal at step {verdict.step}{where}: {verdict.explain(labels)}"
+    return verdict.describe(labels)
+
+
+def _claim(verdict: Verdict) -> str:
+    """What an ``ok`` *verdict* says of its count: optimal, or what it was judged against."""
+    claim = verdict.optimality
+    if not claim:
+        return "legal and optimal"
+    if claim == NO_OPTIMUM:
+        return "legal and at the goal (no optimal count is known for this start and goal)"
+    return f"legal and {claim}" if claim.startswith("optimal") else f"legal, {claim},"
+
+
+def _end(verdict: Verdict, labels: tuple[str, ...]) -> str:
+    """Where the disks of an ``ok`` *verdict* end: its tower's peg, or the goal it was given."""
+    goal = verdict.extra.get("goal")
+    if verdict.final_peg is not None and (goal is None or tower_peg(goal) is not None):
+        return f"the tower ends on peg {labels[verdict.final_peg]}"
+    return "the disks end at the goal " + ",".join(labels[peg] for peg in goal or ())

@@ -1,0 +1,120 @@
+"""Other programs as algorithms: run a shell command for n disks and check what it prints.
+
+:func:`run_command` is what ``hanoi bench --command 'NAME=./prog {n}'`` calls:
+the command's standard output streams through the same reader and checker
+as ``hanoi check`` (:mod:`hanoi_harness.transcript.check`), so a program that prints a
+million moves is checked as it prints them, in O(n) memory.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+import time
+
+from hanoi_harness.core.verdict import Verdict
+from hanoi_harness.errors import UsageError
+from hanoi_harness.sandbox import process
+from hanoi_harness.transcript.check import MalformedLine, NoMoves, check_lines
+
+
+def parse_spec(spec: str) -> tuple[str, str]:
+    """The ``(name, command)`` of a ``--command`` *spec*, ``NAME=COMMAND``; COMMAND may use ``{n}``.
+
+    >>> parse_spec("student=./a.out {n}")
+    ('student', './a.out {n}')
+    """
+    name, sep, command = spec.partition("=")
+    name = name.strip()
+    if not sep or not name.isidentifier() or not command.strip():
+        raise UsageError(f"--command {spec!r}: expected NAME=COMMAND, e.g. 'mine=./hanoi {{n}}'")
+    return name, command.strip()
+
+
+def command_for(template: str, n: int) -> str:
+    """The shell command *template* for n disks: every ``{n}`` replaced, other braces kept.
+
+    >>> command_for("./hanoi {n} | tail -n +2", 5)
+    './hanoi 5 | tail -n +2'
+    """
+    return template.replace("{n}", str(n))
+
+
+def run_command(
+    template: str,
+    n: int,
+    *,
+    timeout: float | None = None,
+    pegs: str | None = None,
+    target: str | None = None,
+) -> tuple[Verdict, float]:
+    """Run the shell command *template* for n disks and check its moves: ``(verdict, seconds)``.
+
+    The command gets ``n`` and a newline on standard input too, for programs that read it.
+    Its standard output is read line by line as it comes and checked like ``hanoi check``
+    (*pegs*, *target* as there).  The time is the wall clock from the start until the
+    output has been read and the process has ended, or until the checker has seen enough: at
+    the first illegal move the process is stopped.  Verdicts: the checker's; a line that
+    cannot be read as a move is ``illegal`` at that step; a program that exits with a non-zero
+    status or a signal after legal moves is ``crashed``; past *timeout* seconds it is killed
+    and ``timed_out``.  The program runs in a session of its own (:func:`hanoi_harness.sandbox.process.start`):
+    whatever it starts is ended with it (a background child holding its output open included), and
+    with us.
+    """
+    command = command_for(template, n)
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        proc = process.start(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            text=True,
+            errors="replace",
+        )
+        timer = process.Watchdog(proc, timeout)
+        try:
+            _feed(proc, n)
+            assert proc.stdout is not None
+            verdict = _check_output(proc.stdout, n, pegs, target)
+            # After an illegal move, or past the checker's cap on moves, the rest of the output is not read.
+            stopped_early = verdict.status == "illegal" or (
+                verdict.failure is not None and verdict.failure.rule == "still_moving"
+            )
+            if stopped_early:
+                process.kill_group(proc)
+            code = proc.wait()
+        finally:
+            timer.cancel()
+            process.stop(proc)  # the program's group: whatever it started and left running
+            if proc.stdout is not None:
+                proc.stdout.close()
+        elapsed = time.perf_counter() - start
+        if timer.fired:
+            return Verdict("timed_out", n, verdict.moves, reason=f"no verdict within {timeout:g} s; stopped"), elapsed
+        if not stopped_early and code != 0:
+            errors.seek(0)
+            last = errors.read().decode(errors="replace").strip().splitlines()
+            said = f": {last[-1]}" if last else ""
+            reason = process.describe_exit(code, "the program", oom_hint=False) + said
+            return Verdict("crashed", n, verdict.moves, verdict.digest, reason=reason), elapsed
+    return verdict, elapsed
+
+
+def _check_output(stdout: object, n: int, pegs: str | None, target: str | None) -> Verdict:
+    try:
+        return check_lines(stdout, n, pegs=pegs, target=target)  # type: ignore[arg-type]
+    except MalformedLine as exc:
+        return Verdict("illegal", n, 0, reason=str(exc), extra={"line": exc.line})
+    except NoMoves as exc:
+        return Verdict("incomplete", n, 0, reason=str(exc))
+
+
+def _feed(proc: subprocess.Popen[str], n: int) -> None:
+    """Give the program n on standard input and close it; a program that never reads it is fine."""
+    assert proc.stdin is not None
+    try:
+        proc.stdin.write(f"{n}\n")
+        proc.stdin.close()
+    except (BrokenPipeError, OSError):
+        pass

@@ -1,0 +1,332 @@
+"""Another program's output as a stream of model moves: decoding, bounded lines, one-line lists, peg labels.
+
+:class:`Reader` turns lines of text into ``(disk, src, dst)`` moves of the
+model, one at a time, for :func:`hanoi_harness.core.checker.check`: it reads each
+line with a template of its shape when it has one (:mod:`hanoi_harness.transcript.templates`),
+maps the labels to pegs 0-2 with the convention of the first move
+(:mod:`hanoi_harness.transcript.pegs`), and gives a move without a disk the top disk
+of its source peg.  Nothing is held but the current line (at most
+:data:`LIMIT` characters) and the pegs: the input streams.  A line of moves
+such as ``[(1, 3), (1, 2), (3, 2)]`` is read item by item, whatever its length.
+"""
+
+from __future__ import annotations
+
+import codecs
+import functools
+import io
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import BinaryIO
+
+from hanoi_harness.core.legality import Pegs
+from hanoi_harness.errors import UsageError
+from hanoi_harness.transcript.pegs import PegNames, detect, quote
+from hanoi_harness.transcript.rules import Move, NotPegs
+from hanoi_harness.transcript.templates import Parser
+
+LIMIT = 10_000
+"""The longest line read (in characters): a longer one is refused, unless it is a list of moves."""
+ITEM_LIMIT = 1_000
+"""The longest item of a list of moves."""
+
+ModelMove = tuple[int | None, int, int]
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+# A list of moves: after an optional label ('moves = '), a bracket holding a bracket, or two bracketed groups.
+_LIST = re.compile(r"\s*(?:[^\W\d_][\w ]{0,40}[:=]\s*)?(?=[\[(]\s*[\[({]|[\[(][^\[\](){}\n]*[\])][\s,;]*[\[({])")
+_ITEM = re.compile(r"[\[({][^\[\](){}]*[\])}]")
+_GAP = re.compile(r"[\s,;\[\](){}]*")
+_ALNUM = re.compile(r"[^\W_]")
+
+
+class UnreadableInput(UsageError):
+    """Input that cannot be read as moves; ``line`` is the line at fault (None: the whole input)."""
+
+    line: int | None = None
+
+
+class MalformedLine(UnreadableInput):
+    """A line that looks like a move but cannot be read as one; its message names the line."""
+
+    def __init__(self, line: int, text: str, why: str) -> None:
+        super().__init__(f"line {line}: cannot read a move from {quote(text)}: {why}")
+        self.line = line
+
+
+class NoMoves(UnreadableInput):
+    """Input in which no line is a move (for n >= 1): the message says how many lines, and shows one."""
+
+
+def open_text(raw: BinaryIO) -> io.TextIOWrapper:
+    """A text stream over the bytes of ``raw``: UTF-8, or the UTF-8, UTF-16 or UTF-32 of its byte-order mark.
+
+    Bytes that are not text in that encoding read as U+FFFD; line ends are
+    any of \\n, \\r\\n, \\r.
+
+    >>> open_text(io.BytesIO("A -> C\\n".encode("utf-16"))).read()
+    'A -> C\\n'
+    """
+    buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type,type-var]
+    head = buffered.peek(4)[:4]
+    encoding = next((name for bom, name in _BOMS if head.startswith(bom)), "utf-8")
+    return io.TextIOWrapper(buffered, encoding=encoding, errors="replace", newline=None)
+
+
+def pieces(lines: Iterable[str]) -> Iterator[str]:
+    """The lines of ``lines``, a line longer than :data:`LIMIT` in pieces of LIMIT characters.
+
+    A piece of LIMIT characters that does not end a line is followed by the
+    rest of its line.  A text stream is read with ``readline(LIMIT)``, so a
+    long line is never held whole.
+    """
+    if isinstance(lines, io.TextIOBase):
+        return iter(functools.partial(lines.readline, LIMIT), "")
+    if isinstance(lines, (io.BufferedIOBase, io.RawIOBase)):
+        return pieces(open_text(lines))  # type: ignore[arg-type]
+    return _sliced(lines)
+
+
+def _sliced(lines: Iterable[str]) -> Iterator[str]:
+    for text in lines:
+        if len(text) < LIMIT:
+            yield text
+            continue
+        for start in range(0, len(text), LIMIT):
+            piece = text[start : start + LIMIT]
+            yield piece + "\n" if start + LIMIT >= len(text) and len(piece) == LIMIT else piece
+
+
+def _continues(piece: str) -> bool:
+    """Whether ``piece`` is LIMIT characters of a longer line."""
+    return len(piece) >= LIMIT and not piece.endswith("\n")
+
+
+class Reader:
+    """The moves of a text for the model, read as :func:`~hanoi_harness.core.checker.check` asks for them.
+
+    ``pegs`` are the checker's pegs (three, or as many as the puzzle has),
+    replayed in place (a move without a disk takes the top of its source;
+    disks numbered from 0 renumber them), as they stand at the start;
+    ``names`` is the convention (None: from the first move); ``base`` is 0 or
+    1 for disks numbered from 0 or 1 (None: 0 when the first disk named is 0).
+    After the run, :attr:`error` is the reason reading stopped early, if it
+    did; :attr:`line` and :attr:`text` are the last move's line.
+    """
+
+    def __init__(self, pegs: Pegs, names: PegNames | None = None, base: int | None = None) -> None:
+        self.pegs = pegs
+        self.names = names
+        self.base: int | None = None
+        if base is not None:
+            self._decide_base(base)
+        self.parser = Parser(names.labels if names is not None else ())
+        known = names is not None and names.name != "words"
+        self.labels: list[str | None] = list(names.labels) if known and names else [None] * len(pegs)
+        self.occupied = frozenset(peg for peg, disks in enumerate(pegs) if disks)  # where the first move may start
+        self.line = 0
+        self.text = ""
+        self.lines = 0
+        self.example: tuple[int, str] | None = None
+        self.error: UnreadableInput | None = None
+
+    def moves(self, lines: Iterable[str]) -> Iterator[ModelMove]:
+        """The moves of ``lines``; stops at the first unreadable line, with :attr:`error` set."""
+        source = pieces(lines)
+        pegs, templates = self.pegs, self.parser.templates
+        index: Mapping[str, int] = {}
+        match, di, si, ti, based, unlabelled = None, 1, 1, 1, self.base is not None, True
+        number = 0
+        for text in source:
+            number += 1
+            # The common case, inline: the line fits the last template, its pegs are known labels.
+            m = match(text) if match is not None else None
+            if m is not None and len(text) < LIMIT:  # (a longer piece continues its line: see _slow)
+                d, s, t = m.group(di, si, ti)
+                src, dst = index.get(s), index.get(t)
+                if src is not None and dst is not None:
+                    if d:
+                        disk: int | None = int(d)
+                        if not based:
+                            based = self._decide_base(disk)
+                    else:
+                        top = pegs[src]
+                        disk = top[-1] if top else None
+                    if unlabelled:
+                        unlabelled = self._label(s, src, t, dst)
+                    self.line, self.text = number, text
+                    yield disk, src, dst
+                    continue
+            self.lines = number
+            try:
+                yield from self._slow(number, text, source)
+            except UnreadableInput as exc:
+                self.error = exc
+                return
+            if templates:
+                match, di, si, ti = templates[0]
+            if self.names is not None:
+                index, based, unlabelled = self.names.index, self.base is not None, None in self.labels
+        self.lines = number
+
+    def _slow(self, number: int, text: str, source: Iterator[str]) -> Iterator[ModelMove]:
+        """Whatever the inline case does not read: any line, a list of moves, a blank or unreadable line."""
+        more = _continues(text)
+        if number == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+        if "\x00" in text:
+            raise MalformedLine(number, text, "a NUL byte: binary data, or UTF-16 text without a byte-order mark")
+        if "\x1b" in text:
+            text = _ANSI.sub("", text)  # colours
+        listed = _LIST.match(text)
+        if listed:
+            yield from self._list(number, text, listed.end(), more, source)
+            return
+        if more:
+            raise MalformedLine(number, text, f"the line is longer than {LIMIT} characters")
+        if text.isspace() or not text:
+            return
+        if not _ALNUM.search(text):  # the rules' first test, at C speed: drawings have many such lines
+            self._skip(number, text)
+            return
+        try:
+            move = self.parser.parse(text)
+        except NotPegs as exc:
+            if self.names is None:  # the first move: say how to name the pegs
+                self._decide(*exc.words, number, text)
+            raise MalformedLine(number, text, str(exc)) from None
+        except ValueError as exc:
+            raise MalformedLine(number, text, str(exc)) from None
+        if move is None:
+            self._skip(number, text)
+        else:
+            yield self._model(move, number, text)
+
+    def _list(self, number: int, text: str, start: int, more: bool, source: Iterator[str]) -> Iterator[ModelMove]:
+        """The moves of a list on one line, item by item; the line is read LIMIT characters at a time.
+
+        A line whose first LIMIT characters hold an item that is not a move is
+        not a list of moves (a state such as ``[[3, 2, 1], [], []]``): it is
+        skipped, or refused if longer; after that, such an item is malformed.
+        """
+        body, first = text[start:], True
+        while True:
+            items, rest, bad = self._items(body)
+            if bad is None and not more and not _GAP.fullmatch(rest):
+                bad = rest  # text after the list
+            if bad is not None and first:
+                if more:
+                    raise MalformedLine(number, text, f"the line is longer than {LIMIT} characters")
+                self._skip(number, text)
+                return
+            if bad is not None:
+                raise MalformedLine(number, bad, "not a move, in a list of moves")
+            for item, move in items:
+                yield self._model(move, number, item)
+            if not more:
+                return
+            if len(rest) > ITEM_LIMIT:
+                raise MalformedLine(number, rest, f"an item longer than {ITEM_LIMIT} characters")
+            piece = next(source, "")
+            body, more, first = rest + piece, _continues(piece), False
+
+    def _items(self, body: str) -> tuple[list[tuple[str, Move]], str, str | None]:
+        """The items of ``body`` with their moves, the text after the last, and the first that is not a move."""
+        items: list[tuple[str, Move]] = []
+        end = 0
+        for m in _ITEM.finditer(body):
+            if not _GAP.fullmatch(body, end, m.start()):
+                return items, "", body[end : m.start()]
+            try:
+                move = self.parser.parse(m[0])
+            except ValueError:
+                move = None
+            if move is None:
+                return items, "", m[0]
+            items.append((m[0], move))
+            end = m.end()
+        return items, body[end:], None
+
+    def _skip(self, number: int, text: str) -> None:
+        if self.example is None:
+            self.example = (number, text)
+
+    def _model(self, move: Move, number: int, text: str) -> ModelMove:
+        """The model's move for ``move`` read on line ``number``; MalformedLine if its pegs are not readable."""
+        disk, s, t = move
+        names = self.names or self._decide(s, t, number, text)
+        if disk is not None and self.base is None:
+            self._decide_base(disk)
+        if s is not None and not names.cyclic:
+            src, dst = names.index.get(s), names.index.get(t)
+            if src is None or dst is None:
+                try:
+                    src, dst = names.peg(s), names.peg(t)
+                except ValueError as exc:
+                    raise MalformedLine(number, text, str(exc)) from None
+            if None in self.labels:
+                self._label(s, src, t, dst)
+        elif s is None and names.cyclic:
+            src = self._where(disk)
+            dst = (src + (1 if t.lower() == "right" else -1)) % len(self.pegs)
+        elif s is None:
+            raise MalformedLine(number, text, f"a disk and a direction, in moves whose pegs are {names.name}")
+        else:
+            raise MalformedLine(number, text, "a move between pegs, in moves read as directions (cyclic)")
+        if disk is None:
+            top = self.pegs[src]
+            disk = top[-1] if top else None
+        self.line, self.text = number, text
+        return disk, src, dst
+
+    def _decide(self, src: str | None, dst: str, number: int, text: str) -> PegNames:
+        """The convention of the first move; MalformedLine (with the ``--pegs`` to use) when it has none."""
+        try:
+            self.names = detect(src, dst, len(self.pegs), self.occupied)
+        except ValueError as exc:
+            raise MalformedLine(number, text, str(exc)) from None
+        if self.names.name != "words":
+            self.labels = list(self.names.labels)
+        return self.names
+
+    def _decide_base(self, disk: int) -> bool:
+        """Disks count from 0 when the first disk named is 0 (or ``base`` is 0): the pegs are renumbered to match."""
+        self.base = 0 if disk == 0 else 1
+        if self.base == 0:
+            for peg in self.pegs:
+                peg[:] = [d - 1 for d in peg]
+        return True
+
+    def _where(self, disk: int | None) -> int:
+        """The peg whose top is ``disk``, else one that holds it, else 0 (the checker then says why not)."""
+        for peg, disks in enumerate(self.pegs):
+            if disks and disks[-1] == disk:
+                return peg
+        return next((peg for peg, disks in enumerate(self.pegs) if disk in disks), 0)
+
+    def _label(self, s: str, src: int, t: str, dst: int) -> bool:
+        """Remember the names a program gives its pegs (the first seen of each); whether one is still unknown."""
+        for label, peg in ((s, src), (t, dst)):
+            if self.labels[peg] is None:
+                self.labels[peg] = label
+        return None in self.labels
+
+    def no_moves(self) -> NoMoves:
+        """What to say when no line was a move."""
+        if self.lines == 0:
+            return NoMoves("no moves read: the input is empty")
+        if self.example is None:
+            return NoMoves(f"no moves read: the input's {self.lines} lines are blank")
+        line, text = self.example
+        if "\ufffd" in text:
+            return NoMoves(f"no moves read: the input is not UTF-8 text (line {line}: {quote(text)})")
+        if self.lines == 1:
+            return NoMoves(f"no moves read: the only line is not a move: {quote(text)}")
+        return NoMoves(f"no moves read: none of the {self.lines} lines is a move (line {line}: {quote(text)})")

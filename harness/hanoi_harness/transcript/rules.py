@@ -1,0 +1,408 @@
+"""One line of another program's output read as a move: the tokens, the shapes and the rules for ambiguous lines.
+
+A line is cut into tokens (numbers, words, arrows, single punctuation marks)
+in one linear pass, and read by the first shape that fits:
+
+* an **arrow** between two pegs (``A -> C``, ``1: 1 A->C``, ``left --> right``);
+* **from X to Y** (``Move disk 1 from A to C``, ``from rod 'S' to rod 'D'``);
+* **X to Y** with letters or names (``A to C``, ``left to right``);
+* a **direction** on a circle of pegs: a disk and ``left`` or ``right`` (``1 left``);
+* **plain** values: two to four numbers, letters or names (``1 0 2``, ``1 A C``,
+  ``(1, 'A', 'C')``, ``1 start end``, ``A C 2``).
+
+A peg is a number, a single letter or a name (:data:`~hanoi_harness.transcript.pegs.WORDS`
+or the user's), perhaps quoted or after a word such as peg, rod or tower.
+The disk is the number after the word *disk*; else the one number after the
+pegs; else the last number before them that is not a step: a number followed
+by ``:``, ``.``, ``)`` or ``]``, after ``#`` or *step*, or in ``K of N`` or ``K/N``.
+Text up to a prompt (``Enter the number of disks:``) is ignored, and so is a
+header naming *disks* in the plural before the move (``Moving 3 disks from A
+to C``).  A line with no letter or digit is not a move.  A line that has an
+arrow or *from ... to* but no move is malformed (:class:`ValueError`); any
+other line that fits no shape is not a move.
+
+The rules look at a word only through the sets it belongs to (:func:`word_class`),
+never at its spelling otherwise, and at a number or a letter never at its value:
+:mod:`hanoi_harness.transcript.templates` relies on that to read lines by templates.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from hanoi_harness.transcript.pegs import KEYWORDS, WORDS, quote
+
+Move = tuple[int | None, str | None, str]
+"""``(disk or None, source label, destination label)``; a direction is ``(disk, None, "left" or "right")``."""
+
+ARROW = r"(?:-+>|=+>|[→⟶⇒⟹➔➜])"
+# A run of '-' or '=' is one token, an arrow if a '>' ends it: trying '-+>' at each '-' of a long run
+# would read the run once per dash (quadratic); this reads it once.
+_TOKEN = re.compile(r"(\d+)|([^\W\d_][^\W_]*)|(-+>?|=+>?|[→⟶⇒⟹➔➜])|(\S)")
+NUM, WORD, ARROWS, MARK = 1, 2, 3, 4
+
+_FROM, _TO, _DISK, _DISKS = {"from"}, {"to", "onto"}, {"disk", "disc", "ring"}, {"disks", "discs", "rings"}
+_STEP, _OF, _NUMBER, _THE = {"step"}, {"of"}, {"no", "nr", "number", "num"}, {"the"}
+_PEGWORD = {"peg", "pegs", "pole", "rod", "tower", "pillar", "post", "needle", "column", "stack", "spindle"}
+_PEGWORD |= {"stick", "pin"}
+_DIRECTION, _MOVING = {"left", "right"}, {"move", "moves", "moving", "moved"}
+_PROMPT = {"disks", "discs", "rings", "number", "enter", "input", "n", "size", "height", "how", "many"}
+_SETS = (_FROM, _TO, _DISK, _DISKS, _STEP, _OF, _NUMBER, _THE, _PEGWORD, _DIRECTION, _MOVING, _PROMPT)
+# "peg1", "rodA", "disk3": a keyword and a label in one word
+_JOINED = re.compile("(" + "|".join(sorted(_PEGWORD | _DISK, key=len, reverse=True)) + r")(?:\d+|[a-z])")
+_QUOTES, _BRACKETS = set("'\"`‘’“”"), set("()[]{}")
+_AROUND = _QUOTES | _BRACKETS
+_AFTER_STEP = {":", ".", ")", "]"}
+
+
+class NotPegs(ValueError):
+    """A move's place holds words that are not pegs; ``words`` are its source and destination as written."""
+
+    def __init__(self, message: str, words: tuple[str, str]) -> None:
+        super().__init__(message)
+        self.words = words
+
+
+class Token(NamedTuple):
+    """A token: its kind (NUM, WORD, ARROWS or MARK), text, text in lower case, whether whitespace precedes
+    it, and whether it was split from a longer word (``peg1``)."""
+
+    kind: int
+    text: str
+    low: str
+    spaced: bool
+    joined: bool = False
+
+
+def tokens(text: str) -> list[Token]:
+    """The tokens of ``text``, in one pass; ``peg1`` and ``rodA`` become a word and a label.
+
+    >>> [t.text for t in tokens("1: disk 2 peg1-->rod 'C'.")]
+    ['1', ':', 'disk', '2', 'peg', '1', '-->', 'rod', "'", 'C', "'", '.']
+    """
+    out: list[Token] = []
+    end = 0
+    for m in _TOKEN.finditer(text):
+        kind, word, start = m.lastindex or MARK, m[0], m.start()
+        if kind == ARROWS and word[-1] in "-=":
+            kind = MARK  # dashes or '=' with no '>'
+        spaced, end = start > end, m.end()
+        low = word.lower()
+        if kind == WORD and len(word) > 1:
+            split = _split_joined(word, low)
+            if split:
+                out += [Token(WORD, word[:split], low[:split], spaced), _label(word[split:], spaced=False)]
+                continue
+        out.append(Token(kind, word, low, spaced))
+    return out
+
+
+def _split_joined(word: str, low: str) -> int:
+    """Where a word such as ``peg1``, ``disk12`` or ``rodA`` splits into a keyword and a label; 0 if it does not.
+
+    A letter splits off only in upper case after a prefix that is not all upper case (``rodA``, not ``rods``).
+    """
+    m = _JOINED.fullmatch(low)
+    if m is None:
+        return 0
+    split = m.end(1)
+    rest = word[split:]
+    return split if rest.isdecimal() or ("A" <= rest <= "Z" and not word[:split].isupper()) else 0
+
+
+def _label(text: str, *, spaced: bool) -> Token:
+    return Token(NUM if text.isdecimal() else WORD, text, text.lower(), spaced, joined=True)
+
+
+class Found(NamedTuple):
+    """Where a line's move is: the indexes of its disk (None: not given), source (None: a direction) and
+    destination (or direction) tokens."""
+
+    disk: int | None
+    src: int | None
+    dst: int
+
+
+class _Line:
+    """The rules, on one line's tokens; ``names`` are the words read as pegs."""
+
+    def __init__(self, toks: list[Token], names: frozenset[str]) -> None:
+        self.t = toks
+        self.names = names
+
+    def word(self, i: int, words: set[str] | frozenset[str]) -> bool:
+        tok = self.t[i]
+        return tok.kind == WORD and tok.low in words
+
+    def peg_kind(self, i: int) -> str | None:
+        """The kind of peg token ``i`` can be: n (a number), l (a single letter), w (a peg name), or None."""
+        tok = self.t[i]
+        if tok.kind == NUM:
+            return "n"
+        if tok.kind == WORD:
+            return "l" if len(tok.text) == 1 else "w" if tok.low in self.names else None
+        return None
+
+    def find(self) -> Found | None:
+        """The move on this line (see the module's rules), None for a line that is not one."""
+        t = self.t
+        if not any(tok.kind in (NUM, WORD) for tok in t):
+            return None  # no letter or digit, no peg: a drawing, a separator such as '---->'
+        arrows = [i for i, tok in enumerate(t) if tok.kind == ARROWS]
+        if len(arrows) > 1:
+            raise ValueError(f"{len(arrows)} arrows; a move line has one")
+        if arrows:
+            return self.arrow(arrows[0])
+        keyword = self.from_to()
+        if keyword is not None:
+            return self.from_x_to_y(*keyword)
+        to = next((i for i in range(1, len(t) - 1) if self.word(i, _TO)), None)
+        found = self.x_to_y(to) if to is not None else None
+        return found or self.direction() or self.plain()
+
+    # The clause: text up to a prompt (a '?', '!' or a ':' after a word) is not part of the move.
+
+    def clause(self, core: int, *, prompt: bool = False) -> int:
+        """Where the move's clause starts, given the index of its core (the arrow, 'from', 'to' or the end).
+
+        With ``prompt``, the text cut off must name disks, a number or n (a prompt such as 'Enter n:'), so
+        that a label such as 'A:' before a row of numbers is not cut off.
+        """
+        start = 0
+        for i in range(1, core):
+            tok = self.t[i]
+            if tok.kind == MARK and (tok.text in "?!" or (tok.text == ":" and self.t[i - 1].kind != NUM)):
+                start = i + 1
+        if prompt and not any(tok.low in _PROMPT for tok in self.t[:start]):
+            return 0
+        return start
+
+    def header(self, lo: int, core: int) -> bool:
+        """A header such as 'Moving 3 disks from A to C': *disks* in the clause before the move."""
+        return any(self.word(i, _DISKS) for i in range(lo, core))
+
+    # The shapes.
+
+    def arrow(self, a: int) -> Found | None:
+        lo = self.clause(a)
+        if self.header(lo, a):
+            return None
+        i = self.skip_back(a - 1, lo)
+        if i >= lo and self.word(i, _PEGWORD) and self.skip_back(i - 1, lo) >= lo:
+            i = self.skip_back(i - 1, lo)  # "left peg -> right peg"
+        j = self.peg_after(a + 1)
+        if i < lo or j >= len(self.t):
+            raise ValueError("an arrow needs a peg on each side")
+        self.need_pegs(i, j, "an arrow needs a peg on each side")
+        return Found(self.disk(lo, i, j), i, j)
+
+    def need_pegs(self, i: int, j: int, why: str) -> None:
+        """ValueError unless tokens ``i`` and ``j`` can be pegs: a word that cannot is named (NotPegs), else ``why``."""
+        for k in (i, j):
+            if self.peg_kind(k) is None:
+                if self.t[k].kind != WORD:
+                    raise ValueError(why)
+                raise NotPegs(f"{quote(self.t[k].text, 30)} is not a peg", (self.t[i].text, self.t[j].text))
+
+    def from_to(self) -> tuple[int, int] | None:
+        """The indexes of 'from' and of the first 'to' at least one token after it, or None."""
+        t = self.t
+        for f in range(len(t)):
+            if self.word(f, _FROM):
+                to = next((k for k in range(f + 2, len(t)) if self.word(k, _TO)), None)
+                return None if to is None else (f, to)
+        return None
+
+    def from_x_to_y(self, f: int, to: int) -> Found | None:
+        lo = self.clause(f)
+        if self.header(lo, f):
+            return None
+        between = [i for i in range(f + 1, to) if not self.filler(i)]
+        if len(between) == 2 and self.peg_kind(between[0]) == "w" and self.peg_kind(between[1]) in ("n", "l"):
+            between = between[1:]  # "from source A": the name labels the peg
+        j = self.peg_after(to + 1)
+        if len(between) != 1 or j >= len(self.t):
+            raise ValueError("'from' and 'to' need a peg each")
+        self.need_pegs(between[0], j, "'from' and 'to' need a peg each")
+        return Found(self.disk(lo, between[0], j), between[0], j)
+
+    def x_to_y(self, to: int) -> Found | None:
+        lo = self.clause(to)
+        i, j = self.skip_back(to - 1, lo), self.skip(to + 1)
+        if i < lo or j >= len(self.t):
+            return None
+        kind = self.peg_kind(i)
+        if kind not in ("l", "w") or self.peg_kind(j) != kind or self.header(lo, to):
+            return None
+        return Found(self.disk(lo, i, j), i, j)
+
+    def direction(self) -> Found | None:
+        """A disk and a direction: 'N left', 'Move disk N right', '3: 2 left', 'disk 1 to the left'."""
+        t = self.t
+        end = len(t) - 1 if t and t[-1].text == "." else len(t)
+        if end < 2 or not self.word(end - 1, _DIRECTION):
+            return None
+        i = self.skip_step(self.clause(end, prompt=True))
+        while i < end - 1 and (self.word(i, _MOVING) or self.word(i, _DISK)):
+            i += 1
+        if t[i].kind != NUM:
+            return None
+        k = i + 2 if t[i + 1].text == ":" else i + 1
+        while k < end - 1 and (self.word(k, _TO) or self.word(k, _THE)):
+            k += 1
+        return Found(i, None, end - 1) if k == end - 1 else None
+
+    def plain(self) -> Found | None:
+        """Two to four values (numbers, letters or names), with brackets, commas, quotes, 'disk' or 'move' around."""
+        t = self.t
+        lo, end = self.clause(len(t), prompt=True), len(t) - 1
+        values: list[int] = []
+        for i in range(self.skip_step(lo), len(t)):
+            tok = t[i]
+            if self.peg_kind(i) is not None:
+                values.append(i)
+            elif not (
+                self.word(i, _DISK | _MOVING) or tok.text in _AROUND or tok.text in ",;" or (tok.text, i) == (".", end)
+            ):
+                return None
+        if len(values) < 2:
+            return None
+        numbers = [i for i in values if t[i].kind == NUM]
+        if len(values) > 4:
+            if numbers:
+                raise ValueError(f"{len(values)} values; a move is SRC DST, DISK SRC DST or STEP DISK SRC DST")
+            return None
+        if len(numbers) == len(values):  # numbers only: the last two are the pegs
+            return Found(values[-3] if len(values) > 2 else None, values[-2], values[-1])
+        pegs = [i for i in values if t[i].kind != NUM]
+        if len(pegs) == 2 and values.index(pegs[1]) == values.index(pegs[0]) + 1:
+            if self.peg_kind(pegs[0]) == self.peg_kind(pegs[1]):
+                return Found(self.disk(lo, pegs[0], pegs[1]), pegs[0], pegs[1])
+        if len(values) == 3 and values[1:] == numbers:
+            raise ValueError(f"the disk {quote(t[values[0]].text, 30)} is not a number")
+        return None
+
+    # Pieces of the rules.
+
+    def disk(self, lo: int, src: int, dst: int) -> int | None:
+        """The disk's token: after the word *disk*, else the number after the pegs, else the last before them."""
+        t = self.t
+        for i in range(lo, len(t) - 1):
+            if self.word(i, _DISK):
+                j = i + 1
+                while j < len(t) - 1 and (t[j].text in "#:.=" or t[j].text in _QUOTES or self.word(j, _NUMBER)):
+                    j += 1
+                if t[j].kind == NUM and j not in (src, dst):
+                    return j
+        after = [i for i in range(dst + 1, len(t)) if t[i].kind == NUM and not self.step(i, before=False)]
+        if len(after) > 1:
+            numbers = ", ".join(t[i].text for i in after[:3]) + (", ..." if len(after) > 3 else "")
+            raise ValueError(f"{len(after)} numbers after the pegs ({numbers}): which is the disk?")
+        if after:
+            return after[0]
+        before = [i for i in range(lo, src) if t[i].kind == NUM and not self.step(i, before=True)]
+        return before[-1] if before else None
+
+    def step(self, i: int, *, before: bool) -> bool:
+        """Whether the number at ``i`` counts moves: '#3', 'step 3', '3 of 7', '3/7', and '3:', '3.', '3)', '3]'
+        before the pegs."""
+        t = self.t
+        if i > 0 and (t[i - 1].text in ("#", "/") or self.word(i - 1, _STEP) or self.word(i - 1, _OF)):
+            return True
+        if i + 1 < len(t) and (t[i + 1].text == "/" or self.word(i + 1, _OF)):
+            return True
+        return before and i + 1 < len(t) and t[i + 1].kind == MARK and t[i + 1].text in _AFTER_STEP
+
+    def skip_step(self, i: int) -> int:
+        """Past a leading step number ('3:', '3.', '3)', '#3', 'step 3', each perhaps with a ':')."""
+        t = self.t
+        if i + 1 < len(t) and t[i].kind == NUM and t[i + 1].text in _AFTER_STEP:
+            return i + 2
+        if i + 1 < len(t) and t[i + 1].kind == NUM and (t[i].text == "#" or self.word(i, _STEP)):
+            return i + 3 if i + 2 < len(t) and t[i + 2].text == ":" else i + 2
+        return i
+
+    def filler(self, i: int) -> bool:
+        """Tokens around a peg between 'from' and 'to': quotes, brackets, ':', ',', 'the', peg, rod, ..."""
+        tok = self.t[i]
+        return tok.text in _AROUND or tok.text in ":," or self.word(i, _THE) or self.word(i, _PEGWORD)
+
+    def skip(self, i: int) -> int:
+        while i < len(self.t) and self.t[i].text in _AROUND:
+            i += 1
+        return i
+
+    def skip_back(self, i: int, lo: int) -> int:
+        while i >= lo and self.t[i].text in _AROUND:
+            i -= 1
+        return i
+
+    def peg_after(self, i: int) -> int:
+        """Where the peg after an arrow or 'to' stands: past quotes, brackets, ':', 'the', and a word that labels
+        the peg after it ('peg C', 'rod 1', 'target C'); the length of the line if nothing follows."""
+        t = self.t
+        while i < len(t) and (t[i].text in _AROUND or t[i].text in ":," or self.word(i, _THE)):
+            i += 1
+        j = self.skip(i + 1)
+        if i >= len(t) or j >= len(t):
+            return i
+        if self.word(i, _PEGWORD) and self.peg_kind(j) is not None:
+            return j
+        if self.peg_kind(i) == "w" and self.peg_kind(j) == "l":  # a name before a number is a peg, then the disk
+            return j
+        return i
+
+
+_ALL = frozenset().union(*_SETS, KEYWORDS)
+
+
+def word_class(low: str, names: frozenset[str]) -> frozenset[int]:
+    """The sets the rules test a word (in lower case) for: by position in their list, -1 for the peg names."""
+    return frozenset(k for k, words in enumerate(_SETS) if low in words) | ({-1} if low in names else set())
+
+
+def known_words(names: frozenset[str]) -> frozenset[str]:
+    """Every word the rules tell apart from others: the peg names and the words of every set."""
+    return names | _ALL
+
+
+def find(toks: list[Token], names: frozenset[str]) -> Found | None:
+    """Where the move on a line's tokens is (``names``: the words read as pegs); None if it has none."""
+    return _Line(toks, names).find()
+
+
+def values(toks: list[Token], found: Found) -> Move:
+    """The move a line's tokens hold where ``found`` says."""
+    disk = None if found.disk is None else _number(toks[found.disk].text)
+    return disk, None if found.src is None else toks[found.src].text, toks[found.dst].text
+
+
+def _number(digits: str) -> int:
+    """The disk ``digits`` name; ValueError past Python's 4300 digits (a line holds up to 10000)."""
+    try:
+        return int(digits)
+    except ValueError:
+        raise ValueError(f"the disk number has {len(digits)} digits") from None
+
+
+DEFAULT_NAMES = frozenset(WORDS)
+
+
+def parse_line(text: str, names: frozenset[str] = DEFAULT_NAMES) -> Move | None:
+    """Read a move from the line *text*: ``(disk or None, source, destination)``, or None for any other line.
+
+    Pegs are as written; a direction line gives ``(disk, None, direction)``.
+    ``names`` are the words read as pegs.  Raises :class:`ValueError` (the
+    reason) for a line that looks like a move and is not one.
+
+    >>> parse_line("1: 1 A->C"), parse_line("Move disk 2 from peg A to peg B"), parse_line("1 0 2")
+    ((1, 'A', 'C'), (2, 'A', 'B'), (1, '0', '2'))
+    >>> parse_line("A -> C : 3"), parse_line("Step 1 : moving Disk red from Start to Dest"), parse_line("2 left")
+    ((3, 'A', 'C'), (None, 'Start', 'Dest'), (2, None, 'left'))
+    >>> parse_line("Total moves: 7"), parse_line(""), parse_line("Moving 3 disks from A to C")
+    (None, None, None)
+    """
+    toks = tokens(text)
+    found = find(toks, names)
+    return None if found is None else values(toks, found)

@@ -1,0 +1,134 @@
+"""Reading lines as moves fast: a template learnt from each shape reads its later lines in one match.
+
+:class:`Parser` reads a line with the rules of :mod:`hanoi_harness.transcript.rules`
+and turns it into a template: one regular expression that reads every later
+line of the same shape (the same tokens, with other numbers and other pegs of
+the same kind) in one match, with the result the rules would give.  That keeps
+the common case near 1 us a line.  A template is exact because the rules look
+at a number or a letter never at its value, and at a word only through the
+sets it belongs to: a template's groups take any number, any letter, or any
+word of the same sets; every other token is matched as written, with
+whitespace where (and only where) the line had some.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
+
+from hanoi_harness.transcript.pegs import WORDS
+from hanoi_harness.transcript.rules import (
+    ARROW,
+    ARROWS,
+    NUM,
+    Found,
+    Move,
+    Token,
+    find,
+    known_words,
+    tokens,
+    values,
+    word_class,
+)
+
+
+class Template(NamedTuple):
+    """A shape learnt from one line: ``match`` (a compiled pattern's fullmatch) and the groups of the disk,
+    source and destination (group 1 is empty: the one a line without a disk, or a direction, points to)."""
+
+    match: Callable[[str], re.Match[str] | None]
+    disk: int
+    src: int
+    dst: int
+
+
+LEARN = 32
+"""Templates learnt per stream at most: a stream whose every line has a new shape pays for no more compiles."""
+KEEP = 8
+"""Templates kept, the most recently used first."""
+
+
+class Parser:
+    """Reads lines as moves with the rules of :mod:`~hanoi_harness.transcript.rules`, learning a template from each.
+
+    ``names`` are peg names besides :data:`~hanoi_harness.transcript.pegs.WORDS` (``--pegs alpha,beta,gamma``).
+    :attr:`templates` lists the learnt templates, most recently used first.
+
+    >>> p = Parser()
+    >>> p.parse("Move disk 1 from A to C"), p.parse("Move disk 12 from B to A"), len(p.templates)
+    ((1, 'A', 'C'), (12, 'B', 'A'), 1)
+    """
+
+    def __init__(self, names: Iterable[str] = ()) -> None:
+        extra = {name.lower() for name in names if not name.isdecimal() and len(name) > 1}
+        self.names = frozenset(WORDS) | extra
+        self.templates: list[Template] = []
+        self.learnt = 0
+        self._classes: dict[frozenset[int], str] = {}
+
+    def parse(self, text: str) -> Move | None:
+        """The move on ``text`` (see the module's rules), None for a line that is not one; ValueError if malformed."""
+        templates = self.templates
+        for k, template in enumerate(templates):
+            m = template.match(text)
+            if m is not None:
+                if k:
+                    templates.insert(0, templates.pop(k))
+                disk, src, dst = m.group(template.disk, template.src, template.dst)
+                return (int(disk) if disk else None), src or None, dst
+        toks = tokens(text)
+        found = find(toks, self.names)
+        if found is None:
+            return None
+        if self.learnt < LEARN:
+            self.learnt += 1
+            self.templates.insert(0, self.template(toks, found))
+            del self.templates[KEEP:]
+        return values(toks, found)
+
+    def rules(self, text: str) -> Move | None:
+        """:meth:`parse` without templates: the rules alone."""
+        toks = tokens(text)
+        found = find(toks, self.names)
+        return None if found is None else values(toks, found)
+
+    def template(self, toks: list[Token], found: Found) -> Template:
+        """The template of a line read as ``found``: its tokens, with the move's as groups of their kind, other
+        numbers as any number, and whitespace where (and only where) the line had some."""
+        roles = {found.disk: 0, found.src: 1, found.dst: 2}
+        groups = [1, 1, 1]
+        parts = [r"()\s*"]
+        for i, tok in enumerate(toks):
+            if i:
+                parts.append(r"\s+" if tok.spaced else "")
+            role = roles.get(i)
+            if role == 0:  # the disk: a number int() reads at once (a longer one is left to the rules)
+                groups[role] = 2 + sum(1 for g in groups if g > 1)
+                parts.append(r"(\d{1,18})")
+            elif role is not None:
+                groups[role] = 2 + sum(1 for g in groups if g > 1)
+                parts.append(f"({self._slot(tok)})")
+            elif tok.kind == NUM:
+                parts.append(r"\d+")
+            elif tok.kind == ARROWS:
+                parts.append(ARROW)
+            else:
+                parts.append(re.escape(tok.text))
+        parts.append(r"\s*")
+        return Template(re.compile("".join(parts)).fullmatch, *groups)
+
+    def _slot(self, tok: Token) -> str:
+        """What may stand in a move's token and be read the same way: a number, a letter, or a name of the
+        same class (the rules test words only for membership in their sets)."""
+        if tok.kind == NUM:
+            return r"\d+"
+        if len(tok.text) == 1:
+            return "[A-Z]" if tok.joined else r"[^\W\d_]"
+        key = word_class(tok.low, self.names)
+        if key not in self._classes:
+            alike = sorted(
+                (w for w in known_words(self.names) if word_class(w, self.names) == key), key=len, reverse=True
+            )
+            self._classes[key] = "(?ai:" + "|".join(map(re.escape, alike)) + ")"
+        return self._classes[key]
