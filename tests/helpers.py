@@ -28,9 +28,16 @@ from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Ru
 from hanoi_harness.bench.timing.figures import Timing
 from hanoi_harness.bench.timing.noise import NoiseFloor
 from hanoi_harness.bench.timing.stats import Difference, Interval, median_interval, stability
-from hanoi_harness.registry import Algorithm, build_registry
+from hanoi_harness.registry.record import Algorithm
+from hanoi_harness.registry.sources import build_registry
 
 Moves = list[tuple[int, int, int]]
+
+TESTS = Path(__file__).resolve().parent
+FIXTURES = TESTS / "fixtures"
+"""Hostile plugins and files, loaded as data, never collected."""
+ROOT = TESTS.parent
+"""The checkout."""
 
 REGISTRY = build_registry()
 ALGORITHMS = list(REGISTRY)

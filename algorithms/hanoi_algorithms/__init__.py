@@ -1,7 +1,7 @@
 """The in-tree algorithms: one module each, registered by importing this package.
 
 Every module here is imported, in name order, so that its ``@register``
-decorator adds it to :data:`hanoi_harness.registry.REGISTRY`; a new module needs no
+decorator adds it to :data:`hanoi_harness.registry.sources.REGISTRY`; a new module needs no
 other edit to be picked up.
 """
 

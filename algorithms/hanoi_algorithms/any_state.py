@@ -49,7 +49,8 @@ Starting anywhere
 from collections.abc import Iterator, Sequence
 
 from hanoi_harness.core.optimal import largest_disk_costs
-from hanoi_harness.registry import Citation, FinalPeg, register
+from hanoi_harness.registry.record import Citation, FinalPeg
+from hanoi_harness.registry.sources import register
 
 HINZ = Citation(
     author="Andreas M. Hinz",

@@ -44,7 +44,8 @@ Quirks and limits
 
 from collections.abc import Iterator
 
-from hanoi_harness.registry import Citation, FinalPeg, register
+from hanoi_harness.registry.record import Citation, FinalPeg
+from hanoi_harness.registry.sources import register
 
 ILLCHUK = Citation(
     author="Derek Illchuk",

@@ -43,7 +43,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from hanoi_algorithms.recursive import QIAO
-from hanoi_harness.registry import FinalPeg, register
+from hanoi_harness.registry.record import FinalPeg
+from hanoi_harness.registry.sources import register
 
 if TYPE_CHECKING:
     import numpy as np

@@ -43,7 +43,8 @@ import math
 from collections.abc import Iterator
 
 from hanoi_algorithms.recursive import QIAO
-from hanoi_harness.registry import FinalPeg, register
+from hanoi_harness.registry.record import FinalPeg
+from hanoi_harness.registry.sources import register
 
 MAX = 64
 """``MAX`` (each pillar's capacity) is undefined in the original; 64 is the legend's number of disks."""

@@ -42,7 +42,8 @@ Quirks and limits
 from collections.abc import Iterator
 
 from hanoi_algorithms.bitwise import ILLCHUK
-from hanoi_harness.registry import FinalPeg, register
+from hanoi_harness.registry.record import FinalPeg
+from hanoi_harness.registry.sources import register
 
 
 class EmptyStackRead(ValueError, IndexError):

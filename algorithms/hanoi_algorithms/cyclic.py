@@ -61,7 +61,8 @@ from typing import TYPE_CHECKING
 
 from hanoi_harness.core.puzzle import CYCLIC, tower_peg
 from hanoi_harness.errors import UsageError
-from hanoi_harness.registry import Citation, FinalPeg, register
+from hanoi_harness.registry.record import Citation, FinalPeg
+from hanoi_harness.registry.sources import register
 
 if TYPE_CHECKING:
     import numpy as np

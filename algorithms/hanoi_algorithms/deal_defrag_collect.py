@@ -45,7 +45,8 @@ Quirks and limits
 
 from collections.abc import Iterator
 
-from hanoi_harness.registry import Citation, FinalPeg, register
+from hanoi_harness.registry.record import Citation, FinalPeg
+from hanoi_harness.registry.sources import register
 
 CHG = Citation(
     author="CHG (hunandy14)",

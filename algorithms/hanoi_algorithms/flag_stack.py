@@ -43,7 +43,8 @@ Quirks and limits
 from collections.abc import Iterator
 
 from hanoi_algorithms.recursive import QIAO
-from hanoi_harness.registry import FinalPeg, register
+from hanoi_harness.registry.record import FinalPeg
+from hanoi_harness.registry.sources import register
 
 CAPACITY = 2000
 """Slots in the original's ``struct Act S[2000]``."""

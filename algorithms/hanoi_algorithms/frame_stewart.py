@@ -58,7 +58,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from hanoi_harness.core.puzzle import k_pegs
-from hanoi_harness.registry import REGISTRY, Algorithm, Citation, FinalPeg, between_towers
+from hanoi_harness.registry.record import Algorithm, Citation, FinalPeg, between_towers
+from hanoi_harness.registry.sources import REGISTRY
 
 FRAME = Citation(
     author="J. S. Frame and B. M. Stewart",

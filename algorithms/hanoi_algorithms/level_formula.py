@@ -35,7 +35,8 @@ Quirks and limits
 from collections.abc import Iterator
 
 from hanoi_algorithms.recursive import QIAO
-from hanoi_harness.registry import FinalPeg, register
+from hanoi_harness.registry.record import FinalPeg
+from hanoi_harness.registry.sources import register
 
 INT_BITS = 32
 """Width of the C ``int`` holding ``m = 1 << n``."""

@@ -53,14 +53,15 @@ from hanoi_algorithms.step_divisibility import (
     WANG,
     get_data_op,
 )
-from hanoi_harness.registry import FinalPeg, labelled_state, register
+from hanoi_harness.registry.record import FinalPeg, labelled_state
+from hanoi_harness.registry.sources import register
 
 
 def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
     """Yield moves *k* .. 2^n - 1 of *n* disks: the same loop from STEP = *k*, ``pos`` as it stands after *k* - 1 moves.
 
     ``pos`` comes from the optimal solution's state
-    (:func:`hanoi_harness.registry.labelled_state`) in Wang's labels and
+    (:func:`hanoi_harness.registry.record.labelled_state`) in Wang's labels and
     numbering (every disk on 's' for *k* = 1).
 
     >>> list(solve_from(3, 5)) == list(solve(3))[4:]

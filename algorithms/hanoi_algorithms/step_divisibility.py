@@ -59,7 +59,8 @@ Quirks and limits
 
 from collections.abc import Iterator
 
-from hanoi_harness.registry import Citation, FinalPeg, labelled_state, register
+from hanoi_harness.registry.record import Citation, FinalPeg, labelled_state
+from hanoi_harness.registry.sources import register
 
 WANG = Citation(
     author="Wang Yiqun (王逸群), advisor Zhang Xiaodong, HIT Weihai",
@@ -168,7 +169,7 @@ def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
 
     The pillars are filled as they stand after k - 1 moves (every disk on
     's' for k = 1, the original's fill), from the optimal solution's state
-    (:func:`hanoi_harness.registry.labelled_state`) in Wang's labels and numbering;
+    (:func:`hanoi_harness.registry.record.labelled_state`) in Wang's labels and numbering;
     then the same loop runs from STEP = k.
 
     >>> list(solve_from(3, 5)) == list(solve(3))[4:]

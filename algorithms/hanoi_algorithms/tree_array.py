@@ -43,7 +43,8 @@ import math
 from collections.abc import Iterator
 
 from hanoi_algorithms.recursive import QIAO
-from hanoi_harness.registry import FinalPeg, register
+from hanoi_harness.registry.record import FinalPeg
+from hanoi_harness.registry.sources import register
 
 CAPACITY = 132000
 """Slots in the original's ``struct act BT[132000]`` (slot 0 unused)."""

@@ -4,24 +4,42 @@ The public API for plugin authors and scripts is what this package exports::
 
     from hanoi_harness import Algorithm, Citation, FinalPeg, check
 
-The harness reads algorithms from :mod:`hanoi_harness.registry`, checks their
-moves with the pure :mod:`hanoi_harness.core.checker`, and drives both from the
-``hanoi`` command (:mod:`hanoi_harness.cli.main`).  The in-tree algorithms are the
-modules of :mod:`hanoi_algorithms`.
+Each name is imported when first used, so a command pays only for what it uses.
+The records come from :mod:`hanoi_harness.registry`, the pure checker is
+:mod:`hanoi_harness.core.checker`, and the ``hanoi`` command is
+:mod:`hanoi_harness.cli`.  The in-tree algorithms are the modules of
+:mod:`hanoi_algorithms`.
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from __future__ import annotations
 
-from hanoi_harness.core.checker import check, check_algorithm
-from hanoi_harness.core.digest import digest
-from hanoi_harness.core.verdict import Failure, Verdict
-from hanoi_harness.errors import UsageError
-from hanoi_harness.registry import Algorithm, Citation, FinalPeg, Move, build_registry, load_plugin
+import importlib
+from typing import TYPE_CHECKING, Any
 
-try:
-    __version__ = version("hanoi-harness")  # pyproject.toml's, the one place the version is written
-except PackageNotFoundError:  # the folders imported without an install
-    __version__ = "0+unknown"
+if TYPE_CHECKING:
+    from hanoi_harness.core.checker import check, check_algorithm
+    from hanoi_harness.core.digest import digest
+    from hanoi_harness.core.verdict import Failure, Verdict
+    from hanoi_harness.errors import UsageError
+    from hanoi_harness.registry.record import Algorithm, Citation, FinalPeg, Move
+    from hanoi_harness.registry.sources import build_registry, load_plugin
+
+    __version__: str
+
+_HOMES = {
+    "Algorithm": "hanoi_harness.registry.record",
+    "Citation": "hanoi_harness.registry.record",
+    "FinalPeg": "hanoi_harness.registry.record",
+    "Move": "hanoi_harness.registry.record",
+    "build_registry": "hanoi_harness.registry.sources",
+    "load_plugin": "hanoi_harness.registry.sources",
+    "check": "hanoi_harness.core.checker",
+    "check_algorithm": "hanoi_harness.core.checker",
+    "digest": "hanoi_harness.core.digest",
+    "Failure": "hanoi_harness.core.verdict",
+    "Verdict": "hanoi_harness.core.verdict",
+    "UsageError": "hanoi_harness.errors",
+}
 
 __all__ = [
     "Algorithm",
@@ -38,3 +56,28 @@ __all__ = [
     "digest",
     "load_plugin",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its home module on first use."""
+    if name == "__version__":
+        value: Any = _version()
+    elif name in _HOMES:
+        value = getattr(importlib.import_module(_HOMES[name]), name)
+    else:
+        raise AttributeError(f"module 'hanoi_harness' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("hanoi-harness")  # pyproject.toml's, the one place the version is written
+    except PackageNotFoundError:  # the folders imported without an install
+        return "0+unknown"

@@ -2,7 +2,7 @@
 
 ``python -m tests.corpus.corpus`` runs every program at its sizes and writes
 the captured outputs into ``outputs/`` (it needs every compiler and
-interpreter the programs use); :mod:`tests.test_corpus` checks them.
+interpreter the programs use); :mod:`tests.transcript.test_corpus` checks them.
 """
 
 from __future__ import annotations

@@ -36,16 +36,14 @@ from tabulate import tabulate
 
 from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.counts.measure import SIZES, Valgrind, count_all, count_sizes, find_valgrind
-from hanoi_harness.registry import build_registry
+from hanoi_harness.registry.sources import build_registry
 
 PLANTED = "fr = fr + 0"
 """The statement planted in bitwise's per-move loop: one addition and two stores, a few dozen instructions."""
 
 _AFTER = re.compile(r"^(?P<indent>[ \t]+)fr = \(i \+ i // 3\) & 3\n", re.MULTILINE)
-_REGISTER = re.compile(r"^from hanoi_harness\.registry import (?P<names>.*), register\n", re.MULTILINE)
-_NO_REGISTER = (
-    "from hanoi_harness.registry import {names}\n\n\ndef register(**metadata):\n    return lambda solve: solve\n"
-)
+_REGISTER = re.compile(r"^from hanoi_harness\.registry\.sources import register\n", re.MULTILINE)
+_NO_REGISTER = "\n\ndef register(**metadata):\n    return lambda solve: solve\n"
 _ENTRY = "\n\ndef {name}(n):\n    return solve(n)\n"
 
 PADDINGS = (37, 250, 1500, 7919)
@@ -68,7 +66,7 @@ def bitwise_copies(directory: Path) -> dict[str, str]:
     source = Path(bitwise.__file__).read_text()
     if not _REGISTER.search(source) or not _AFTER.search(source):
         raise ValueError(f"{bitwise.__file__} no longer has the lines a planted copy patches")
-    base = _REGISTER.sub(lambda m: _NO_REGISTER.format(names=m.group("names")), source, count=1)
+    base = _REGISTER.sub(_NO_REGISTER, source, count=1)
     planted = _AFTER.sub(lambda m: f"{m.group(0)}{m.group('indent')}{PLANTED}\n", base, count=1)
     specs = {}
     for name, text in (("bitwise_copy", base), ("bitwise_planted", planted)):

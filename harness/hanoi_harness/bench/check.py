@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from hanoi_harness.bench.plan import Settings, fixed_sizes, moves_at, walk_sizes
 from hanoi_harness.core.verdict import Verdict
-from hanoi_harness.registry import Algorithm
+from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.sandbox.runner import Job, run_jobs
 
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hanoi_harness.core.digest import MASK, digest_chunks
-from hanoi_harness.registry import Algorithm
+from hanoi_harness.registry.record import Algorithm
 
 SLICE_ROWS = 4096
 """Rows a chunked fold digests at once.  Measured at n = 22 on blocks: 256 rows cost 33 ns a move (a call per
@@ -70,7 +70,7 @@ def consume(algorithm: Algorithm, n: int) -> Folded:
     The drain every ranked figure is for: the same digest whatever the
     generator yields, single moves in the original's labels or (m, 3) arrays.
 
-    >>> from hanoi_harness.registry import build_registry
+    >>> from hanoi_harness.registry.sources import build_registry
     >>> registry = build_registry(entry_points=False)
     >>> consume(registry.get("recursive"), 2), consume(registry.get("blocks"), 2)
     (Folded(moves=3, digest=92), Folded(moves=3, digest=92))

@@ -40,7 +40,8 @@ from hanoi_harness.bench.run import REFERENCE
 from hanoi_harness.bench.timing.noise import interleave
 from hanoi_harness.bench.timing.stats import compare_times
 from hanoi_harness.errors import UsageError
-from hanoi_harness.registry import Algorithm, Registry, build_registry
+from hanoi_harness.registry.record import Algorithm
+from hanoi_harness.registry.sources import Registry, build_registry
 
 DIRECTORY = "peers"
 """Where a bench with ``--peers`` writes the peers' result set, inside its output directory."""

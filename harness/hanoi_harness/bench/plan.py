@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
-from hanoi_harness.registry import Algorithm
+from hanoi_harness.registry.record import Algorithm
 
 Mode = Literal["full", "quick"]
 
@@ -122,7 +122,7 @@ def moves_at(algorithm: Algorithm, n: int) -> int:
     Frame-Stewart count on k pegs, and so on (:mod:`hanoi_harness.core.optimal`).
 
     >>> from hanoi_harness.core.puzzle import LINEAR, k_pegs
-    >>> from hanoi_harness.registry import FinalPeg
+    >>> from hanoi_harness.registry.record import FinalPeg
     >>> a = Algorithm(name="a", solve=lambda n: iter(()), summary="")
     >>> moves_at(a, 10), moves_at(Algorithm(name="b", solve=a.solve, summary="", puzzle=LINEAR), 3)
     (1023, 26)

@@ -38,7 +38,7 @@ from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Ru
 from hanoi_harness.bench.timing.measure import AnyCase, Case, TimingRun, time_cases
 from hanoi_harness.bench.timing.noise import NOISE_N, NoiseFloor, noise_floor
 from hanoi_harness.progress import Progress
-from hanoi_harness.registry import Algorithm
+from hanoi_harness.registry.record import Algorithm
 
 REFERENCE = "recursive"
 """The algorithm every relative time is taken against; always measured."""

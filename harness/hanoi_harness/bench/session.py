@@ -38,7 +38,7 @@ from hanoi_harness.bench.run import run
 from hanoi_harness.bench.timing.measure import check_available
 from hanoi_harness.errors import UsageError
 from hanoi_harness.progress import Progress
-from hanoi_harness.registry import Algorithm
+from hanoi_harness.registry.record import Algorithm
 
 QUICK_DIR = "quick"
 """Where a full run puts its quick-mode baseline, inside its output directory."""

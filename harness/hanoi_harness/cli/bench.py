@@ -21,7 +21,8 @@ from hanoi_harness.bench.session import CREF_N, QUICK_DIR, bench, plan, report
 from hanoi_harness.cli.options import add_plugin_option, disks, registry_from
 from hanoi_harness.errors import UsageError
 from hanoi_harness.progress import Bar
-from hanoi_harness.registry import Algorithm, Registry
+from hanoi_harness.registry.record import Algorithm
+from hanoi_harness.registry.sources import Registry
 from hanoi_harness.transcript.command import parse_spec
 
 
@@ -187,7 +188,7 @@ def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[A
 def commands_from(specs: list[str], registry: Registry) -> list[Command]:
     """Return the ``--command NAME=CMD`` *specs* as commands; a one-line usage error for a bad one.
 
-    >>> from hanoi_harness.registry import build_registry
+    >>> from hanoi_harness.registry.sources import build_registry
     >>> commands_from(["mine=./hanoi {n}"], build_registry())
     [Command(name='mine', template='./hanoi {n}')]
     """

@@ -8,7 +8,7 @@ from tabulate import tabulate
 
 from hanoi_harness.cli.options import add_plugin_option, registry_from
 from hanoi_harness.cli.streams import write_lines
-from hanoi_harness.registry import Algorithm
+from hanoi_harness.registry.record import Algorithm
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -44,7 +44,7 @@ def _source(a: Algorithm) -> str:
 def puzzle_of(a: Algorithm) -> str:
     """The puzzle *a* solves, in a word or two: its puzzle's name, or "any state" for the classic one from anywhere.
 
-    >>> from hanoi_harness.registry import REGISTRY
+    >>> from hanoi_harness.registry.sources import REGISTRY
     >>> [puzzle_of(REGISTRY.get(name)) for name in ("recursive", "any_state", "cyclic", "frame_stewart")]
     ['classic', 'any state', 'cyclic', '4 pegs']
     """

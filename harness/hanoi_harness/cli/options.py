@@ -11,7 +11,8 @@ from typing import Any, NoReturn
 
 from hanoi_harness.core.puzzle import Config, parse_config
 from hanoi_harness.errors import UsageError
-from hanoi_harness.registry import Algorithm, Registry, build_registry
+from hanoi_harness.registry.record import Algorithm
+from hanoi_harness.registry.sources import Registry, build_registry
 
 
 class Parser(argparse.ArgumentParser):

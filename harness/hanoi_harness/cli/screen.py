@@ -40,7 +40,7 @@ from hanoi_harness.core.legality import Pegs, pegs_at
 from hanoi_harness.core.puzzle import Config
 from hanoi_harness.core.reference import RUN, UNIT, Expected, Reference, Run
 from hanoi_harness.core.verdict import Verdict
-from hanoi_harness.registry import Algorithm
+from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.sandbox.interrupts import interrupted
 
 BLOCK = UNIT
@@ -120,7 +120,7 @@ class MoveStream:
     """The moves *algorithm* makes for *n* disks, as :class:`Piece` objects judged legal, up to the first bad move.
 
     With *ends* ``(start, goal)`` (configurations the record takes, see
-    :meth:`~hanoi_harness.registry.Algorithm.endpoints`) the moves are those
+    :meth:`~hanoi_harness.registry.record.Algorithm.endpoints`) the moves are those
     of its run from start to goal, judged from that start.
 
     After :meth:`pieces` ends, :attr:`failure` is None when every move was

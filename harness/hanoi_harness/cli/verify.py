@@ -28,8 +28,9 @@ from hanoi_harness.cli.options import (
 from hanoi_harness.core.puzzle import format_config
 from hanoi_harness.errors import UsageError
 from hanoi_harness.progress import Bar
-from hanoi_harness.registry import Algorithm, Registry, resolve_spec
 from hanoi_harness.registry.probe import catalog
+from hanoi_harness.registry.record import Algorithm
+from hanoi_harness.registry.sources import Registry, resolve_spec
 from hanoi_harness.sandbox import process
 from hanoi_harness.sandbox.runner import Job, run_jobs
 from hanoi_harness.scale import MAX_CHUNK, MIN_CHUNK, ScaleReport, check_solve_from, splittable, verify_scaled

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hanoi_harness.core.digest import MASK
 from hanoi_harness.core.legality import Pegs, as_ints, broken_rule, pegs_at
@@ -40,7 +40,9 @@ from hanoi_harness.core.optimal import Optimum
 from hanoi_harness.core.puzzle import CLASSIC, Puzzle, tower_peg
 from hanoi_harness.core.verdict import Failure, Verdict
 from hanoi_harness.errors import UsageError
-from hanoi_harness.registry import Algorithm
+
+if TYPE_CHECKING:  # a record is only read here: the core imports nothing outside it
+    from hanoi_harness.registry.record import Algorithm
 
 Targets = frozenset[int] | set[int]
 """The pegs a run's tower may end on, when its puzzle names no goal configuration."""

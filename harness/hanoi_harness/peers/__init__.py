@@ -14,7 +14,7 @@ Three packages on PyPI solve corners of the problem and check none of it:
 Each module here is an adapter: it calls the package's public API (for
 ``hanoitoys``, runs its program and reads what it prints), turns each move
 into ``(disk, src, dst)`` in the model (disk 1 the smallest, pegs 0 .. k-1)
-and wraps it in an :class:`~hanoi_harness.registry.Algorithm` record naming
+and wraps it in an :class:`~hanoi_harness.registry.record.Algorithm` record naming
 the puzzle, the final peg, the limits found by testing and the package as
 its source.  None of their code is copied: the moves are theirs.  So::
 
@@ -42,7 +42,7 @@ from typing import Any
 
 from hanoi_harness.core.legality import pegs_at
 from hanoi_harness.errors import UsageError
-from hanoi_harness.registry import Algorithm
+from hanoi_harness.registry.record import Algorithm
 
 Move = tuple[Any, Any, Any]
 """A move as an adapter yields it: ``(disk, src, dst)``, whatever the peer gave for a peg it should not have."""

@@ -19,7 +19,7 @@ The adapter
     :func:`for_pegs` makes the record for k pegs: whole tower from peg 0 to
     peg k - 1, and ``solve_for`` between any two pegs.
 
-What the tests found (``tests/test_peers.py``)
+What the tests found (``tests/peers/test_peers.py``)
     Every run is legal and takes exactly the Frame-Stewart count
     (:func:`hanoi_harness.core.optimal.frame_stewart`): optimal (proven) for k =
     3 and 4, matching the conjectured optimum for k >= 5.  Limits: n = 0
@@ -42,7 +42,7 @@ from collections.abc import Iterator
 
 from hanoi_harness.core.puzzle import k_pegs, tower
 from hanoi_harness.peers import INSTALL, Move, offer, require, with_disks
-from hanoi_harness.registry import Algorithm, Citation, FinalPeg, between_towers
+from hanoi_harness.registry.record import Algorithm, Citation, FinalPeg, between_towers
 
 SOURCE = Citation(
     author="Saito Tsutomu",

@@ -18,7 +18,7 @@ The adapter
     (:func:`hanoi_harness.peers.with_disks`).  Rods 1, 2, 3 are pegs 0, 1,
     2.  ``solve(n)`` is the whole tower from peg 0 to peg 2.
 
-What the tests found (``tests/test_peers.py``)
+What the tests found (``tests/peers/test_peers.py``)
     Every path is legal and as short as
     :func:`hanoi_harness.core.optimal.distance` says, for every start and goal
     at n <= 4 (and n = 5 in the slow tests); where two shortest paths
@@ -43,7 +43,7 @@ from hanoi_algorithms.any_state import solve_for as any_state
 from hanoi_harness.core.puzzle import tower
 from hanoi_harness.errors import UsageError
 from hanoi_harness.peers import INSTALL, Move, offer, require, with_disks
-from hanoi_harness.registry import Algorithm, Citation, FinalPeg
+from hanoi_harness.registry.record import Algorithm, Citation, FinalPeg
 
 SOURCE = Citation(
     author="ESHome33",

@@ -40,7 +40,7 @@ The adapter
     generator early (the checker stopping at a failure) kills the child.
     The child's memory is its own: tracemalloc sees only the reading.
 
-What the tests found (``tests/test_peers.py``)
+What the tests found (``tests/peers/test_peers.py``)
     Every move is legal.  The four 3-peg programs give the classic sequence,
     move for move, from peg 0 to peg 2, and so do ``HanoiClassical``,
     ``HanoiNR`` and ``HanoiIdlePeg`` between any two pegs.  ``DoOlive(n, i,
@@ -77,7 +77,7 @@ from typing import Any
 from hanoi_harness.core.puzzle import k_pegs, tower
 from hanoi_harness.errors import UsageError
 from hanoi_harness.peers import INSTALL, Move, offer, require, with_disks
-from hanoi_harness.registry import Algorithm, Citation, FinalPeg, between_towers
+from hanoi_harness.registry.record import Algorithm, Citation, FinalPeg, between_towers
 from hanoi_harness.sandbox import process
 
 SOURCE = Citation(

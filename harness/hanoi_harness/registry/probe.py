@@ -6,7 +6,7 @@ A ``--plugin`` is the user's code, and importing it runs it: it may exit the pro
 (``python -P -m hanoi_harness.registry.probe``) that dies with us; any failure there is one line
 (:class:`UsageError`, exit status 2): an exception, an exit of any kind, a signal, or no
 answer within the timeout.  Only then does a command that runs algorithms in its own process
-import them (:func:`hanoi_harness.registry.build_registry`).
+import them (:func:`hanoi_harness.registry.sources.build_registry`).
 
 Ctrl-C is the parent's: the child is in a session of its own and ignores SIGINT, so pressing
 it while a plugin is imported there interrupts the command (it ends the child; exit status
@@ -33,7 +33,8 @@ from typing import Any
 
 from hanoi_harness.core.puzzle import RULES, Puzzle
 from hanoi_harness.errors import UsageError
-from hanoi_harness.registry import CONFIGURATIONS, REGISTRY, Algorithm, Citation, FinalPeg, Registry, resolve_spec
+from hanoi_harness.registry.record import CONFIGURATIONS, Algorithm, Citation, FinalPeg
+from hanoi_harness.registry.sources import REGISTRY, Registry, resolve_spec
 from hanoi_harness.sandbox import process
 
 DEFAULT_TIMEOUT_S = 60.0
@@ -244,7 +245,7 @@ def _catalog(specs: tuple[str, ...], timeout: float) -> Registry:
 def _has_entry_points() -> bool:
     import importlib.metadata
 
-    from hanoi_harness.registry import ENTRY_POINT_GROUP
+    from hanoi_harness.registry.sources import ENTRY_POINT_GROUP
 
     return bool(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
 
@@ -252,7 +253,7 @@ def _has_entry_points() -> bool:
 # --- the child ----------------------------------------------------------------------------------------
 
 
-def main(argv: Sequence[str]) -> int:  # pragma: no cover - the importing child (tests/test_registry.py)
+def main(argv: Sequence[str]) -> int:  # pragma: no cover - the importing child (tests/registry/test_registry.py)
     """The child: import, say which import is under way, then print the records described; the exit status."""
     config = json.loads(argv[0])
     process.child_start()
@@ -264,7 +265,7 @@ def main(argv: Sequence[str]) -> int:  # pragma: no cover - the importing child 
         answer.flush()
 
     import hanoi_algorithms  # noqa: F401
-    from hanoi_harness.registry import load_entry_points, load_plugin
+    from hanoi_harness.registry.sources import load_entry_points, load_plugin
 
     registry = Registry()
     importing = "the entry points"

@@ -32,7 +32,7 @@ from typing import Any, Protocol
 from hanoi_harness.sandbox import process, protocol
 
 
-def main(argv: Sequence[str]) -> int:  # pragma: no cover - the algorithm's process (tests/test_producer.py)
+def main(argv: Sequence[str]) -> int:  # pragma: no cover - the algorithm's process (tests/sandbox/test_child.py)
     """Serve requests for the algorithm *argv[0]* (the JSON config) names; the exit status."""
     config = json.loads(argv[0])
     process.child_start()
@@ -40,7 +40,7 @@ def main(argv: Sequence[str]) -> int:  # pragma: no cover - the algorithm's proc
     os.dup2(2, 1)  # the algorithm's prints go where standard error goes
     import hanoi_algorithms  # noqa: F401  (the in-tree code, imported before the limit applies)
     from hanoi_harness.errors import UsageError
-    from hanoi_harness.registry import build_registry, load_entry_points
+    from hanoi_harness.registry.sources import build_registry, load_entry_points
 
     try:
         process.limit_memory(config.get("memory_mb"))

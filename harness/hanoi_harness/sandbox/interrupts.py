@@ -104,7 +104,7 @@ def interruption_wins() -> Iterator[None]:
     no handler can be set, or when Ctrl-C is ignored, the block runs as it is.
 
     Without Ctrl-C, what the block raises goes through as it is (with one,
-    doctest itself would stop: see tests/test_interrupts.py):
+    doctest itself would stop: see tests/sandbox/test_interrupts.py):
 
     >>> with interruption_wins():
     ...     raise RuntimeError("a real failure")

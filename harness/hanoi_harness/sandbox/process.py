@@ -146,7 +146,7 @@ def check_memory_limit(mb: int) -> None:
         )
 
 
-def limit_memory(mb: int | None) -> None:  # pragma: no cover - in a child (tests/test_runner.py: a memory hog)
+def limit_memory(mb: int | None) -> None:  # pragma: no cover - in a child (tests/sandbox/test_runner.py: a memory hog)
     """Cap this process's address space at *mb* MB (None or 0: leave it), soft and hard, so it cannot be raised."""
     if mb:
         import resource
@@ -155,7 +155,7 @@ def limit_memory(mb: int | None) -> None:  # pragma: no cover - in a child (test
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
-def ignore_interrupts() -> None:  # pragma: no cover - in a child (tests/test_hostile.py: Ctrl-C)
+def ignore_interrupts() -> None:  # pragma: no cover - in a child (tests/sandbox/test_hostile.py: Ctrl-C)
     """Leave Ctrl-C to the parent, which ends this process itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -163,7 +163,9 @@ def ignore_interrupts() -> None:  # pragma: no cover - in a child (tests/test_ho
 # --- dying with the parent ----------------------------------------------------------------------
 
 
-def die_with_parent(parent: int) -> None:  # pragma: no cover - in a child (tests/test_hostile.py: verify killed)
+def die_with_parent(
+    parent: int,
+) -> None:  # pragma: no cover - in a child (tests/sandbox/test_hostile.py)
     """End this process when process *parent*, which started it, ends.
 
     On Linux the kernel sends SIGKILL (``PR_SET_PDEATHSIG``; it is tied to the parent's thread
@@ -221,7 +223,7 @@ def python_environment(base: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def child_start() -> None:  # pragma: no cover - in a child (tests/test_process.py)
+def child_start() -> None:  # pragma: no cover - in a child (tests/sandbox/test_process.py)
     """What a Python child started with :func:`python_environment` does first.
 
     It dies with its parent, leaves Ctrl-C to it, and takes the parent's import path, in its

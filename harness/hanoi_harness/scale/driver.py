@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.errors import UsageError
-from hanoi_harness.registry import Algorithm
 from hanoi_harness.registry.probe import own_plugins
+from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.sandbox import guardian, process
 from hanoi_harness.sandbox.judge import Judge, judged
 from hanoi_harness.sandbox.stream import Producer

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from hanoi_harness.core.verdict import Verdict
-from hanoi_harness.registry import Registry
+from hanoi_harness.registry.sources import Registry
 from hanoi_harness.sandbox import process, protocol
 from hanoi_harness.sandbox.judge import Judge, Outcome, judged
 from hanoi_harness.sandbox.stream import Producer, StreamEnded

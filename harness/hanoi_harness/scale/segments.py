@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 
 from hanoi_harness.core.randomaccess import move_at
 from hanoi_harness.errors import UsageError
-from hanoi_harness.registry import Algorithm, Move, labelled_state
+from hanoi_harness.registry.record import Algorithm, Move, labelled_state
 
 Pegs = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """The three pegs, each a tuple of disks, bottom first."""

@@ -47,7 +47,8 @@ from typing import Any
 
 from hanoi_harness.bench.consume import consume
 from hanoi_harness.errors import UsageError
-from hanoi_harness.registry import Algorithm, build_registry
+from hanoi_harness.registry.record import Algorithm
+from hanoi_harness.registry.sources import build_registry
 
 WARM_UP = Algorithm(name="warm_up", solve=lambda n: iter(()), summary="no moves")
 """What a child drains before the three counted ones, so that this process has been once through the path

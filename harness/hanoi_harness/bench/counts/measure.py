@@ -73,7 +73,7 @@ from typing import Any
 from hanoi_harness.bench.counts.cachegrind import read_totals
 from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.plan import COUNT_SIZES, fixed_sizes
-from hanoi_harness.registry import Algorithm
+from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.sandbox import process
 
 SIZES = COUNT_SIZES

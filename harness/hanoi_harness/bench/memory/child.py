@@ -25,7 +25,7 @@ def main(argv: Sequence[str]) -> int:
 
     from hanoi_harness.bench.consume import consume
     from hanoi_harness.errors import UsageError
-    from hanoi_harness.registry import build_registry
+    from hanoi_harness.registry.sources import build_registry
     from hanoi_harness.sandbox import process
 
     process.child_start()

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 from hanoi_harness.bench.consume import consume
-from hanoi_harness.registry import Algorithm
+from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.sandbox import process
 
 RSS_INTERVAL_S = 0.002
@@ -38,7 +38,7 @@ def tracemalloc_peak(algorithm: Algorithm, n: int) -> int:
     The consumer's own memory is in it: a few integers, or the scratch rows
     of a chunked fold (:data:`hanoi_harness.bench.consume.SLICE_ROWS`).
 
-    >>> from hanoi_harness.registry import build_registry
+    >>> from hanoi_harness.registry.sources import build_registry
     >>> recursive = build_registry(entry_points=False).get("recursive")
     >>> tracemalloc_peak(recursive, 4) < tracemalloc_peak(recursive, 12)
     True

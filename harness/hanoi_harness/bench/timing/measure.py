@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from hanoi_harness.bench.timing.figures import Timing
-from hanoi_harness.registry import Algorithm
+from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.sandbox.interrupts import interruption_wins
 
 DRIVER = Path(__file__).with_name("driver.py")

@@ -1,0 +1,402 @@
+"""The frozen :class:`Algorithm` record: an algorithm's generator and what it declares.
+
+A port yields moves in its original's own conventions (pegs ``'A'``/``'B'``/
+``'C'`` or ``'s'``/``'t'``/``'d'``, disk 1 the largest in one source).  The
+record says which, and :meth:`Algorithm.moves` maps them to the project's model
+(disk 1 the smallest, pegs 0, 1, 2) in this one place, so the ports' own logic
+stays exactly as in the original.
+"""
+
+from __future__ import annotations
+
+import itertools
+import keyword
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from hanoi_harness.core.puzzle import CLASSIC, Config, Puzzle, tower, tower_peg
+from hanoi_harness.core.randomaccess import state_at
+from hanoi_harness.errors import UsageError
+
+Move = tuple[int, int, int]
+"""A move in the project's model: ``(disk, src, dst)``, disk 1 the smallest, pegs 0-2."""
+
+Solver = Callable[[int], Iterable[Any]]
+"""``solve(n)``: yields moves as ``(disk, src, dst)`` in the algorithm's own labels."""
+
+SolverFor = Callable[[int, tuple[Any, ...], tuple[Any, ...]], Iterable[Any]]
+"""``solve_for(n, start, goal)``: yields the moves from configuration ``start`` to ``goal``, in its own labels."""
+
+Configurations = Literal["towers", "any"]
+"""What a record's ``solve_for`` takes as start and goal: whole towers on any pegs, or any configurations."""
+
+CONFIGURATIONS: tuple[Configurations, ...] = ("towers", "any")
+
+SPACE_CLASSES = ("1", "n", "2^n")
+"""Declared extra-space classes, as functions of n: constant, linear, exponential."""
+
+TIME_CLASSES = ("2^n", "n 2^n")
+"""Declared total-time classes: constant work per move, or up to n per move.
+
+The names count the classic puzzle's 2^n - 1 moves; a record of another
+puzzle declares its cost per move with the same two names (its total is its
+puzzle's optimal count times that)."""
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where an algorithm comes from: author, title, site and year of the original."""
+
+    author: str
+    title: str
+    site: str
+    year: str
+
+    def __str__(self) -> str:
+        return f"{self.author}, \u201c{self.title}\u201d, {self.site}, {self.year}"
+
+
+@dataclass(frozen=True)
+class FinalPeg:
+    """The peg an algorithm's tower ends on (its ``final_peg``): *odd* when n is odd, *even* when it is even.
+
+    ``None`` on a side means "any peg but 0" (what an ad-hoc plugin declares).
+
+    >>> FinalPeg.fixed(2).pegs(5)
+    frozenset({2})
+    >>> FinalPeg(odd=1, even=2).pegs(4)
+    frozenset({2})
+    >>> sorted(FinalPeg.anywhere().pegs(3))
+    [1, 2]
+    """
+
+    odd: int | None
+    even: int | None
+
+    @classmethod
+    def fixed(cls, peg: int) -> FinalPeg:
+        return cls(odd=peg, even=peg)
+
+    @classmethod
+    def anywhere(cls) -> FinalPeg:
+        return cls(odd=None, even=None)
+
+    def pegs(self, n: int) -> frozenset[int]:
+        peg = self.odd if n % 2 else self.even
+        return frozenset({1, 2}) if peg is None else frozenset({peg})
+
+    def __str__(self) -> str:
+        if self.odd == self.even:
+            return "1 or 2" if self.odd is None else str(self.odd)
+        return f"{self.odd} if n odd, {self.even} if even"
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """One registered algorithm: its generator plus the metadata the harness reads.
+
+    ``pegs`` are the labels the generator yields for pegs 0, 1 and 2 of the
+    model; ``disks`` is ``"ascending"`` when the original numbers disk 1 the
+    smallest, ``"descending"`` when disk 1 is its largest.
+
+    ``solve_from(n, k)``, when the algorithm can start at any step, yields
+    the moves from step k (1-based) to the end, as ``solve`` would from
+    there: verification can then be split into chunks.  ``chunks`` is true
+    when the generator yields numpy arrays of shape (m, 3) instead of
+    single moves, already in the model's labels (pegs 0-2, disk 1 the
+    smallest); :meth:`moves` still yields single moves, and the harness's
+    fast paths (:func:`hanoi_harness.core.arrays.check_chunks`,
+    :func:`hanoi_harness.core.digest.digest_chunks`, ``hanoi moves``) read the arrays
+    from ``solve`` directly.
+
+    ``puzzle`` is what the algorithm solves (:mod:`hanoi_harness.core.puzzle`):
+    the classic puzzle unless the record says otherwise; ``solve(n)`` starts
+    from the whole tower on peg 0 and ends with it on ``final_peg``.
+    ``solve_for(n, start, goal)``, when the algorithm can start and end
+    elsewhere, yields the moves from configuration ``start`` to ``goal``
+    (the peg of each disk, disk 1 first, in the record's labels); callers go
+    through :meth:`moves_for`.  ``configurations`` says which start and goal
+    it takes: ``"towers"`` (the default), each a whole tower on any peg of
+    the puzzle; ``"any"``, any configurations.  A record without
+    ``solve_for`` solves only the whole tower from peg 0 to ``final_peg``,
+    and :meth:`endpoints` refuses any other.  A puzzle of more than three
+    pegs numbers them 0 .. k-1, so its record keeps the model's labels; ``chunks`` are
+    for puzzles of three pegs (the chunk checker's test), ``solve_from``
+    for the classic puzzle (chunked verification follows its optimal path).
+    """
+
+    name: str
+    solve: Solver
+    summary: str
+    source: Citation | None = None
+    family: str = "ad hoc"
+    min_n: int = 0
+    min_n_reason: str = ""
+    max_n: int | None = None
+    max_n_reason: str = ""
+    space: str = "n"
+    time: str = "2^n"
+    final_peg: FinalPeg = field(default_factory=lambda: FinalPeg.fixed(2))
+    pegs: tuple[Any, Any, Any] = (0, 1, 2)
+    disks: Literal["ascending", "descending"] = "ascending"
+    reconstruction: bool = False
+    solve_from: Callable[[int, int], Iterable[Any]] | None = None
+    chunks: bool = False
+    origin: str = "in-tree"
+    puzzle: Puzzle = CLASSIC
+    solve_for: SolverFor | None = None
+    configurations: Configurations = "towers"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.isidentifier() or keyword.iskeyword(self.name):
+            raise UsageError(f"invalid algorithm name {self.name!r}: it must be a Python identifier")
+        if not callable(self.solve):
+            raise UsageError(f"algorithm {self.name!r}: solve is not callable")
+        if self.space not in SPACE_CLASSES:
+            raise UsageError(f"algorithm {self.name!r}: space must be one of {SPACE_CLASSES}")
+        if self.time not in TIME_CLASSES:
+            raise UsageError(f"algorithm {self.name!r}: time must be one of {TIME_CLASSES}")
+        if len(set(self.pegs)) != 3 or len(self.pegs) != 3:
+            raise UsageError(f"algorithm {self.name!r}: pegs must be three distinct labels")
+        if self.disks not in ("ascending", "descending"):
+            raise UsageError(f"algorithm {self.name!r}: disks must be 'ascending' or 'descending'")
+        if self.chunks and (tuple(self.pegs) != (0, 1, 2) or self.disks != "ascending"):
+            raise UsageError(f"algorithm {self.name!r}: chunks must use the model's labels (pegs 0-2, disks ascending)")
+        self._check_puzzle()
+
+    def _check_puzzle(self) -> None:
+        """Refuse a ``puzzle`` the rest of the record contradicts, in one line."""
+        puzzle = self.puzzle
+        if not isinstance(puzzle, Puzzle):
+            raise UsageError(f"algorithm {self.name!r}: puzzle must be a hanoi_harness.core.puzzle.Puzzle")
+        if puzzle.start is not None or puzzle.goal is not None:
+            raise UsageError(f"algorithm {self.name!r}: solve(n) starts from the tower on peg 0; see solve_for")
+        if any(peg is not None and not 0 <= peg < puzzle.pegs for peg in (self.final_peg.odd, self.final_peg.even)):
+            raise UsageError(f"algorithm {self.name!r}: final peg {self.final_peg} is not a peg of {puzzle}")
+        if puzzle.pegs > 3 and tuple(self.pegs) != (0, 1, 2):
+            raise UsageError(f"algorithm {self.name!r}: {puzzle.pegs} pegs keep the model's labels 0-{puzzle.pegs - 1}")
+        if not puzzle.classic and self.solve_from is not None:
+            raise UsageError(f"algorithm {self.name!r}: solve_from is for the classic puzzle only")
+        if puzzle.pegs != 3 and self.chunks:
+            raise UsageError(f"algorithm {self.name!r}: chunks are for puzzles of three pegs only")
+        if self.configurations not in CONFIGURATIONS:
+            raise UsageError(f"algorithm {self.name!r}: configurations must be 'towers' or 'any'")
+        if self.configurations == "any" and self.solve_for is None:
+            raise UsageError(f"algorithm {self.name!r}: configurations='any' needs a solve_for to take them")
+
+    def limits(self) -> str:
+        """A short description of the accepted n, e.g. ``"1 <= n <= 1000"``."""
+        high = "" if self.max_n is None else f" <= {self.max_n}"
+        return f"{self.min_n} <= n{high}"
+
+    def check_n(self, n: int) -> None:
+        """Raise :class:`UsageError` naming the limit (and why) when *n* disks are out of the record's range."""
+        if n < self.min_n:
+            why = f" ({self.min_n_reason})" if self.min_n_reason else ""
+            raise UsageError(f"{self.name} needs n >= {self.min_n}{why}")
+        if self.max_n is not None and n > self.max_n:
+            why = f" ({self.max_n_reason})" if self.max_n_reason else ""
+            raise UsageError(f"{self.name} accepts n <= {self.max_n}{why}")
+
+    def moves(self, n: int) -> Iterator[Move]:
+        """Return the moves for *n* disks in the project's model (disk 1 the smallest, pegs 0-2).
+
+        The mapping from the original's labels happens here and only here.
+        Moves that are not triples, or that use labels the record does not
+        declare, are passed on unchanged for the checker to reject.
+        """
+        return self._to_model(iter(self.solve(n)), n)
+
+    def moves_from(self, n: int, k: int) -> Iterator[Move]:
+        """Return the moves for *n* disks from step *k* (1-based) to the end, mapped as :meth:`moves` maps them.
+
+        Only for a record that declares ``solve_from``; any other raises
+        :class:`UsageError` saying that the algorithm cannot start at any step.
+        """
+        if self.solve_from is None:
+            raise UsageError(f"{self.name} cannot start at any step (its record declares no solve_from)")
+        return self._to_model(iter(self.solve_from(n, k)), n)
+
+    def moves_for(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterator[Move]:
+        """Return the moves of *n* disks from configuration *start* to *goal*, mapped as :meth:`moves` maps them.
+
+        Configurations are the peg of each disk, disk 1 (the smallest) first,
+        in the model's numbering; they are checked first (:meth:`endpoints`).
+        """
+        return self._to_model(iter(self.solve_between(n, start, goal)), n)
+
+    def moves_of_run(self, n: int, ends: tuple[Config, Config] | None) -> Iterator[Move]:
+        """Return the moves of the run of *n* disks between *ends* (start, goal): :meth:`moves` when None."""
+        return self.moves(n) if ends is None else self.moves_for(n, *ends)
+
+    def puzzle_of_run(self, ends: tuple[Config, Config] | None) -> Puzzle:
+        """Return the puzzle a run between *ends* (start, goal) is judged by: the record's, between them when given."""
+        return self.puzzle if ends is None else self.puzzle.between(*ends)
+
+    def solve_between(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterable[Any]:
+        """Return what ``solve_for`` yields for *n* disks from *start* to *goal*, once they are checked.
+
+        The configurations are checked by :meth:`endpoints`.  Moves in the
+        record's own labels, or arrays for a record of ``chunks`` (already in
+        the model's): what :meth:`moves_for` maps, and what the harness's fast
+        paths read from a record of arrays.
+        """
+        first, last = self.endpoints(n, start, goal)
+        assert self.solve_for is not None  # endpoints() refuses a record without it
+        return self.solve_for(n, self._to_own(first), self._to_own(last))
+
+    def endpoints(
+        self, n: int, start: Sequence[int] | None = None, goal: Sequence[int] | None = None
+    ) -> tuple[Config, Config]:
+        """The start and goal of a run of n disks between *start* and *goal*, checked against what the record takes.
+
+        A configuration not given is the default one: the whole tower on peg 0
+        for *start*; for *goal*, the whole tower on the record's final peg for
+        n (when it may end on either of two, the goal must be given).  Every
+        refusal is one :class:`UsageError` line saying why: a record without
+        ``solve_for``; configurations of another length than n, or with a peg
+        that is not one of the puzzle's; a configuration that is not a whole
+        tower, for a record whose ``configurations`` are ``"towers"``.
+
+        >>> from hanoi_algorithms.any_state import solve
+        >>> record = Algorithm(name="r", solve=solve, summary="", solve_for=lambda n, s, g: iter(()))
+        >>> record.endpoints(2, goal=(1, 1))
+        ((0, 0), (1, 1))
+        >>> record.endpoints(2, start=(0, 1))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        hanoi_harness.errors.UsageError: r moves whole towers only: the start configuration is not one tower ...
+        """
+        if self.solve_for is None:
+            raise UsageError(f"{self.name} starts only from the whole tower on peg 0 (its record has no solve_for)")
+        first = tuple(start) if start is not None else self.puzzle.start_config(n)
+        if goal is None:
+            targets = self.final_peg.pegs(n)
+            if len(targets) != 1:
+                raise UsageError(f"{self.name} may end on peg {' or '.join(map(str, sorted(targets)))}: give the goal")
+            (peg,) = targets
+            goal = tower(n, peg)
+        puzzle = self.puzzle.between(first, goal)
+        if len(first) != n:
+            raise UsageError(f"{self.name}: the configurations have {len(first)} disks, not n = {n}")
+        assert puzzle.start is not None and puzzle.goal is not None
+        if self.configurations == "towers":
+            for what, config in (("start", puzzle.start), ("goal", puzzle.goal)):
+                if n and tower_peg(config) is None:
+                    pegs = sorted(set(config))
+                    where = ", ".join(map(str, pegs[:-1])) + f" and {pegs[-1]}"
+                    raise UsageError(
+                        f"{self.name} moves whole towers only: the {what} configuration is not one tower "
+                        f"(it has disks on pegs {where})"
+                    )
+        return puzzle.start, puzzle.goal
+
+    def _to_own(self, config: Config) -> tuple[Any, ...]:
+        """Write the model's configuration *config* in the original's labels and disk order."""
+        own = config if tuple(self.pegs) == (0, 1, 2) else tuple(self.pegs[peg] for peg in config)
+        return own[::-1] if self.disks == "descending" else own
+
+    def _to_model(self, raw: Iterator[Any], n: int) -> Iterator[Any]:
+        """Map the original's labelled moves *raw* for *n* disks (chunks unpacked) into the project's model."""
+        if self.chunks:
+            raw = _unchunk(raw)
+        if self.pegs == (0, 1, 2) and self.disks == "ascending":
+            return raw
+        return _relabel(raw, {label: i for i, label in enumerate(self.pegs)}, n, self.disks == "descending")
+
+
+UNCHUNK_ROWS = 1024
+"""Rows of a chunk turned into Python objects at once by :meth:`Algorithm.moves`.  A whole 65535-move chunk at
+once held 5.7 MiB and ran at 3 M moves/s (a list per row, then a tuple per list); 1024 rows at a time hold
+27 KiB (three lists of 1024 cached small ints) and the tuples come from ``zip`` in C: 40 M moves/s for blocks,
+where the per-move ports run at 1-4 M moves/s."""
+
+
+def _unchunk(raw: Iterator[Any]) -> Iterator[Any]:
+    """The single moves of the chunks *raw*, streamed :data:`UNCHUNK_ROWS` rows at a time.
+
+    >>> import numpy as np
+    >>> list(_unchunk(iter([np.array([[1, 0, 1], [2, 0, 2]], dtype=np.uint8), np.array([[1, 1, 2]])])))
+    [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
+
+    A chunk that is not a 2-D array comes out as whatever its rows are, for
+    the checker to reject: ``[[1, 0]]`` as ``(1, 0)``, a 1-D array as its numbers.
+    """
+    return itertools.chain.from_iterable(_pieces(raw))
+
+
+def _pieces(raw: Iterator[Any]) -> Iterator[Iterable[Any]]:
+    """Iterables of the moves of the chunks *raw*, each over at most :data:`UNCHUNK_ROWS` rows of one chunk."""
+    import numpy as np
+
+    for chunk in raw:
+        if isinstance(chunk, np.ndarray) and chunk.ndim == 2 and chunk.shape[1] > 0:
+            for start in range(0, len(chunk), UNCHUNK_ROWS):
+                yield zip(*chunk[start : start + UNCHUNK_ROWS].T.tolist())  # noqa: B905 (the columns are equal)
+        else:
+            rows = chunk.tolist() if hasattr(chunk, "tolist") else chunk
+            yield (tuple(row) if isinstance(row, list) else row for row in rows)
+
+
+def _relabel(raw: Iterator[Any], peg_of: dict[Any, int], n: int, flip: bool) -> Iterator[Any]:
+    top = n + 1
+    for move in raw:
+        try:
+            disk, src, dst = move
+            yield (top - disk if flip else disk, peg_of.get(src, src), peg_of.get(dst, dst))
+        except (TypeError, ValueError):
+            yield move
+
+
+def labelled_state(
+    n: int,
+    k: int,
+    *,
+    final_peg: int = 2,
+    pegs: tuple[Any, Any, Any] = (0, 1, 2),
+    disks: Literal["ascending", "descending"] = "ascending",
+) -> list[Any]:
+    """Return each of *n* disks' pegs after *k* optimal moves, written in an original's labels *pegs*.
+
+    The optimal solution from peg 0 to ``final_peg`` (1 or 2) is the
+    reference one (:func:`hanoi_harness.core.randomaccess.state_at`, which ends on peg
+    2) with pegs 1 and 2 exchanged when it ends on 1.  The result lists the
+    label (``pegs[i]`` for peg i) of disk 1 first, disk 1 being the smallest
+    when ``disks`` is ``"ascending"`` and the largest when ``"descending"``:
+    what a port that can start at any step rebuilds its own state from.
+    A ``final_peg`` other than 1 or 2 raises :class:`ValueError`.
+
+    >>> labelled_state(3, 4)
+    [1, 1, 2]
+    >>> labelled_state(3, 4, final_peg=1, pegs=("s", "t", "d"), disks="descending")
+    ['t', 'd', 'd']
+    """
+    if final_peg not in (1, 2):
+        raise ValueError(f"final_peg must be 1 or 2, got {final_peg!r}")
+    order = (0, 1, 2) if final_peg == 2 else (0, 2, 1)
+    where = [pegs[order[peg]] for peg in state_at(n, k)]
+    return where[::-1] if disks == "descending" else where
+
+
+def between_towers(name: str, transfer: Callable[[int, int, int], Iterable[Any]]) -> SolverFor:
+    """Return the ``solve_for`` of record *name*, which moves whole towers: *transfer* (n, src, dst) between two pegs.
+
+    No disks, or a tower already on its goal, take no move; a start or goal that
+    is not one whole tower is one :class:`UsageError` naming the record (records
+    go through :meth:`Algorithm.endpoints`, which refuses it first).
+
+    >>> solve_for = between_towers("p", lambda n, src, dst: iter([(1, src, dst)]))
+    >>> list(solve_for(1, (0,), (2,))), list(solve_for(1, (2,), (2,))), list(solve_for(0, (), ()))
+    ([(1, 0, 2)], [], [])
+    """
+
+    def solve_for(n: int, start: tuple[Any, ...], goal: tuple[Any, ...]) -> Iterable[Any]:
+        if n == 0:
+            return iter(())
+        src, dst = tower_peg(start), tower_peg(goal)
+        if src is None or dst is None:
+            raise UsageError(f"{name} moves whole towers only: the start and the goal must each be one peg")
+        return iter(()) if src == dst else transfer(n, src, dst)
+
+    return solve_for

@@ -1,0 +1,219 @@
+"""Where records come from, and the :class:`Registry` that holds them.
+
+Three ways in, one record out:
+
+* in-tree modules of :mod:`hanoi_algorithms` use the :func:`register` decorator;
+* installed packages advertise an entry point in the group ``hanoi.algorithms``
+  whose object is an :class:`Algorithm` or a bare generator function;
+* ``--plugin FILE.py:FUNC`` or ``--plugin package.module:FUNC`` loads a bare
+  generator function while a variant is being developed (:func:`load_plugin`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import importlib.util
+import inspect
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry.record import Algorithm, FinalPeg, Solver
+
+ENTRY_POINT_GROUP = "hanoi.algorithms"
+
+
+class Registry:
+    """A name -> :class:`Algorithm` mapping that refuses duplicates."""
+
+    def __init__(self) -> None:
+        self._algorithms: dict[str, Algorithm] = {}
+
+    def add(self, algorithm: Algorithm) -> Algorithm:
+        if algorithm.name in self._algorithms:
+            other = self._algorithms[algorithm.name]
+            raise UsageError(f"duplicate algorithm name {algorithm.name!r} ({algorithm.origin} and {other.origin})")
+        self._algorithms[algorithm.name] = algorithm
+        return algorithm
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._algorithms
+
+    def __iter__(self) -> Iterator[Algorithm]:
+        return iter(sorted(self._algorithms.values(), key=_order))
+
+    def __len__(self) -> int:
+        return len(self._algorithms)
+
+    def names(self) -> list[str]:
+        return [a.name for a in self]
+
+    def get(self, name: str) -> Algorithm:
+        """Return the record named *name*, or raise :class:`UsageError` suggesting the closest name."""
+        try:
+            return self._algorithms[name]
+        except KeyError:
+            close = difflib.get_close_matches(name, list(self._algorithms), n=1, cutoff=0.5)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise UsageError(f"unknown algorithm {name!r}{hint} (see 'hanoi list')") from None
+
+
+def _order(algorithm: Algorithm) -> tuple[int, str]:
+    # The reference first, then the ports alphabetically, then plugins.
+    rank = 0 if algorithm.name == "recursive" else 1 if algorithm.origin.startswith("in-tree") else 2
+    return (rank, algorithm.name)
+
+
+REGISTRY = Registry()
+"""The in-tree algorithms, filled when :mod:`algorithms` is imported."""
+
+
+def register(**metadata: Any) -> Callable[[Solver], Solver]:
+    """Make a decorator that adds a generator function ``solve`` to :data:`REGISTRY` with *metadata*.
+
+    The keywords are the fields of :class:`Algorithm` other than ``solve``;
+    the function is returned unchanged, so a module can still call it.
+    """
+
+    def decorate(solve: Solver) -> Solver:
+        REGISTRY.add(Algorithm(solve=solve, origin=f"in-tree {solve.__module__}", **metadata))
+        return solve
+
+    return decorate
+
+
+def _from_object(obj: Any, name: str, origin: str) -> Algorithm:
+    """An :class:`Algorithm` from an entry point's or plugin's object."""
+    if isinstance(obj, Algorithm):
+        return obj
+    if not callable(obj):
+        raise UsageError(f"{origin}: {name!r} is not a generator function or an Algorithm record")
+    doc = inspect.getdoc(obj) or ""
+    summary = doc.splitlines()[0] if doc else f"ad-hoc plugin {name}"
+    return Algorithm(
+        name=name,
+        solve=obj,
+        summary=summary,
+        family="plugin",
+        final_peg=FinalPeg.anywhere(),
+        origin=origin,
+    )
+
+
+def _parse_spec(spec: str) -> tuple[str, str, bool]:
+    """The target, the function and whether the target is a file, of a ``--plugin`` *spec*; one-line errors."""
+    target, sep, func = spec.rpartition(":")
+    if not sep or not target or not func:
+        raise UsageError(f"plugin {spec!r}: expected FILE.py:FUNC or package.module:FUNC")
+    if not func.isidentifier():
+        raise UsageError(f"plugin {spec!r}: {func!r} is not a function name")
+    return target, func, target.endswith(".py") or "/" in target or Path(target).is_file()
+
+
+def resolve_spec(spec: str) -> str:
+    """The plugin *spec* with its file made absolute, so that it means the same after a change of directory.
+
+    >>> resolve_spec("package.module:f")
+    'package.module:f'
+    >>> resolve_spec("/tmp/../tmp/x.py:f")
+    '/tmp/x.py:f'
+    """
+    target, func, is_file = _parse_spec(spec)
+    return f"{os.path.abspath(target)}:{func}" if is_file else spec
+
+
+def load_plugin(spec: str) -> Algorithm:
+    """The ad-hoc algorithm of a ``--plugin`` *spec*, ``FILE.py:FUNC`` or ``package.module:FUNC``.
+
+    The algorithm is named after the function, ends on any peg but 0 and has no
+    limits.  Every failure is a one-line :class:`UsageError`, an exit at import
+    (``sys.exit``) included; a change of directory at import is undone.  This
+    imports the plugin in this process: :func:`hanoi_harness.registry.probe.probe` does it
+    in a child first, where an ``os._exit`` or an endless loop can do no harm.
+    """
+    target, func, is_file = _parse_spec(spec)
+    here = os.getcwd()
+    try:
+        if is_file:
+            path = Path(target)
+            if not path.is_file():
+                raise UsageError(f"plugin {spec!r}: no such file {target!r}")
+            module_name = f"_hanoi_plugin_{path.stem}_{abs(hash(path.resolve()))}"
+            loader_spec = importlib.util.spec_from_file_location(module_name, path)
+            if loader_spec is None or loader_spec.loader is None:
+                raise UsageError(f"plugin {spec!r}: cannot load {target!r} as Python")
+            module = importlib.util.module_from_spec(loader_spec)
+            sys.modules[module_name] = module
+            loader_spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(target)
+    except (UsageError, KeyboardInterrupt):
+        raise
+    except BaseException as exc:  # any import-time failure is the plugin's, reported in one line
+        raise UsageError(f"plugin {spec!r} failed to import: {type(exc).__name__}: {exc}") from None
+    finally:
+        _return_to(here)
+    obj = getattr(module, func, None)
+    if obj is None:
+        raise UsageError(f"plugin {spec!r}: {target!r} has no attribute {func!r}")
+    algorithm = _from_object(obj, func, f"plugin {spec}")
+    # A full record keeps its own fields, but it came in as a plugin: 'hanoi verify' picks it by that origin.
+    return replace(algorithm, origin=f"plugin {spec}")
+
+
+def load_entry_points(registry: Registry) -> None:
+    """Add to *registry* every algorithm advertised in the entry-point group ``hanoi.algorithms``."""
+    import importlib.metadata  # here, not at the top: 40 ms that an algorithm's own process seldom needs
+
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            obj = entry.load()
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # a broken third-party package must not take the CLI down
+            raise UsageError(
+                f"entry point {entry.name!r} ({entry.value}) failed to import: {type(exc).__name__}: {exc}"
+            ) from None
+        registry.add(_from_object(obj, entry.name, f"entry point {entry.value}"))
+
+
+def _return_to(directory: str) -> None:
+    """Change back to *directory* if imported code moved us: paths given on the command line keep their meaning."""
+    try:
+        moved = os.getcwd() != directory
+    except OSError:  # it removed the directory we were in
+        moved = True
+    if moved:
+        os.chdir(directory)
+
+
+def build_registry(
+    plugins: Iterable[str] = (), *, entry_points: bool = True, guard: bool = True, timeout: float | None = None
+) -> Registry:
+    """The in-tree algorithms, the installed entry points (with *entry_points*) and the ad-hoc *plugins*.
+
+    With *guard* (the default) the plugins are imported in a child process first
+    (:func:`hanoi_harness.registry.probe.probe`, within *timeout* seconds, default 60): a plugin
+    that exits, crashes or hangs at import is a one-line :class:`UsageError` before it runs
+    here.  Their files are made absolute before any of them runs.
+    """
+    import hanoi_algorithms  # noqa: F401  (importing the package registers every in-tree module)
+
+    specs = [resolve_spec(spec) for spec in plugins]
+    if specs and guard:
+        from hanoi_harness.registry.probe import DEFAULT_TIMEOUT_S, probe
+
+        probe(specs, timeout=DEFAULT_TIMEOUT_S if timeout is None else timeout)
+    registry = Registry()
+    for algorithm in REGISTRY:
+        registry.add(algorithm)
+    if entry_points:
+        load_entry_points(registry)
+    for spec in specs:
+        registry.add(load_plugin(spec))
+    return registry

@@ -1,0 +1,88 @@
+"""Every registered algorithm gets every check here (parametrized over the registry).
+
+The checker judges each record by its own puzzle.  The one check marked
+``classic_only`` compares the moves with the reference sequence, the classic
+puzzle's; the other puzzles' algorithms are compared move for move with
+breadth-first search in ``test_variants.py``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+import sys
+
+import pytest
+
+from hanoi_harness.core.checker import check_algorithm
+from hanoi_harness.core.digest import digest
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry.record import Algorithm
+from tests.helpers import at_scale, equal_work, expected
+
+
+def test_legal_and_optimal(algorithm: Algorithm, n: int) -> None:
+    verdict = check_algorithm(algorithm, n)
+    assert verdict.status == "ok", verdict.describe()
+    assert verdict.final_peg in algorithm.final_peg.pegs(n)
+    if algorithm.puzzle.classic:
+        assert verdict.moves == 2**n - 1 and verdict.optimality == ""
+    else:  # the counts themselves are checked against breadth-first search in test_puzzle.py
+        optimum = algorithm.puzzle.optimum(n, verdict.final_peg)
+        assert optimum is not None and verdict.moves == optimum.moves
+        assert verdict.optimality == optimum.describe()
+
+
+@pytest.mark.classic_only
+def test_same_sequence_as_the_reference(algorithm: Algorithm, n: int) -> None:
+    moves = list(algorithm.moves(n))
+    assert moves == list(expected(algorithm, n))
+
+
+def test_record_is_complete(algorithm: Algorithm) -> None:
+    # What Algorithm.__post_init__ enforces (name, classes, labels) is not asked again here.
+    assert algorithm.summary and "\n" not in algorithm.summary
+    assert algorithm.source is not None, "in-tree algorithms cite their source"
+    assert algorithm.source.author and algorithm.source.title and algorithm.source.site and algorithm.source.year
+    if algorithm.max_n is not None:
+        assert algorithm.max_n_reason, "a maximum n must say why"
+    if algorithm.min_n > 0:
+        assert algorithm.min_n_reason, "a minimum n must say why"
+    module = sys.modules[algorithm.solve.__module__]
+    doc = inspect.getdoc(module) or ""
+    assert algorithm.source.author.split()[0] in doc, "the module docstring cites the source"
+    if algorithm.reconstruction:
+        assert "reconstruction" in doc.lower() and "reconstruction" in algorithm.summary.lower()
+
+
+def test_limits_are_refused(algorithm: Algorithm) -> None:
+    if algorithm.min_n > 0:
+        with pytest.raises(UsageError, match=f"n >= {algorithm.min_n}"):
+            check_algorithm(algorithm, algorithm.min_n - 1)
+    if algorithm.max_n is not None:
+        with pytest.raises(UsageError, match=f"n <= {algorithm.max_n}"):
+            check_algorithm(algorithm, algorithm.max_n + 1)
+
+
+def test_moves_stream(algorithm: Algorithm) -> None:
+    # A generator, not a list: the first moves of a large tower come at once.
+    n = min(algorithm.max_n or 40, 40)
+    first = list(itertools.islice(algorithm.moves(n), 3))
+    assert len(first) == 3
+    assert first[0][0] == 1
+
+
+@at_scale
+def test_verified_up_to_its_limit_or_2_to_the_18_moves(algorithm: Algorithm) -> None:
+    # 2^18 - 1 = 262143 moves: about a second for the slowest port.  That is
+    # n = 18 on the classic puzzle, where tree_array stops at its 132000-node
+    # array (n = 17); n = 12 cyclic, 11 linear, 30 on four or five pegs.
+    n = equal_work(algorithm, 18, most=30)
+    verdict = check_algorithm(algorithm, n)
+    assert verdict.status == "ok", verdict.describe()
+    if algorithm.puzzle.classic:
+        assert verdict.digest == digest(expected(algorithm, n))[1]
+    else:  # the documented formula, on P pegs
+        k = algorithm.puzzle.pegs
+        moves = algorithm.moves(n)
+        assert verdict.digest == sum(i * (k * k * d + k * s + t) for i, (d, s, t) in enumerate(moves, 1)) % 2**64
