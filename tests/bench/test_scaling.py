@@ -1,4 +1,4 @@
-"""The benchmark of chunked verification (``make bench-scale``): its figures, its table and its refusal of
+"""The benchmark of segmented verification (``make bench-scale``): its figures, its table and its refusal of
 runs that disagree.  The runs are faked but one: a real ``hanoi verify`` read for its digest."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_the_table_the_speed_ups_and_the_figures(
 
 def test_runs_that_print_other_digests_fail_the_benchmark(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(scaling, "time_verify", faked({("--workers", "2"): ["d", "e"]}))
-    with pytest.raises(RuntimeError, match="chunked, --workers 2: digest e differs from its earlier d"):
+    with pytest.raises(RuntimeError, match="segmented, --workers 2: digest e differs from its earlier d"):
         scaling.measure("bitwise", 20, 2, 2)
     monkeypatch.setattr(scaling, "time_verify", faked({("--workers", "1"): ["x"]}))
     with pytest.raises(RuntimeError, match=r"the runs printed different digests: \['d', 'x'\]"):

@@ -74,11 +74,11 @@ def test_a_plugin_cannot_forge_its_verdict(name: str, status: str, fragment: str
     assert row(done.stdout, name)[2] == status and fragment in flat(done.stdout)
 
 
-def test_a_record_cannot_forge_its_chunks_verdict() -> None:
+def test_a_record_cannot_forge_its_segmented_verdict() -> None:
     spec = plugin("forge.py:FORGED_RECORD")
     sequential = hanoi("verify", "forged_record", "--n", "6", "--plugin", spec)
-    chunked = hanoi("verify", "forged_record", "--n", "6", "--workers", "2", "--chunk-size", "7", "--plugin", spec)
-    for done in (sequential, chunked):
+    segmented = hanoi("verify", "forged_record", "--n", "6", "--workers", "2", "--segment-size", "7", "--plugin", spec)
+    for done in (sequential, segmented):
         assert done.returncode == 1, done.stdout + done.stderr
         assert row(done.stdout, "forged_record")[2] in ("crashed", "illegal")
 
@@ -150,7 +150,7 @@ def test_a_change_of_directory_at_import_changes_no_path(tmp_path: Path) -> None
     "command",
     [
         ["verify", "recursive", "blocks", "--n", "5"],
-        ["verify", "bitwise", "--n", "10", "--workers", "2", "--chunk-size", "100"],
+        ["verify", "bitwise", "--n", "10", "--workers", "2", "--segment-size", "100"],
         ["verify", "--n", "3", "--plugin", str(PLUGINS / "good.py:variant")],
         ["moves", "variant", "4", "--digest", "--plugin", str(PLUGINS / "good.py:variant")],
     ],
@@ -246,12 +246,14 @@ def test_a_dead_process_is_crashed_at_the_step_it_was_producing(name: str, step:
     assert f"crashed at step {step}: the process" in flat(done.stdout) and how in done.stdout, done.stdout
 
 
-def test_chunks_are_refused_for_a_record_whose_solve_is_not_its_solve_from() -> None:
+def test_segments_are_refused_for_a_record_whose_solve_is_not_its_solve_from() -> None:
     spec = plugin("split_wrong.py:SPLIT_WRONG")
     sequential = hanoi("verify", "split_wrong", "--n", "12", "--plugin", spec)
     assert sequential.returncode == 1 and row(sequential.stdout, "split_wrong")[2] == "illegal"
-    chunked = hanoi("verify", "split_wrong", "--n", "12", "--workers", "2", "--plugin", spec)
-    assert_one_line_error(chunked.returncode, chunked.stderr, "solve_from(2, 1) is not solve(2)", "without --workers")
+    segmented = hanoi("verify", "split_wrong", "--n", "12", "--workers", "2", "--plugin", spec)
+    assert_one_line_error(
+        segmented.returncode, segmented.stderr, "solve_from(2, 1) is not solve(2)", "without --workers"
+    )
 
 
 @pytest.mark.parametrize("timeout", ["3000000", "1e10", "1e300"])
@@ -281,4 +283,4 @@ def test_a_timed_out_run_of_the_largest_tower_prints_its_numbers() -> None:
     assert done.returncode == 1, done.stderr
     assert row(done.stdout, "huge")[2] == "timed_out", done.stdout
     assert f"(0 of {2**64 - 1} moves verified)" in flat(done.stdout)
-    assert f"0/{2**40} chunks of <= {2**24} moves" in flat(done.stdout)  # the largest default chunk
+    assert f"0/{2**40} segments of <= {2**24} moves" in flat(done.stdout)  # the largest default segment

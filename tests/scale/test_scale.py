@@ -1,5 +1,5 @@
-"""Chunked verification: the combined verdict and digest equal the sequential ones, a fault in any
-chunk is reported at its global step, a worker that dies is retried once, and Dask gives the same."""
+"""Segmented verification: the combined verdict and digest equal the sequential ones, a fault in any
+segment is reported at its global step, a worker that dies is retried once, and Dask gives the same."""
 
 from __future__ import annotations
 
@@ -16,7 +16,15 @@ from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.registry.sources import build_registry
-from hanoi_harness.scale import combine, executors, optimal_move, optimal_pegs, plan_chunks, verify_chunk, verify_scaled
+from hanoi_harness.scale import (
+    combine,
+    executors,
+    optimal_move,
+    optimal_pegs,
+    plan_segments,
+    verify_scaled,
+    verify_segment,
+)
 from tests.helpers import ALGORITHMS, FIXTURES, VARIANTS, at_scale, reference, run_cli
 
 SPLITTABLE = [a for a in ALGORITHMS if a.solve_from is not None]
@@ -129,8 +137,8 @@ BLOCKED = _record("blocked", blocked_from, chunks=True)
 '''
 
 N = 10
-FAULT = 700  # in chunk 601..700 of ten 100-move chunks: a middle one, at its end
-CHUNK = 100
+FAULT = 700  # in segment 601..700 of ten 100-move segments: a middle one, at its end
+SEGMENT = 100
 
 
 @pytest.fixture
@@ -146,10 +154,10 @@ def spec(plugin: tuple[Path, Path, Path], record: str) -> list[str]:
 
 
 def in_process(name: str, plugins: list[str], n: int, size: int) -> Verdict:
-    """Every chunk run here, in order, then combined: the pure path without any pool."""
+    """Every segment run here, in order, then combined: the pure path without any pool."""
     algorithm = build_registry(plugins).get(name)
     final = min(algorithm.final_peg.pegs(n))
-    return combine(n, final, [verify_chunk(name, plugins, n, first, last) for first, last in plan_chunks(n, size)])
+    return combine(n, final, [verify_segment(name, plugins, n, first, last) for first, last in plan_segments(n, size)])
 
 
 # --- starting at any step --------------------------------------------------------------------------
@@ -186,7 +194,7 @@ def test_reference_states_end_on_either_peg() -> None:
 
 @at_scale
 @pytest.mark.parametrize("record", SPLITTABLE, ids=[a.name for a in SPLITTABLE])
-def test_chunks_combine_to_the_sequential_verdict_and_digest(record: Algorithm) -> None:
+def test_segments_combine_to_the_sequential_verdict_and_digest(record: Algorithm) -> None:
     for n in (0, 1, 2, 5, 9):
         if n < record.min_n:
             continue
@@ -198,7 +206,7 @@ def test_chunks_combine_to_the_sequential_verdict_and_digest(record: Algorithm) 
 
 def test_local_pool_equals_sequential() -> None:
     for name, n, size in (("bitwise", 16, 5000), ("step_divisibility", 13, 1000)):
-        report = verify_scaled(name, n, workers=2, chunk_size=size)
+        report = verify_scaled(name, n, workers=2, segment_size=size)
         sequential = check_algorithm(build_registry().get(name), n)
         assert report.verdict == sequential
         assert report.verdict.ok and report.verdict.digest == sequential.digest != 0
@@ -206,15 +214,15 @@ def test_local_pool_equals_sequential() -> None:
         assert not report.events
 
 
-# --- faults in a middle chunk -----------------------------------------------------------------------
+# --- faults in a middle segment -----------------------------------------------------------------------
 
 
 def test_planted_illegal_move_is_reported_at_its_global_step(plugin: tuple[Path, Path, Path]) -> None:
     plugins = spec(plugin, "PLANTED")
     sequential = check_algorithm(build_registry(plugins).get("planted"), N)
     assert sequential.status == "illegal" and sequential.step == FAULT
-    assert in_process("planted", plugins, N, CHUNK) == sequential
-    report = verify_scaled("planted", N, plugins, workers=2, chunk_size=CHUNK)
+    assert in_process("planted", plugins, N, SEGMENT) == sequential
+    report = verify_scaled("planted", N, plugins, workers=2, segment_size=SEGMENT)
     assert report.verdict == sequential  # same step, move, reason, tops, moves before it and digest
     assert report.verdict.moves == FAULT - 1
 
@@ -223,8 +231,8 @@ def test_legal_but_wrong_continuation_is_caught_where_it_leaves_the_path(plugin:
     plugins = spec(plugin, "DETOUR")
     assert check_algorithm(build_registry(plugins).get("detour"), N).status == "not_optimal"  # 2 moves too many
     for verdict in (
-        in_process("detour", plugins, N, CHUNK),
-        verify_scaled("detour", N, plugins, chunk_size=CHUNK).verdict,
+        in_process("detour", plugins, N, SEGMENT),
+        verify_scaled("detour", N, plugins, segment_size=SEGMENT).verdict,
     ):
         assert verdict.status == "not_optimal"
         assert verdict.step == FAULT, verdict.describe()
@@ -232,21 +240,21 @@ def test_legal_but_wrong_continuation_is_caught_where_it_leaves_the_path(plugin:
 
 
 def test_too_few_or_too_many_moves_are_caught(plugin: tuple[Path, Path, Path]) -> None:
-    short = in_process("short", spec(plugin, "SHORT"), N, CHUNK)
+    short = in_process("short", spec(plugin, "SHORT"), N, SEGMENT)
     assert short.status == "incomplete" and "end after step 1022 of 1023" in short.reason
-    long = in_process("long", spec(plugin, "LONG"), N, CHUNK)
+    long = in_process("long", spec(plugin, "LONG"), N, SEGMENT)
     assert long.status == "not_optimal" and "still moving after step 1023" in long.reason
 
 
 def test_records_yielding_arrays_are_split_too(plugin: tuple[Path, Path, Path]) -> None:
-    # 7-row arrays against 100-move chunks: most chunks end inside an array.
+    # 7-row arrays against 100-move segments: most segments end inside an array.
     sequential = check(reference(N), N)
-    assert in_process("blocked", spec(plugin, "BLOCKED"), N, CHUNK) == sequential
-    assert verify_scaled("blocked", N, spec(plugin, "BLOCKED"), workers=2, chunk_size=CHUNK).verdict == sequential
+    assert in_process("blocked", spec(plugin, "BLOCKED"), N, SEGMENT) == sequential
+    assert verify_scaled("blocked", N, spec(plugin, "BLOCKED"), workers=2, segment_size=SEGMENT).verdict == sequential
 
 
-def test_chunks_that_do_not_join_are_refused() -> None:
-    results = [verify_chunk("bitwise", (), 5, first, last) for first, last in plan_chunks(5, 10)]
+def test_segments_that_do_not_join_are_refused() -> None:
+    results = [verify_segment("bitwise", (), 5, first, last) for first, last in plan_segments(5, 10)]
     assert combine(5, 2, results).ok
     forged = results[:]
     forged[2] = replace(forged[2], start=results[1].start)  # a worker that computed another start
@@ -254,24 +262,29 @@ def test_chunks_that_do_not_join_are_refused() -> None:
     assert verdict.status == "crashed" and verdict.step == 21 and "do not join after step 20" in verdict.reason
     with pytest.raises(ValueError, match="do not cover"):
         combine(5, 2, results[:1] + results[2:])
-    with pytest.raises(ValueError, match=r"the chunks end at step 20, not 31"):
+    with pytest.raises(ValueError, match=r"the segments end at step 20, not 31"):
         combine(5, 2, results[:2])
-    with pytest.raises(ValueError, match=r"chunk 11\.\.20 is ok without its end pegs or its count"):
+    with pytest.raises(ValueError, match=r"segment 11\.\.20 is ok without its end pegs or its count"):
         combine(5, 2, [results[0], replace(results[1], end=None), *results[2:]])
 
 
 # --- worker deaths, timeouts ---------------------------------------------------------------------------
 
 
-def test_a_worker_that_dies_is_reported_and_its_chunks_retried_alone(plugin: tuple[Path, Path, Path]) -> None:
+def test_a_worker_that_dies_is_reported_and_its_segments_retried_alone(plugin: tuple[Path, Path, Path]) -> None:
     events: list[str] = []
     report = verify_scaled(
-        "kills_worker_once", N, spec(plugin, "KILLS_WORKER_ONCE"), workers=2, chunk_size=CHUNK, on_event=events.append
+        "kills_worker_once",
+        N,
+        spec(plugin, "KILLS_WORKER_ONCE"),
+        workers=2,
+        segment_size=SEGMENT,
+        on_event=events.append,
     )
     assert plugin[1].exists()  # it did kill its worker once
     assert report.verdict == check(reference(N), N)  # then the retry verified it: same verdict and digest
     assert events == report.events and len(events) == 1
-    # Every chunk the broken pool was running or had queued is named and retried, alone.
+    # Every segment the broken pool was running or had queued is named and retried, alone.
     # The pool ends its other workers when one dies: their own ends may be named too.
     died, _, rest = events[0].partition(") while verifying steps ")
     assert died.startswith("a worker process died (") and "signal 9" in died and rest, events[0]
@@ -304,7 +317,7 @@ def test_a_dead_workers_status_is_read_only_once_the_pool_has_reaped_it(monkeypa
 def test_an_algorithm_that_dies_once_is_verified_again(plugin: tuple[Path, Path, Path]) -> None:
     events: list[str] = []
     report = verify_scaled(
-        "dies_once", N, spec(plugin, "DIES_ONCE"), workers=2, chunk_size=CHUNK, on_event=events.append
+        "dies_once", N, spec(plugin, "DIES_ONCE"), workers=2, segment_size=SEGMENT, on_event=events.append
     )
     assert plugin[1].exists()  # it did die once
     assert report.verdict == check(reference(N), N)  # the second run verified it: same verdict and digest
@@ -319,7 +332,7 @@ def test_an_algorithm_that_dies_once_is_verified_again(plugin: tuple[Path, Path,
 
 
 def test_an_algorithm_that_dies_twice_is_crashed_at_the_step_it_dies_at(plugin: tuple[Path, Path, Path]) -> None:
-    report = verify_scaled("dies_always", N, spec(plugin, "DIES_ALWAYS"), workers=2, chunk_size=CHUNK)
+    report = verify_scaled("dies_always", N, spec(plugin, "DIES_ALWAYS"), workers=2, segment_size=SEGMENT)
     assert plugin[2].read_text().count("attempt") == 2  # the first run and one more
     verdict = report.verdict
     # The moves come in batches; the second run sends them one at a time, so the step is exact.
@@ -328,8 +341,8 @@ def test_an_algorithm_that_dies_twice_is_crashed_at_the_step_it_dies_at(plugin: 
     assert len(report.events) == 2 and report.events[1].startswith(f"it died again at step {FAULT}")
 
 
-def test_a_chunk_run_here_whose_process_dies_once_is_verified_again(plugin: tuple[Path, Path, Path]) -> None:
-    result = verify_chunk("dies_once", spec(plugin, "DIES_ONCE"), N, 601, 700)
+def test_a_segment_run_here_whose_process_dies_once_is_verified_again(plugin: tuple[Path, Path, Path]) -> None:
+    result = verify_segment("dies_once", spec(plugin, "DIES_ONCE"), N, 601, 700)
     assert result.verdict.ok and result.end == optimal_pegs(N, 700, 2)
     assert result.events == (
         "the algorithm's process died while verifying steps 601..700 (the process exited with status 9); "
@@ -337,19 +350,21 @@ def test_a_chunk_run_here_whose_process_dies_once_is_verified_again(plugin: tupl
     )
 
 
-def test_a_chunk_run_here_whose_process_dies_twice_is_crashed_at_the_exact_step(
+def test_a_segment_run_here_whose_process_dies_twice_is_crashed_at_the_exact_step(
     plugin: tuple[Path, Path, Path],
 ) -> None:
-    result = verify_chunk("dies_always", spec(plugin, "DIES_ALWAYS"), N, 601, 700)
+    result = verify_segment("dies_always", spec(plugin, "DIES_ALWAYS"), N, 601, 700)
     assert (result.verdict.status, result.verdict.step) == ("crashed", FAULT)
-    assert result.events[1] == f"it died again at step {FAULT} (the process exited with status 9); the chunk is crashed"
+    assert (
+        result.events[1] == f"it died again at step {FAULT} (the process exited with status 9); the segment is crashed"
+    )
 
 
-def test_a_chunk_outside_the_run_is_refused() -> None:
-    with pytest.raises(ValueError, match=r"chunk 0\.\.3 is not within steps 1\.\.15"):
-        verify_chunk("bitwise", (), 4, 0, 3)
-    with pytest.raises(ValueError, match=r"chunk 9\.\.16 is not within steps 1\.\.15"):
-        verify_chunk("bitwise", (), 4, 9, 16)
+def test_a_segment_outside_the_run_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"segment 0\.\.3 is not within steps 1\.\.15"):
+        verify_segment("bitwise", (), 4, 0, 3)
+    with pytest.raises(ValueError, match=r"segment 9\.\.16 is not within steps 1\.\.15"):
+        verify_segment("bitwise", (), 4, 9, 16)
 
 
 def test_a_second_reading_takes_odd_moves_as_sent_and_refuses_other_frames() -> None:
@@ -360,7 +375,7 @@ def test_a_second_reading_takes_odd_moves_as_sent_and_refuses_other_frames() -> 
     oddvalues.encode_value((1, 0, 2.0), odd)
     frames = iter([protocol.Frame(protocol.MOVES, b"B\x01\x00\x02"), protocol.Frame(protocol.ODD_MOVE, bytes(odd))])
     assert _moves(lambda: next(frames, protocol.Frame(protocol.DONE, b""))) == [(1, 0, 2), (1, 0, 2.0)]
-    with pytest.raises(protocol.BrokenStream, match="a frame of kind 69 in a legal chunk"):
+    with pytest.raises(protocol.BrokenStream, match="a frame of kind 69 in a legal segment"):
         _moves(lambda: protocol.Frame(protocol.RAISED, b""))
 
 
@@ -399,10 +414,12 @@ def digest_in(out: str) -> str:
 def test_cli_workers_prints_the_same_digest_as_sequential(capsys: pytest.CaptureFixture[str]) -> None:
     code, sequential, _ = run(capsys, "verify", "bitwise", "--n", "12")
     assert code == 0
-    code, chunked, _ = run(capsys, "verify", "bitwise", "--n", "12", "--workers", "2", "--chunk-size", "500")
-    assert code == 0 and " ok " in chunked and "9/9 chunks" in chunked
+    code, segmented, _ = run(capsys, "verify", "bitwise", "--n", "12", "--workers", "2", "--segment-size", "500")
+    assert code == 0 and " ok " in segmented and "9/9 segments" in segmented
     assert (
-        digest_in(chunked) == digest_in(sequential) == str(check_algorithm(build_registry().get("bitwise"), 12).digest)
+        digest_in(segmented)
+        == digest_in(sequential)
+        == str(check_algorithm(build_registry().get("bitwise"), 12).digest)
     )
 
 
@@ -416,8 +433,8 @@ def test_cli_reports_a_planted_fault_with_status_1(
         str(N),
         "--workers",
         "2",
-        "--chunk-size",
-        str(CHUNK),
+        "--segment-size",
+        str(SEGMENT),
         "--plugin",
         spec(plugin, "PLANTED")[0],
     )
@@ -437,9 +454,9 @@ def test_cli_plugin_alone_is_the_algorithm_verified(
 def test_cli_reports_a_worker_death_on_stderr(
     plugin: tuple[Path, Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = ("verify", "dies_once", "--n", str(N), "--workers", "2", "--chunk-size", str(CHUNK))
+    argv = ("verify", "dies_once", "--n", str(N), "--workers", "2", "--segment-size", str(SEGMENT))
     code, out, err = run(capsys, *argv, "--plugin", spec(plugin, "DIES_ONCE")[0])
-    assert code == 0 and " ok " in out and "1 process death(s), chunk(s) verified again" in out
+    assert code == 0 and " ok " in out and "1 process death(s), segment(s) verified again" in out
     assert err.startswith("hanoi: the algorithm's process died") and "once more" in err
 
 
@@ -450,7 +467,7 @@ def test_cli_reports_a_worker_death_on_stderr(
         (("verify", "--n", "5", "--workers", "2"), "name the algorithm"),
         (("verify", "bitwise", "--workers", "2"), "give --n N"),
         (("verify", "bitwise", "--n", "31", "--workers", "2"), "n <= 30"),
-        (("verify", "bitwise", "--n", "5", "--chunk-size", "9"), "--chunk-size applies to --workers or --dask"),
+        (("verify", "bitwise", "--n", "5", "--segment-size", "9"), "--segment-size applies to --workers or --dask"),
         (("verify", "bitwise", "--n", "5", "--workers", "0"), "expected a positive integer"),
         (("verify", "bitwise", "--n", "5", "--workers", "2", "--dask", "tcp://x:1"), "not allowed with"),
     ],
@@ -491,14 +508,14 @@ def test_dask_equals_local(dask_address: str, plugin: tuple[Path, Path, Path]) -
         ("parity_positions", 12, []),
         ("planted", N, spec(plugin, "PLANTED")),
     ):
-        local = verify_scaled(name, n, plugins, workers=2, chunk_size=CHUNK)
-        on_dask = verify_scaled(name, n, plugins, dask=dask_address, chunk_size=CHUNK)
+        local = verify_scaled(name, n, plugins, workers=2, segment_size=SEGMENT)
+        on_dask = verify_scaled(name, n, plugins, dask=dask_address, segment_size=SEGMENT)
         assert on_dask.verdict == local.verdict, name
         assert "Dask cluster" in on_dask.where and on_dask.verified >= 1
 
 
 def test_cli_dask(dask_address: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "verify", "level_formula", "--n", "12", "--dask", dask_address, "--chunk-size", "700")
+    code, out, _ = run(capsys, "verify", "level_formula", "--n", "12", "--dask", dask_address, "--segment-size", "700")
     assert code == 0 and "Dask cluster" in out
     assert digest_in(out) == str(check_algorithm(build_registry().get("level_formula"), 12).digest)
 
@@ -506,11 +523,11 @@ def test_cli_dask(dask_address: str, capsys: pytest.CaptureFixture[str]) -> None
 # --- solve and solve_from ----------------------------------------------------------------------------
 
 
-def test_chunks_are_not_trusted_when_solve_from_is_not_solve() -> None:
+def test_segments_are_not_trusted_when_solve_from_is_not_solve() -> None:
     spec = str(FIXTURES / "plugins" / "split_wrong.py") + ":SPLIT_WRONG"
     with pytest.raises(UsageError, match=r"solve_from\(2, 1\) is not solve\(2\)"):
-        verify_scaled("split_wrong", 8, [spec], chunk_size=50)
-    unchecked = verify_scaled("split_wrong", 8, [spec], chunk_size=50, preflight=False)
+        verify_scaled("split_wrong", 8, [spec], segment_size=50)
+    unchecked = verify_scaled("split_wrong", 8, [spec], segment_size=50, preflight=False)
     assert unchecked.verdict.ok  # what the preflight keeps from being reported: solve_from alone is right
 
 
@@ -542,16 +559,16 @@ def test_a_dask_scheduler_that_cannot_be_reached_is_one_usage_error(monkeypatch:
     )
 
 
-def test_a_chunk_whose_dask_workers_all_died_is_named_as_such() -> None:
+def test_a_segment_whose_dask_workers_all_died_is_named_as_such() -> None:
     scheduler = pytest.importorskip("distributed.scheduler")
 
     class Killed:
         def result(self) -> None:
-            raise scheduler.KilledWorker("run_chunk-1", SimpleNamespace(address="tcp://127.0.0.1:4000"), 3)
+            raise scheduler.KilledWorker("run_segment-1", SimpleNamespace(address="tcp://127.0.0.1:4000"), 3)
 
     cluster = object.__new__(executors.DaskCluster)
     assert cluster.outcome(Killed()) == (
-        "Dask workers died running it (Attempted to run task 'run_chunk-1' on 4 different workers,"
+        "Dask workers died running it (Attempted to run task 'run_segment-1' on 4 different workers,"
         " but all those workers died while running it)"
     )
 

@@ -1,4 +1,4 @@
-"""Benchmark of chunked verification: ``hanoi verify NAME --n N`` alone, then with --workers 1 and W.
+"""Benchmark of segmented verification: ``hanoi verify NAME --n N`` alone, then with --workers 1 and W.
 
 Each run is the real command in a fresh process (``python -P -m hanoi_harness verify
 ...``, started as every child of the harness is: :mod:`hanoi_harness.sandbox.process`), timed from
@@ -60,8 +60,8 @@ def measure(name: str, n: int, workers: int, repeat: int) -> list[Run]:
     """Return the three runs of algorithm *name* at *n*, interleaved, *repeat* times each."""
     runs = [
         Run("sequential (hanoi verify)", [], []),
-        Run("chunked, --workers 1", ["--workers", "1"], []),
-        Run(f"chunked, --workers {workers}", ["--workers", str(workers)], []),
+        Run("segmented, --workers 1", ["--workers", "1"], []),
+        Run(f"segmented, --workers {workers}", ["--workers", str(workers)], []),
     ]
     for _ in range(repeat):
         for run in runs:

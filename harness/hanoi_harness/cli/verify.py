@@ -33,7 +33,7 @@ from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.registry.sources import Registry, resolve_spec
 from hanoi_harness.sandbox import process
 from hanoi_harness.sandbox.runner import Job, run_jobs
-from hanoi_harness.scale import MAX_CHUNK, MIN_CHUNK, ScaleReport, check_solve_from, splittable, verify_scaled
+from hanoi_harness.scale import MAX_SEGMENT, MIN_SEGMENT, ScaleReport, check_solve_from, splittable, verify_scaled
 
 DEFAULT_N_MAX = 12
 
@@ -72,23 +72,24 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "--workers",
         type=workers,
         metavar="W",
-        help="split each named algorithm's steps for --n into chunks verified by W local processes "
+        help="split each named algorithm's steps for --n into segments verified by W local processes "
         "(only for algorithms of the classic puzzle that can start at any step); same verdict and digest as one "
         "process",
     )
     scale.add_argument(
         "--dask",
         metavar="ADDRESS",
-        help="verify those chunks on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://host:8786); "
+        help="verify those segments on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://host:8786); "
         "needs pip install 'hanoi-harness[distributed]'",
     )
     p.add_argument(
-        "--chunk-size",
+        "--segment-size",
         type=positive_int,
         metavar="MOVES",
-        help="moves per chunk with --workers/--dask (default: about 16 chunks per worker, "
-        f"between {MIN_CHUNK} and {MAX_CHUNK})",
+        help="moves per segment with --workers/--dask (default: about 16 segments per worker, "
+        f"between {MIN_SEGMENT} and {MAX_SEGMENT})",
     )
+    p.add_argument("--chunk-size", type=positive_int, dest="segment_size", help=argparse.SUPPRESS)  # the old name
     add_ends_options(p, MAX_DISKS)
     add_plugin_option(p)
     p.set_defaults(func=cmd_verify)
@@ -122,10 +123,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.start is not None or args.goal is not None:
         jobs = _jobs_between(args, registry, named)
     elif args.workers or args.dask:  # the named algorithms and plugins only, never the whole registry
-        return _verify_chunked(args, registry, named)
+        return _verify_segmented(args, registry, named)
     else:
-        if args.chunk_size:
-            raise UsageError("--chunk-size applies to --workers or --dask")
+        if args.segment_size:
+            raise UsageError("--segment-size applies to --workers or --dask")
         jobs, skipped = _jobs(args, registry, named if args.names else registry.names(), plugin_names)
     if not jobs:
         raise UsageError("nothing to verify: no algorithm accepts the requested n")
@@ -174,7 +175,7 @@ def _jobs_between(args: argparse.Namespace, registry: Registry, names: list[str]
     """
     if args.workers or args.dask:
         raise UsageError(
-            "--workers/--dask split the run from the whole tower on peg 0 (each chunk starts on its optimal "
+            "--workers/--dask split the run from the whole tower on peg 0 (each segment starts on its optimal "
             "path): they take no --from/--to"
         )
     if args.n_max is not None:
@@ -203,8 +204,8 @@ def _table(rows: list[list[str]], width: int) -> str:
     )
 
 
-def _verify_chunked(args: argparse.Namespace, registry: Registry, names: list[str]) -> int:
-    """hanoi verify NAME --n N --workers W | --dask ADDRESS: each named algorithm's steps in chunks."""
+def _verify_segmented(args: argparse.Namespace, registry: Registry, names: list[str]) -> int:
+    """hanoi verify NAME --n N --workers W | --dask ADDRESS: each named algorithm's steps in segments."""
     if not names:
         raise UsageError("--workers/--dask split one algorithm's steps: name the algorithm (NAME)")
     if args.n is None:
@@ -225,7 +226,7 @@ def _verify_chunked(args: argparse.Namespace, registry: Registry, names: list[st
 
 
 def _scaled(args: argparse.Namespace, name: str, memory_mb: int | None) -> ScaleReport:
-    """One algorithm's chunked run, with a bar of moves verified and its events on stderr."""
+    """One algorithm's segmented run, with a bar of moves verified and its events on stderr."""
     bar = Bar(unit="move", unit_scale=True)
     bar.phase(f"{name} n={args.n}", (1 << args.n) - 1 if args.n <= 60 else None)
     try:
@@ -235,10 +236,10 @@ def _scaled(args: argparse.Namespace, name: str, memory_mb: int | None) -> Scale
             args.plugin,
             workers=args.workers or 1,
             dask=args.dask,
-            chunk_size=args.chunk_size,
+            segment_size=args.segment_size,
             timeout=args.timeout,
             memory_mb=memory_mb,
-            on_chunk=lambda chunk: bar.advance(chunk.size),
+            on_segment=lambda segment: bar.advance(segment.size),
             on_event=lambda message: bar.say(f"hanoi: {message}"),
             preflight=False,
         )

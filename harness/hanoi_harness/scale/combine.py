@@ -1,4 +1,4 @@
-"""The verdict of a whole run from its chunks' results."""
+"""The verdict of a whole run from its segments' results."""
 
 from __future__ import annotations
 
@@ -8,20 +8,20 @@ from dataclasses import replace
 from hanoi_harness.core.checker import check
 from hanoi_harness.core.digest import MASK
 from hanoi_harness.core.verdict import Verdict
-from hanoi_harness.scale.segment import ChunkResult
+from hanoi_harness.scale.segment import SegmentResult
 from hanoi_harness.scale.segments import Pegs, as_lists
 
 
-def combine(n: int, final_peg: int, results: Iterable[ChunkResult]) -> Verdict:
-    """The verdict of the whole n-disk run to *final_peg* from its chunks' *results*.
+def combine(n: int, final_peg: int, results: Iterable[SegmentResult]) -> Verdict:
+    """The verdict of the whole n-disk run to *final_peg* from its segments' *results*.
 
-    The chunks must cover steps 1 .. 2^n - 1 in order up to the first one that failed (later
+    The segments must cover steps 1 .. 2^n - 1 in order up to the first one that failed (later
     ones may be missing); that failure is the verdict, with the digest of every move before
-    it.  Otherwise the first chunk must start from the whole tower on peg 0, each must end
+    it.  Otherwise the first segment must start from the whole tower on peg 0, each must end
     where the next starts, and the last end passes the checker's final test.
 
-    >>> from hanoi_harness.scale import verify_chunk
-    >>> combine(2, 1, [verify_chunk("bitwise", (), 2, 1, 2), verify_chunk("bitwise", (), 2, 3, 3)]).describe()
+    >>> from hanoi_harness.scale import verify_segment
+    >>> combine(2, 1, [verify_segment("bitwise", (), 2, 1, 2), verify_segment("bitwise", (), 2, 3, 3)]).describe()
     'ok (3 moves, tower on peg 1)'
     """
     total = (1 << n) - 1
@@ -31,21 +31,19 @@ def combine(n: int, final_peg: int, results: Iterable[ChunkResult]) -> Verdict:
     for result in sorted(results, key=lambda r: r.first):
         if result.first != done + 1:
             raise ValueError(
-                f"the chunks do not cover the steps: after step {done} comes {result.first}..{result.last}"
+                f"the segments do not cover the steps: after step {done} comes {result.first}..{result.last}"
             )
         if result.start is not None and result.start != pegs:
-            reason = (
-                f"the chunks do not join after step {done}: pegs {pegs}, but the next chunk starts from {result.start}"
-            )
+            reason = f"the segments do not join after step {done}: pegs {pegs}, the next starts from {result.start}"
             return Verdict("crashed", n, done, digest & MASK, step=done + 1, reason=reason)
         if not result.verdict.ok:
             return replace(result.verdict, digest=(digest + result.verdict.digest) & MASK)
         if result.end is None or result.verdict.moves != result.size:
-            raise ValueError(f"chunk {result.first}..{result.last} is ok without its end pegs or its count")
+            raise ValueError(f"segment {result.first}..{result.last} is ok without its end pegs or its count")
         digest += result.verdict.digest
         pegs = result.end
         done = result.last
     if done != total:
-        raise ValueError(f"the chunks end at step {done}, not {total}")
+        raise ValueError(f"the segments end at step {done}, not {total}")
     verdict = check([], n, frozenset({final_peg}), start=total, initial=as_lists(pegs))
     return replace(verdict, digest=digest & MASK)

@@ -1,4 +1,4 @@
-"""The driver: a run's chunks on an :class:`~hanoi_harness.scale.executors.Executor`, retried, combined, reported."""
+"""The driver: a run's segments on an :class:`~hanoi_harness.scale.executors.Executor`, retried, combined, reported."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from hanoi_harness.sandbox.judge import Judge, judged
 from hanoi_harness.sandbox.stream import Producer
 from hanoi_harness.scale.combine import combine
 from hanoi_harness.scale.executors import DaskCluster, Executor, LocalPool
-from hanoi_harness.scale.segment import ChunkResult, catalog_of, task_for
-from hanoi_harness.scale.segments import chunk_count, default_chunk_size, number, plan_chunks
+from hanoi_harness.scale.segment import SegmentResult, catalog_of, task_for
+from hanoi_harness.scale.segments import default_segment_size, number, plan_segments, segment_count
 
 PREFLIGHT_MAX_N = 10
 """The largest n at which ``solve`` and ``solve_from(n, 1)`` are compared before a run is split: 1023 moves."""
@@ -30,17 +30,17 @@ class ScaleReport:
     verdict: Verdict
     planned: int
     verified: int
-    chunk_size: int
+    segment_size: int
     where: str
     seconds: float
     events: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
         """The verdict, the digest and how the work was split, in one line."""
-        retried = f"; {len(self.events)} process death(s), chunk(s) verified again" if self.events else ""
+        retried = f"; {len(self.events)} process death(s), segment(s) verified again" if self.events else ""
         return (
             f"{self.verdict.describe()}; digest {self.verdict.digest}; "
-            f"{number(self.verified)}/{number(self.planned)} chunks of <= {self.chunk_size} moves on {self.where} "
+            f"{number(self.verified)}/{number(self.planned)} segments of <= {self.segment_size} moves on {self.where} "
             f"in {self.seconds:.1f} s{retried}"
         )
 
@@ -52,31 +52,31 @@ def verify_scaled(
     *,
     workers: int = 1,
     dask: str | None = None,
-    chunk_size: int | None = None,
+    segment_size: int | None = None,
     timeout: float | None = None,
     memory_mb: int | None = None,
-    on_chunk: Callable[[ChunkResult], None] | None = None,
+    on_segment: Callable[[SegmentResult], None] | None = None,
     on_event: Callable[[str], None] | None = None,
     preflight: bool = True,
 ) -> ScaleReport:
-    """Verify algorithm *name* for *n* disks in chunks, on *workers* local processes or the Dask cluster at *dask*.
+    """Verify algorithm *name* for *n* disks in segments, on *workers* local processes or the Dask cluster at *dask*.
 
-    The combined verdict and digest equal the sequential ones.  A chunk whose worker dies is
+    The combined verdict and digest equal the sequential ones.  A segment whose worker dies is
     reported through *on_event* and run once more, alone (so a second death is surely its
     own): a second death makes it ``crashed``; so is an algorithm's process dying twice.
     *timeout* seconds bound the whole run (``timed_out``); *memory_mb* caps each algorithm
-    process's address space.  *on_chunk* sees each result as it arrives, for progress.  With
+    process's address space.  *on_segment* sees each result as it arrives, for progress.  With
     *preflight*, ``solve_from(m, 1)`` is first compared with ``solve(m)`` at small m
-    (:func:`check_solve_from`): chunks verify ``solve_from``, so a record whose two disagree is
+    (:func:`check_solve_from`): segments verify ``solve_from``, so a record whose two disagree is
     refused.
 
-    >>> verify_scaled("bitwise", 5, chunk_size=8).verdict.describe()
+    >>> verify_scaled("bitwise", 5, segment_size=8).verdict.describe()
     'ok (31 moves, tower on peg 2)'
     """
     began = time.monotonic()
     task = task_for(name, plugins, n, memory_mb=memory_mb, timeout=timeout)
-    if chunk_size is not None and chunk_size < 1:
-        raise UsageError(f"the chunk size must be >= 1, got {chunk_size}")
+    if segment_size is not None and segment_size < 1:
+        raise UsageError(f"the segment size must be >= 1, got {segment_size}")
     if preflight:
         check_solve_from(catalog_of(plugins).get(name), n, timeout=timeout, memory_mb=memory_mb)
     events: list[str] = []
@@ -88,27 +88,27 @@ def verify_scaled(
 
     with process.safe_path_environment():
         executor: Executor = DaskCluster(task, dask) if dask else LocalPool(task, workers)
-        size = chunk_size or default_chunk_size(n, executor.workers)
+        size = segment_size or default_segment_size(n, executor.workers)
         deadline = process.deadline_after(timeout)
         try:
             results, timed_out = _drive(
-                executor, n, plan_chunks(n, size), deadline, on_chunk or (lambda r: None), event
+                executor, n, plan_segments(n, size), deadline, on_segment or (lambda r: None), event
             )
         finally:
             executor.close()
             guardian.end_strays()
     verdict = _timed_out(n, results, timeout) if timed_out else combine(n, task.final, results)
     return ScaleReport(
-        verdict, chunk_count(n, size), len(results), size, executor.where, time.monotonic() - began, events
+        verdict, segment_count(n, size), len(results), size, executor.where, time.monotonic() - began, events
     )
 
 
 def check_solve_from(record: Algorithm, n: int, *, timeout: float | None = None, memory_mb: int | None = None) -> None:
     """Refuse (:class:`UsageError`) a *record* whose ``solve_from(m, 1)`` and ``solve(m)`` disagree at a small m.
 
-    Chunks verify ``solve_from``; a record whose ``solve`` is another sequence would be ok in
-    chunks and not in one piece.  The sizes are *record*'s from 1 up to ``min(n - 1, 10)``
-    (and n itself when n <= 5): small, and short of n, whose run is the chunks' to verify.
+    Segments verify ``solve_from``; a record whose ``solve`` is another sequence would be ok in
+    segments and not in one piece.  The sizes are *record*'s from 1 up to ``min(n - 1, 10)``
+    (and n itself when n <= 5): small, and short of n, whose run is the segments' to verify.
     Both are judged here from the algorithm's process; a size where either run ends early (a
     death, the timeout) tells nothing and is passed over.
     """
@@ -134,7 +134,7 @@ def check_solve_from(record: Algorithm, n: int, *, timeout: float | None = None,
             if whole is not None and split is not None and _differ(whole, split):
                 raise UsageError(
                     f"{record.name}: solve_from({m}, 1) is not solve({m}) ({split.describe()}, "
-                    f"against {whole.describe()}; digests {split.digest} and {whole.digest}), so its chunks would "
+                    f"against {whole.describe()}; digests {split.digest} and {whole.digest}), so its segments would "
                     "not verify its solve: verify it without --workers/--dask"
                 )
     finally:
@@ -146,7 +146,7 @@ def _differ(a: Verdict, b: Verdict) -> bool:
     return (a.status, a.moves, a.digest, a.step) != (b.status, b.moves, b.digest, b.step)
 
 
-def _timed_out(n: int, results: list[ChunkResult], timeout: float | None) -> Verdict:
+def _timed_out(n: int, results: list[SegmentResult], timeout: float | None) -> Verdict:
     verified = sum(r.size for r in results if r.verdict.ok)
     reason = (
         f"no verdict within {timeout:g} s ({number(verified)} of {number((1 << n) - 1)} moves verified); "
@@ -160,40 +160,40 @@ def _drive(
     n: int,
     plan: Iterator[tuple[int, int]],
     deadline: float | None,
-    on_chunk: Callable[[ChunkResult], None],
+    on_segment: Callable[[SegmentResult], None],
     event: Callable[[str], None],
-) -> tuple[list[ChunkResult], bool]:
-    """Run the plan's chunks, ``executor.window`` at a time; the results and whether time ran out.
+) -> tuple[list[SegmentResult], bool]:
+    """Run the plan's segments, ``executor.window`` at a time; the results and whether time ran out.
 
-    After a chunk fails, no chunk after it is started (running ones are dropped): the verdict
-    is the earliest failure, so only the chunks before it are still needed.  Chunks whose
+    After a segment fails, no segment after it is started (running ones are dropped): the verdict
+    is the earliest failure, so only the segments before it are still needed.  Segments whose
     worker died are run again one at a time, nothing else running, so a second death is
-    pinned on its chunk.
+    pinned on its segment.
     """
-    results: dict[int, ChunkResult] = {}
+    results: dict[int, SegmentResult] = {}
     in_flight: dict[object, tuple[int, int, int]] = {}  # future -> (first, last, attempt)
     retry: deque[tuple[int, int]] = deque()
-    deaths: list[str] = []  # what the chunks in ``retry`` were told when their worker died
-    failed_at: int | None = None  # first step of the earliest failing chunk
+    deaths: list[str] = []  # what the segments in ``retry`` were told when their worker died
+    failed_at: int | None = None  # first step of the earliest failing segment
     planned = True
     while True:
         if retry:
             if not in_flight:
-                if deaths:  # one report per death: a local pool loses every chunk it was running
+                if deaths:  # one report per death: a local pool loses every segment it was running
                     retry = deque(sorted(retry))
-                    chunks = ", ".join(f"{first}..{last}" for first, last in retry)
-                    which = "that chunk" if len(retry) == 1 else "each of those chunks"
-                    event(f"{deaths[0]} while verifying steps {chunks}; retrying {which} once, alone")
+                    segments = ", ".join(f"{first}..{last}" for first, last in retry)
+                    which = "that segment" if len(retry) == 1 else "each of those segments"
+                    event(f"{deaths[0]} while verifying steps {segments}; retrying {which} once, alone")
                     deaths.clear()
                 first, last = retry.popleft()
                 in_flight[executor.submit(first, last)] = (first, last, 2)
         else:
             while planned and len(in_flight) < executor.window:
-                chunk = next(plan, None)
-                if chunk is None or (failed_at is not None and chunk[0] > failed_at):
+                segment = next(plan, None)
+                if segment is None or (failed_at is not None and segment[0] > failed_at):
                     planned = False
                     break
-                in_flight[executor.submit(*chunk)] = (*chunk, 1)
+                in_flight[executor.submit(*segment)] = (*segment, 1)
         if not in_flight:
             return sorted(results.values(), key=lambda r: r.first), False
         remaining = None if deadline is None else deadline - time.monotonic()
@@ -207,15 +207,15 @@ def _drive(
                     deaths.append(outcome)
                     retry.append((first, last))
                     continue
-                event(f"{outcome} again while verifying steps {first}..{last} alone; the chunk is crashed")
+                event(f"{outcome} again while verifying steps {first}..{last} alone; the segment is crashed")
                 reason = f"the worker died twice while verifying steps {first}..{last}: {outcome}"
-                outcome = ChunkResult(
+                outcome = SegmentResult(
                     first, last, Verdict("crashed", n, first - 1, step=first, reason=reason), None, None
                 )
             for message in outcome.events:
                 event(message)
             results[first] = outcome
-            on_chunk(outcome)
+            on_segment(outcome)
             if not outcome.verdict.ok and (failed_at is None or first < failed_at):
                 failed_at = first
         if failed_at is not None:
@@ -223,7 +223,7 @@ def _drive(
                 if first > failed_at:
                     executor.cancel(future)
                     del in_flight[future]
-            retry = deque(chunk for chunk in retry if chunk[0] < failed_at)
+            retry = deque(segment for segment in retry if segment[0] < failed_at)
             if not retry:
                 deaths.clear()
         executor.recover()

@@ -1,6 +1,6 @@
-"""Where chunks run: one interface (:class:`Executor`), a local process pool and a Dask cluster behind it.
+"""Where segments run: one interface (:class:`Executor`), a local process pool and a Dask cluster behind it.
 
-Either way a chunk runs :func:`~hanoi_harness.scale.segment.run_chunk` in a worker that judges,
+Either way a segment runs :func:`~hanoi_harness.scale.segment.run_segment` in a worker that judges,
 and the algorithm runs in a process that worker starts: the workers never import it.
 """
 
@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from hanoi_harness.errors import UsageError
 from hanoi_harness.sandbox import guardian, process
-from hanoi_harness.scale.segment import ChunkResult, Task, run_chunk
+from hanoi_harness.scale.segment import SegmentResult, Task, run_segment
 
 # How long the broken pool's thread may take to end its other workers (SIGTERM) before the dead one's
 # exit status is left out of the report: they exit at once, in milliseconds, even on a loaded machine.
@@ -24,9 +24,11 @@ _REAP_SECONDS = 5.0
 
 
 class Executor(Protocol):
-    """Runs the chunks of one :class:`Task` somewhere: all the driver (:func:`~hanoi_harness.scale.verify_scaled`) uses.
+    """Runs the segments of one :class:`Task` somewhere: all the driver uses.
 
-    ``workers`` is how many chunks run at once, ``window`` how many the driver keeps
+    The driver is :func:`~hanoi_harness.scale.verify_scaled`.
+
+    ``workers`` is how many segments run at once, ``window`` how many the driver keeps
     submitted (a queued one behind each running one), ``where`` a phrase for the report.
     """
 
@@ -40,14 +42,14 @@ class Executor(Protocol):
     def wait(self, futures: list[Any], timeout: float | None) -> set[Any]:
         """The futures of *futures* that are done, waiting up to *timeout* seconds for the first."""
 
-    def outcome(self, future: Any) -> ChunkResult | str:
-        """The chunk's result, or why its worker died (then the chunk is to be run again)."""
+    def outcome(self, future: Any) -> SegmentResult | str:
+        """The segment's result, or why its worker died (then the segment is to be run again)."""
 
     def cancel(self, future: Any) -> None:
-        """Drop a chunk no longer needed."""
+        """Drop a segment no longer needed."""
 
     def recover(self) -> None:
-        """Be ready for more chunks after workers died (a new pool, say)."""
+        """Be ready for more segments after workers died (a new pool, say)."""
 
     def close(self) -> None:
         """Stop everything still running."""
@@ -61,7 +63,7 @@ def _worker_init(caller: int, token: str) -> None:  # pragma: no cover - in each
 
 
 class LocalPool:
-    """Chunks on a :class:`~concurrent.futures.ProcessPoolExecutor` of *workers* processes."""
+    """Segments on a :class:`~concurrent.futures.ProcessPoolExecutor` of *workers* processes."""
 
     def __init__(self, task: Task, workers: int) -> None:
         # forkserver (or spawn): the workers do not inherit the caller's threads (tqdm's, Dask's).  Its
@@ -74,7 +76,7 @@ class LocalPool:
                 multiprocessing.forkserver.ensure_running()
         self.task = task
         self.workers = workers
-        self.window = 2 * workers  # one running and one queued per worker: no idle gap between chunks
+        self.window = 2 * workers  # one running and one queued per worker: no idle gap between segments
         self.where = f"{workers} local process{'es' if workers > 1 else ''}"
         self.broken = False
         self.current: weakref.WeakSet[Any] = weakref.WeakSet()  # the futures of the current pool
@@ -91,7 +93,7 @@ class LocalPool:
 
     def submit(self, first: int, last: int) -> Any:
         with process.safe_path_environment():  # 'spawn' starts workers here, with 'python -c'
-            future = self.pool.submit(run_chunk, self.task, first, last)
+            future = self.pool.submit(run_segment, self.task, first, last)
         self.current.add(future)
         return future
 
@@ -100,9 +102,9 @@ class LocalPool:
         done, _ = concurrent.futures.wait(futures, timeout=slice_, return_when=concurrent.futures.FIRST_COMPLETED)
         return done
 
-    def outcome(self, future: Any) -> ChunkResult | str:
+    def outcome(self, future: Any) -> SegmentResult | str:
         try:
-            result: ChunkResult = future.result()
+            result: SegmentResult = future.result()
         except concurrent.futures.process.BrokenProcessPool:
             # Every future of a broken pool fails at once; only one of the current pool's calls for a new pool.
             self.broken = self.broken or future in self.current
@@ -135,7 +137,7 @@ class LocalPool:
 
     def close(self) -> None:
         if any(not future.done() for future in list(self.current)):
-            # Chunks still running are not wanted (interrupted, timed out, or past a failure): no public
+            # Segments still running are not wanted (interrupted, timed out, or past a failure): no public
             # API stops a running call before Python 3.14, so their workers are killed (and with them,
             # by the parent-death signal, the algorithms' processes).
             for worker in list((getattr(self.pool, "_processes", None) or {}).values()):
@@ -144,7 +146,7 @@ class LocalPool:
 
 
 class DaskCluster:
-    """Chunks on a Dask distributed cluster, through a client connected to *address*."""
+    """Segments on a Dask distributed cluster, through a client connected to *address*."""
 
     def __init__(self, task: Task, address: str) -> None:
         try:
@@ -163,7 +165,7 @@ class DaskCluster:
         self.where = f"the Dask cluster at {address} ({threads} threads)"
 
     def submit(self, first: int, last: int) -> Any:
-        return self.client.submit(run_chunk, self.task, first, last, pure=False)
+        return self.client.submit(run_segment, self.task, first, last, pure=False)
 
     def wait(self, futures: list[Any], timeout: float | None) -> set[Any]:
         slice_ = process.wait_slice(None if timeout is None else process.deadline_after(timeout))
@@ -174,11 +176,11 @@ class DaskCluster:
             return set()
         return set(done)
 
-    def outcome(self, future: Any) -> ChunkResult | str:
+    def outcome(self, future: Any) -> SegmentResult | str:
         from distributed.scheduler import KilledWorker
 
         try:
-            result: ChunkResult = future.result()
+            result: SegmentResult = future.result()
         except KilledWorker as exc:
             # Its first sentence says how many workers the scheduler lost on it (allowed-failures + 1).
             return f"Dask workers died running it ({str(exc).split('. ')[0]})"
@@ -191,4 +193,4 @@ class DaskCluster:
         pass  # the scheduler replaces lost workers' tasks itself
 
     def close(self) -> None:
-        self.client.close()  # releases every future; the scheduler drops the chunks not yet run
+        self.client.close()  # releases every future; the scheduler drops the segments not yet run

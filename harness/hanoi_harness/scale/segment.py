@@ -1,6 +1,6 @@
-"""One chunk: steps ``first .. last`` of an algorithm's run, streamed by its own process and judged here.
+"""One segment: steps ``first .. last`` of an algorithm's run, streamed by its own process and judged here.
 
-:func:`verify_chunk` runs wherever a chunk runs (a local pool's worker, a Dask worker): it
+:func:`verify_segment` runs wherever a segment runs (a local pool's worker, a Dask worker): it
 starts the algorithm's process there (:class:`~hanoi_harness.sandbox.stream.Producer`), asks it for
 ``solve_from(n, first)`` and judges the moves with :class:`~hanoi_harness.sandbox.judge.Judge` from
 the optimal run's pegs after ``first - 1`` moves.  Its arguments and result are picklable.
@@ -22,14 +22,14 @@ from hanoi_harness.scale.segments import Pegs, as_lists, frozen, number, optimal
 
 
 @dataclass(frozen=True)
-class ChunkResult:
+class SegmentResult:
     """The outcome of verifying steps ``first .. last`` (1-based, inclusive).
 
-    ``verdict`` is ``ok`` (with ``moves`` the chunk's count and ``digest`` its part of the
-    digest) when the moves are legal, as many as the chunk's steps, and end on the optimal
+    ``verdict`` is ``ok`` (with ``moves`` the segment's count and ``digest`` its part of the
+    digest) when the moves are legal, as many as the segment's steps, and end on the optimal
     path; otherwise its failure, with global step numbers.  ``start`` and ``end`` are the pegs
-    before and after the chunk (``end`` only when ok; ``start`` is None for a chunk whose worker
-    died).  ``seconds`` is the time the chunk took where it ran; ``events`` what went wrong on
+    before and after the segment (``end`` only when ok; ``start`` is None for a segment whose worker
+    died).  ``seconds`` is the time the segment took where it ran; ``events`` what went wrong on
     the way and was overcome or reported (the algorithm's process dying, say).
     """
 
@@ -48,7 +48,7 @@ class ChunkResult:
 
 @dataclass(frozen=True)
 class Task:
-    """What every chunk of one run shares: the algorithm, its plugins, n, its final peg and the process's limits."""
+    """What every segment of one run shares: the algorithm, its plugins, n, its final peg and the process's limits."""
 
     name: str
     plugins: tuple[str, ...]
@@ -75,31 +75,31 @@ def task_for(
     return Task(name, own_plugins(record), n, splittable(record, n), memory_mb, timeout)
 
 
-def verify_chunk(name: str, plugins: Sequence[str], n: int, first: int, last: int) -> ChunkResult:
+def verify_segment(name: str, plugins: Sequence[str], n: int, first: int, last: int) -> SegmentResult:
     """Verify steps *first* .. *last* of algorithm *name*'s n-disk run (with *plugins* loaded).
 
     The algorithm runs in a process of its own, this process judges.  Raises
     :class:`UsageError` for an unknown name, an n outside the limits or an algorithm that
     cannot start at any step; the algorithm's own failures are in the verdict.
 
-    >>> r = verify_chunk("bitwise", (), 4, 5, 9)
+    >>> r = verify_segment("bitwise", (), 4, 5, 9)
     >>> r.verdict.status, r.verdict.moves, r.start, r.end
     ('ok', 5, ((4,), (2, 1), (3,)), ((), (4, 1), (3, 2)))
     """
-    return run_chunk(task_for(name, plugins, n), first, last)
+    return run_segment(task_for(name, plugins, n), first, last)
 
 
-def run_chunk(task: Task, first: int, last: int) -> ChunkResult:
-    """Verify steps *first* .. *last* of *task*; the algorithm's process is kept for this thread's next chunk.
+def run_segment(task: Task, first: int, last: int) -> SegmentResult:
+    """Verify steps *first* .. *last* of *task*; the algorithm's process is kept for this thread's next segment.
 
     A process that dies is given a second run, its lost batch sent one move a frame: dying
-    again makes the chunk ``crashed`` at the exact step; otherwise the second run's verdict
+    again makes the segment ``crashed`` at the exact step; otherwise the second run's verdict
     stands.  Either way the death is one of the result's ``events``.
     """
     began = time.perf_counter()
     total = (1 << task.n) - 1
     if not 1 <= first <= last <= total:
-        raise ValueError(f"chunk {first}..{last} is not within steps 1..{total}")
+        raise ValueError(f"segment {first}..{last} is not within steps 1..{total}")
     start = optimal_pegs(task.n, first - 1, task.final)
     deadline = process.deadline_after(task.timeout)
     outcome = _attempt(task, first, last, start, deadline, None)
@@ -110,17 +110,17 @@ def run_chunk(task: Task, first: int, last: int) -> ChunkResult:
         window = (outcome.verdict.moves - first + 2, outcome.verdict.moves - first + 1 + protocol.BATCH)
         outcome = _attempt(task, first, last, start, deadline, window)
         if outcome.died is not None:
-            events += (f"it died again at step {outcome.verdict.step} ({outcome.died}); the chunk is crashed",)
-    verdict, end = _judged_chunk(task, first, last, outcome.verdict)
-    return ChunkResult(first, last, verdict, start, end, time.perf_counter() - began, events)
+            events += (f"it died again at step {outcome.verdict.step} ({outcome.died}); the segment is crashed",)
+    verdict, end = _judged_segment(task, first, last, outcome.verdict)
+    return SegmentResult(first, last, verdict, start, end, time.perf_counter() - began, events)
 
 
 def _attempt(
     task: Task, first: int, last: int, start: Pegs, deadline: float | None, trace: tuple[int, int] | None
 ) -> Outcome:
-    """One run of the chunk's moves through a :class:`Judge`; global move counts in the verdict."""
+    """One run of the segment's moves through a :class:`Judge`; global move counts in the verdict."""
     total = (1 << task.n) - 1
-    wanted = last - first + 1 + (last == total)  # the last chunk also looks for a move too many
+    wanted = last - first + 1 + (last == total)  # the last segment also looks for a move too many
     producer = _producer(task)
     producer.bound(deadline)
     producer.ask(task.name, task.n, first=first, count=wanted, trace=trace)
@@ -131,8 +131,8 @@ def _attempt(
     return replace(outcome, verdict=replace(outcome.verdict, moves=first - 1 + outcome.verdict.moves))
 
 
-def _judged_chunk(task: Task, first: int, last: int, verdict: Verdict) -> tuple[Verdict, Pegs | None]:
-    """The chunk's verdict from the judge's (see the package docstring); and, when ok, its end pegs."""
+def _judged_segment(task: Task, first: int, last: int, verdict: Verdict) -> tuple[Verdict, Pegs | None]:
+    """The segment's verdict from the judge's (see the package docstring); and, when ok, its end pegs."""
     n, total, count = task.n, (1 << task.n) - 1, last - first + 1
     if not verdict.ok:
         return verdict, None
@@ -150,7 +150,10 @@ def _judged_chunk(task: Task, first: int, last: int, verdict: Verdict) -> tuple[
 
 
 def _divergence(task: Task, first: int, last: int, digest: int) -> Verdict:
-    """A legal chunk that ends off the optimal path: ask for its moves again and find the first step that leaves it."""
+    """A legal segment that ends off the optimal path: find the step that leaves it.
+
+    Its moves are asked for again.
+    """
     n = task.n
     producer = _producer(task)
     try:
@@ -166,7 +169,7 @@ def _divergence(task: Task, first: int, last: int, digest: int) -> Verdict:
                 return Verdict("not_optimal", n, last, digest, step=step, move=move, reason=reason)
             step += 1
     except (StreamEnded, protocol.BrokenStream, TypeError, ValueError):
-        pass  # a second run that fails differs from the first: the chunk is reported as a whole
+        pass  # a second run that fails differs from the first: the segment is reported as a whole
     finally:
         producer.close()
     return Verdict(
@@ -183,14 +186,14 @@ def _moves(next_frame: Callable[[], protocol.Frame]) -> list[tuple[int, ...]]:
         elif frame.kind == protocol.ODD_MOVE:
             moves.append(protocol.odd_move(frame))
         else:
-            raise protocol.BrokenStream(f"a frame of kind {frame.kind} in a legal chunk")
+            raise protocol.BrokenStream(f"a frame of kind {frame.kind} in a legal segment")
     return moves
 
 
-# --- the algorithm's processes, kept between chunks ------------------------------------------------------
+# --- the algorithm's processes, kept between segments ------------------------------------------------------
 
 KEPT = 4
-"""Processes kept per worker between chunks (one per thread that verifies chunks, the latest tasks')."""
+"""Processes kept per worker between segments (one per thread that verifies segments, the latest tasks')."""
 
 _KEPT: dict[tuple[Task, int], Producer] = {}
 _KEPT_LOCK = threading.Lock()
@@ -208,7 +211,7 @@ def _producer(task: Task) -> Producer:
 
 
 def _release(task: Task, producer: Producer) -> None:
-    """Keep *producer*, which answered well, for this thread's next chunk of *task*."""
+    """Keep *producer*, which answered well, for this thread's next segment of *task*."""
     with _KEPT_LOCK:
         _KEPT[(task, threading.get_ident())] = producer
         while len(_KEPT) > KEPT:

@@ -1,4 +1,4 @@
-"""Chunk maths: which steps a chunk covers, the pegs of the optimal run at any step, how big chunks are."""
+"""Segment maths: which steps a segment covers, the pegs of the optimal run at any step, how big segments are."""
 
 from __future__ import annotations
 
@@ -11,37 +11,37 @@ from hanoi_harness.registry.record import Algorithm, Move, labelled_state
 Pegs = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """The three pegs, each a tuple of disks, bottom first."""
 
-CHUNKS_PER_WORKER = 16
-"""Default chunks per worker: the last chunk to finish then costs at most 1/16 of a worker's share."""
+SEGMENTS_PER_WORKER = 16
+"""Default segments per worker: the last segment to finish then costs at most 1/16 of a worker's share."""
 
-MIN_CHUNK = 1 << 16
-"""Smallest default chunk: 65536 moves take ~30 ms, well above the ~1 ms a chunk costs to send and start."""
+MIN_SEGMENT = 1 << 16
+"""Smallest default segment: 65536 moves take ~30 ms, well above the ~1 ms a segment costs to send and start."""
 
-MAX_CHUNK = 1 << 24
-"""Largest default chunk: 16.7M moves, a few seconds, so progress and a retry stay fine-grained."""
+MAX_SEGMENT = 1 << 24
+"""Largest default segment: 16.7M moves, a few seconds, so progress and a retry stay fine-grained."""
 
 
 def final_peg_for(algorithm: Algorithm, n: int) -> int:
     """The one peg (1 or 2) *algorithm*'s record declares its n-disk run ends on.
 
-    Chunks start from the optimal solution's states, which depend on that peg, so a record
+    Segments start from the optimal solution's states, which depend on that peg, so a record
     that may end on either (``FinalPeg.anywhere()``) is refused with :class:`UsageError`.
     """
     pegs = algorithm.final_peg.pegs(n)
     if len(pegs) != 1 or not pegs <= {1, 2}:
         raise UsageError(
             f"{algorithm.name} does not declare one final peg (1 or 2) for n = {n}, "
-            "so its chunks' start pegs are unknown: declare final_peg in its record"
+            "so its segments' start pegs are unknown: declare final_peg in its record"
         )
     (peg,) = pegs
     return peg
 
 
 def splittable(algorithm: Algorithm, n: int) -> int:
-    """Check that *algorithm*'s n-disk run can be verified in chunks; its final peg.
+    """Check that *algorithm*'s n-disk run can be verified in segments; its final peg.
 
     :class:`UsageError` for an n outside the limits, a record of another puzzle than the
-    classic one (each chunk starts on the classic optimal run), a record without
+    classic one (each segment starts on the classic optimal run), a record without
     ``solve_from`` (it cannot start at any step) or without one final peg.
     """
     algorithm.check_n(n)
@@ -96,38 +96,38 @@ def frozen(pegs: Sequence[Sequence[int]]) -> Pegs:
     return (tuple(pegs[0]), tuple(pegs[1]), tuple(pegs[2]))
 
 
-def default_chunk_size(n: int, workers: int) -> int:
-    """Moves per chunk for *n* disks on *workers* workers: about CHUNKS_PER_WORKER chunks per worker.
+def default_segment_size(n: int, workers: int) -> int:
+    """Moves per segment for *n* disks on *workers* workers: about SEGMENTS_PER_WORKER segments per worker.
 
-    >>> default_chunk_size(26, 2), default_chunk_size(10, 2), default_chunk_size(40, 64)
+    >>> default_segment_size(26, 2), default_segment_size(10, 2), default_segment_size(40, 64)
     (2097152, 65536, 16777216)
     """
     total = (1 << n) - 1
-    share = -(-total // (max(1, workers) * CHUNKS_PER_WORKER))
-    return max(MIN_CHUNK, min(MAX_CHUNK, share))
+    share = -(-total // (max(1, workers) * SEGMENTS_PER_WORKER))
+    return max(MIN_SEGMENT, min(MAX_SEGMENT, share))
 
 
-def plan_chunks(n: int, size: int) -> Iterator[tuple[int, int]]:
-    """The chunks ``(first, last)`` covering steps 1 .. 2^n - 1, *size* steps each.
+def plan_segments(n: int, size: int) -> Iterator[tuple[int, int]]:
+    """The segments ``(first, last)`` covering steps 1 .. 2^n - 1, *size* steps each.
 
-    A generator, so a plan of millions of chunks costs nothing up front.
+    A generator, so a plan of millions of segments costs nothing up front.
 
-    >>> list(plan_chunks(3, 3))
+    >>> list(plan_segments(3, 3))
     [(1, 3), (4, 6), (7, 7)]
-    >>> list(plan_chunks(0, 5))
+    >>> list(plan_segments(0, 5))
     []
     """
     if size < 1:
-        raise ValueError(f"chunk size must be >= 1, got {size}")
+        raise ValueError(f"segment size must be >= 1, got {size}")
     total = (1 << n) - 1
     for first in range(1, total + 1, size):
         yield (first, min(first + size - 1, total))
 
 
-def chunk_count(n: int, size: int) -> int:
-    """How many chunks :func:`plan_chunks` makes for *n* disks and chunks of *size*.
+def segment_count(n: int, size: int) -> int:
+    """How many segments :func:`plan_segments` makes for *n* disks and segments of *size*.
 
-    >>> chunk_count(3, 3), chunk_count(0, 5)
+    >>> segment_count(3, 3), segment_count(0, 5)
     (3, 0)
     """
     return -(-((1 << n) - 1) // size)
