@@ -26,11 +26,10 @@ from hanoi_harness.registry.sources import Registry
 from hanoi_harness.transcript.command import parse_spec
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser(
-        "bench",
-        help="measure time, peak memory and instructions per move across n and write a results directory",
-        description="Check, time (pytest-benchmark, with a 95% interval and a stability flag on each time) and "
+def add_bench(p: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``hanoi bench`` to *p*."""
+    p.description = (
+        "Check, time (pytest-benchmark, with a 95% interval and a stability flag on each time) and "
         "measure the peak memory (tracemalloc, and peak RSS of a fresh child) and the instructions per move "
         "(valgrind, where installed; otherwise unavailable, with the reason) of each algorithm across n, every "
         "move read by one consumer and another puzzle's records at the sizes of the same work; time the "
@@ -41,7 +40,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "compiler is present. The previous results are replaced only once the new ones are complete. Exit status "
         "0 when every algorithm and command passed its check, 1 when any failed it (reported in the results, not "
         "measured), 2 for bad input or an --out that cannot be written or is not a result set, 130 when "
-        "interrupted (the previous results are then as they were).",
+        "interrupted (the previous results are then as they were)."
     )
     p.add_argument(
         "names",
@@ -90,10 +89,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     add_plugin_option(p)
     p.set_defaults(func=cmd_bench)
 
-    c = sub.add_parser(
-        "compare",
-        help="compare two result sets; exit 1 on a regression",
-        description="Compare two result sets (results directories or results.json files): the regression gate. "
+
+def add_compare(c: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``hanoi compare`` to *c*."""
+    c.description = (
+        "Compare two result sets (results directories or results.json files): the regression gate. "
         f"Instructions per move (valgrind) and tracemalloc peaks are deterministic: an algorithm whose figure grew "
         f"by more than --threshold (default {DEFAULT_THRESHOLD_PCT:g}%) regressed. An algorithm that passed its "
         "check in OLD and fails it in NEW regressed. Times relative to "
@@ -104,7 +104,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "not allow to compare (another Python build, another numpy, no valgrind) are listed with the reason. Exit "
         "status 0 when nothing regressed and every deterministic check was made; 1 naming each algorithm and "
         "metric that regressed, or each deterministic check that could not be made (unless --allow-incomplete); "
-        "2 for bad input (a result set that does not read, or nothing to compare).",
+        "2 for bad input (a result set that does not read, or nothing to compare)."
     )
     c.add_argument("old", type=Path, metavar="OLD", help="the baseline results directory or results.json")
     c.add_argument("new", type=Path, metavar="NEW", help="the new results directory or results.json")
@@ -132,13 +132,14 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     )
     c.set_defaults(func=cmd_compare)
 
-    r = sub.add_parser(
-        "report",
-        help="render a results directory's tables, plots and README again from its results.json",
-        description="Render README.md, tables.md, the CSV tables and the plots again from a result set's "
+
+def add_report(r: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``hanoi report`` to *r*."""
+    r.description = (
+        "Render README.md, tables.md, the CSV tables and the plots again from a result set's "
         "results.json, without measuring anything (after a change to the report's code, say). The directory is "
         "replaced in one step, as a bench run replaces it. Exit status 0, or 2 for a directory or results.json "
-        "that does not read, or an output directory that is not a result set.",
+        "that does not read, or an output directory that is not a result set."
     )
     r.add_argument("source", type=Path, metavar="DIR", help="a results directory, or a results.json")
     r.add_argument(
@@ -148,6 +149,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         help="write the rendered set into OUT instead (new, empty or a result set), leaving DIR as it is",
     )
     r.set_defaults(func=cmd_report)
+
+
+PARSERS = {"bench": add_bench, "compare": add_compare, "report": add_report}
+"""Each command of this module and the function that adds its arguments."""
 
 
 def _sizes(text: str) -> list[int]:

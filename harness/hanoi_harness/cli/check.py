@@ -72,13 +72,10 @@ def _why(text: str, exc: UsageError) -> str:
 _RANGE = re.compile(r"(?i)[01]-\d{1,5}|a-[a-z]")
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser(
-        "check",
-        help="verify a move list printed by any program (e.g. './a.out 10 | hanoi check -n 10')",
-        description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+def add_check(p: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``hanoi check`` to *p*."""
+    p.description = DESCRIPTION
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.add_argument(
         "-n", type=streamed_disks, required=True, metavar="N", help=f"the number of disks, at most {MAX_STREAMED_DISKS}"
     )
@@ -118,6 +115,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     )
     add_ends_options(p, MAX_STREAMED_DISKS, ("pegs numbered from 0 in the convention's order", "a peg (see --target)"))
     p.set_defaults(func=cmd_check)
+
+
+PARSERS = {"check": add_check}
+"""Each command of this module and the function that adds its arguments."""
 
 
 def cmd_check(args: argparse.Namespace) -> int:

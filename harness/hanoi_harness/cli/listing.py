@@ -11,18 +11,21 @@ from hanoi_harness.cli.streams import write_lines
 from hanoi_harness.registry.record import Algorithm
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser(
-        "list",
-        help="show the registered algorithms",
-        description="Show every registered algorithm: name, source, family, limits and why, "
+def add_list(p: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``hanoi list`` to *p*."""
+    p.description = (
+        "Show every registered algorithm: name, source, family, limits and why, "
         "declared extra space and time, the peg its tower ends on, the puzzle it solves (classic, any state, "
         "cyclic, linear, k pegs) and which --from/--to configurations it takes (-: none, towers: a whole tower "
-        "on any peg, any: any configuration).",
+        "on any peg, any: any configuration)."
     )
     p.add_argument("--names", action="store_true", help="print only the names, one a line")
     add_plugin_option(p)
     p.set_defaults(func=cmd_list)
+
+
+PARSERS = {"list": add_list}
+"""Each command of this module and the function that adds its arguments."""
 
 
 def _limits(a: Algorithm) -> str:

@@ -1,8 +1,10 @@
-"""The ``hanoi`` command: argparse subcommands, one ``cmd_*`` function each.
+"""The ``hanoi`` command: argparse subcommands, one module each.
 
-Each subcommand lives in a private module ``hanoi_harness._cmd_*`` that adds its
-parser; this module only assembles them and turns every way a command can end
-into an exit status with at most one line on stderr, never a traceback:
+Each command lives in a module of :mod:`hanoi_harness.cli` whose ``PARSERS``
+add its arguments.  Only the module of the command being run is imported, so a
+command pays for what it uses alone; ``hanoi --help`` imports none of them.
+This module also turns every way a command can end into an exit status with
+at most one line on stderr, never a traceback:
 
 * bad input (:class:`~hanoi_harness.errors.UsageError`), and standard output
   that cannot be written (closed, or a full disk): one line, status 2;
@@ -14,6 +16,7 @@ into an exit status with at most one line on stderr, never a traceback:
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import sys
 from collections.abc import Sequence
@@ -23,29 +26,62 @@ from hanoi_harness.cli.streams import guarded_stdio, say
 from hanoi_harness.errors import UsageError
 from hanoi_harness.sandbox.interrupts import forget_unhandled_interrupt, interrupted, redelivered_interrupts
 
-COMMAND_MODULES = (
-    "hanoi_harness.cli.listing",
-    "hanoi_harness.cli.moves",
-    "hanoi_harness.cli.verify",
-    "hanoi_harness.cli.step",
-    "hanoi_harness.cli.check",
-    "hanoi_harness.cli.bench",
-)
+TYPE_CHECKING = False  # mypy reads it as True; typing itself is left out of a command's start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 
-def build_parser() -> Parser:
-    from hanoi_harness import __version__
+COMMANDS = {
+    "list": ("listing", "show the registered algorithms"),
+    "moves": ("moves", "print an algorithm's moves for n disks"),
+    "show": ("moves", "print the pegs after each move, for teaching and debugging"),
+    "verify": ("verify", "check algorithms for legality and optimality"),
+    "move": ("step", "print move K of the optimal solution, without the moves before it"),
+    "state": ("step", "print the peg of each disk after K moves"),
+    "step": ("step", "print after how many moves the disks stand on the given pegs (the inverse of 'state')"),
+    "check": ("check", "verify a move list printed by any program (e.g. './a.out 10 | hanoi check -n 10')"),
+    "bench": ("bench", "measure time, peak memory and instructions per move across n and write a results directory"),
+    "compare": ("bench", "compare two result sets; exit 1 on a regression"),
+    "report": ("bench", "render a results directory's tables, plots and README again from its results.json"),
+}
+"""Each command: the module of :mod:`hanoi_harness.cli` that runs it, and its line in ``hanoi --help``."""
 
+
+class _Version(argparse.Action):
+    """``--version``: the installed version, read only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        from hanoi_harness import __version__
+
+        print(f"hanoi-harness {__version__}")
+        parser.exit()
+
+
+def build_parser(command: str | None = None) -> Parser:
+    """Return the ``hanoi`` parser with the arguments of *command*, or of all.
+
+    The other commands are there by name and summary only, for ``--help``.
+    """
     parser = Parser(
         prog="hanoi",
         description="Verify and benchmark Tower of Hanoi algorithms. "
         "Moves are 'DISK SRC DST': disk 1 the smallest, pegs 0, 1, 2, the tower starting on peg 0.",
     )
-    parser.add_argument("--version", action="version", version=f"hanoi-harness {__version__}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).add_parsers(sub)
+    for name, (module, summary) in COMMANDS.items():
+        p = sub.add_parser(name, help=summary)
+        if command in (None, name):
+            importlib.import_module(f"hanoi_harness.cli.{module}").PARSERS[name](p)
     return parser
+
+
+def _command_in(argv: Sequence[str]) -> str:
+    """The command *argv* names: its first word that is not an option."""
+    return next((word for word in argv if not word.startswith("-")), "")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -62,7 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(argv: Sequence[str] | None) -> int:
     """Parse *argv* and run its command; argparse's own exits (--help, bad options) become their status."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(_command_in(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:

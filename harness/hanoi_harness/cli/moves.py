@@ -33,14 +33,13 @@ from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.sandbox.interrupts import interrupted
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser(
-        "moves",
-        help="print an algorithm's moves for n disks",
-        description="Print the moves of NAME for N disks, one a line as 'DISK SRC DST' "
+def add_moves(p: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``hanoi moves`` to *p*."""
+    p.description = (
+        "Print the moves of NAME for N disks, one a line as 'DISK SRC DST' "
         "(disk 1 the smallest, pegs numbered from 0: 0 1 2 on three), streamed as they are made. "
         "Each move is checked as 'hanoi verify' checks it: at the first illegal one (or a crash of the "
-        "algorithm) the moves before it are written, the reason goes to stderr and the exit status is 1.",
+        "algorithm) the moves before it are written, the reason goes to stderr and the exit status is 1."
     )
     p.add_argument("name", metavar="NAME", help="a registered algorithm (see 'hanoi list')")
     p.add_argument("n", metavar="N", type=streamed_disks, help=f"the number of disks, at most {MAX_STREAMED_DISKS}")
@@ -62,17 +61,22 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     add_plugin_option(p)
     p.set_defaults(func=cmd_moves)
 
-    s = sub.add_parser(
-        "show",
-        help="print the pegs after each move, for teaching and debugging",
-        description="Replay NAME's moves for N disks and print the pegs (bottom disk first) before the first "
-        "move and after each; stops at the first illegal move (or a crash) and says why, with exit status 1.",
+
+def add_show(s: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``hanoi show`` to *s*."""
+    s.description = (
+        "Replay NAME's moves for N disks and print the pegs (bottom disk first) before the first "
+        "move and after each; stops at the first illegal move (or a crash) and says why, with exit status 1."
     )
     s.add_argument("name", metavar="NAME", help="a registered algorithm (see 'hanoi list')")
     s.add_argument("n", metavar="N", type=streamed_disks, help=f"the number of disks, at most {MAX_STREAMED_DISKS}")
     add_ends_options(s, MAX_STREAMED_DISKS)
     add_plugin_option(s)
     s.set_defaults(func=cmd_show)
+
+
+PARSERS = {"moves": add_moves, "show": add_show}
+"""Each command of this module and the function that adds its arguments."""
 
 
 def cmd_moves(args: argparse.Namespace) -> int:

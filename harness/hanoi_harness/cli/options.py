@@ -7,12 +7,16 @@ import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, NoReturn
 
-from hanoi_harness.core.puzzle import Config, parse_config
 from hanoi_harness.errors import UsageError
-from hanoi_harness.registry.record import Algorithm
-from hanoi_harness.registry.sources import Registry, build_registry
+
+TYPE_CHECKING = False  # mypy reads it as True; typing itself is left out of a command's start-up
+if TYPE_CHECKING:  # the rest is imported where used: a command that needs no registry pays nothing for it
+    from typing import Any, NoReturn
+
+    from hanoi_harness.core.puzzle import Config
+    from hanoi_harness.registry.record import Algorithm
+    from hanoi_harness.registry.sources import Registry
 
 
 class Parser(argparse.ArgumentParser):
@@ -233,6 +237,8 @@ def ends_for(args: argparse.Namespace, algorithm: Algorithm, n: int) -> tuple[Co
 def read_config(option: str, text: str, pegs: int, n: int) -> Config:
     """The configuration *text* of ``--from`` or ``--to`` (*option*) for *n* disks on *pegs* pegs."""
     try:
+        from hanoi_harness.core.puzzle import parse_config
+
         return parse_config(text, pegs, n)
     except UsageError as exc:
         raise UsageError(f"{option}: {exc}") from None
@@ -287,6 +293,8 @@ def add_plugin_option(parser: argparse.ArgumentParser) -> None:
 
 
 def registry_from(args: argparse.Namespace) -> Registry:
+    from hanoi_harness.registry.sources import build_registry
+
     return build_registry(getattr(args, "plugin", []))
 
 

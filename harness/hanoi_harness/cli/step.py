@@ -11,7 +11,6 @@ import argparse
 
 from hanoi_harness.cli.options import at_most, big_numbers, non_negative_int
 from hanoi_harness.cli.streams import say
-from hanoi_harness.core.puzzle import parse_config
 from hanoi_harness.core.randomaccess import MAX_K_DIGITS, MAX_N, MAX_N_REASON, NotOnPath, move_at, state_at, step_of
 
 SEQUENCE = "the optimal solution from peg 0 to peg 2 (the 'recursive' sequence)"
@@ -45,41 +44,48 @@ def parse_pegs(text: str, n: int) -> list[int]:
     >>> parse_pegs("", 0)
     []
     """
+    from hanoi_harness.core.puzzle import parse_config  # only 'hanoi step' reads pegs
+
     return list(parse_config(text, 3, n))
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    m = sub.add_parser(
-        "move",
-        help="print move K of the optimal solution, without the moves before it",
-        description=f"Print move K (1-based) of {SEQUENCE} for N disks, as 'DISK SRC DST'. "
-        f"O(N) arithmetic for N up to {MAX_N:,}: 'hanoi move 64 18446744073709551615' answers at once.",
+def add_move(m: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``hanoi move`` to *m*."""
+    m.description = (
+        f"Print move K (1-based) of {SEQUENCE} for N disks, as 'DISK SRC DST'. "
+        f"O(N) arithmetic for N up to {MAX_N:,}: 'hanoi move 64 18446744073709551615' answers at once."
     )
     m.add_argument("n", metavar="N", type=disks, help=f"the number of disks, at most {MAX_N:,}")
     m.add_argument("k", metavar="K", type=step_number, help="the step, 1 .. 2^N - 1")
     m.set_defaults(func=cmd_move)
 
-    s = sub.add_parser(
-        "state",
-        help="print the peg of each disk after K moves",
-        description=f"Print the peg (0, 1 or 2) of each disk after K moves of {SEQUENCE} for N disks, "
-        f"comma-separated, disk 1 (the smallest) first. O(N) for N up to {MAX_N:,}.",
+
+def add_state(s: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``hanoi state`` to *s*."""
+    s.description = (
+        f"Print the peg (0, 1 or 2) of each disk after K moves of {SEQUENCE} for N disks, "
+        f"comma-separated, disk 1 (the smallest) first. O(N) for N up to {MAX_N:,}."
     )
     s.add_argument("n", metavar="N", type=disks, help=f"the number of disks, at most {MAX_N:,}")
     s.add_argument("k", metavar="K", type=step_number, help="the number of moves made, 0 .. 2^N - 1")
     s.set_defaults(func=cmd_state)
 
-    t = sub.add_parser(
-        "step",
-        help="print after how many moves the disks stand on the given pegs (the inverse of 'state')",
-        description=f"Print the number of moves of {SEQUENCE} after which disks 1..N stand on PEGS. "
+
+def add_step(t: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``hanoi step`` to *t*."""
+    t.description = (
+        f"Print the number of moves of {SEQUENCE} after which disks 1..N stand on PEGS. "
         "A list of pegs always describes a legal configuration (on each peg the disks stack largest "
         "first), but most legal configurations are never passed through: for those the command "
-        "says so on stderr and exits 1. Bad input (wrong number of pegs, a peg outside 0-2) exits 2.",
+        "says so on stderr and exits 1. Bad input (wrong number of pegs, a peg outside 0-2) exits 2."
     )
     t.add_argument("n", metavar="N", type=disks, help=f"the number of disks, at most {MAX_N:,}")
     t.add_argument("pegs", metavar="PEGS", help="the peg of each disk, disk 1 first, comma-separated, e.g. 1,1,2")
     t.set_defaults(func=cmd_step)
+
+
+PARSERS = {"move": add_move, "state": add_state, "step": add_step}
+"""Each command of this module and the function that adds its arguments."""
 
 
 def cmd_move(args: argparse.Namespace) -> int:

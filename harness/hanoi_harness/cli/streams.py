@@ -13,10 +13,13 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
-from typing import Any, NoReturn, TextIO, cast
 
 from hanoi_harness.cli.options import one_line
 from hanoi_harness.errors import UsageError
+
+TYPE_CHECKING = False  # mypy reads it as True; typing itself is left out of a command's start-up
+if TYPE_CHECKING:
+    from typing import Any, NoReturn, TextIO
 
 
 class OutputError(UsageError):
@@ -217,7 +220,7 @@ def guarded_stdio() -> Iterator[None]:
         if saved[1] is None:
             raise OutputError("standard output is closed, so nothing can be written (started with '>&-'?)")
         guarded = _GuardedText(saved[1], _Guard(_descriptor(saved[1])))
-        sys.stdout = cast(TextIO, guarded)
+        sys.stdout = guarded  # type: ignore[assignment]  # a TextIO in all but name
         try:
             yield
         finally:

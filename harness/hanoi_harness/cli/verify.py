@@ -38,14 +38,13 @@ from hanoi_harness.scale import MAX_SEGMENT, MIN_SEGMENT, ScaleReport, check_sol
 DEFAULT_N_MAX = 12
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser(
-        "verify",
-        help="check algorithms for legality and optimality",
-        description="Check that each algorithm's moves are legal and optimal and end on its declared peg, "
+def add_verify(p: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``hanoi verify`` to *p*."""
+    p.description = (
+        "Check that each algorithm's moves are legal and optimal and end on its declared peg, "
         f"for n = 0..{DEFAULT_N_MAX} within each one's limits unless told otherwise. Each algorithm runs "
         "in its own child process, so a crash, hang or memory exhaustion is reported for it alone. "
-        "Exit status 0 when every verdict is ok, 1 otherwise.",
+        "Exit status 0 when every verdict is ok, 1 otherwise."
     )
     p.add_argument("names", nargs="*", metavar="NAME", help="algorithms to verify (default: all registered)")
     which = p.add_mutually_exclusive_group()
@@ -93,6 +92,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     add_ends_options(p, MAX_DISKS)
     add_plugin_option(p)
     p.set_defaults(func=cmd_verify)
+
+
+PARSERS = {"verify": add_verify}
+"""Each command of this module and the function that adds its arguments."""
 
 
 def sizes_for(algorithm: Algorithm, n: int | None, n_max: int | None, explicit: bool) -> list[int]:

@@ -19,7 +19,10 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import Any
+
+TYPE_CHECKING = False  # mypy reads it as True; typing itself is left out of a command's start-up
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @contextmanager

@@ -1,0 +1,68 @@
+"""Each command imports what it uses: the modules a fresh process loads to run it.
+
+The start-up time itself is measured by ``make bench``; here the rule is held
+by what ends up in ``sys.modules``, which does not depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+
+import pytest
+
+from hanoi_harness.cli.main import COMMANDS, build_parser
+
+LOADED = """
+import contextlib, io, json, sys
+from hanoi_harness.cli.main import main
+with contextlib.redirect_stdout(io.StringIO()):
+    status = main(sys.argv[1:])
+print(json.dumps([status, sorted(sys.modules)]))
+"""
+
+HEAVY = ("numpy", "scipy", "matplotlib", "jinja2", "hanoi_harness.bench", "hanoi_harness.sandbox.process")
+"""Packages that only measuring, plotting or running children need."""
+
+
+def loaded(*argv: str) -> tuple[int, set[str]]:
+    """The exit status of ``hanoi ARGV`` run in a fresh interpreter, and the modules it loaded."""
+    done = subprocess.run([sys.executable, "-c", LOADED, *argv], capture_output=True, text=True, timeout=60, check=True)
+    status, modules = json.loads(done.stdout)
+    return status, set(modules)
+
+
+def heavy(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY))
+
+
+@pytest.mark.parametrize("argv", [("move", "3", "4"), ("state", "3", "4"), ("list",), ("list", "--names")])
+def test_a_light_command_loads_no_numpy_and_no_benchmark_code(argv: tuple[str, ...]) -> None:
+    status, modules = loaded(*argv)
+    assert status == 0 and heavy(modules) == []
+
+
+def test_help_loads_no_command_module() -> None:
+    status, modules = loaded("--help")
+    commands = {f"hanoi_harness.cli.{module}" for module, _ in COMMANDS.values()}
+    assert status == 0 and not commands & modules and "hanoi_harness.registry.sources" not in modules
+
+
+def test_move_loads_neither_the_registry_nor_the_algorithms() -> None:
+    _, modules = loaded("move", "3", "4")
+    assert not {m for m in modules if m.startswith(("hanoi_harness.registry", "hanoi_algorithms", "tabulate"))}
+
+
+def test_the_heavy_check_itself_sees_numpy() -> None:
+    """The check above can fail: a command that draws arrays loads numpy."""
+    status, modules = loaded("moves", "blocks", "3", "--count")
+    assert status == 0 and "numpy" in heavy(modules)
+
+
+def test_every_command_is_built_from_its_own_module_alone() -> None:
+    for name in COMMANDS:
+        sub = next(a for a in build_parser(name)._actions if isinstance(a, argparse._SubParsersAction))
+        built = {other for other, parser in sub.choices.items() if parser.get_default("func") is not None}
+        assert name in built and built <= {c for c, (module, _) in COMMANDS.items() if module == COMMANDS[name][0]}
