@@ -1,5 +1,11 @@
-"""The one exception the command line turns into exit status 2 and one line on stderr."""
+"""The one exception the command line turns into exit status 2.
+
+The command line prints it as one line on stderr.
+"""
 
 
 class UsageError(Exception):
-    """Bad input from the user: an unknown name, an n out of range, a broken plugin."""
+    """Bad input from the user.
+
+    For example an unknown name, an n out of range or a broken plugin.
+    """

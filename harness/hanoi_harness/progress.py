@@ -1,11 +1,12 @@
-"""Progress on stderr for long runs: a tqdm bar when stderr is a terminal, plain lines or nothing otherwise.
+"""Progress on stderr for long runs: a bar, plain lines or nothing.
 
+A tqdm bar is shown when stderr is a terminal; otherwise plain lines or nothing.
 One :class:`Bar` serves every command: ``hanoi verify`` (algorithms done, or moves verified
-with ``--workers``) and the phases of ``hanoi bench`` (its ``phase``, ``step`` and ``close``
-are the :class:`Progress` hooks a bench run reports to).  Messages that must be seen whatever
+with ``--workers``) and the phases of ``hanoi bench``.  Its ``phase``, ``step`` and ``close``
+are the :class:`Progress` hooks a bench run reports to.  Messages that must be seen whatever
 stderr is (a worker that died, say) go through :meth:`Bar.say`, above the bar when there is one.
-A run of many minutes into a log (``make bench > log``) asks for ``plain=True``: a line as each
-phase starts and one every :data:`PLAIN_EVERY_S` seconds, so the log shows it is alive.
+A run of many minutes into a log (``make bench > log``) asks for ``plain=True``.  It prints a
+line as each phase starts and one every :data:`PLAIN_EVERY_S` seconds, so the log shows it is alive.
 """
 
 from __future__ import annotations
@@ -15,14 +16,17 @@ import time
 from typing import IO, Any
 
 PLAIN_EVERY_S = 30.0
-"""The least time between two plain progress lines: a full ``hanoi bench`` (about 20 minutes) logs some 40."""
+"""The least time, in seconds, between two plain progress lines."""
 
 
 class Progress:
-    """The hooks a long run reports to; these do nothing (:class:`Bar` shows them)."""
+    """The hooks a long run reports to; these do nothing.
+
+    :class:`Bar` shows them.
+    """
 
     def phase(self, description: str, total: int | None) -> None:
-        """A phase named *description* starts, of *total* steps (None when unknown)."""
+        """Start a phase named *description* of *total* steps (None: unknown)."""
 
     def step(self, label: str) -> None:
         """One unit, named *label*, is done."""
@@ -32,8 +36,9 @@ class Progress:
 
 
 class Bar(Progress):
-    """Progress bars on *file* (default stderr), one per phase, when it is a terminal; silent otherwise.
+    """Progress bars on *file*, one per phase, when it is a terminal.
 
+    *file* is stderr by default; the bars are silent when it is no terminal.
     *unit* names what is counted (``"run"``, ``"move"``); *unit_scale* shows large counts as
     1.2M.  *enabled* forces the bars on or off (default: whether *file* is a terminal).
     ``prefix`` is put before each phase's description.
@@ -72,7 +77,10 @@ class Bar(Progress):
         return self.file if self.file is not None else sys.stderr  # looked up late: tests replace sys.stderr
 
     def phase(self, description: str, total: int | None) -> None:
-        """Start a new bar for a phase called *description* of *total* units (None when unknown)."""
+        """Start a new bar for a phase *description* of *total* units.
+
+        *total* is None when unknown.
+        """
         self.close()
         if self.plain:
             self.lines = _Lines(self.prefix + description, total)
@@ -90,7 +98,10 @@ class Bar(Progress):
             )
 
     def step(self, label: str) -> None:
-        """Count one unit of the current phase done, labelled *label* (an algorithm's name, a case)."""
+        """Count one unit of the current phase done, labelled *label*.
+
+        The label is an algorithm's name or a case.
+        """
         if self.plain and (line := self.lines.step(label)):
             print(line, file=self._stream(), flush=True)
         if self.bar is not None:
@@ -103,7 +114,10 @@ class Bar(Progress):
             self.bar.update(count)
 
     def say(self, message: str) -> None:
-        """Print *message* as a line on the stream, above the bar when there is one, whatever the stream is."""
+        """Print *message* as a line on the stream, whatever the stream is.
+
+        The line goes above the bar when there is one.
+        """
         if self.bar is not None:
             self.bar.write(message, file=self._stream())
         else:
@@ -117,7 +131,7 @@ class Bar(Progress):
 
 
 class _Lines:
-    """The plain progress lines of one phase called *description* of *total* units."""
+    """The plain progress lines of a phase *description* of *total* units."""
 
     def __init__(self, description: str = "", total: int | None = None) -> None:
         self.description = description
@@ -131,7 +145,10 @@ class _Lines:
         return f"{self.description}{of}"
 
     def step(self, label: str) -> str | None:
-        """Count one unit done; return a line when the last was :data:`PLAIN_EVERY_S` ago or the phase is over."""
+        """Count one unit done; return a line when one is due, else None.
+
+        A line is due when the last was :data:`PLAIN_EVERY_S` ago or the phase is over.
+        """
         self.done += 1
         now = time.monotonic()
         if now - self.last < PLAIN_EVERY_S and self.done != self.total:

@@ -1,3 +1,5 @@
-"""The pure core: the puzzle, its rules and optimal counts, legality, verdicts, the checker.
+"""The pure core: the puzzle and its rules, and the checker of runs.
 
-Nothing here starts a process or touches a file."""
+It holds the puzzle, its optimal counts, legality, verdicts and the checker.
+Nothing here starts a process or touches a file.
+"""

@@ -1,15 +1,16 @@
-"""The vectorised checker: the same verdicts as :func:`~hanoi_harness.core.checker.check`, for moves in arrays.
+"""The vectorised checker: the checker's verdicts, for moves in arrays.
 
+It gives the same verdicts as :func:`~hanoi_harness.core.checker.check`.
 An algorithm whose record says ``chunks=True`` yields its moves as (m, 3)
 integer arrays (``blocks`` yields 65535 at a time).  Replaying them one
-Python tuple at a time would cost more than making them, so each chunk is
-tested whole with numpy: the state is the peg of each disk, and a move of
+Python tuple at a time would cost more than making them.  So each chunk is
+tested whole with numpy, and the state is the peg of each disk.  A move of
 disk d from s to t is legal exactly when d is on s and every smaller disk is
 on the third peg.  That test holds for any puzzle of three pegs: the cyclic
 and linear rules only add a test of each move's pair of pegs.  A chunk that
 fails it (or a puzzle of more pegs, which it does not fit) is replayed by
-the scalar checker, which finds and describes the first failure exactly, so
-the two checkers cannot disagree on a verdict.
+the scalar checker.  That one finds and describes the first failure exactly,
+so the two checkers cannot disagree on a verdict.
 """
 
 from __future__ import annotations
@@ -37,16 +38,17 @@ def check_chunks(
     initial: Pegs | None = None,
     partial: bool = False,
 ) -> Verdict:
-    """Check the moves of *n* disks given as *chunks*, (m, 3) integer arrays, as :func:`check` checks single moves.
+    """Check the moves of *n* disks given as *chunks* of (m, 3) integers.
 
-    Same arguments, same verdicts, same digest, without a Python object per
-    move: the state is the peg of each disk, and a chunk is legal when every
-    move's disk is on its source peg and every smaller disk is on the third
-    peg, and the *puzzle*'s rule allows every move's pair of pegs (see
-    :func:`_chunk_is_legal`).  A chunk that fails that test is
-    replayed by :func:`check` from the state before it, which finds and
-    describes the first failure exactly.  A chunk that is not an integer
-    array of shape (m, 3) is ``illegal`` at the step it would start.
+    Same arguments, verdicts and digest as :func:`check`, which checks
+    single moves, but without a Python object per move.  The state is the
+    peg of each disk.  A chunk is legal when every move's disk is on its
+    source peg and every smaller disk is on the third peg.  The *puzzle*'s
+    rule must also allow every move's pair of pegs (see
+    :func:`_chunk_is_legal`).  A chunk that fails that test is replayed by
+    :func:`check` from the state before it, which finds and describes the
+    first failure exactly.  A chunk that is not an integer array of shape
+    (m, 3) is ``illegal`` at the step it would start.
 
     >>> import numpy as np
     >>> check_chunks([np.array([[1, 0, 1], [2, 0, 2]]), np.array([[1, 1, 2]])], 2).describe()
@@ -117,7 +119,10 @@ def check_chunks(
 
 
 def _not_a_chunk(chunk: Any, arr: Any, n: int, k: int, moves: int, digest: int, pegs: Pegs) -> Verdict:
-    """The verdict on *chunk* (read as *arr*), not an integer (m, 3) array, where step k + 1 would start on *pegs*."""
+    """The verdict on *chunk*, read as *arr*, which is no (m, 3) integer array.
+
+    Step k + 1 would have started on *pegs*.
+    """
     shape = "x".join(map(str, arr.shape)) or "scalar"
     failure = Failure("bad_chunk", detail=f"{arr.dtype} of shape {shape}")
     tops = Tower(n, pegs).tops()
@@ -125,22 +130,29 @@ def _not_a_chunk(chunk: Any, arr: Any, n: int, k: int, moves: int, digest: int, 
 
 
 def _pegs_of(where: Any, count: int) -> Pegs:
-    """The *count* pegs, bottom disk first, from *where*, the peg of each disk (index 0 unused)."""
+    """The *count* pegs, bottom disk first, from *where*.
+
+    *where* holds the peg of each disk (index 0 unused).
+    """
     return pegs_at(where[1:].tolist(), count)
 
 
 DIGITS = 39
-"""The largest disk for the base-3 test: 3^39 < 2^63 <= 3^40, so 39 pegs fit in one int64."""
+"""The largest disk for the base-3 test.
+
+3^39 < 2^63 <= 3^40, so the pegs of 39 disks fit in one int64.
+"""
 
 
 def _chunk_is_legal(arr: Any, where: Any, n: int, scratch: _Scratch | None = None, puzzle: Puzzle = CLASSIC) -> bool:
-    """True, and *where* updated, when every move of *arr* is legal for *n* disks under *puzzle*.
+    """True, with *where* updated, when every move of *arr* is legal.
 
-    False (*where* untouched) when some move is not, when *arr* is not an
-    integer (m, 3) array, or when the puzzle has more than three pegs; the
-    caller then replays the chunk move by move.  On three pegs a move of
-    disk d from s to t is legal exactly when the rule allows s -> t, d is
-    on s and every smaller disk is on the third peg r = 3 - s - t.
+    The moves are of *n* disks under *puzzle*.  False (*where* untouched)
+    when some move is not, when *arr* is not an integer (m, 3) array, or
+    when the puzzle has more than three pegs.  The caller then replays the
+    chunk move by move.  On three pegs a move of disk d from s to t is
+    legal exactly when the rule allows s -> t and d is on s.  Every smaller
+    disk must also be on the third peg, r = 3 - s - t.
 
     Each test below is exact for move i whenever moves 1..i-1 are legal, so
     the first move that fails it is the first illegal move, and a chunk
@@ -167,11 +179,12 @@ def _chunk_is_legal(arr: Any, where: Any, n: int, scratch: _Scratch | None = Non
 
 
 def _forbidden(s: Any, t: Any, rule: str, scratch: _Scratch) -> bool:
-    """True when *rule* forbids one of the moves from pegs *s* to pegs *t* (two different pegs of 0-2 each).
+    """True when *rule* forbids one of the moves from pegs *s* to pegs *t*.
 
-    Cyclic allows t - s = 1 or -2 (one step forward), so forbids t - s = -1
-    or 2, where (t - s) mod 3 is 2; linear forbids the two moves between the
-    ends, 0 -> 2 and 2 -> 0, the only different pegs with s + t = 2.
+    Each move's two pegs differ and are each from 0 to 2.  Cyclic allows
+    t - s = 1 or -2 (one step forward).  So it forbids t - s = -1 or 2,
+    where (t - s) mod 3 is 2.  Linear forbids the two moves between the
+    ends, 0 -> 2 and 2 -> 0: the only different pegs with s + t = 2.
     """
     import numpy as np
 
@@ -190,9 +203,8 @@ def _forbidden(s: Any, t: Any, rule: str, scratch: _Scratch) -> bool:
 class _Scratch:
     """Work arrays reused from chunk to chunk.
 
-    Fresh temporaries of 65535 int64 (512 KB) each come from mmap and are
-    faulted in page by page on every chunk: reusing these makes the test
-    three times faster (0.7 ms instead of 2 ms for a 65535-move chunk).
+    Fresh temporaries as large as a chunk come from mmap, and are faulted
+    in page by page on every chunk.  Reusing these makes the test faster.
     """
 
     def __init__(self) -> None:
@@ -209,7 +221,10 @@ class _Scratch:
             self.bools = np.empty(self.size, dtype=bool)
 
     def rows(self, arr: Any) -> tuple[Any, Any, Any]:
-        """The disk, source and destination of *arr* as three contiguous int64 rows."""
+        """Return the disk, source and destination of *arr* as int64 rows.
+
+        The three rows are contiguous.
+        """
         import numpy as np
 
         m = len(arr)
@@ -232,7 +247,10 @@ class _Scratch:
 
 @cache
 def _powers() -> tuple[Any, Any]:
-    """3^j and (3^j - 1) / 2 (the number whose j base-3 digits are all 1), j = 0..DIGITS, as int64."""
+    """Return 3^j and (3^j - 1) / 2 for j = 0..DIGITS, as int64 arrays.
+
+    (3^j - 1) / 2 is the number whose j base-3 digits are all 1.
+    """
     import numpy as np
 
     pow3 = 3 ** np.arange(DIGITS + 1, dtype=np.int64)
@@ -240,13 +258,14 @@ def _powers() -> tuple[Any, Any]:
 
 
 def _legal_by_digits(d: Any, s: Any, t: Any, where: Any, top: int, scratch: _Scratch) -> bool:
-    """The chunk's test when no disk above 39 moves: the pegs of disks 1..top as one base-3 number.
+    """The chunk's test when no disk above 39 moves, on base-3 numbers.
 
-    Digit e - 1 of ``state`` is the peg of disk e.  A legal move of d from s
-    to t adds (t - s) * 3^(d-1), so a running sum gives the state before
-    every move, and "d on s, every smaller disk on r" is one comparison:
-    state mod 3^d == s * 3^(d-1) + r * (3^(d-1) - 1) / 2.  About 0.7 ms for
-    65535 moves, against 5 ms for :func:`_legal_by_disks`.
+    The pegs of disks 1..top are one base-3 number: digit e - 1 of
+    ``state`` is the peg of disk e.  A legal move of d from s to t adds
+    (t - s) * 3^(d-1), so a running sum gives the state before every move.
+    Then "d on s, every smaller disk on r" is one comparison:
+    state mod 3^d == s * 3^(d-1) + r * (3^(d-1) - 1) / 2.
+    This test is faster than :func:`_legal_by_disks`.
     """
     import numpy as np
 
@@ -278,16 +297,17 @@ def _legal_by_digits(d: Any, s: Any, t: Any, where: Any, top: int, scratch: _Scr
 
 
 def _legal_by_disks(d: Any, s: Any, t: Any, where: Any, n: int) -> bool:
-    """The chunk's test in general: one pass per disk that moves, over the moves of larger disks.
+    """The chunk's test in general: one pass per disk that moves.
 
-    Disks that do not move in the chunk keep their peg: one comparison per
-    peg finds the smallest of them off each peg.  For the disks that do
-    move, taken in increasing order e, ``idx`` holds the moves of disks >= e
-    (those that need disk e's peg); the peg of e before each of them is the
-    destination of the last move of e before it (a running maximum of
-    positions), or its peg at the start of the chunk.  The list shrinks to
-    the moves of larger disks at each step, so for an optimal sequence (half
-    the moves are disk 1's) the work is about twice the chunk's length.
+    Each pass runs over the moves of that disk and of larger ones.  Disks
+    that do not move in the chunk keep their peg: one comparison per peg
+    finds the smallest of them off each peg.  The disks that do move are
+    taken in increasing order e.  Then ``idx`` holds the moves of the
+    disks >= e, those that need disk e's peg.  The peg of e before each of them
+    is the destination of the last move of e before it (a running maximum
+    of positions), or its peg at the start of the chunk.  The list shrinks
+    to the moves of larger disks at each step.  So for an optimal sequence
+    (half the moves are disk 1's) the work is about twice the chunk's length.
     """
     import numpy as np
 

@@ -1,8 +1,8 @@
 """The move checker: pure, streaming, and independent of any closed form.
 
-It replays each move on a model of the pegs (one list of disks per peg,
-bottom first: :mod:`hanoi_harness.core.legality`, which also names the rule an
-illegal move breaks), so it holds O(n) state and never the whole sequence.
+It replays each move on a model of the pegs: one list of disks per peg,
+bottom first (:mod:`hanoi_harness.core.legality`, which also names the rule
+an illegal move breaks).  So it holds O(n) state and never the whole sequence.
 It knows nothing of timing or processes (:mod:`hanoi_harness.sandbox.runner` adds
 those), nor of arrays of moves (:mod:`hanoi_harness.core.arrays` checks
 those, and comes back here to describe a failure).
@@ -10,14 +10,16 @@ those, and comes back here to describe a failure).
 A run is judged by its puzzle's rules (:mod:`hanoi_harness.core.puzzle`, the
 classic puzzle by default).  A move is legal when it is a triple ``(disk,
 src, dst)`` whose pegs are two different pegs of the puzzle (0, 1 or 2 in
-the classic one) that its rule connects (every pair; cyclic: only 0->1,
-1->2, 2->0; linear: only 0-1 and 1-2), whose source peg is not empty, whose
-disk is the top of that peg, and whose destination is empty or topped by a
-larger disk.  The disks start where the puzzle's start configuration puts
-them (the whole tower on peg 0 by default) and must end in its goal
-configuration, or by default as one tower on one of the declared pegs; the
-run is optimal when it took exactly the puzzle's fewest moves for that
-start and goal (2^n - 1 for the classic puzzle), proven or conjectured as
+the classic one).  Its rule must connect them: every pair; cyclic: only
+0->1, 1->2, 2->0; linear: only 0-1 and 1-2.  The source peg must not be
+empty, the disk must be its top, and the destination must be empty or
+topped by a larger disk.
+
+The disks start where the puzzle's start configuration puts them (the whole
+tower on peg 0 by default).  They must end in its goal configuration, or by
+default as one tower on one of the declared pegs.  The run is optimal when
+it took exactly the puzzle's fewest moves for that start and goal (2^n - 1
+for the classic puzzle).  That count is proven or conjectured, as
 :meth:`~hanoi_harness.core.puzzle.Puzzle.distance` says.  Each failure is a
 :class:`~hanoi_harness.core.verdict.Failure` naming the rule that was broken.
 
@@ -45,15 +47,19 @@ if TYPE_CHECKING:  # a record is only read here: the core imports nothing outsid
     from hanoi_harness.registry.record import Algorithm
 
 Targets = frozenset[int] | set[int]
-"""The pegs a run's tower may end on, when its puzzle names no goal configuration."""
+"""The pegs a run's tower may end on.
+
+They count when its puzzle names no goal configuration.
+"""
 
 
 def move_cap(n: int, optimal: int | None = None) -> int:
-    """The number of moves after which a run of *n* disks that is still legal is stopped, ``not_optimal``.
+    """The number of moves after which a legal run of *n* disks is stopped.
 
-    Four times *optimal* + 1, so that a wasteful run is stopped well past
-    any count worth reporting, plus 16, so that small n (1 move for n = 1)
-    still leave room for a few wrong turns before the stop.  *optimal* is
+    Such a run is ``not_optimal``.  The cap is four times *optimal* + 1, so
+    that a wasteful run is stopped well past any count worth reporting.  It
+    adds 16, so that small n (1 move for n = 1) still leave room for a few
+    wrong turns before the stop.  *optimal* is
     the classic puzzle's 2^n - 1 unless given, which makes the cap
     4 * 2^n + 16.
 
@@ -66,8 +72,9 @@ def move_cap(n: int, optimal: int | None = None) -> int:
 
 
 def bound(puzzle: Puzzle, n: int, targets: Targets) -> Optimum | None:
-    """The optimum of the longest allowed run of *n* disks under *puzzle*: to its goal, or to the farthest of *targets*.
+    """The optimum of the longest allowed run of *n* disks under *puzzle*.
 
+    That run goes to the puzzle's goal, or to the farthest of *targets*.
     None when the puzzle knows no optimal count for one of them (k pegs
     from or to a configuration that is no tower).
 
@@ -84,8 +91,9 @@ def bound(puzzle: Puzzle, n: int, targets: Targets) -> Optimum | None:
 
 
 def cap_for(puzzle: Puzzle, n: int, targets: Targets) -> tuple[int, Optimum | None]:
-    """The default :func:`move_cap` of a run of *n* disks under *puzzle*, and the :func:`bound` it comes from.
+    """Return the default :func:`move_cap` of a run, and its :func:`bound`.
 
+    The run is of *n* disks under *puzzle*, ending on one of *targets*.
     With no known optimum the cap is counted from P^n - 1, P the number of
     pegs: no shortest path between two of the P^n configurations is longer.
 
@@ -107,22 +115,23 @@ def check(
     initial: Pegs | None = None,
     partial: bool = False,
 ) -> Verdict:
-    """Replay *moves* for *n* disks under *puzzle*'s rules and return the :class:`~hanoi_harness.core.verdict.Verdict`.
+    """Replay *moves* for *n* disks under *puzzle*'s rules; return the verdict.
 
-    The disks start in the puzzle's start configuration (the whole tower on
-    peg 0 by default) and must end in its goal configuration or, when it
-    names none, as one tower on one of *targets*.  *max_moves* stops a run
-    that keeps making legal moves (default: :func:`cap_for`, well past
-    optimal).  A puzzle other than the classic one says in the verdict's
+    The result is a :class:`~hanoi_harness.core.verdict.Verdict`.  The disks
+    start in the puzzle's start configuration (the whole tower on peg 0 by
+    default).  They must end in its goal configuration or, when it names
+    none, as one tower on one of *targets*.  *max_moves* stops a run that
+    keeps making legal moves (default: :func:`cap_for`, well past optimal).
+    A puzzle other than the classic one says in the verdict's
     ``optimality`` what its count was judged against.
 
-    To check a segment of a run, give *start* (the moves already made, so
-    the first move here is step ``start + 1``, and the digest uses those
-    global step numbers) and *initial* (the pegs at that point, bottom
-    first; the lists are replayed in place).  With *partial* true the
-    segment is only required to be legal: the verdict is ``ok`` and
-    ``extra["pegs"]`` holds the pegs at its end, for the caller to join
-    segments.
+    To check a segment of a run, give *start* and *initial*.  *start* is
+    the number of moves already made: the first move here is step
+    ``start + 1``, and the digest uses those global step numbers.
+    *initial* holds the pegs at that point, bottom first; the lists are
+    replayed in place.  With *partial* true the segment is only required
+    to be legal.  Then the verdict is ``ok``, and ``extra["pegs"]`` holds
+    the pegs at its end, for the caller to join segments.
 
     >>> check([(1, 0, 2)], 1).status
     'ok'
@@ -139,8 +148,8 @@ def check(
     >>> check([(1, 0, 2)], 1, puzzle=LINEAR).reason
     'the linear rule allows only moves between adjacent pegs (0-1, 1-2), not 0->2'
 
-    Edge cases: n = 0 is solved by no moves (the empty tower stands anywhere);
-    an exception raised while producing move k is ``crashed`` at step k; a
+    Edge cases: n = 0 is solved by no moves (the empty tower stands anywhere).
+    An exception raised while producing move k is ``crashed`` at step k.  A
     malformed move is ``illegal`` at its step.
     """
     if n < 0:
@@ -170,21 +179,26 @@ def check(
 
 
 Ended = tuple[int, int]
-"""The last step and the digest (not yet reduced) of a replay that met no failure."""
+"""The last step and the digest of a replay that met no failure.
+
+The digest is not yet reduced.
+"""
 
 
 def _replay(
     moves: Iterator[Any], tower: Tower, n: int, start: int, cap: int, longest: Optimum | None, puzzle: Puzzle
 ) -> Verdict | Ended:
-    """Replay *moves* on *tower* under a puzzle whose rule allows every move: the failure, or where it ended."""
+    """Replay *moves* on *tower*; return the failure, or where it ended.
+
+    The puzzle's rule allows every move.
+    """
     pegs = tower.pegs
     by_peg = dict(enumerate(pegs))
     square, width = puzzle.pegs**2, puzzle.pegs  # the digest's weights: 9 and 3 on three pegs
     k = start
     digest = 0
-    # The hot loop: one dict look-up per peg, one comparison per rule, and the slow path
-    # (broken_rule) only when something is wrong.  It runs within a few tens of percent of merely
-    # digesting the moves.
+    # The hot loop: one dict look-up per peg and one comparison per rule.  The slow path (broken_rule)
+    # runs only when something is wrong, so the loop costs little more than digesting the moves.
     try:
         for move in moves:
             k += 1
@@ -222,12 +236,13 @@ def _replay(
 def _replay_ruled(
     moves: Iterator[Any], tower: Tower, n: int, start: int, cap: int, longest: Optimum | None, puzzle: Puzzle
 ) -> Verdict | Ended:
-    """:func:`_replay` for a rule that allows only some moves (cyclic, linear): the failure, or where it ended.
+    """Replay as :func:`_replay` does, for a rule that allows only some moves.
 
-    A second loop rather than a test in the first, so that the classic
-    puzzle does not pay for the rule: each peg maps to its disks and to the
-    pegs it may send a disk to, so a forbidden pair (or the same peg twice)
-    is a missing key, found by the same two look-ups.
+    Such rules are cyclic and linear.  The result is the failure, or where
+    the run ended.  This is a second loop rather than a test in the first,
+    so that the classic puzzle does not pay for the rule.  Each peg maps to
+    its disks and to the pegs it may send a disk to.  So a forbidden pair
+    (or the same peg twice) is a missing key, found by the same two look-ups.
     """
     pegs = tower.pegs
     lanes = {s: (pegs[s], {t: pegs[t] for t in range(len(pegs)) if puzzle.allows(s, t)}) for s in range(len(pegs))}
@@ -265,8 +280,9 @@ def _replay_ruled(
 
 
 def stopped(n: int, k: int, moves: int, digest: int, longest: Optimum | None) -> Verdict:
-    """The verdict on a run of *n* disks stopped at the cap after step *k* (*moves* of them checked here).
+    """The verdict on a run of *n* disks stopped at the cap after step *k*.
 
+    *moves* of those steps were checked here.
     *longest* is the optimum the cap was counted from (:func:`bound`), None
     when no optimum is known.
     """
@@ -275,20 +291,30 @@ def stopped(n: int, k: int, moves: int, digest: int, longest: Optimum | None) ->
 
 
 def _count_fields(optimum: Optimum | None) -> dict[str, Any]:
-    """The failure's ``optimal`` and ``conjecture`` for *optimum* (None: no optimal count known)."""
+    """The failure's ``optimal`` and ``conjecture`` fields for *optimum*.
+
+    *optimum* is None when no optimal count is known.
+    """
     if optimum is None:
         return {}
     return {"optimal": optimum.moves, "conjecture": optimum.basis if optimum.status == "conjectured" else None}
 
 
 def crashed(n: int, k: int, moves: int, digest: int, exc: Exception, tops: tuple[int | None, ...] | None) -> Verdict:
-    """The verdict on a run of *n* disks whose producer raised *exc* while making step k + 1."""
+    """The verdict on a run of *n* disks whose producer raised *exc*.
+
+    It raised while making step k + 1.
+    """
     failure = Failure("crashed", detail=f"{type(exc).__name__}: {exc}")
     return Verdict("crashed", n, moves, digest & MASK, step=k + 1, tops=tops, failure=failure)
 
 
 def _judge_end(tower: Tower, n: int, k: int, digest: int, targets: Targets, puzzle: Puzzle, claim: bool) -> Verdict:
-    """The verdict on a legal run of *n* disks that ended after *k* moves with *tower*; *claim*: say its optimality."""
+    """The verdict on a legal run of *n* disks that ended after *k* moves.
+
+    *tower* holds the pegs at the end.  With *claim* the verdict says the
+    run's optimality.
+    """
     if puzzle.goal is not None:
         config = tower.config(n)
         if config != puzzle.goal:
@@ -308,11 +334,17 @@ def _judge_end(tower: Tower, n: int, k: int, digest: int, targets: Targets, puzz
 
 
 NO_OPTIMUM = "legal and at the goal; no optimal count is known for this start and goal"
-"""The ``optimality`` of a run whose puzzle knows no optimum for its start and goal (k pegs, spread disks)."""
+"""The ``optimality`` of a run whose puzzle knows no optimum for its ends.
+
+That is the case with k pegs, from or to a configuration that is no tower.
+"""
 
 
 def _judge_count(n: int, k: int, digest: int, peg: int | None, optimum: Optimum | None, claim: bool) -> Verdict:
-    """The verdict on a legal run of *n* disks at its goal after *k* moves, judged against *optimum*."""
+    """The verdict on a legal run of *n* disks at its goal after *k* moves.
+
+    Its count is judged against *optimum*.
+    """
     if optimum is None:
         return Verdict("ok", n, k, digest, final_peg=peg, optimality=NO_OPTIMUM)
     if k != optimum.moves:
@@ -322,7 +354,10 @@ def _judge_count(n: int, k: int, digest: int, peg: int | None, optimum: Optimum 
 
 
 def _illegal(move: Any, n: int, k: int, done: int, tower: Tower, digest: int, puzzle: Puzzle) -> Verdict:
-    """The verdict on *move*, illegal at step *k* after *done* - 1 legal moves checked here."""
+    """The verdict on *move*, illegal at step *k*.
+
+    *done* - 1 legal moves came before it here.
+    """
     failure = broken_rule(move, tower.pegs, puzzle)
     assert failure is not None, "only a move that breaks a rule comes here"
     return Verdict("illegal", n, done - 1, digest & MASK, step=k, move=move, tops=tower.tops(), failure=failure)
@@ -336,20 +371,21 @@ def check_algorithm(
     start: Sequence[int] | None = None,
     goal: Sequence[int] | None = None,
 ) -> Verdict:
-    """Check a registered *algorithm*'s moves for *n* disks by the rules of its puzzle.
+    """Check the moves of a registered *algorithm* for *n* disks.
 
-    The record maps the original's labels to the model, names its puzzle
-    and the pegs the tower may end on.  With *start* or *goal* (the peg of
-    each disk, disk 1 first) the run goes between those configurations
-    through :meth:`Algorithm.moves_for`; the one not given is the puzzle's
-    default (the whole tower on peg 0; the whole tower on the declared
-    peg).  An n outside the record's limits, or configurations it cannot
-    take, raise :class:`~hanoi_harness.errors.UsageError`; a failure while
-    starting the generator is ``crashed`` at step 1.  An algorithm that
-    yields chunks is checked by :func:`~hanoi_harness.core.arrays.check_chunks`,
-    on its arrays.
+    They are judged by the rules of its puzzle.  The record maps the
+    original's labels to the model, and names its puzzle and the pegs the
+    tower may end on.  *start* and *goal* give the peg of each disk, disk 1
+    first.  With either, the run goes between those configurations through
+    :meth:`~hanoi_harness.registry.record.Algorithm.moves_for`.  The one not
+    given is the puzzle's default: the whole tower on peg 0 for *start*, on
+    the declared peg for *goal*.  An n outside the record's limits, or
+    configurations it cannot take, raise
+    :class:`~hanoi_harness.errors.UsageError`.  A failure while starting the
+    generator is ``crashed`` at step 1.  An algorithm that yields chunks is
+    checked on its arrays by :func:`~hanoi_harness.core.arrays.check_chunks`.
     """
-    # Imported here: chunkcheck builds on this module (check() describes its failures).
+    # Imported here: core.arrays builds on this module (check() describes its failures).
     from hanoi_harness.core.arrays import check_chunks
 
     algorithm.check_n(n)
@@ -372,6 +408,9 @@ def check_algorithm(
 def _between(
     algorithm: Algorithm, n: int, start: Sequence[int] | None, goal: Sequence[int] | None
 ) -> tuple[Puzzle, Iterator[Any]]:
-    """The puzzle of *algorithm* from *start* to *goal* (defaults filled in), and the moves between them."""
+    """Return the puzzle of *algorithm* from *start* to *goal*, and its moves.
+
+    The configurations not given are filled in with the defaults.
+    """
     first, last = algorithm.endpoints(n, start, goal)
     return algorithm.puzzle.between(first, last), algorithm.moves_for(n, first, last)

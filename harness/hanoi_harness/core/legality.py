@@ -1,11 +1,11 @@
-"""One move on the pegs: the state of the pegs, and the rule a move breaks, if any.
+"""One move on the pegs: the state of the pegs, and the rule a move breaks.
 
 The state is one list of disks per peg, bottom first (:class:`Tower`), as
-the checker (:mod:`hanoi_harness.core.checker`) replays it.  :func:`broken_rule`
-is the slow, exact path behind the checker's fast loop: it tries every rule
-in order and names the first one broken as a
-:class:`~hanoi_harness.core.verdict.Failure`; ``hanoi show`` says it in words
-(:func:`illegal_reason`).
+the checker (:mod:`hanoi_harness.core.checker`) replays it.
+:func:`broken_rule` is the slow, exact path behind the checker's fast loop.
+It tries every rule in order and names the first one broken as a
+:class:`~hanoi_harness.core.verdict.Failure`.  ``hanoi show`` says it in
+words (:func:`illegal_reason`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ Pegs = tuple[list[int], ...]
 
 
 def pegs_at(config: Sequence[int], pegs: int = 3) -> Pegs:
-    """The *pegs* pegs as lists of disks, bottom first, for *config* (the peg of each disk, disk 1 first).
+    """The *pegs* pegs as lists of disks, bottom first, for *config*.
+
+    *config* holds the peg of each disk, disk 1 first.
 
     >>> pegs_at((1, 0, 1))
     ([2], [3, 1], [])
@@ -36,7 +38,10 @@ def pegs_at(config: Sequence[int], pegs: int = 3) -> Pegs:
 
 
 class Tower:
-    """The pegs as lists of disks, bottom first: the whole tower of *n* disks on peg 0 of three, or *pegs*.
+    """The pegs as lists of disks, bottom first.
+
+    They are *pegs* when given, else the whole tower of *n* disks on peg 0
+    of three.
 
     >>> t = Tower(2)
     >>> t.pegs
@@ -96,13 +101,14 @@ def as_ints(move: Any) -> tuple[int, int, int] | None:
 
 
 def broken_rule(move: Any, pegs: Pegs, puzzle: Puzzle | None = None) -> Failure | None:
-    """The rule *move* breaks on *pegs* (the disks on each, bottom first) under *puzzle*, or None when it is legal.
+    """The rule *move* breaks on *pegs* under *puzzle*; None when it is legal.
 
-    The rules are tried in order: a triple, pegs in range, two different
-    pegs that the puzzle's rule connects (:meth:`Puzzle.move_failure`), a
-    non-empty source, an integer disk, that disk on top, and a destination
-    that is empty or topped by a larger disk.  Without *puzzle*, every move
-    between the pegs given is allowed.
+    *pegs* holds the disks on each peg, bottom first.  The rules are tried
+    in order: a triple, pegs in range, two different pegs that the puzzle's
+    rule connects (:meth:`Puzzle.move_failure`), a non-empty source, an
+    integer disk, that disk on top.  Last, the destination must be empty or
+    topped by a larger disk.  Without *puzzle*, every move between the pegs
+    given is allowed.
 
     >>> broken_rule((1, 0, 2), ([2, 1], [], []))
     >>> failure = broken_rule((2, 0, 2), ([2, 1], [], []))
@@ -134,13 +140,16 @@ def broken_rule(move: Any, pegs: Pegs, puzzle: Puzzle | None = None) -> Failure 
 
 
 def _broken(rule: Rule, move: Any, **more: Any) -> Failure:
-    """The failure *rule* for the triple *move*, with its disk and pegs as given."""
+    """The failure *rule* for the triple *move*, its disk and pegs as given."""
     disk, src, dst = move
     return Failure(rule, value_of(disk), value_of(src), value_of(dst), **more)
 
 
 def illegal_reason(move: Any, pegs: Pegs, puzzle: Puzzle | None = None) -> str | None:
-    """Why *move* is illegal on *pegs* under *puzzle* (default: every move allowed), in words; None when legal.
+    """Why *move* is illegal on *pegs* under *puzzle*, in words, or None.
+
+    None means the move is legal.  Without *puzzle*, every move between
+    the pegs given is allowed.
 
     >>> illegal_reason((1, 0, 2), ([2, 1], [], []))
     >>> illegal_reason((2, 0, 2), ([2, 1], [], []))

@@ -1,15 +1,16 @@
-"""The fewest moves each puzzle needs, in O(n) arithmetic, with whether that is proven or conjectured.
+"""The fewest moves each puzzle needs, in O(n) arithmetic.
 
+Each count comes with whether it is proven or conjectured optimal.
 Nothing here is tabulated: every count comes from its recurrence or its
-closed form, and the tests check each against a breadth-first search of the
+closed form.  The tests check each against a breadth-first search of the
 puzzle's state graph for small n.
 
 * Three pegs, every move, any configuration to any other: the disks larger
-  than every disk that differs never move, and the largest that differs
-  moves once or twice (Hinz 1992), so the distance is the smaller of two
-  sums, each a pass over the disks (:func:`distance`).
+  than every disk that differs never move.  The largest that differs moves
+  once or twice (Hinz 1992).  So the distance is the smaller of two sums,
+  each a pass over the disks (:func:`distance`).
 * Cyclic (only 0 -> 1 -> 2 -> 0): a tower one step forward takes Q(n), two
-  steps R(n), with Q(n) = 2 R(n-1) + 1 and R(n) = 2 R(n-1) + Q(n-1) + 2
+  steps R(n).  Q(n) = 2 R(n-1) + 1 and R(n) = 2 R(n-1) + Q(n-1) + 2
   (Atkinson 1981): 1, 5, 15, 43, ... and 2, 7, 21, 59, ...
 * Linear (adjacent pegs only): end to end 3^n - 1, an end to the middle or
   back (3^n - 1) / 2.
@@ -27,12 +28,18 @@ from typing import Literal
 Status = Literal["proven", "conjectured"]
 
 CONJECTURE = "conjectured optimal for k >= 5"
-"""What is known of the one conjectured count, the Frame-Stewart count for k >= 5 pegs."""
+"""What is known of the one conjectured count.
+
+That is the Frame-Stewart count for k >= 5 pegs.
+"""
 
 
 @dataclass(frozen=True)
 class Optimum:
-    """The fewest moves a puzzle needs (*moves*), whether that is *status* proven or conjectured, and its *basis*.
+    """The fewest moves a puzzle needs, and whether that is proven.
+
+    *moves* is the count, *status* says whether it is proven or
+    conjectured optimal, and *basis* names where it comes from.
 
     >>> Optimum(7, "proven", "shortest path").describe()
     'optimal (proven)'
@@ -50,21 +57,21 @@ class Optimum:
 
 
 def tower_distance(config: Sequence[int], peg: int) -> int:
-    """The fewest moves gathering every disk of *config* into one tower on *peg* (three pegs, every move).
+    """The fewest moves gathering every disk of *config* into a tower on *peg*.
 
-    From the largest disk down: a disk already where its tower must stand
-    costs nothing; one that is not must move there once, after the smaller
-    disks have gathered on the third peg, and they then follow it, a tower
-    of d - 1 disks: 1 + 2^(d-1) - 1 = 2^(d-1) moves, and the smaller disks'
+    The puzzle has three pegs and allows every move.  The disks are taken
+    from the largest down.  A disk already where its tower must stand costs
+    nothing.  One that is not must move there once, after the smaller disks
+    have gathered on the third peg.  They then follow it, a tower of d - 1
+    disks: 1 + 2^(d-1) - 1 = 2^(d-1) moves in all.  The smaller disks'
     target becomes that third peg.  The same count, read backwards, takes a
     tower on *peg* to *config*.
 
     >>> tower_distance((0, 0, 0), 2), tower_distance((1, 1, 2), 2), tower_distance((), 1)
     (7, 3, 0)
     """
-    # The count is the binary number whose bit d-1 says whether disk d must move: written as a string
-    # of bits and read once it costs O(n), where adding each 2^(d-1) to a growing integer costs
-    # O(n^2) (distance() for n = 100000: 0.06 s, against 1.3 s by additions).
+    # The count is the binary number whose bit d-1 says whether disk d must move.  Written as a
+    # string of bits and read once it costs O(n); adding each 2^(d-1) to a growing integer costs O(n^2).
     bits, target = [], peg
     for disk in range(len(config), 0, -1):
         where = config[disk - 1]
@@ -77,12 +84,15 @@ def tower_distance(config: Sequence[int], peg: int) -> int:
 
 
 def largest_disk_costs(start: Sequence[int], goal: Sequence[int]) -> tuple[int, int, int]:
-    """Return the largest disk m whose peg differs in *start* and *goal*, and the fewest moves if m moves once, twice.
+    """Return the largest misplaced disk m, and the two costs of moving it.
 
+    Disk m is the largest whose peg differs in *start* and *goal*.  The two
+    counts are the fewest moves if m moves once, and if it moves twice.
     Disk m goes from s = start[m] to t = goal[m].  Moving once, the smaller
     disks must first gather on the third peg r and later spread from it to
-    their goals.  Moving twice (s -> r -> t), they gather on t, then move as
-    a tower of m - 1 disks from t to s while m is on r, then spread from s.
+    their goals.  Moving twice (s -> r -> t), they gather on t.  They then
+    move as a tower of m - 1 disks from t to s while m is on r, and last
+    spread from s.
     A shortest path never moves disk m more often, so the distance is the
     smaller of the two.  m = 0 when the configurations are equal.
 
@@ -103,7 +113,9 @@ def largest_disk_costs(start: Sequence[int], goal: Sequence[int]) -> tuple[int, 
 
 
 def distance(start: Sequence[int], goal: Sequence[int]) -> int:
-    """The fewest moves from configuration *start* to configuration *goal*: three pegs, every move allowed.
+    """The fewest moves from configuration *start* to configuration *goal*.
+
+    The puzzle has three pegs and allows every move.
 
     >>> distance((0, 0, 0), (2, 2, 2)), distance((0, 0, 1), (1, 1, 0)), distance((2, 1), (2, 1))
     (7, 5, 0)
@@ -113,7 +125,9 @@ def distance(start: Sequence[int], goal: Sequence[int]) -> int:
 
 
 def cyclic_counts(n: int) -> tuple[int, int]:
-    """Return Q(n) and R(n): the fewest moves taking *n* disks one step forward round the cycle, and two steps.
+    """Return Q(n) and R(n), the fewest moves round the cycle for *n* disks.
+
+    Q(n) takes the tower one step forward round the cycle, R(n) two steps.
 
     >>> [cyclic_counts(n) for n in range(4)]
     [(0, 0), (1, 2), (5, 7), (15, 21)]
@@ -128,7 +142,9 @@ def cyclic_counts(n: int) -> tuple[int, int]:
 
 
 def linear_count(n: int, src: int, dst: int) -> int:
-    """The fewest moves taking n disks from peg *src* to peg *dst* when only neighbours 0-1, 1-2 exchange disks.
+    """The fewest moves taking n disks from peg *src* to peg *dst*, linearly.
+
+    Only the neighbours 0-1 and 1-2 exchange disks.
 
     >>> [linear_count(n, 0, 2) for n in range(1, 5)], [linear_count(n, 1, 0) for n in range(1, 5)]
     ([2, 8, 26, 80], [1, 4, 13, 40])
@@ -140,12 +156,13 @@ def linear_count(n: int, src: int, dst: int) -> int:
 
 
 def frame_stewart(n: int, k: int) -> int:
-    """The Frame-Stewart count: the moves taking n disks from one peg to another with k pegs.
+    """The Frame-Stewart count of moves taking n disks between two of k pegs.
 
-    Defined by FS(n, 3) = 2^n - 1 and FS(n, k) = min over t of 2 FS(t, k) +
-    FS(n - t, k - 1); equivalently, FS(n, k) - FS(n - 1, k) runs through the
-    powers of two, 2^i appearing C(i + k - 3, k - 3) times.  That second form
-    is summed here, in O(n) steps; the tests check it against the first.
+    It is defined by FS(n, 3) = 2^n - 1 and
+    FS(n, k) = min over t of 2 FS(t, k) + FS(n - t, k - 1).  Equivalently,
+    FS(n, k) - FS(n - 1, k) runs through the powers of two, 2^i appearing
+    C(i + k - 3, k - 3) times.  That second form is summed here, in O(n)
+    steps; the tests check it against the first.
 
     >>> [frame_stewart(n, 4) for n in range(1, 9)]
     [1, 3, 5, 9, 13, 17, 25, 33]
@@ -164,7 +181,9 @@ def frame_stewart(n: int, k: int) -> int:
 
 
 def frame_stewart_status(k: int) -> Status:
-    """Whether the Frame-Stewart count is proven optimal for k pegs: for 3 (Lucas) and 4 (Bousch 2014).
+    """Whether the Frame-Stewart count is proven optimal for k pegs.
+
+    It is for 3 pegs (Lucas) and 4 (Bousch 2014).
 
     >>> frame_stewart_status(4), frame_stewart_status(5)
     ('proven', 'conjectured')

@@ -1,13 +1,15 @@
-"""The optimal solution as a reference to compare streams of moves with, a piece at a time.
+"""The optimal solution as a reference to compare streams of moves with.
 
-It is built from the solution's structure, not from any algorithm.  For
-n <= 16 it is the n-disk solution.  Above, step numbers fall into units of
-2^16: a :class:`Run` of 65535 moves of the 16 smallest disks (the 16-disk
-solution from one peg to another: one of six relabellings of one run built
-by doubling), then one move of a larger disk; the larger disks move as the
-(n - 16)-disk solution does (:func:`~hanoi_harness.core.randomaccess.move_at`).
-The tower may end on peg 2 or on peg 1.  Each run caches what is written
-from it: text, bytes, digest sums, and its :mod:`marshal` encoding (see
+Streams of moves are compared with it a piece at a time.  It is built from
+the solution's structure, not from any algorithm.  For n <= 16 it is the
+n-disk solution.  Above, step numbers fall into units of 2^16.  A unit is a
+:class:`Run` of 65535 moves of the 16 smallest disks, then one move of a
+larger disk.  That run is the 16-disk solution from one peg to another: one
+of six relabellings of one run built by doubling.  The larger disks move as
+the (n - 16)-disk solution does
+(:func:`~hanoi_harness.core.randomaccess.move_at`).  The tower may end on
+peg 2 or on peg 1.  Each run caches what is written from it: text, bytes,
+digest sums, and its :mod:`marshal` encoding (see
 :mod:`hanoi_harness.cli.screen`).
 """
 
@@ -29,7 +31,11 @@ UNIT = 1 << BASE
 
 
 class Run:
-    """One reference run of the *size* smallest disks from peg *src* to peg *dst*, and what is written from it."""
+    """A reference run of the *size* smallest disks, and what is written of it.
+
+    The run goes from peg *src* to peg *dst*; what is written of it is
+    cached.
+    """
 
     def __init__(self, size: int, src: int, dst: int) -> None:
         import numpy as np
@@ -46,7 +52,10 @@ class Run:
 
     @cached_property
     def marshalled(self) -> bytes:
-        """What ``marshal.dumps`` gives for the run as a list of tuples, in version 2."""
+        """What ``marshal.dumps`` gives for the run as a list of tuples.
+
+        The encoding is marshal's version 2.
+        """
         return _marshalled(self.rows)
 
     @cached_property
@@ -56,19 +65,22 @@ class Run:
 
     @cached_property
     def text(self) -> str:
-        return ("%d %d %d\n" * self.count) % tuple(self.rows.ravel().tolist())  # one C-level format: 3x f-strings
+        return ("%d %d %d\n" * self.count) % tuple(self.rows.ravel().tolist())  # one C-level format beats f-strings
 
     def digest(self, before: int) -> int:
-        """Return the run's digest when its first move is step *before* + 1 (not reduced mod 2^64)."""
+        """Return the run's digest when its first move is step *before* + 1.
+
+        The digest is not reduced mod 2^64.
+        """
         return before * self.sum + self.weighted
 
 
 @cache
 def _canonical(size: int) -> Any:
-    """Build the optimal moves of *size* disks from peg 0 to peg 2 as a (2^size - 1, 3) uint8 array.
+    """Build the optimal moves of *size* disks from peg 0 to peg 2.
 
-    S(d) = S(d-1) with pegs 1 and 2 exchanged, the move (d, 0, 2), then S(d-1)
-    with pegs 0 and 1 exchanged.
+    They form a (2^size - 1, 3) uint8 array.  S(d) = S(d-1) with pegs 1 and
+    2 exchanged, the move (d, 0, 2), then S(d-1) with pegs 0 and 1 exchanged.
 
     >>> _canonical(2).tolist()
     [[1, 0, 1], [2, 0, 2], [1, 1, 2]]
@@ -87,11 +99,12 @@ def _canonical(size: int) -> Any:
 
 
 def _marshalled(rows: Any) -> bytes:
-    """Return what ``marshal.dumps`` (version 2) makes of the (m, 3) array *rows* as a list of int tuples.
+    """Return what ``marshal.dumps`` makes of *rows* as a list of int tuples.
 
-    Laid out with numpy (1 ms for a run, instead of 40 ms to build 65535
-    tuples and marshal them) once that layout is checked to be marshal's
-    own, which it has been since Python 2.5.
+    *rows* is an (m, 3) array, and the encoding is marshal's version 2.  It
+    is laid out with numpy, faster than building the tuples and marshalling
+    them.  That is done once the layout is checked to be marshal's own,
+    which it has been since Python 2.5.
 
     >>> import numpy as np
     >>> rows = np.array([[1, 0, 2], [2, 0, 1]], dtype=np.uint8)
@@ -106,7 +119,11 @@ def _by_marshal(rows: Any) -> bytes:
 
 
 def _laid_out(rows: Any) -> bytes:
-    """Marshal's version 2: a list is '[' and a 4-byte count, a tuple '(' and a 4-byte size, an int 'i' and 4 bytes."""
+    """Lay out *rows* as marshal's version 2 would, with numpy.
+
+    A list is '[' and a 4-byte count, a tuple '(' and a 4-byte size, an int
+    'i' and 4 bytes.
+    """
     import numpy as np
 
     names = ("disk", "src", "dst")
@@ -129,13 +146,19 @@ def _layout_holds() -> bool:
 
 @cache
 def run(size: int, src: int, dst: int) -> Run:
-    """Return the cached :class:`Run` of *size* disks from *src* to *dst* (six per size, one per pair of pegs)."""
+    """Return the cached :class:`Run` of *size* disks from *src* to *dst*.
+
+    There are six per size, one per pair of pegs.
+    """
     return Run(size, src, dst)
 
 
 @dataclass(frozen=True)
 class Expected:
-    """What the reference has next: the rest of a run from *offset*, or one move of a larger disk."""
+    """What the reference has next: the rest of a run, or one large move.
+
+    The rest of a run starts at *offset*; a large move is one of a larger disk.
+    """
 
     run: Run | None = None
     offset: int = 0
@@ -147,7 +170,10 @@ class Expected:
 
 
 class Reference:
-    """The optimal solution of *n* disks from peg 0 to peg *target*, by the piece: runs and single large moves."""
+    """The optimal solution of *n* disks from peg 0 to *target*, by the piece.
+
+    The pieces are runs and single moves of the large disks.
+    """
 
     def __init__(self, n: int, target: int) -> None:
         self.n = n
@@ -174,10 +200,11 @@ class Reference:
         return whole if not offset else Expected(whole.run, offset)
 
     def _unit(self, unit: int) -> tuple[Expected, Expected | None]:
-        """Unit *unit* (0-based): its run of the small tower, and the large move after it (None after the last).
+        """Return unit *unit* (0-based): its run of the small tower, and a move.
 
+        The move is the large one after the run, None after the last unit.
         The large disks move as the (n - 16)-disk solution does, one move per
-        unit; between two of their moves the small tower goes to the peg the
+        unit.  Between two of their moves the small tower goes to the peg the
         next one leaves free.
         """
         if self._last is None or self._last[0] != unit:
@@ -193,14 +220,20 @@ class Reference:
         return self._last[1], self._last[2]
 
     def _large(self, i: int) -> tuple[int, int, int] | None:
-        """Move *i* of the large disks (at step i * 2^16), in the model's numbering; None past their last."""
+        """Move *i* of the large disks, in the model's numbering, or None.
+
+        Move *i* is at step i * 2^16; None comes past their last move.
+        """
         if i >= 1 << (self.n - BASE):
             return None
         disk, src, dst = move_at(self.n - BASE, i)
         return disk + BASE, self.labels[src], self.labels[dst]
 
     def pegs(self, k: int) -> tuple[list[int], list[int], list[int]] | None:
-        """Return the three pegs (bottom disk first) after *k* moves, or None past the end."""
+        """Return the three pegs after *k* moves, or None past the end.
+
+        Each peg lists its disks, bottom first.
+        """
         if k > self.length:
             return None
         pegs = tower_at(self.n, k)

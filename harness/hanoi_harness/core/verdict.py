@@ -1,24 +1,28 @@
-"""Verdicts: what the checker found for one run, with a structured description of its failure.
+"""Verdicts: what the checker found for one run, and why it failed.
 
-A verdict is plain data: it crosses process pipes (the runner's children, the
-chunk workers) and is stored as ``failure`` in ``results.json``, so
-:meth:`Verdict.to_dict` and :meth:`Verdict.from_dict` round-trip it exactly.
+A verdict comes with a structured description of its failure.  It is plain
+data: it crosses process pipes (the runner's children, the segment workers)
+and is stored as ``failure`` in ``results.json``.  So :meth:`Verdict.to_dict`
+and :meth:`Verdict.from_dict` round-trip it exactly.
 
 A failure names the rule that was broken (a :data:`Rule` code) and the values
 involved: the move's disk and pegs, the top disk in the way, the counts.  Its
-text is generated from those fields, never stored as the only record, so a
+text is generated from those fields, never stored as the only record.  So a
 caller that writes the pegs as A, B, C passes those labels to
 :meth:`Verdict.describe` instead of rewriting the text.  A failure known only
 as text (an exception's message, a process that died, a timeout) keeps that
 text in :attr:`Failure.detail`.
 
-The codes cover the puzzle's variants (:mod:`hanoi_harness.core.puzzle`): a peg
-outside 0..k-1 is ``bad_peg`` with the number of pegs k in
-:attr:`Failure.pegs`; a move between two pegs that the cyclic or linear rule
-does not connect is ``forbidden_move``, naming that rule; a run that must
-end in a given configuration and does not is ``not_at_goal``; and a count
-judged against a conjectured optimum (the Frame-Stewart count for k >= 5
-pegs) says so in its text.
+The codes cover the puzzle's variants (:mod:`hanoi_harness.core.puzzle`):
+
+* a peg outside 0..k-1 is ``bad_peg``, with the number of pegs k in
+  :attr:`Failure.pegs`;
+* a move between two pegs that the cyclic or linear rule does not connect
+  is ``forbidden_move``, naming that rule;
+* a run that must end in a given configuration and does not is
+  ``not_at_goal``;
+* a count judged against a conjectured optimum (the Frame-Stewart count for
+  k >= 5 pegs) says so in its text.
 """
 
 from __future__ import annotations
@@ -57,14 +61,22 @@ Rule = Literal[
 RULES: tuple[Rule, ...] = get_args(Rule)
 
 Value = int | str
-"""A field of a move as given: an integer, or the repr of whatever was given in its place."""
+"""A field of a move as given: an integer, or the repr of what was given.
+
+The repr stands for whatever was given in the integer's place.
+"""
 
 Labels = Sequence[str] | None
-"""The names of pegs 0, 1, ... as a reader writes them; None writes their numbers."""
+"""The names of pegs 0, 1, ... as a reader writes them.
+
+None writes their numbers.
+"""
 
 
 def value_of(given: Any) -> Value:
-    """The integer *given* is (numpy integers included), or its repr when it is none (a bool, a float, a str).
+    """The integer *given* is, or its repr when it is no integer.
+
+    Numpy integers count as integers; a bool, a float or a str does not.
 
     >>> value_of(2), value_of(True), value_of("0"), value_of(0.0)
     (2, 'True', "'0'", '0.0')
@@ -75,7 +87,9 @@ def value_of(given: Any) -> Value:
 
 
 def label(peg: Any, labels: Labels) -> str:
-    """Peg *peg* written with *labels*; a value that is no peg of theirs is written as it is.
+    """Write peg *peg* with *labels*.
+
+    A value that is no peg of theirs is written as it is.
 
     >>> label(2, ("A", "B", "C")), label(2, None), label(5, ("A", "B", "C")), label(True, ("A", "B", "C"))
     ('C', '2', '5', 'True')
@@ -88,22 +102,28 @@ def label(peg: Any, labels: Labels) -> str:
 
 @dataclass(frozen=True, repr=False)
 class Failure:
-    """Which rule a run broke, and the values involved; :meth:`text` says it in words.
+    """Which rule a run broke, and the values involved.
 
-    The move itself, and its step, are the verdict's.  Each rule fills the
-    fields it speaks of: the move's ``disk``, ``src`` and ``dst`` for a move
-    that breaks a rule (as :data:`Value`); ``side`` ("source" or
-    "destination") and ``pegs`` (how many pegs there are) for ``bad_peg``;
-    ``variant`` (the rule, "cyclic" or "linear") for ``forbidden_move``;
-    ``top`` (the disk in the way: the source's top for ``not_on_top``, the
-    destination's for ``larger_on_smaller``); ``count`` (the moves made, at
-    the end or at the cap) with ``optimal`` (None when no optimal count is
-    known) and ``conjecture`` (what the count is, e.g. "Frame-Stewart count",
-    when it is only conjectured optimal), ``heights`` (disks on each peg)
-    for ``spread``, ``peg`` and ``targets`` (where the tower is, and where it
-    may end) for ``wrong_peg``, ``config`` and ``goal`` (where the disks
-    are, and where they must be: the peg of each disk, disk 1 first) for
-    ``not_at_goal``; ``detail`` for what only text can say.
+    :meth:`text` says it in words.  The move itself, and its step, are the
+    verdict's.  Each rule fills the fields it speaks of:
+
+    * ``disk``, ``src`` and ``dst``: the move's, for a move that breaks a
+      rule (as :data:`Value`);
+    * ``side`` ("source" or "destination") and ``pegs`` (how many pegs
+      there are), for ``bad_peg``;
+    * ``variant`` (the rule, "cyclic" or "linear"), for ``forbidden_move``;
+    * ``top``: the disk in the way, the source's top for ``not_on_top``, the
+      destination's for ``larger_on_smaller``;
+    * ``count``: the moves made, at the end or at the cap, with ``optimal``
+      (None when no optimal count is known);
+    * ``conjecture``: what the count is (e.g. "Frame-Stewart count"), when
+      it is only conjectured optimal;
+    * ``heights`` (disks on each peg), for ``spread``;
+    * ``peg`` and ``targets`` (where the tower is, and where it may end),
+      for ``wrong_peg``;
+    * ``config`` and ``goal`` (where the disks are, and where they must be:
+      the peg of each disk, disk 1 first), for ``not_at_goal``;
+    * ``detail``: what only text can say.
     """
 
     rule: Rule
@@ -125,7 +145,7 @@ class Failure:
     detail: str = ""
 
     def __repr__(self) -> str:
-        """The constructor call that makes this failure, with the fields that are set.
+        """The constructor call that makes this failure, with the fields set.
 
         >>> Failure("not_on_top", disk=2, src=0, dst=2, top=1)
         Failure('not_on_top', disk=2, src=0, dst=2, top=1)
@@ -136,7 +156,10 @@ class Failure:
 
     @classmethod
     def from_text(cls, status: str, text: str) -> Failure:
-        """A failure known only by *text*: ``crashed`` or ``timed_out`` after the *status*, else ``other``.
+        """A failure known only by *text*.
+
+        Its rule is ``crashed`` or ``timed_out`` after the *status*, else
+        ``other``.
 
         >>> Failure.from_text("timed_out", "no verdict within 2 s").text()
         'no verdict within 2 s'
@@ -145,7 +168,9 @@ class Failure:
         return cls(rule, detail=text)
 
     def text(self, labels: Labels = None) -> str:
-        """The failure in words, pegs written with *labels* (their numbers by default).
+        """The failure in words, pegs written with *labels*.
+
+        Without *labels* the pegs are written as numbers.
 
         >>> f = Failure("not_on_top", disk=2, src=0, dst=2, top=1)
         >>> f.text(), f.text(("A", "B", "C"))
@@ -178,7 +203,10 @@ class Failure:
         }
 
     def _optimum(self) -> str:
-        """The optimal count in words: proven, conjectured (with what it is), or unknown."""
+        """The optimal count in words: proven, conjectured, or unknown.
+
+        A conjectured count says what it is.
+        """
         if self.optimal is None:
             return "no optimal count is known"
         if self.conjecture:
@@ -206,7 +234,9 @@ class Failure:
 
 
 def lanes(rule: str, labels: Labels = None) -> str:
-    """The moves the puzzle's *rule* ("any", "cyclic" or "linear") allows, in words, pegs written with *labels*.
+    """The moves the puzzle's *rule* allows, in words.
+
+    *rule* is "any", "cyclic" or "linear"; pegs are written with *labels*.
 
     >>> lanes("cyclic"), lanes("cyclic", ("A", "B", "C"))
     ('only 0->1, 1->2, 2->0', 'only A->B, B->C, C->A')
@@ -222,7 +252,7 @@ def lanes(rule: str, labels: Labels = None) -> str:
 
 
 def one_of(words: Sequence[str]) -> str:
-    """*words* listed for prose; more than ten as the range from the first to the last.
+    """List *words* for prose; more than ten as a range, first to last.
 
     A message names every peg of a puzzle: a list of 65536 would be a page, not a line.
 
@@ -267,10 +297,10 @@ class Verdict:
     (None for ``ok``).  A verdict may be made with a free-text ``reason``
     instead of a failure: it becomes a failure known by that text
     (:meth:`Failure.from_text`).  ``optimality`` is what the count was judged
-    against, in words, for a puzzle other than the classic one ("optimal
-    (proven)", or "matches the Frame-Stewart count (conjectured optimal for
-    k >= 5)"); the classic puzzle's verdicts leave it empty.  ``extra`` holds
-    what a caller adds (not compared, not serialised).
+    against, in words, for a puzzle other than the classic one.  It reads
+    "optimal (proven)", or "matches the Frame-Stewart count (conjectured
+    optimal for k >= 5)"; the classic puzzle's verdicts leave it empty.
+    ``extra`` holds what a caller adds (not compared, not serialised).
     """
 
     status: Status
@@ -321,7 +351,9 @@ class Verdict:
         return self.explain()
 
     def with_reason(self, text: str) -> Verdict:
-        """The same verdict with its failure replaced by one known only as *text* (a crash's, a timeout's).
+        """The same verdict, its failure replaced by one known only as *text*.
+
+        Such a text is a crash's or a timeout's, say.
 
         >>> Verdict("crashed", 3, 2, step=3, reason="died").with_reason("died twice").describe()
         'crashed at step 3: died twice'
@@ -333,7 +365,9 @@ class Verdict:
         return "" if self.failure is None else self.failure.text(labels)
 
     def describe(self, labels: Labels = None) -> str:
-        """One line for a table cell or a log, pegs written with *labels* (their numbers by default).
+        """One line for a table cell or a log, pegs written with *labels*.
+
+        Without *labels* the pegs are written as numbers.
 
         >>> v = Verdict("incomplete", 1, 1, failure=Failure("wrong_peg", count=1, peg=1, targets=(2,)))
         >>> v.describe()
@@ -357,16 +391,20 @@ class Verdict:
         return f"{self.status.replace('_', ' ')}: {why}"
 
     def _where(self, labels: Labels) -> str:
-        """Where the disks ended, for an ``ok`` verdict: on one peg, or (a goal that is no tower) at the goal."""
+        """Where the disks ended, for an ``ok`` verdict: a peg, or the goal.
+
+        "At the goal" is for a goal that is no tower.
+        """
         if self.final_peg is None and self.optimality:
             return "at the goal"
         return f"tower on peg {label(self.final_peg, labels)}"
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready mapping (moves shown as lists); ``reason`` is the failure in words, for readers.
+        """A JSON-ready mapping, moves shown as lists.
 
-        ``optimality`` is written only when it is set, so the classic puzzle's
-        mappings are those written before variants were judged.
+        ``reason`` is the failure in words, for readers.  ``optimality`` is
+        written only when it is set.  So the classic puzzle's mappings are
+        those written before variants were judged.
         """
         move = list(self.move) if isinstance(self.move, tuple) else self.move
         data = {
@@ -417,7 +455,7 @@ _FIELDS = ("status", "n", "moves", "digest", "step", "move", "tops", "final_peg"
 
 
 def _show(move: Any, labels: Labels) -> str:
-    """A move as ``DISK SRC DST``, pegs written with *labels*; anything else as its repr."""
+    """Write a move as ``DISK SRC DST``, pegs with *labels*; else its repr."""
     try:
         disk, src, dst = move
     except (TypeError, ValueError):

@@ -1,1 +1,4 @@
-"""The plugin registry: one frozen record per algorithm, from the tree, entry points or plugin files."""
+"""The plugin registry: one frozen record per algorithm.
+
+The records come from the tree, from entry points or from plugin files.
+"""

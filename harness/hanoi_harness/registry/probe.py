@@ -1,23 +1,28 @@
-"""Plugins imported first where they can do no harm: in a child process, within a timeout.
+"""Plugins imported first where they can do no harm, in a child process.
 
-A ``--plugin`` is the user's code, and importing it runs it: it may exit the process
-(``sys.exit(0)``, ``os._exit(3)``), loop for ever, change directory or patch the harness.
-:func:`probe` imports the plugins (and the installed entry points, when asked) in a child
-(``python -P -m hanoi_harness.registry.probe``) that dies with us; any failure there is one line
-(:class:`UsageError`, exit status 2): an exception, an exit of any kind, a signal, or no
-answer within the timeout.  Only then does a command that runs algorithms in its own process
+The child must answer within a timeout.  A ``--plugin`` is the user's code,
+and importing it runs it.  It may exit the process (``sys.exit(0)``,
+``os._exit(3)``), loop for ever, change directory or patch the harness.
+:func:`probe` imports the plugins (and the installed entry points, when
+asked) in a child (``python -P -m hanoi_harness.registry.probe``) that dies
+with us.  Any failure there is one line (:class:`UsageError`, exit status
+2): an exception, an exit of any kind, a signal, or no answer within the
+timeout.  Only then does a command that runs algorithms in its own process
 import them (:func:`hanoi_harness.registry.sources.build_registry`).
 
-Ctrl-C is the parent's: the child is in a session of its own and ignores SIGINT, so pressing
-it while a plugin is imported there interrupts the command (it ends the child; exit status
-130), and a KeyboardInterrupt inside the child can only be the plugin's own doing, a failed
-import like any other exception (exit status 2).
+Ctrl-C is the parent's: the child is in a session of its own and ignores
+SIGINT.  So pressing it while a plugin is imported there interrupts the
+command: it ends the child, with exit status 130.  A KeyboardInterrupt
+inside the child can only be the plugin's own doing.  It is a failed import
+like any other exception (exit status 2).
 
-``hanoi verify`` never imports them at all: its verdicts come from this process, which must
-not run the code it judges.  :func:`catalog` gives it the registry as the child saw it: the
-in-tree records, and for every other algorithm a record of its metadata, its puzzle included
-(the judge applies its rules), whose functions run only in the algorithm's own process
-(:func:`described`).  What crosses from the child is JSON, checked field by field.
+``hanoi verify`` never imports them at all: its verdicts come from this
+process, which must not run the code it judges.  :func:`catalog` gives it
+the registry as the child saw it.  That is the in-tree records, and for
+every other algorithm a record of its metadata, its puzzle included (the
+judge applies its rules).  Such a record's functions run only in the
+algorithm's own process (:func:`described`).  What crosses from the child
+is JSON, checked field by field.
 """
 
 from __future__ import annotations
@@ -38,20 +43,28 @@ from hanoi_harness.registry.sources import REGISTRY, Registry, resolve_spec
 from hanoi_harness.sandbox import process
 
 DEFAULT_TIMEOUT_S = 60.0
-"""How long importing the plugins may take, unless a command's ``--timeout`` says otherwise."""
+"""How long importing the plugins may take, in seconds.
+
+A command's ``--timeout`` can say otherwise.
+"""
 
 MAX_ANSWER = 1 << 24
-"""16 MiB: the most the child may write (each record's description is a few hundred bytes)."""
+"""16 MiB: the most the child may write, far more than its records need."""
 
 MAX_PEGS = 1 << 16
-"""The most pegs a described record's puzzle may have: the judge holds a list per peg (3.5 MiB for 65536)."""
+"""The most pegs a described record's puzzle may have.
+
+The judge holds a list per peg.
+"""
 
 
 def probe(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S, entry_points: bool = False) -> list[Algorithm]:
-    """Import the plugins *specs* (and the entry points with *entry_points*) in a child; their records, described.
+    """Import the plugins *specs* in a child; return their records, described.
 
-    Raises :class:`UsageError`, one line naming the plugin being imported, when the child
-    reports a failure, ends in any other way, or takes longer than *timeout* seconds.
+    With *entry_points* the child imports the entry points too.  It raises
+    :class:`UsageError`, one line naming the plugin being imported, when the
+    child reports a failure, ends in any other way, or takes longer than
+    *timeout* seconds.
     """
     specs = [resolve_spec(spec) for spec in specs]
     argv = [json.dumps({"specs": specs, "entry_points": entry_points})]
@@ -73,7 +86,10 @@ def probe(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S, entry_poi
 
 
 def _answer(proc: subprocess.Popen[bytes], deadline: float | None) -> tuple[list[str], bool]:
-    """The child's lines, and whether it finished (False: the deadline passed first)."""
+    """The child's lines, and whether it finished.
+
+    False means the deadline passed first.
+    """
     assert proc.stdout is not None
     fd = proc.stdout.fileno()
     data = bytearray()
@@ -116,7 +132,10 @@ def _records(
 
 
 def describe(algorithm: Algorithm) -> dict[str, Any]:
-    """The metadata of *algorithm* as JSON-ready data: everything but its functions and labels."""
+    """The metadata of *algorithm* as JSON-ready data.
+
+    That is everything but its functions and labels.
+    """
     source = algorithm.source
     return {
         "name": algorithm.name,
@@ -141,12 +160,14 @@ def describe(algorithm: Algorithm) -> dict[str, Any]:
 
 
 def described(data: dict[str, Any]) -> Algorithm:
-    """The record :func:`describe` wrote, whose functions run only in the algorithm's process.
+    """The record :func:`describe` wrote.
 
-    Its moves come already in the model's labels, so the record declares pegs 0, 1, 2 (0 ..
-    k-1 on k pegs) and disk 1 the smallest; its puzzle (pegs and rule) is the one its moves
-    are judged by.  Malformed data raises :class:`ValueError` (or :class:`UsageError`, from
-    the checks every record passes: a final peg that is no peg of its puzzle, say).
+    Its functions run only in the algorithm's process.  Its moves come
+    already in the model's labels.  So the record declares pegs 0, 1, 2
+    (0 .. k-1 on k pegs) and disk 1 the smallest.  Its puzzle (pegs and
+    rule) is the one its moves are judged by.  Malformed data raises
+    :class:`ValueError`, or :class:`UsageError` from the checks every record
+    passes (a final peg that is no peg of its puzzle, say).
     """
     texts = ("name", "summary", "family", "min_n_reason", "max_n_reason", "space", "time", "origin")
     if not all(isinstance(data[key], str) for key in texts):
@@ -189,10 +210,11 @@ def described(data: dict[str, Any]) -> Algorithm:
 
 
 def own_plugins(algorithm: Algorithm) -> tuple[str, ...]:
-    """The ``--plugin`` specs *algorithm*'s process loads: its own, and no other plugin's code.
+    """The ``--plugin`` specs *algorithm*'s process loads: only its own.
 
-    None for an in-tree algorithm or an entry point's (which the process finds by itself), so
-    that a plugin's import cannot reach into another algorithm's moves.
+    No other plugin's code is loaded, so that a plugin's import cannot reach
+    into another algorithm's moves.  None for an in-tree algorithm or an
+    entry point's, which the process finds by itself.
 
     >>> from dataclasses import replace
     >>> record = Algorithm(name="mine", solve=print, summary="", origin="plugin /work/mine.py:mine")
@@ -215,11 +237,13 @@ def _elsewhere(name: str) -> Any:
 
 
 def catalog(specs: Sequence[str] = (), *, timeout: float = DEFAULT_TIMEOUT_S) -> Registry:
-    """Every algorithm, without importing any code but the harness's: the in-tree records and the others described.
+    """Every algorithm, without importing any code but the harness's.
 
-    The entry points and *specs* are imported in a child by :func:`probe` (only when there
-    are any, once per process for the same *specs*: ``hanoi bench`` asks at every round);
-    its failures are :class:`UsageError`.  The registry returned is shared: read it only.
+    It holds the in-tree records and the others described.  The entry points
+    and *specs* are imported in a child by :func:`probe`, only when there
+    are any.  That happens once per process for the same *specs*:
+    ``hanoi bench`` asks at every round.  Its failures are
+    :class:`UsageError`.  The registry returned is shared: read it only.
     """
     key = tuple(resolve_spec(spec) for spec in specs)
     if key not in _CATALOGS:
@@ -254,7 +278,10 @@ def _has_entry_points() -> bool:
 
 
 def main(argv: Sequence[str]) -> int:  # pragma: no cover - the importing child (tests/registry/test_registry.py)
-    """The child: import, say which import is under way, then print the records described; the exit status."""
+    """Run the child: import, then print the records described.
+
+    It says which import is under way as it goes, and returns the exit status.
+    """
     config = json.loads(argv[0])
     process.child_start()
     answer = os.fdopen(os.dup(1), "w")

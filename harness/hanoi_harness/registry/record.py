@@ -1,10 +1,10 @@
-"""The frozen :class:`Algorithm` record: an algorithm's generator and what it declares.
+"""The frozen :class:`Algorithm` record: a generator and what it declares.
 
 A port yields moves in its original's own conventions (pegs ``'A'``/``'B'``/
 ``'C'`` or ``'s'``/``'t'``/``'d'``, disk 1 the largest in one source).  The
-record says which, and :meth:`Algorithm.moves` maps them to the project's model
-(disk 1 the smallest, pegs 0, 1, 2) in this one place, so the ports' own logic
-stays exactly as in the original.
+record says which.  :meth:`Algorithm.moves` maps them to the project's model
+(disk 1 the smallest, pegs 0, 1, 2) in this one place.  So the ports' own
+logic stays exactly as in the original.
 """
 
 from __future__ import annotations
@@ -20,33 +20,50 @@ from hanoi_harness.core.randomaccess import state_at
 from hanoi_harness.errors import UsageError
 
 Move = tuple[int, int, int]
-"""A move in the project's model: ``(disk, src, dst)``, disk 1 the smallest, pegs 0-2."""
+"""A move in the project's model: ``(disk, src, dst)``.
+
+Disk 1 is the smallest, and the pegs are 0-2.
+"""
 
 Solver = Callable[[int], Iterable[Any]]
-"""``solve(n)``: yields moves as ``(disk, src, dst)`` in the algorithm's own labels."""
+"""A ``solve`` function: it yields the moves for n disks in its own labels.
+
+Each move is ``(disk, src, dst)``.
+"""
 
 SolverFor = Callable[[int, tuple[Any, ...], tuple[Any, ...]], Iterable[Any]]
-"""``solve_for(n, start, goal)``: yields the moves from configuration ``start`` to ``goal``, in its own labels."""
+"""A ``solve_for`` function: it yields the moves between configurations.
+
+Given n, ``start`` and ``goal``, it yields the moves from ``start`` to
+``goal``, in its own labels.
+"""
 
 Configurations = Literal["towers", "any"]
-"""What a record's ``solve_for`` takes as start and goal: whole towers on any pegs, or any configurations."""
+"""What a record's ``solve_for`` takes as start and goal.
+
+That is whole towers on any pegs, or any configurations.
+"""
 
 CONFIGURATIONS: tuple[Configurations, ...] = ("towers", "any")
 
 SPACE_CLASSES = ("1", "n", "2^n")
-"""Declared extra-space classes, as functions of n: constant, linear, exponential."""
+"""Declared extra-space classes, as functions of n.
+
+They are constant, linear and exponential.
+"""
 
 TIME_CLASSES = ("2^n", "n 2^n")
-"""Declared total-time classes: constant work per move, or up to n per move.
+"""Declared total-time classes: constant work a move, or up to n a move.
 
-The names count the classic puzzle's 2^n - 1 moves; a record of another
-puzzle declares its cost per move with the same two names (its total is its
-puzzle's optimal count times that)."""
+The names count the classic puzzle's 2^n - 1 moves.  A record of another
+puzzle declares its cost per move with the same two names: its total is its
+puzzle's optimal count times that.
+"""
 
 
 @dataclass(frozen=True)
 class Citation:
-    """Where an algorithm comes from: author, title, site and year of the original."""
+    """Where an algorithm comes from: the original's author, title, site, year."""
 
     author: str
     title: str
@@ -59,9 +76,10 @@ class Citation:
 
 @dataclass(frozen=True)
 class FinalPeg:
-    """The peg an algorithm's tower ends on (its ``final_peg``): *odd* when n is odd, *even* when it is even.
+    """The peg an algorithm's tower ends on: its ``final_peg``.
 
-    ``None`` on a side means "any peg but 0" (what an ad-hoc plugin declares).
+    It is *odd* when n is odd, *even* when n is even.  ``None`` on a side
+    means "any peg but 0" (what an ad-hoc plugin declares).
 
     >>> FinalPeg.fixed(2).pegs(5)
     frozenset({2})
@@ -94,7 +112,7 @@ class FinalPeg:
 
 @dataclass(frozen=True)
 class Algorithm:
-    """One registered algorithm: its generator plus the metadata the harness reads.
+    """One registered algorithm: its generator and the metadata it declares.
 
     ``pegs`` are the labels the generator yields for pegs 0, 1 and 2 of the
     model; ``disks`` is ``"ascending"`` when the original numbers disk 1 the
@@ -102,28 +120,31 @@ class Algorithm:
 
     ``solve_from(n, k)``, when the algorithm can start at any step, yields
     the moves from step k (1-based) to the end, as ``solve`` would from
-    there: verification can then be split into chunks.  ``chunks`` is true
-    when the generator yields numpy arrays of shape (m, 3) instead of
-    single moves, already in the model's labels (pegs 0-2, disk 1 the
-    smallest); :meth:`moves` still yields single moves, and the harness's
-    fast paths (:func:`hanoi_harness.core.arrays.check_chunks`,
-    :func:`hanoi_harness.core.digest.digest_chunks`, ``hanoi moves``) read the arrays
-    from ``solve`` directly.
+    there.  Verification can then be split into segments.
+
+    ``chunks`` is true when the generator yields numpy arrays of shape
+    (m, 3) instead of single moves.  They are already in the model's labels
+    (pegs 0-2, disk 1 the smallest).  :meth:`moves` still yields single
+    moves.  The harness's fast paths read the arrays from ``solve``
+    directly: :func:`hanoi_harness.core.arrays.check_chunks`,
+    :func:`hanoi_harness.core.digest.digest_chunks` and ``hanoi moves``.
 
     ``puzzle`` is what the algorithm solves (:mod:`hanoi_harness.core.puzzle`):
-    the classic puzzle unless the record says otherwise; ``solve(n)`` starts
+    the classic puzzle unless the record says otherwise.  ``solve(n)`` starts
     from the whole tower on peg 0 and ends with it on ``final_peg``.
-    ``solve_for(n, start, goal)``, when the algorithm can start and end
-    elsewhere, yields the moves from configuration ``start`` to ``goal``
+    ``solve_for(n, start, goal)`` is for an algorithm that can start and end
+    elsewhere.  It yields the moves from configuration ``start`` to ``goal``
     (the peg of each disk, disk 1 first, in the record's labels); callers go
     through :meth:`moves_for`.  ``configurations`` says which start and goal
     it takes: ``"towers"`` (the default), each a whole tower on any peg of
     the puzzle; ``"any"``, any configurations.  A record without
     ``solve_for`` solves only the whole tower from peg 0 to ``final_peg``,
-    and :meth:`endpoints` refuses any other.  A puzzle of more than three
-    pegs numbers them 0 .. k-1, so its record keeps the model's labels; ``chunks`` are
-    for puzzles of three pegs (the chunk checker's test), ``solve_from``
-    for the classic puzzle (chunked verification follows its optimal path).
+    and :meth:`endpoints` refuses any other.
+
+    A puzzle of more than three pegs numbers them 0 .. k-1, so its record
+    keeps the model's labels.  ``chunks`` are for puzzles of three pegs
+    (the vectorised checker's test).  ``solve_from`` is for the classic
+    puzzle: verification in segments follows its optimal path.
     """
 
     name: str
@@ -191,7 +212,10 @@ class Algorithm:
         return f"{self.min_n} <= n{high}"
 
     def check_n(self, n: int) -> None:
-        """Raise :class:`UsageError` naming the limit (and why) when *n* disks are out of the record's range."""
+        """Raise :class:`UsageError` when *n* disks are out of the record's range.
+
+        The error names the limit, and why when the record says.
+        """
         if n < self.min_n:
             why = f" ({self.min_n_reason})" if self.min_n_reason else ""
             raise UsageError(f"{self.name} needs n >= {self.min_n}{why}")
@@ -200,47 +224,56 @@ class Algorithm:
             raise UsageError(f"{self.name} accepts n <= {self.max_n}{why}")
 
     def moves(self, n: int) -> Iterator[Move]:
-        """Return the moves for *n* disks in the project's model (disk 1 the smallest, pegs 0-2).
+        """Return the moves for *n* disks in the project's model.
 
-        The mapping from the original's labels happens here and only here.
-        Moves that are not triples, or that use labels the record does not
-        declare, are passed on unchanged for the checker to reject.
+        In the model disk 1 is the smallest and the pegs are 0-2.  The mapping
+        from the original's labels happens here and only here.  Moves that are
+        not triples, or that use labels the record does not declare, are
+        passed on unchanged for the checker to reject.
         """
         return self._to_model(iter(self.solve(n)), n)
 
     def moves_from(self, n: int, k: int) -> Iterator[Move]:
-        """Return the moves for *n* disks from step *k* (1-based) to the end, mapped as :meth:`moves` maps them.
+        """Return the moves for *n* disks from step *k* (1-based) to the end.
 
-        Only for a record that declares ``solve_from``; any other raises
-        :class:`UsageError` saying that the algorithm cannot start at any step.
+        They are mapped as :meth:`moves` maps them.  Only for a record that
+        declares ``solve_from``.  Any other raises :class:`UsageError`, saying
+        that the algorithm cannot start at any step.
         """
         if self.solve_from is None:
             raise UsageError(f"{self.name} cannot start at any step (its record declares no solve_from)")
         return self._to_model(iter(self.solve_from(n, k)), n)
 
     def moves_for(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterator[Move]:
-        """Return the moves of *n* disks from configuration *start* to *goal*, mapped as :meth:`moves` maps them.
+        """Return the moves of *n* disks from configuration *start* to *goal*.
 
-        Configurations are the peg of each disk, disk 1 (the smallest) first,
-        in the model's numbering; they are checked first (:meth:`endpoints`).
+        They are mapped as :meth:`moves` maps them.  Configurations are the
+        peg of each disk, disk 1 (the smallest) first, in the model's
+        numbering.  They are checked first (:meth:`endpoints`).
         """
         return self._to_model(iter(self.solve_between(n, start, goal)), n)
 
     def moves_of_run(self, n: int, ends: tuple[Config, Config] | None) -> Iterator[Move]:
-        """Return the moves of the run of *n* disks between *ends* (start, goal): :meth:`moves` when None."""
+        """Return the moves of the run of *n* disks between *ends*.
+
+        *ends* is (start, goal); when it is None these are :meth:`moves`.
+        """
         return self.moves(n) if ends is None else self.moves_for(n, *ends)
 
     def puzzle_of_run(self, ends: tuple[Config, Config] | None) -> Puzzle:
-        """Return the puzzle a run between *ends* (start, goal) is judged by: the record's, between them when given."""
+        """Return the puzzle a run between *ends* (start, goal) is judged by.
+
+        That is the record's puzzle, between those ends when they are given.
+        """
         return self.puzzle if ends is None else self.puzzle.between(*ends)
 
     def solve_between(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterable[Any]:
-        """Return what ``solve_for`` yields for *n* disks from *start* to *goal*, once they are checked.
+        """Return what ``solve_for`` yields for *n* disks from *start* to *goal*.
 
-        The configurations are checked by :meth:`endpoints`.  Moves in the
-        record's own labels, or arrays for a record of ``chunks`` (already in
-        the model's): what :meth:`moves_for` maps, and what the harness's fast
-        paths read from a record of arrays.
+        The configurations are checked first, by :meth:`endpoints`.  The
+        result is moves in the record's own labels, or arrays for a record of
+        ``chunks`` (already in the model's).  It is what :meth:`moves_for`
+        maps, and what the harness's fast paths read from a record of arrays.
         """
         first, last = self.endpoints(n, start, goal)
         assert self.solve_for is not None  # endpoints() refuses a record without it
@@ -249,15 +282,19 @@ class Algorithm:
     def endpoints(
         self, n: int, start: Sequence[int] | None = None, goal: Sequence[int] | None = None
     ) -> tuple[Config, Config]:
-        """The start and goal of a run of n disks between *start* and *goal*, checked against what the record takes.
+        """The start and goal of a run of n disks, checked against the record.
 
+        They are *start* and *goal*, checked against what the record takes.
         A configuration not given is the default one: the whole tower on peg 0
-        for *start*; for *goal*, the whole tower on the record's final peg for
-        n (when it may end on either of two, the goal must be given).  Every
-        refusal is one :class:`UsageError` line saying why: a record without
-        ``solve_for``; configurations of another length than n, or with a peg
-        that is not one of the puzzle's; a configuration that is not a whole
-        tower, for a record whose ``configurations`` are ``"towers"``.
+        for *start*.  For *goal* it is the whole tower on the record's final
+        peg for n; when it may end on either of two, the goal must be given.
+        Every refusal is one :class:`UsageError` line saying why:
+
+        * a record without ``solve_for``;
+        * configurations of another length than n, or with a peg that is not
+          one of the puzzle's;
+        * a configuration that is not a whole tower, for a record whose
+          ``configurations`` are ``"towers"``.
 
         >>> from hanoi_algorithms.any_state import solve
         >>> record = Algorithm(name="r", solve=solve, summary="", solve_for=lambda n, s, g: iter(()))
@@ -293,12 +330,18 @@ class Algorithm:
         return puzzle.start, puzzle.goal
 
     def _to_own(self, config: Config) -> tuple[Any, ...]:
-        """Write the model's configuration *config* in the original's labels and disk order."""
+        """Write the model's configuration *config* in the original's labels.
+
+        The disks are put in the original's order too.
+        """
         own = config if tuple(self.pegs) == (0, 1, 2) else tuple(self.pegs[peg] for peg in config)
         return own[::-1] if self.disks == "descending" else own
 
     def _to_model(self, raw: Iterator[Any], n: int) -> Iterator[Any]:
-        """Map the original's labelled moves *raw* for *n* disks (chunks unpacked) into the project's model."""
+        """Map the original's labelled moves *raw* for *n* disks into the model.
+
+        Chunks are unpacked into single moves first.
+        """
         if self.chunks:
             raw = _unchunk(raw)
         if self.pegs == (0, 1, 2) and self.disks == "ascending":
@@ -307,14 +350,20 @@ class Algorithm:
 
 
 UNCHUNK_ROWS = 1024
-"""Rows of a chunk turned into Python objects at once by :meth:`Algorithm.moves`.  A whole 65535-move chunk at
-once held 5.7 MiB and ran at 3 M moves/s (a list per row, then a tuple per list); 1024 rows at a time hold
-27 KiB (three lists of 1024 cached small ints) and the tuples come from ``zip`` in C: 40 M moves/s for blocks,
-where the per-move ports run at 1-4 M moves/s."""
+"""The rows of a chunk that :meth:`Algorithm.moves` unpacks at once.
+
+They are turned into Python objects together.  A whole chunk at once made a
+list per row, then a tuple per list: much memory, and slow.  A slice of rows
+holds only three lists of cached small ints, and the tuples come from
+``zip`` in C.  So a chunked record streams its single moves faster than the
+per-move ports make theirs.
+"""
 
 
 def _unchunk(raw: Iterator[Any]) -> Iterator[Any]:
-    """The single moves of the chunks *raw*, streamed :data:`UNCHUNK_ROWS` rows at a time.
+    """Stream the single moves of the chunks *raw*.
+
+    They are made :data:`UNCHUNK_ROWS` rows at a time.
 
     >>> import numpy as np
     >>> list(_unchunk(iter([np.array([[1, 0, 1], [2, 0, 2]], dtype=np.uint8), np.array([[1, 1, 2]])])))
@@ -327,7 +376,10 @@ def _unchunk(raw: Iterator[Any]) -> Iterator[Any]:
 
 
 def _pieces(raw: Iterator[Any]) -> Iterator[Iterable[Any]]:
-    """Iterables of the moves of the chunks *raw*, each over at most :data:`UNCHUNK_ROWS` rows of one chunk."""
+    """Iterables of the moves of the chunks *raw*, a slice of a chunk each.
+
+    Each slice is at most :data:`UNCHUNK_ROWS` rows of one chunk.
+    """
     import numpy as np
 
     for chunk in raw:
@@ -357,15 +409,16 @@ def labelled_state(
     pegs: tuple[Any, Any, Any] = (0, 1, 2),
     disks: Literal["ascending", "descending"] = "ascending",
 ) -> list[Any]:
-    """Return each of *n* disks' pegs after *k* optimal moves, written in an original's labels *pegs*.
+    """Return the peg of each of *n* disks after *k* optimal moves, labelled.
 
-    The optimal solution from peg 0 to ``final_peg`` (1 or 2) is the
-    reference one (:func:`hanoi_harness.core.randomaccess.state_at`, which ends on peg
-    2) with pegs 1 and 2 exchanged when it ends on 1.  The result lists the
-    label (``pegs[i]`` for peg i) of disk 1 first, disk 1 being the smallest
-    when ``disks`` is ``"ascending"`` and the largest when ``"descending"``:
-    what a port that can start at any step rebuilds its own state from.
-    A ``final_peg`` other than 1 or 2 raises :class:`ValueError`.
+    The pegs are written in an original's labels *pegs*.  The optimal
+    solution from peg 0 to ``final_peg`` (1 or 2) is the reference one
+    (:func:`hanoi_harness.core.randomaccess.state_at`, which ends on peg 2).
+    Pegs 1 and 2 are exchanged when it ends on 1.  The result lists the
+    label (``pegs[i]`` for peg i) of disk 1 first.  Disk 1 is the smallest
+    when ``disks`` is ``"ascending"``, the largest when ``"descending"``.
+    A port that can start at any step rebuilds its own state from it.  A
+    ``final_peg`` other than 1 or 2 raises :class:`ValueError`.
 
     >>> labelled_state(3, 4)
     [1, 1, 2]
@@ -380,11 +433,12 @@ def labelled_state(
 
 
 def between_towers(name: str, transfer: Callable[[int, int, int], Iterable[Any]]) -> SolverFor:
-    """Return the ``solve_for`` of record *name*, which moves whole towers: *transfer* (n, src, dst) between two pegs.
+    """Return the ``solve_for`` of record *name*, which moves whole towers.
 
-    No disks, or a tower already on its goal, take no move; a start or goal that
-    is not one whole tower is one :class:`UsageError` naming the record (records
-    go through :meth:`Algorithm.endpoints`, which refuses it first).
+    It calls *transfer* with (n, src, dst) to move a tower between two pegs.
+    No disks, or a tower already on its goal, take no move.  A start or goal
+    that is not one whole tower is one :class:`UsageError` naming the record.
+    Records go through :meth:`Algorithm.endpoints`, which refuses it first.
 
     >>> solve_for = between_towers("p", lambda n, src, dst: iter([(1, src, dst)]))
     >>> list(solve_for(1, (0,), (2,))), list(solve_for(1, (2,), (2,))), list(solve_for(0, (), ()))

@@ -3,7 +3,7 @@
 Three ways in, one record out:
 
 * in-tree modules of :mod:`hanoi_algorithms` use the :func:`register` decorator;
-* installed packages advertise an entry point in the group ``hanoi.algorithms``
+* installed packages advertise an entry point in the group ``hanoi.algorithms``,
   whose object is an :class:`Algorithm` or a bare generator function;
 * ``--plugin FILE.py:FUNC`` or ``--plugin package.module:FUNC`` loads a bare
   generator function while a variant is being developed (:func:`load_plugin`).
@@ -54,7 +54,10 @@ class Registry:
         return [a.name for a in self]
 
     def get(self, name: str) -> Algorithm:
-        """Return the record named *name*, or raise :class:`UsageError` suggesting the closest name."""
+        """Return the record named *name*, or raise :class:`UsageError`.
+
+        The error suggests the closest name, when there is one.
+        """
         try:
             return self._algorithms[name]
         except KeyError:
@@ -70,14 +73,15 @@ def _order(algorithm: Algorithm) -> tuple[int, str]:
 
 
 REGISTRY = Registry()
-"""The in-tree algorithms, filled when :mod:`algorithms` is imported."""
+"""The in-tree algorithms, filled when :mod:`hanoi_algorithms` is imported."""
 
 
 def register(**metadata: Any) -> Callable[[Solver], Solver]:
-    """Make a decorator that adds a generator function ``solve`` to :data:`REGISTRY` with *metadata*.
+    """Make a decorator that adds a generator function to :data:`REGISTRY`.
 
-    The keywords are the fields of :class:`Algorithm` other than ``solve``;
-    the function is returned unchanged, so a module can still call it.
+    The function becomes the record's ``solve``, with *metadata*: the fields
+    of :class:`Algorithm` other than ``solve``.  The function is returned
+    unchanged, so a module can still call it.
     """
 
     def decorate(solve: Solver) -> Solver:
@@ -106,7 +110,11 @@ def _from_object(obj: Any, name: str, origin: str) -> Algorithm:
 
 
 def _parse_spec(spec: str) -> tuple[str, str, bool]:
-    """The target, the function and whether the target is a file, of a ``--plugin`` *spec*; one-line errors."""
+    """Split a ``--plugin`` *spec* into its target and its function.
+
+    The third value says whether the target is a file.  A malformed *spec*
+    is a one-line :class:`UsageError`.
+    """
     target, sep, func = spec.rpartition(":")
     if not sep or not target or not func:
         raise UsageError(f"plugin {spec!r}: expected FILE.py:FUNC or package.module:FUNC")
@@ -116,7 +124,9 @@ def _parse_spec(spec: str) -> tuple[str, str, bool]:
 
 
 def resolve_spec(spec: str) -> str:
-    """The plugin *spec* with its file made absolute, so that it means the same after a change of directory.
+    """The plugin *spec* with its file made absolute.
+
+    It then means the same after a change of directory.
 
     >>> resolve_spec("package.module:f")
     'package.module:f'
@@ -128,13 +138,15 @@ def resolve_spec(spec: str) -> str:
 
 
 def load_plugin(spec: str) -> Algorithm:
-    """The ad-hoc algorithm of a ``--plugin`` *spec*, ``FILE.py:FUNC`` or ``package.module:FUNC``.
+    """The ad-hoc algorithm of a ``--plugin`` *spec*.
 
-    The algorithm is named after the function, ends on any peg but 0 and has no
-    limits.  Every failure is a one-line :class:`UsageError`, an exit at import
-    (``sys.exit``) included; a change of directory at import is undone.  This
-    imports the plugin in this process: :func:`hanoi_harness.registry.probe.probe` does it
-    in a child first, where an ``os._exit`` or an endless loop can do no harm.
+    *spec* is ``FILE.py:FUNC`` or ``package.module:FUNC``.  The algorithm is
+    named after the function, ends on any peg but 0 and has no limits.
+    Every failure is a one-line :class:`UsageError`, an exit at import
+    (``sys.exit``) included; a change of directory at import is undone.
+    This imports the plugin in this process.
+    :func:`hanoi_harness.registry.probe.probe` does it in a child first,
+    where an ``os._exit`` or an endless loop can do no harm.
     """
     target, func, is_file = _parse_spec(spec)
     here = os.getcwd()
@@ -167,8 +179,11 @@ def load_plugin(spec: str) -> Algorithm:
 
 
 def load_entry_points(registry: Registry) -> None:
-    """Add to *registry* every algorithm advertised in the entry-point group ``hanoi.algorithms``."""
-    import importlib.metadata  # here, not at the top: 40 ms that an algorithm's own process seldom needs
+    """Add to *registry* every algorithm of the entry points.
+
+    Those are the entry points of the group ``hanoi.algorithms``.
+    """
+    import importlib.metadata  # here, not at the top: a cost that an algorithm's own process seldom needs
 
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         try:
@@ -183,7 +198,10 @@ def load_entry_points(registry: Registry) -> None:
 
 
 def _return_to(directory: str) -> None:
-    """Change back to *directory* if imported code moved us: paths given on the command line keep their meaning."""
+    """Change back to *directory* if imported code moved us.
+
+    Paths given on the command line then keep their meaning.
+    """
     try:
         moved = os.getcwd() != directory
     except OSError:  # it removed the directory we were in
@@ -195,12 +213,14 @@ def _return_to(directory: str) -> None:
 def build_registry(
     plugins: Iterable[str] = (), *, entry_points: bool = True, guard: bool = True, timeout: float | None = None
 ) -> Registry:
-    """The in-tree algorithms, the installed entry points (with *entry_points*) and the ad-hoc *plugins*.
+    """The in-tree algorithms, the entry points and the ad-hoc *plugins*.
 
-    With *guard* (the default) the plugins are imported in a child process first
-    (:func:`hanoi_harness.registry.probe.probe`, within *timeout* seconds, default 60): a plugin
-    that exits, crashes or hangs at import is a one-line :class:`UsageError` before it runs
-    here.  Their files are made absolute before any of them runs.
+    The installed entry points are read with *entry_points*.  With *guard*
+    (the default) the plugins are imported in a child process first, by
+    :func:`hanoi_harness.registry.probe.probe`, within *timeout* seconds
+    (default 60).  A plugin that exits, crashes or hangs at import is then a
+    one-line :class:`UsageError` before it runs here.  Their files are made
+    absolute before any of them runs.
     """
     import hanoi_algorithms  # noqa: F401  (importing the package registers every in-tree module)
 
