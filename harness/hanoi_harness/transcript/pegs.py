@@ -21,26 +21,34 @@ from types import MappingProxyType
 
 from hanoi_harness.core.verdict import one_of
 from hanoi_harness.errors import UsageError
+from hanoi_harness.transcript import lexicon
 
 WORDS: Mapping[str, int] = MappingProxyType(
     {
         word: peg
         for peg, words in enumerate(
             (
-                "left source src start from first begin origin initial",
+                "left source src start from first begin origin initial"
+                " origen origem inicio início quelle anfang départ depart izquierda links gauche esquerda 源",
                 "middle mid center centre auxiliary auxilary auxillary aux spare helper via temp tmp temporary"
-                " intermediate second other",
-                "right target destination dest dst end to third final goal finish",
+                " intermediate second other auxiliar intermedio intermediario intermediário medio meio centro"
+                " hilfe hilfs zwischen mitte milieu intermédiaire 辅",
+                "right target destination dest dst end to third final goal finish"
+                " destino ziel arrivée arrivee derecha rechts droite direita 目",
             )
         )
         for word in words.split()
     }
 )
-"""Peg names read without ``--pegs`` (any case): each is the start peg 0, the middle peg 1 or peg 2."""
+"""Peg names read without ``--pegs`` (any case, several languages): the start peg 0, the middle peg 1 or peg 2."""
 
 KEYWORDS = frozenset(
     {"disk", "disc", "ring", "disks", "discs", "rings", "step", "the", "peg", "pegs", "pole", "rod", "tower"}
     | {"pillar", "post", "needle", "column", "stack", "spindle", "stick", "pin"}
+    | lexicon.DISK
+    | lexicon.DISKS
+    | lexicon.PEGWORD
+    | (lexicon.STEP - {"第", "步"})
 )
 """Words the reader takes as part of a sentence, never as a peg's name (``--pegs`` refuses them)."""
 
