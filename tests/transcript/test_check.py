@@ -14,7 +14,7 @@ from hanoi_harness.cli.main import main
 from hanoi_harness.transcript.check import MalformedLine, NoMoves, check_lines, describe
 from hanoi_harness.transcript.infer import PROBE
 from hanoi_harness.transcript.pegs import WORDS, PegNames, detect
-from tests.helpers import assert_one_line_error, reference
+from tests.helpers import assert_one_line_error, reference, run_cli
 
 LETTERS = "ABC"
 NAMES = ("left", "middle", "right")
@@ -479,3 +479,13 @@ def test_letters_in_a_known_order_are_inferred_and_others_refused(hanoi: Runner)
     text = "".join(f"{'QAD'[s]} -> {'QAD'[t]}\n" for _, s, t in SOLUTION)
     code, _, err = hanoi("check", "-n", "3", stdin=text)
     assert code == 2 and "--pegs" in err, err
+
+
+@pytest.mark.parametrize("pegs", [4, 5, 26, 27, 40])
+def test_the_example_of_a_refused_pegs_option_is_accepted_as_it_is(
+    capsys: pytest.CaptureFixture[str], pegs: int
+) -> None:
+    code, _, err = run_cli(capsys, "check", "-n", "1", "/dev/null", "--pegs-count", str(pegs), "--pegs", "a,b,c,d,e,f")
+    assert code == 2
+    shown = err.split("(e.g. ")[1].split(")")[0]
+    assert PegNames.of(shown, pegs).labels == tuple(shown.split(","))  # no name repeats: following it works
