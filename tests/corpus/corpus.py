@@ -36,8 +36,8 @@ class Entry:
     """One program run with some arguments; the keys are described at the top of corpus.toml."""
 
     name: str
-    program: str
     sizes: list[int]
+    program: str | None = None
     args: list[str] = field(default_factory=list)
     stdin: bool = False
     options: list[str] = field(default_factory=list)
@@ -47,6 +47,9 @@ class Entry:
     pegs: list[str] | str = field(default_factory=list)
     disks: int = 1
     unreadable: str | None = None
+    states: bool = False
+    wrong: bool = False
+    origin: dict[str, str] = field(default_factory=dict)
 
     def output(self, n: int) -> Path:
         """The captured output for n disks."""
@@ -54,11 +57,12 @@ class Entry:
 
     @property
     def source(self) -> Path:
+        assert self.program is not None, f"{self.name} was found elsewhere: only its outputs are here"
         return PROGRAMS / self.program
 
 
 def entries() -> list[Entry]:
-    """The manifest's entries."""
+    """The manifest's entries (those of programs found elsewhere have an ``origin`` and no ``program``)."""
     with (HERE / "corpus.toml").open("rb") as f:
         return [Entry(**entry) for entry in tomllib.load(f)["entry"]]
 
@@ -107,6 +111,8 @@ def main() -> None:
     OUTPUTS.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as build:
         for entry in entries():
+            if entry.program is None:
+                continue  # found elsewhere (its origin): its outputs were captured where it ran
             reason = missing(entry)
             if reason:
                 sys.exit(f"cannot capture {entry.name}: {reason}")

@@ -12,8 +12,9 @@ import pytest
 
 from hanoi_harness.cli.main import main
 from hanoi_harness.transcript.check import MalformedLine, NoMoves, check_lines, describe
+from hanoi_harness.transcript.infer import PROBE
 from hanoi_harness.transcript.pegs import WORDS, PegNames, detect
-from tests.helpers import assert_one_line_error, reference
+from tests.helpers import assert_one_line_error, reference, run_cli
 
 LETTERS = "ABC"
 NAMES = ("left", "middle", "right")
@@ -303,7 +304,6 @@ def test_illegal_and_wrong_sequences_exit_1_with_step_line_and_reason(
             "  |  |  |\n -+- |  |\n--+--|  |\n",
             "no moves read: none of the 3 lines is a move (line 1: '|  |  |')",
         ),
-        ("[[3, 2, 1], [], []]\n[[3, 2], [1], []]\n", "no moves read: none of the 2 lines is a move"),
         ("[(1, 3), (1, 2)] are the moves\n\n", "no moves read: none of the 2 lines is a move"),
         ("Total moves: 7\nA: 3 2 1\n", "line 1: 'Total moves: 7'"),
     ],
@@ -325,7 +325,8 @@ def test_the_input_streams_and_stops_at_the_first_illegal_move() -> None:
     def lines() -> Iterator[str]:
         yield "1 A->C\n"
         yield "1 A->B\n"  # illegal: disk 1 is on C
-        raise AssertionError("read past the illegal move")
+        yield from ["2 A->C\n"] * (PROBE - 2)  # the lines read ahead to infer the conventions
+        raise AssertionError("read past the illegal move and the lines read ahead")
 
     verdict = check_lines(lines(), 2)
     assert verdict.status == "illegal" and verdict.step == 2 and verdict.extra["line"] == 2
@@ -391,3 +392,100 @@ def test_disks_option() -> None:
     one = [f"{d} {s} {t}" for d, s, t in reference(3)]
     assert check_lines(one, 3, disks="0-based").status == "illegal"
     assert check_lines(zero, 3, disks="1-based").status == "illegal"
+
+
+# Conventions inferred from the whole input (hanoi_harness.transcript.infer), each said on standard error.
+
+SOLUTION = [(1, 0, 2), (2, 0, 1), (1, 2, 1), (3, 0, 2), (1, 1, 0), (2, 1, 2), (1, 0, 2)]
+
+
+@pytest.mark.parametrize(
+    ("shape", "said"),
+    [
+        ("Mover el disco {d} de la torre de {s} a la torre de {t}", ""),
+        ("Bewege Scheibe {d} von {s} nach {t}", ""),
+        ("第{k}步: 将盘子{d}从{s}移到{t}", ""),
+        ("plate{d}:{s}-->{t}", "read the number before the pegs as the disk"),
+        ("{k}: {s}-->{t}", ""),
+        ("Move {s} to {t}", ""),
+        ("Move disk from {s} {t}", ""),
+    ],
+)
+def test_moves_in_other_words_are_read_and_the_inference_said(hanoi: Runner, shape: str, said: str) -> None:
+    names = (
+        ("origen", "auxiliar", "destino") if "torre" in shape else ("A", "B", "C") if "{s} {t}" not in shape else "XYZ"
+    )
+    if shape.startswith("Move {s}"):
+        names = ("1", "2", "3")
+    text = "".join(shape.format(k=k, d=d, s=names[s], t=names[t]) + "\n" for k, (d, s, t) in enumerate(SOLUTION, 1))
+    code, out, err = hanoi("check", "-n", "3", stdin=text)
+    assert code == 0, out + err
+    assert said in err and err.count("\n") <= 1, err
+
+
+def test_x_from_y_is_read_as_y_to_x_and_said(hanoi: Runner) -> None:
+    names = ("left", "mid", "right")
+    text = "".join(f"{names[s]} to {names[t]}\n" if s < t else f"{names[t]} from {names[s]}\n" for _, s, t in SOLUTION)
+    code, out, err = hanoi("check", "-n", "3", stdin=text)
+    assert code == 0, out
+    assert err == "hanoi check: read `X from Y` as Y -> X\n"
+
+
+@pytest.mark.parametrize("separator", [", ", "<br>", " ", "; "])
+def test_every_move_of_a_line_of_several_is_read(hanoi: Runner, separator: str) -> None:
+    moves = separator.join(f"{d}:{LETTERS[s]}->{LETTERS[t]}" for d, s, t in SOLUTION)
+    assert hanoi("check", "-n", "3", stdin=moves + "\n")[0] == 0
+    wrong = moves.replace("3:A->C", "3:A->B")
+    code, out, _ = hanoi("check", "-n", "3", stdin=wrong + "\n")
+    assert code == 1 and out.startswith("illegal at step 4, line 1 "), out
+
+
+def test_a_line_of_several_moves_with_one_unreadable_piece_is_refused(hanoi: Runner) -> None:
+    code, out, err = hanoi("check", "-n", "2", stdin="A to B, A to C, oops, B to C\n")
+    assert (code, out) == (2, "")
+    assert "line 1: cannot read a move from" in err and "'oops' is not a move" in err
+
+
+def test_a_legend_before_the_moves_is_no_move(hanoi: Runner) -> None:
+    text = "from = A, to = C, help = B\n" + "".join(f"{LETTERS[s]} -> {LETTERS[t]}\n" for _, s, t in SOLUTION)
+    assert hanoi("check", "-n", "3", stdin=text)[0] == 0
+
+
+def test_a_step_counter_glued_to_a_word_is_no_disk_and_a_disk_is(hanoi: Runner) -> None:
+    steps = "".join(f"move{k}: {LETTERS[s]} -> {LETTERS[t]}\n" for k, (_, s, t) in enumerate(SOLUTION, 1))
+    code, out, err = hanoi("check", "-n", "3", stdin=steps)
+    assert code == 0, out + err
+    disks = "".join(f"plate{d}: {LETTERS[s]} -> {LETTERS[t]}\n" for d, s, t in SOLUTION).replace("plate3", "plate2")
+    code, out, _ = hanoi("check", "-n", "3", stdin=disks)
+    assert out.startswith("illegal at step 4, line 4 'plate2: A -> C': disk 2 is not on top"), out
+    code, out, _ = hanoi("check", "-n", "3", "--counter", "steps", stdin=disks)
+    assert code == 0, out  # forced: the numbers are steps, the moves are legal
+
+
+def test_states_are_read_by_differencing_and_a_jump_is_refused(hanoi: Runner) -> None:
+    text = "[[3, 2, 1], [], []]\n[[3, 2], [], [1]]\n[[3], [2], [1]]\n"
+    code, out, err = hanoi("check", "-n", "3", stdin=text)
+    assert code == 1 and out.startswith("incomplete"), out
+    assert "states" in err
+    code, out, err = hanoi("check", "-n", "3", stdin="A: 3 2 1\nB:\nC:\n\nA: 3\nB: 2\nC: 1\n")
+    assert (code, out) == (2, "")
+    assert "line 7: cannot read a move from 'C: 1': this state is not one move from the one before it" in err
+
+
+def test_letters_in_a_known_order_are_inferred_and_others_refused(hanoi: Runner) -> None:
+    text = "".join(f"{'SAD'[s]} -> {'SAD'[t]}\n" for _, s, t in SOLUTION)
+    code, _, err = hanoi("check", "-n", "3", stdin=text)
+    assert code == 0 and err.startswith("hanoi check: read pegs S, A, D ("), err
+    text = "".join(f"{'QAD'[s]} -> {'QAD'[t]}\n" for _, s, t in SOLUTION)
+    code, _, err = hanoi("check", "-n", "3", stdin=text)
+    assert code == 2 and "--pegs" in err, err
+
+
+@pytest.mark.parametrize("pegs", [4, 5, 26, 27, 40])
+def test_the_example_of_a_refused_pegs_option_is_accepted_as_it_is(
+    capsys: pytest.CaptureFixture[str], pegs: int
+) -> None:
+    code, _, err = run_cli(capsys, "check", "-n", "1", "/dev/null", "--pegs-count", str(pegs), "--pegs", "a,b,c,d,e,f")
+    assert code == 2
+    shown = err.split("(e.g. ")[1].split(")")[0]
+    assert PegNames.of(shown, pegs).labels == tuple(shown.split(","))  # no name repeats: following it works

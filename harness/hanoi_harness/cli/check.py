@@ -22,7 +22,7 @@ from hanoi_harness.cli.options import (
 from hanoi_harness.core.puzzle import Puzzle, Rule
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry.probe import MAX_PEGS
-from hanoi_harness.transcript.check import DISKS, check_lines, describe, open_text
+from hanoi_harness.transcript.check import COUNTERS, DISKS, READS, check_lines, describe, open_text
 from hanoi_harness.transcript.pegs import PegNames
 
 DESCRIPTION = """\
@@ -36,13 +36,18 @@ A move is a line with one of these shapes, with or without step numbers, headers
   1 left, Move disk 2 right                          a disk and its direction on a circle of pegs
   1 0 2, (1, 'A', 'C'), A C, 1 start end, A C 2      two to four values
   [(1, 3), (1, 2), (3, 2)]                           a list of moves on one line, any length
-Pegs are 0-2, 1-3, A-C (any case) or names (left/middle/right, source/auxiliary/target, start/end,
-from/via/to, ...), perhaps quoted; the first move decides, unless --pegs says. The disk is the number
-after 'disk', else the one number after the pegs, else the last before them that is not a step
-(a number followed by ':', '.', ')' or ']', or after '#' or 'step'); a move without one moves the top disk.
-Other lines are skipped (the README lists every shape and rule). Exit status: 0 legal and optimal,
-1 illegal, incomplete or not optimal, 2 for input that cannot be read (a line that looks like a move
-but is not one, no move at all, binary data, a line over 10000 characters) or a bad option.
+  A to B, A to C, B to C; ...<br>...; 1:A->C 2:A->B   several moves on a line: all are read
+  left from mid, Move disk from A C, Move 1 to 2     'X from Y' is Y -> X; a move without 'to'
+  Mover el disco 1 de la torre de origen a ...       connectives of several languages (de/a, von/nach, 从/到)
+Pegs are 0-2, 1-3, A-C (any case), names (left/middle/right, source/auxiliary/target, origen/destino, ...)
+or any three labels the moves use (S,A,D; X,Y,Z; ...), perhaps quoted; --pegs says which. The disk is the
+number after 'disk', else the one number after the pegs, else the last before them unless it counts the
+moves (a step, see --counter); a move without one moves the top disk. Programs that print the pegs after
+each move instead ('[3, 2] [] [1]', 'A: 3 2') are read by the difference of two states (--read). What was
+inferred is said in one line on standard error. Other lines are skipped (the README lists every rule).
+Exit status: 0 legal and optimal, 1 illegal, incomplete or not optimal, 2 for input that cannot be read
+(a line that looks like a move but is not one, no move at all, binary data, a line over 10000 characters)
+or a bad option.
 
 Other puzzles: --rules cyclic (only 0->1, 1->2, 2->0) or linear (only 0-1, 1-2), --pegs-count K (every
 move, K pegs: 0-(K-1), 1-K, A.. or K names), --from/--to configurations (the peg of each disk, disk 1
@@ -86,12 +91,26 @@ def add_check(p: argparse.ArgumentParser) -> None:
         metavar="PEGS",
         help="how the pegs are written: 0-2, 1-3, A-C, words, cyclic (a disk and a direction, left or right), "
         "or three names, start peg first (e.g. S,A,D or left,centre,right); on K pegs (--pegs-count) 0-(K-1), 1-K, "
-        "the first K letters (A-D on four), cyclic or K names; default: read from the first move",
+        "the first K letters (A-D on four), cyclic or K names; default: inferred from the moves (any three labels "
+        "they use, in order when their names give one, else the first move's source first)",
     )
     p.add_argument(
         "--disks",
         choices=tuple(DISKS),
         help="how the disks are numbered, the smallest first (default: 0-based when the first disk named is 0)",
+    )
+    p.add_argument(
+        "--counter",
+        choices=COUNTERS,
+        help="what the last number before a move's pegs is ('3: A->C', 'disk3:a-->c'): steps (it counts the moves; "
+        "the move names no disk) or disks; default: a step when it counts 1, 2, 3, ... down the moves, else a disk",
+    )
+    p.add_argument(
+        "--read",
+        choices=READS,
+        help="what the input prints: moves, or states (the pegs after each move, one line such as '[3, 2] [] [1]' "
+        "or one peg a line such as 'A: 3 2'; a move is read between two states); default: moves, states when no "
+        "line is a move",
     )
     p.add_argument(
         "--target",
@@ -129,7 +148,18 @@ def cmd_check(args: argparse.Namespace) -> int:
         except UsageError as exc:
             raise UsageError(f"argument --pegs: {_why(args.pegs, exc)}") from None
     with _input(args.file) as text:
-        verdict = check_lines(text, args.n, pegs=args.pegs, target=args.target, disks=args.disks, puzzle=puzzle)
+        verdict = check_lines(
+            text,
+            args.n,
+            pegs=args.pegs,
+            target=args.target,
+            disks=args.disks,
+            puzzle=puzzle,
+            counter=args.counter,
+            read=args.read,
+        )
+    if verdict.extra.get("read"):
+        print(f"hanoi check: {verdict.extra['read']}", file=sys.stderr)
     print(describe(verdict, args.n))
     return 0 if verdict.ok else 1
 

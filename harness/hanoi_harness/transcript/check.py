@@ -22,14 +22,18 @@ from hanoi_harness.core.legality import pegs_at
 from hanoi_harness.core.puzzle import CLASSIC, Puzzle, tower_peg
 from hanoi_harness.core.verdict import Verdict, one_of
 from hanoi_harness.errors import UsageError
+from hanoi_harness.transcript.infer import PROBE, infer
+from hanoi_harness.transcript.infer import describe as describe_inference
 from hanoi_harness.transcript.pegs import CONVENTIONS, PegNames, conventions, quote
-from hanoi_harness.transcript.read import LIMIT, MalformedLine, NoMoves, Reader, UnreadableInput, open_text
+from hanoi_harness.transcript.read import LIMIT, MalformedLine, NoMoves, Reader, UnreadableInput, open_text, pieces
 from hanoi_harness.transcript.rules import parse_line
 
 __all__ = [
     "CONVENTIONS",
+    "COUNTERS",
     "DISKS",
     "LIMIT",
+    "READS",
     "MalformedLine",
     "NoMoves",
     "UnreadableInput",
@@ -41,6 +45,10 @@ __all__ = [
 
 DISKS = {"1-based": 1, "0-based": 0}
 """How disks may be numbered (``--disks``): from 1 or from 0 for the smallest."""
+COUNTERS = ("steps", "disks")
+"""What the number before a move's pegs may be (``--counter``): a step counter, or the disk."""
+READS = ("moves", "states")
+"""What the input may print (``--read``): moves, or the pegs after each move."""
 
 
 def check_lines(
@@ -52,6 +60,8 @@ def check_lines(
     max_moves: int | None = None,
     disks: str | None = None,
     puzzle: Puzzle = CLASSIC,
+    counter: str | None = None,
+    read: str | None = None,
 ) -> Verdict:
     """Judge the moves read from *lines* for *n* disks: the :class:`Verdict`, with how the text was read.
 
@@ -63,13 +73,17 @@ def check_lines(
     from the first move); *target* is the peg the tower must end on, as the
     input writes it (default: any peg but the one it starts on); *max_moves*
     replaces the checker's cap on the moves read; *disks* is "1-based" or
-    "0-based" (default: 0-based when the first disk named is 0).  *puzzle*
+    "0-based" (default: 0-based when the first disk named is 0); *counter* is
+    "steps" or "disks", what the number before a move's pegs is (default:
+    a step when it counts the moves); *read* is "moves" or "states" (default:
+    states when no line is a move; see :mod:`hanoi_harness.transcript.infer`).  *puzzle*
     is what the moves are judged by (:mod:`hanoi_harness.core.puzzle`): its pegs,
     its rule, and its start and goal configurations when it names them
     (numbered 0 .. k-1, the convention's first label first); a goal takes
     the place of *target*.  The verdict's ``extra`` has ``convention``, the
     peg ``labels``, ``targets``, ``disks``, the ``puzzle``'s name and
-    ``goal``, and for a step the ``line`` number and its ``text``.
+    ``goal``, ``read`` (what was inferred, in words; empty if nothing), and
+    for a step the ``line`` number and its ``text``.
     Unreadable input raises :class:`UnreadableInput`; a bad option raises
     :class:`UsageError`.
 
@@ -87,12 +101,23 @@ def check_lines(
     names = PegNames.of(pegs, puzzle.pegs) if pegs is not None else None
     if disks is not None and disks not in DISKS:
         raise UsageError(f"--disks must be one of {', '.join(DISKS)}, got {disks!r}")
+    if counter is not None and counter not in COUNTERS:
+        raise UsageError(f"--counter must be one of {', '.join(COUNTERS)}, got {counter!r}")
+    if read is not None and read not in READS:
+        raise UsageError(f"--read must be one of {', '.join(READS)}, got {read!r}")
     if target is not None and puzzle.goal is not None:
         raise UsageError("give the goal as a configuration or as --target, not both")
     start = puzzle.start_config(n)
     tower = Tower(n, pegs_at(start, puzzle.pegs))
-    reader = Reader(tower.pegs, names, DISKS.get(disks or ""))
-    moves = reader.moves(lines)
+    source = pieces(lines)
+    ahead = list(itertools.islice(source, PROBE))  # read again below: the input still streams
+    inference = infer(ahead, puzzle.pegs, n, names=names, counter=counter, read=read)  # type: ignore[arg-type]
+    if inference.refusal is not None and read is None:
+        raise UnreadableInput(f"no moves read: {inference.refusal}")
+    reader = Reader(tower.pegs, inference.names, DISKS.get(disks or ""), inference.counter)
+    if inference.states:
+        reader.read_states(n)
+    moves = reader.read(itertools.chain(ahead, source))
     first = next(moves, None)  # the first move decides the convention, which --target is read in
     if reader.error is not None:
         raise reader.error
@@ -112,6 +137,7 @@ def check_lines(
         "disks": "0-based" if reader.base == 0 else "1-based",
         "puzzle": puzzle.name,
         "goal": puzzle.goal,
+        "read": describe_inference(inference),
     }
     if verdict.step is not None and first is not None:
         extra.update(line=reader.line, text=reader.text.rstrip("\r\n"))

@@ -21,26 +21,34 @@ from types import MappingProxyType
 
 from hanoi_harness.core.verdict import one_of
 from hanoi_harness.errors import UsageError
+from hanoi_harness.transcript import lexicon
 
 WORDS: Mapping[str, int] = MappingProxyType(
     {
         word: peg
         for peg, words in enumerate(
             (
-                "left source src start from first begin origin initial",
+                "left source src start from first begin origin initial"
+                " origen origem inicio início quelle anfang départ depart izquierda links gauche esquerda 源",
                 "middle mid center centre auxiliary auxilary auxillary aux spare helper via temp tmp temporary"
-                " intermediate second other",
-                "right target destination dest dst end to third final goal finish",
+                " intermediate second other auxiliar intermedio intermediario intermediário medio meio centro"
+                " hilfe hilfs zwischen mitte milieu intermédiaire 辅",
+                "right target destination dest dst end to third final goal finish"
+                " destino ziel arrivée arrivee derecha rechts droite direita 目",
             )
         )
         for word in words.split()
     }
 )
-"""Peg names read without ``--pegs`` (any case): each is the start peg 0, the middle peg 1 or peg 2."""
+"""Peg names read without ``--pegs`` (any case, several languages): the start peg 0, the middle peg 1 or peg 2."""
 
 KEYWORDS = frozenset(
     {"disk", "disc", "ring", "disks", "discs", "rings", "step", "the", "peg", "pegs", "pole", "rod", "tower"}
     | {"pillar", "post", "needle", "column", "stack", "spindle", "stick", "pin"}
+    | lexicon.DISK
+    | lexicon.DISKS
+    | lexicon.PEGWORD
+    | (lexicon.STEP - {"第", "步"})
 )
 """Words the reader takes as part of a sentence, never as a peg's name (``--pegs`` refuses them)."""
 
@@ -127,7 +135,26 @@ def _expected(pegs: int) -> str:
     if pegs == 3:
         return "0-2, 1-3, A-C, words, cyclic or three names in order (e.g. S,A,D or left,centre,right)"
     builtin = ", ".join(names.name for names in conventions(pegs).values())
-    return f"{builtin} or {pegs} names in order (e.g. S,{','.join(_letters(pegs - 2))},D)"
+    return f"{builtin} or {pegs} names in order (e.g. {example(pegs)})"
+
+
+def example(pegs: int) -> str:
+    """Names for *pegs* pegs, start peg first, that ``--pegs`` takes as they are: none repeats.
+
+    >>> example(4), example(27)[:12], example(100)
+    ('S,A,B,D', 'P1,P2,P3,P4,', 'P1,P2,...,P100')
+    """
+    if pegs <= 26:
+        middle = [letter for letter in _letters(26) if letter not in "SD"][: pegs - 2]
+        return ",".join(["S", *middle, "D"])
+    if pegs <= 40:
+        return ",".join(f"P{peg}" for peg in range(1, pegs + 1))
+    return f"P1,P2,...,P{pegs}"
+
+
+def _others(count: int) -> list[str]:
+    """Placeholders for *count* names a message cannot guess: OTHER, or OTHER1, OTHER2, ... (none repeats)."""
+    return ["OTHER"] if count == 1 else [f"OTHER{k}" for k in range(1, count + 1)]
 
 
 def quote(text: str, width: int = 60) -> str:
@@ -254,7 +281,7 @@ with --pegs (here --pegs S,A,D)
     if src.isdigit() != dst.isdigit():
         raise ValueError(f"the pegs {quote(src, 30)} and {quote(dst, 30)} are not written alike")
     known = "0-2, 1-3, A-C or known names" if pegs == 3 else ", ".join(n.name for n in table.values() if not n.cyclic)
-    others = ",".join(["OTHER"] * (pegs - 2))
+    others = ",".join(_others(pegs - 2))
     raise ValueError(
         f"the pegs {quote(src, 30)} and {quote(dst, 30)} are not {known}: name the {pegs} pegs, "
         f"start peg first, with --pegs (e.g. --pegs {src if len(src) < 30 else 'FIRST'},{others},"
@@ -280,4 +307,4 @@ def _letters_for(src: str, dst: str, pegs: int = 3) -> str:
     for letters in LETTER_SETS if pegs == 3 else ():
         if letters[0] == src and dst in letters[1:]:
             return ",".join(letters)
-    return ",".join([src, *["OTHER"] * (pegs - 2), dst])
+    return ",".join([src, *_others(pegs - 2), dst])

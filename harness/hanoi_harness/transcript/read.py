@@ -21,8 +21,9 @@ from typing import BinaryIO
 
 from hanoi_harness.core.legality import Pegs
 from hanoi_harness.errors import UsageError
-from hanoi_harness.transcript.pegs import PegNames, detect, quote
-from hanoi_harness.transcript.rules import Move, NotPegs
+from hanoi_harness.transcript.pegs import PegNames, conventions, detect, quote
+from hanoi_harness.transcript.rules import Counter, Move, NotPegs
+from hanoi_harness.transcript.states import States
 from hanoi_harness.transcript.templates import Parser
 
 LIMIT = 10_000
@@ -45,6 +46,18 @@ _LIST = re.compile(r"\s*(?:[^\W\d_][\w ]{0,40}[:=]\s*)?(?=[\[(]\s*[\[({]|[\[(][^
 _ITEM = re.compile(r"[\[({][^\[\](){}]*[\])}]")
 _GAP = re.compile(r"[\s,;\[\](){}]*")
 _ALNUM = re.compile(r"[^\W_]")
+# The state printed after a move ('Move disk from 0 to 1 : [[3, 2], [1], []]'): lists, or a list of lists.
+_STATE_TAIL = re.compile(r"(?:[\[(]\s*\[[\d\s,\[\]]*\]\s*[\])]|(?:\[[\d\s,]*\][\s,]*){2,})\s*")
+
+
+def _without_state(text: str) -> str:
+    """``text`` without the state printed after its move, if it has one (matched from its first bracket alone)."""
+    start = text.find("[")
+    if start > 0 and text[start - 1] == "(":
+        start -= 1
+    if start <= 0 or not _STATE_TAIL.fullmatch(text, start):
+        return text
+    return text[:start].rstrip(" \t:=|-")
 
 
 class UnreadableInput(UsageError):
@@ -121,13 +134,16 @@ class Reader:
     did; :attr:`line` and :attr:`text` are the last move's line.
     """
 
-    def __init__(self, pegs: Pegs, names: PegNames | None = None, base: int | None = None) -> None:
+    def __init__(
+        self, pegs: Pegs, names: PegNames | None = None, base: int | None = None, counter: Counter = None
+    ) -> None:
         self.pegs = pegs
         self.names = names
         self.base: int | None = None
         if base is not None:
             self._decide_base(base)
-        self.parser = Parser(names.labels if names is not None else ())
+        self.parser = Parser(names.labels if names is not None else (), counter)
+        self.states: States | None = None
         known = names is not None and names.name != "words"
         self.labels: list[str | None] = list(names.labels) if known and names else [None] * len(pegs)
         self.occupied = frozenset(peg for peg, disks in enumerate(pegs) if disks)  # where the first move may start
@@ -139,7 +155,13 @@ class Reader:
 
     def moves(self, lines: Iterable[str]) -> Iterator[ModelMove]:
         """The moves of ``lines``; stops at the first unreadable line, with :attr:`error` set."""
-        source = pieces(lines)
+        return self.read(pieces(lines))
+
+    def read(self, source: Iterator[str]) -> Iterator[ModelMove]:
+        """The moves of the lines of ``source``, cut by :func:`pieces`."""
+        if self.states is not None:
+            yield from self._states(source)
+            return
         pegs, templates = self.pegs, self.parser.templates
         index: Mapping[str, int] = {}
         match, di, si, ti, based, unlabelled = None, 1, 1, 1, self.base is not None, True
@@ -197,17 +219,47 @@ class Reader:
             self._skip(number, text)
             return
         try:
-            move = self.parser.parse(text)
+            found = self.parser.parse_many(_without_state(text))
         except NotPegs as exc:
             if self.names is None:  # the first move: say how to name the pegs
                 self._decide(*exc.words, number, text)
             raise MalformedLine(number, text, str(exc)) from None
         except ValueError as exc:
             raise MalformedLine(number, text, str(exc)) from None
-        if move is None:
+        if found is None:
             self._skip(number, text)
         else:
-            yield self._model(move, number, text)
+            for move in found:
+                yield self._model(move, number, text)
+
+    def read_states(self, n: int) -> None:
+        """Read states from now on, the pegs numbered from 0 in the order printed (:mod:`.states`)."""
+        self.states = States(len(self.pegs), n)
+        self.names = conventions(len(self.pegs))[f"0-{len(self.pegs) - 1}"]
+        self.labels = list(self.names.labels)
+
+    def _states(self, source: Iterator[str]) -> Iterator[ModelMove]:
+        """The moves between the states of ``source``."""
+        assert self.states is not None
+        for number, text in enumerate(source, 1):
+            self.lines = number
+            if _continues(text):
+                self.error = MalformedLine(number, text, f"the line is longer than {LIMIT} characters")
+                return
+            if "\x00" in text:
+                self.error = MalformedLine(
+                    number, text, "a NUL byte: binary data, or UTF-16 text without a byte-order mark"
+                )
+                return
+            try:
+                found = self.states.feed(text.rstrip("\r\n"))
+            except ValueError as exc:
+                self.error = MalformedLine(number, text, str(exc))
+                return
+            if not found:
+                self._skip(number, text)
+            for move in found:
+                yield self._model(move, number, text)
 
     def _list(self, number: int, text: str, start: int, more: bool, source: Iterator[str]) -> Iterator[ModelMove]:
         """The moves of a list on one line, item by item; the line is read LIMIT characters at a time.

@@ -29,30 +29,35 @@ never at its spelling otherwise, and at a number or a letter never at its value:
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
+from hanoi_harness.transcript import lexicon
 from hanoi_harness.transcript.pegs import KEYWORDS, WORDS, quote
 
 Move = tuple[int | None, str | None, str]
 """``(disk or None, source label, destination label)``; a direction is ``(disk, None, "left" or "right")``."""
 
 ARROW = r"(?:-+>|=+>|[→⟶⇒⟹➔➜])"
+# Chinese and Japanese characters are one token each: their text has no spaces between words.
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # A run of '-' or '=' is one token, an arrow if a '>' ends it: trying '-+>' at each '-' of a long run
 # would read the run once per dash (quadratic); this reads it once.
-_TOKEN = re.compile(r"(\d+)|([^\W\d_][^\W_]*)|(-+>?|=+>?|[→⟶⇒⟹➔➜])|(\S)")
+_TOKEN = re.compile(rf"(\d+)|([{CJK}]|[^\W\d_{CJK}][^\W_{CJK}]*)|(-+>?|=+>?|[→⟶⇒⟹➔➜])|(\S)")
 NUM, WORD, ARROWS, MARK = 1, 2, 3, 4
+_WIDE = {"：": ":", "，": ",", "。": ".", "；": ";", "（": "(", "）": ")", "！": "!", "？": "?", "【": "[", "】": "]"}
+"""Full-width marks, compared as their ASCII forms."""
 
-_FROM, _TO, _DISK, _DISKS = {"from"}, {"to", "onto"}, {"disk", "disc", "ring"}, {"disks", "discs", "rings"}
-_STEP, _OF, _NUMBER, _THE = {"step"}, {"of"}, {"no", "nr", "number", "num"}, {"the"}
-_PEGWORD = {"peg", "pegs", "pole", "rod", "tower", "pillar", "post", "needle", "column", "stack", "spindle"}
-_PEGWORD |= {"stick", "pin"}
-_DIRECTION, _MOVING = {"left", "right"}, {"move", "moves", "moving", "moved"}
-_PROMPT = {"disks", "discs", "rings", "number", "enter", "input", "n", "size", "height", "how", "many"}
+_FROM, _TO, _DISK, _DISKS = lexicon.FROM, lexicon.TO, lexicon.DISK, lexicon.DISKS
+_STEP, _OF, _NUMBER, _THE = lexicon.STEP, lexicon.OF, lexicon.NUMBER, lexicon.THE
+_PEGWORD, _DIRECTION, _MOVING, _PROMPT = lexicon.PEGWORD, lexicon.DIRECTION, lexicon.MOVING, lexicon.PROMPT
 _SETS = (_FROM, _TO, _DISK, _DISKS, _STEP, _OF, _NUMBER, _THE, _PEGWORD, _DIRECTION, _MOVING, _PROMPT)
 # "peg1", "rodA", "disk3": a keyword and a label in one word
 _JOINED = re.compile("(" + "|".join(sorted(_PEGWORD | _DISK, key=len, reverse=True)) + r")(?:\d+|[a-z])")
+# "plate3", "Scheibe3": any word of two letters or more with a number glued to its end
+_GLUED = re.compile(r"[^\W\d_]{2,}(?=\d+$)")
 _QUOTES, _BRACKETS = set("'\"`‘’“”"), set("()[]{}")
 _AROUND = _QUOTES | _BRACKETS
+_IDEOGRAM = re.compile(f"[{CJK}]")
 _AFTER_STEP = {":", ".", ")", "]"}
 
 
@@ -76,10 +81,12 @@ class Token(NamedTuple):
 
 
 def tokens(text: str) -> list[Token]:
-    """The tokens of ``text``, in one pass; ``peg1`` and ``rodA`` become a word and a label.
+    """The tokens of ``text``, in one pass; ``peg1``, ``rodA`` and ``plate3`` become a word and a label.
 
     >>> [t.text for t in tokens("1: disk 2 peg1-->rod 'C'.")]
     ['1', ':', 'disk', '2', 'peg', '1', '-->', 'rod', "'", 'C', "'", '.']
+    >>> [t.text for t in tokens("第1步：从A移到C")]
+    ['第', '1', '步', '：', '从', 'A', '移', '到', 'C']
     """
     out: list[Token] = []
     end = 0
@@ -88,7 +95,7 @@ def tokens(text: str) -> list[Token]:
         if kind == ARROWS and word[-1] in "-=":
             kind = MARK  # dashes or '=' with no '>'
         spaced, end = start > end, m.end()
-        low = word.lower()
+        low = _WIDE.get(word, word) if kind == MARK else word.lower()
         if kind == WORD and len(word) > 1:
             split = _split_joined(word, low)
             if split:
@@ -99,13 +106,15 @@ def tokens(text: str) -> list[Token]:
 
 
 def _split_joined(word: str, low: str) -> int:
-    """Where a word such as ``peg1``, ``disk12`` or ``rodA`` splits into a keyword and a label; 0 if it does not.
+    """Where a word such as ``peg1``, ``disk12``, ``rodA`` or ``plate3`` splits into a word and a label; 0 if not.
 
-    A letter splits off only in upper case after a prefix that is not all upper case (``rodA``, not ``rods``).
+    A letter splits off only in upper case after a keyword that is not all upper case (``rodA``, not ``rods``);
+    digits split off any word of two letters or more.
     """
     m = _JOINED.fullmatch(low)
     if m is None:
-        return 0
+        glued = _GLUED.match(word)
+        return glued.end() if glued else 0
     split = m.end(1)
     rest = word[split:]
     return split if rest.isdecimal() or ("A" <= rest <= "Z" and not word[:split].isupper()) else 0
@@ -124,12 +133,21 @@ class Found(NamedTuple):
     dst: int
 
 
-class _Line:
-    """The rules, on one line's tokens; ``names`` are the words read as pegs."""
+Counter = Literal["steps", "disks"] | None
+"""What the last number before a move's pegs is, when the whole input says (None: the rules decide)."""
 
-    def __init__(self, toks: list[Token], names: frozenset[str]) -> None:
+
+class _Line:
+    """The rules, on one line's tokens; ``names`` are the words read as pegs (``lenient``: any other word too);
+    ``counter`` says what the number before the pegs is."""
+
+    def __init__(
+        self, toks: list[Token], names: frozenset[str], *, lenient: bool = False, counter: Counter = None
+    ) -> None:
         self.t = toks
         self.names = names
+        self.lenient = lenient
+        self.counter = counter
 
     def word(self, i: int, words: set[str] | frozenset[str]) -> bool:
         tok = self.t[i]
@@ -141,7 +159,10 @@ class _Line:
         if tok.kind == NUM:
             return "n"
         if tok.kind == WORD:
-            return "l" if len(tok.text) == 1 else "w" if tok.low in self.names else None
+            if len(tok.text) == 1 and not _IDEOGRAM.match(tok.text):
+                return "l"
+            if tok.low in self.names or (self.lenient and tok.low not in _ALL):
+                return "w"
         return None
 
     def find(self) -> Found | None:
@@ -154,12 +175,32 @@ class _Line:
             raise ValueError(f"{len(arrows)} arrows; a move line has one")
         if arrows:
             return self.arrow(arrows[0])
-        keyword = self.from_to()
-        if keyword is not None:
-            return self.from_x_to_y(*keyword)
-        to = next((i for i in range(1, len(t) - 1) if self.word(i, _TO)), None)
-        found = self.x_to_y(to) if to is not None else None
-        return found or self.direction() or self.plain()
+        if self.legend():
+            return None
+        pairs = self.from_to()
+        if pairs:
+            return self.from_to_move(pairs)
+        f = next((i for i in range(len(t)) if self.word(i, _FROM)), None)
+        found = (self.x_from_y(f) or self.from_x_y(f)) if f is not None else None
+        for to in (i for i in range(1, len(t) - 1) if self.to_word(i)):
+            found = found or self.x_to_y(to)
+        found = found or self.direction() or self.plain()
+        if found is None and f is not None and not self.header(self.clause(f), f):
+            k = self.peg_after(f + 1)
+            if k < len(t) and self.peg_kind(k) in ("l", "n"):
+                raise ValueError(f"a source after {quote(t[f].text, 20)} but no destination")
+            if any(self.word(i, _DISK) for i in range(f)):
+                raise ValueError(f"a disk and {quote(t[f].text, 20)}, but no source and destination")
+        return found
+
+    def to_word(self, k: int) -> bool:
+        """Whether token ``k`` is a 'to' (a capital letter is a peg: 'A', not the Spanish 'a')."""
+        return self.word(k, _TO) and not self.t[k].text.isupper()
+
+    def legend(self) -> bool:
+        """A legend such as 'from = A, to = C, via = B': a connective followed by '=' names pegs, it moves none."""
+        t = self.t
+        return any(self.word(i, _FROM | _TO) and t[i + 1].low == "=" for i in range(len(t) - 1))
 
     # The clause: text up to a prompt (a '?', '!' or a ':' after a word) is not part of the move.
 
@@ -172,7 +213,7 @@ class _Line:
         start = 0
         for i in range(1, core):
             tok = self.t[i]
-            if tok.kind == MARK and (tok.text in "?!" or (tok.text == ":" and self.t[i - 1].kind != NUM)):
+            if tok.kind == MARK and (tok.low in "?!" or (tok.low == ":" and self.t[i - 1].kind != NUM)):
                 start = i + 1
         if prompt and not any(tok.low in _PROMPT for tok in self.t[:start]):
             return 0
@@ -205,22 +246,44 @@ class _Line:
                     raise ValueError(why)
                 raise NotPegs(f"{quote(self.t[k].text, 30)} is not a peg", (self.t[i].text, self.t[j].text))
 
-    def from_to(self) -> tuple[int, int] | None:
-        """The indexes of 'from' and of the first 'to' at least one token after it, or None."""
-        t = self.t
-        for f in range(len(t)):
-            if self.word(f, _FROM):
-                to = next((k for k in range(f + 2, len(t)) if self.word(k, _TO)), None)
-                return None if to is None else (f, to)
-        return None
+    def from_to(self) -> list[tuple[int, int]]:
+        """Each 'to' at least two tokens after a 'from', with the 'from's before it, the nearest first.
+
+        The last: in 'de la torre de origen a ...' the source follows the second 'de'; in
+        'Tuerme von Hanoi! ... Scheibe von 1 nach 2' the prompt's 'von' is no connective.
+        """
+        froms: list[int] = []
+        pairs: list[tuple[int, int]] = []
+        for k in range(len(self.t)):
+            if froms and self.to_word(k):
+                pairs += [(f, k) for f in reversed(froms[-3:]) if k >= f + 2]  # the nearest first, a few at most
+            if self.word(k, _FROM):
+                froms.append(k)
+            if len(pairs) > 8:
+                break  # (a line of many connectives is no move: its errors are enough)
+        return pairs
+
+    def from_to_move(self, pairs: list[tuple[int, int]]) -> Found | None:
+        """The move of the first pair of connectives that reads as one; the first pair's error if none does."""
+        error: ValueError | None = None
+        for f, to in pairs:
+            try:
+                return self.from_x_to_y(f, to)
+            except ValueError as exc:
+                error = error or exc
+        assert error is not None
+        raise error
 
     def from_x_to_y(self, f: int, to: int) -> Found | None:
         lo = self.clause(f)
         if self.header(lo, f):
             return None
         between = [i for i in range(f + 1, to) if not self.filler(i)]
-        if len(between) == 2 and self.peg_kind(between[0]) == "w" and self.peg_kind(between[1]) in ("n", "l"):
-            between = between[1:]  # "from source A": the name labels the peg
+        if len(between) > 3:
+            return None  # prose ('... da torre de hanoi! Você deve mover os discos para ...'), not a move
+        labels = [i for i in between if self.peg_kind(i) in ("n", "l")]
+        if len(between) == 2 and len(labels) == 1 and all(self.peg_kind(i) for i in between):
+            between = labels  # "from source A", "von A - Start": the name labels the peg
         j = self.peg_after(to + 1)
         if len(between) != 1 or j >= len(self.t):
             raise ValueError("'from' and 'to' need a peg each")
@@ -230,17 +293,49 @@ class _Line:
     def x_to_y(self, to: int) -> Found | None:
         lo = self.clause(to)
         i, j = self.skip_back(to - 1, lo), self.skip(to + 1)
-        if i < lo or j >= len(self.t):
+        if i < lo or j >= len(self.t) or self.peg_kind(j) != self.peg_kind(i) or self.header(lo, to):
             return None
         kind = self.peg_kind(i)
-        if kind not in ("l", "w") or self.peg_kind(j) != kind or self.header(lo, to):
+        if kind == "n" and self.numbers_only(lo, i, j):  # 'Move 1 to 2': two numbers and no disk, two pegs
+            return Found(None, i, j)
+        if kind not in ("l", "w"):
+            return None
+        return Found(self.disk(lo, i, j), i, j)
+
+    def numbers_only(self, lo: int, i: int, j: int) -> bool:
+        """Whether the clause from ``lo`` names no disk and holds no number but those at ``i`` and ``j``."""
+        t = self.t
+        return not any(
+            (t[k].kind == NUM and k not in (i, j)) or self.word(k, _DISK | _DISKS) for k in range(lo, len(t))
+        )
+
+    def x_from_y(self, f: int) -> Found | None:
+        """'left from mid': the destination before 'from', the source after it."""
+        lo = self.clause(f)
+        i, j = self.skip_back(f - 1, lo), self.peg_after(f + 1)
+        if i < lo or j >= len(self.t) or self.header(lo, f):
+            return None
+        kind = self.peg_kind(i)
+        if kind not in ("l", "w") or self.peg_kind(j) != kind:
+            return None
+        return Found(self.disk(lo, i, j), j, i)
+
+    def from_x_y(self, f: int) -> Found | None:
+        """'Move disk from A C': two pegs of one kind after 'from', and nothing after them but marks."""
+        t = self.t
+        lo = self.clause(f)
+        i = self.peg_after(f + 1)
+        j = self.peg_after(i + 1) if i < len(t) else len(t)
+        if j >= len(t) or self.header(lo, f) or self.peg_kind(i) is None or self.peg_kind(j) != self.peg_kind(i):
+            return None
+        if any(tok.kind in (NUM, WORD) for tok in t[j + 1 :]):
             return None
         return Found(self.disk(lo, i, j), i, j)
 
     def direction(self) -> Found | None:
         """A disk and a direction: 'N left', 'Move disk N right', '3: 2 left', 'disk 1 to the left'."""
         t = self.t
-        end = len(t) - 1 if t and t[-1].text == "." else len(t)
+        end = len(t) - 1 if t and t[-1].low == "." else len(t)
         if end < 2 or not self.word(end - 1, _DIRECTION):
             return None
         i = self.skip_step(self.clause(end, prompt=True))
@@ -248,7 +343,7 @@ class _Line:
             i += 1
         if t[i].kind != NUM:
             return None
-        k = i + 2 if t[i + 1].text == ":" else i + 1
+        k = i + 2 if t[i + 1].low == ":" else i + 1
         while k < end - 1 and (self.word(k, _TO) or self.word(k, _THE)):
             k += 1
         return Found(i, None, end - 1) if k == end - 1 else None
@@ -263,7 +358,7 @@ class _Line:
             if self.peg_kind(i) is not None:
                 values.append(i)
             elif not (
-                self.word(i, _DISK | _MOVING) or tok.text in _AROUND or tok.text in ",;" or (tok.text, i) == (".", end)
+                self.word(i, _DISK | _MOVING) or tok.low in _AROUND or tok.low in ",;" or (tok.low, i) == (".", end)
             ):
                 return None
         if len(values) < 2:
@@ -291,7 +386,7 @@ class _Line:
         for i in range(lo, len(t) - 1):
             if self.word(i, _DISK):
                 j = i + 1
-                while j < len(t) - 1 and (t[j].text in "#:.=" or t[j].text in _QUOTES or self.word(j, _NUMBER)):
+                while j < len(t) - 1 and (t[j].low in "#:.=" or t[j].low in _QUOTES or self.word(j, _NUMBER)):
                     j += 1
                 if t[j].kind == NUM and j not in (src, dst):
                     return j
@@ -301,57 +396,73 @@ class _Line:
             raise ValueError(f"{len(after)} numbers after the pegs ({numbers}): which is the disk?")
         if after:
             return after[0]
-        before = [i for i in range(lo, src) if t[i].kind == NUM and not self.step(i, before=True)]
+        if self.counter == "steps":
+            return None
+        soft = self.counter == "disks"  # '3:' before the pegs is the disk: the input's numbers do not count moves
+        before = [i for i in range(lo, src) if t[i].kind == NUM and not self.step(i, before=not soft)]
         return before[-1] if before else None
 
     def step(self, i: int, *, before: bool) -> bool:
         """Whether the number at ``i`` counts moves: '#3', 'step 3', '3 of 7', '3/7', and '3:', '3.', '3)', '3]'
         before the pegs."""
         t = self.t
-        if i > 0 and (t[i - 1].text in ("#", "/") or self.word(i - 1, _STEP) or self.word(i - 1, _OF)):
+        if i > 0 and (t[i - 1].low in ("#", "/") or self.word(i - 1, _STEP) or self.word(i - 1, _OF)):
             return True
-        if i + 1 < len(t) and (t[i + 1].text == "/" or self.word(i + 1, _OF)):
+        if i + 1 < len(t) and (t[i + 1].low == "/" or self.word(i + 1, _OF) or self.word(i + 1, _STEP)):
             return True
-        return before and i + 1 < len(t) and t[i + 1].kind == MARK and t[i + 1].text in _AFTER_STEP
+        return before and i + 1 < len(t) and t[i + 1].kind == MARK and t[i + 1].low in _AFTER_STEP
 
     def skip_step(self, i: int) -> int:
         """Past a leading step number ('3:', '3.', '3)', '#3', 'step 3', each perhaps with a ':')."""
         t = self.t
-        if i + 1 < len(t) and t[i].kind == NUM and t[i + 1].text in _AFTER_STEP:
+        if i + 1 < len(t) and t[i].kind == NUM and t[i + 1].low in _AFTER_STEP:
             return i + 2
-        if i + 1 < len(t) and t[i + 1].kind == NUM and (t[i].text == "#" or self.word(i, _STEP)):
-            return i + 3 if i + 2 < len(t) and t[i + 2].text == ":" else i + 2
+        if i + 1 < len(t) and t[i + 1].kind == NUM and (t[i].low == "#" or self.word(i, _STEP)):
+            return i + 3 if i + 2 < len(t) and t[i + 2].low == ":" else i + 2
         return i
 
     def filler(self, i: int) -> bool:
         """Tokens around a peg between 'from' and 'to': quotes, brackets, ':', ',', 'the', peg, rod, ..."""
         tok = self.t[i]
-        return tok.text in _AROUND or tok.text in ":," or self.word(i, _THE) or self.word(i, _PEGWORD)
+        if tok.low in _AROUND or tok.low in ":,-" or self.word(i, _THE | _PEGWORD | _OF | _MOVING):
+            return True
+        return self.word(i, _FROM) and tok.low not in self.names  # 'de la torre de origen', not the peg 'from'
 
     def skip(self, i: int) -> int:
-        while i < len(self.t) and self.t[i].text in _AROUND:
+        while i < len(self.t) and self.t[i].low in _AROUND:
             i += 1
         return i
 
     def skip_back(self, i: int, lo: int) -> int:
-        while i >= lo and self.t[i].text in _AROUND:
+        while i >= lo and self.t[i].low in _AROUND:
             i -= 1
         return i
 
     def peg_after(self, i: int) -> int:
-        """Where the peg after an arrow or 'to' stands: past quotes, brackets, ':', 'the', and a word that labels
-        the peg after it ('peg C', 'rod 1', 'target C'); the length of the line if nothing follows."""
+        """Where the peg after an arrow or 'to' stands: past quotes, brackets, ':', 'the', and words that label
+        the peg after them ('peg C', 'rod 1', 'target C', 'la torre de destino'); the length of the line if
+        nothing follows."""
         t = self.t
-        while i < len(t) and (t[i].text in _AROUND or t[i].text in ":," or self.word(i, _THE)):
-            i += 1
+        while i < len(t):
+            if t[i].low in _AROUND or t[i].low in ":," or self.word(i, _THE | _OF):
+                i += 1
+            elif self.word(i, _PEGWORD | _FROM) and self.peg_follows(i + 1):
+                i += 1
+            else:
+                break
         j = self.skip(i + 1)
         if i >= len(t) or j >= len(t):
             return i
-        if self.word(i, _PEGWORD) and self.peg_kind(j) is not None:
-            return j
         if self.peg_kind(i) == "w" and self.peg_kind(j) == "l":  # a name before a number is a peg, then the disk
             return j
         return i
+
+    def peg_follows(self, i: int) -> bool:
+        """Whether a peg comes within a few tokens from ``i``, past fillers (a bounded look: lines stay linear)."""
+        for k in range(i, min(i + 4, len(self.t))):
+            if not self.filler(k):
+                return self.peg_kind(k) is not None
+        return False
 
 
 _ALL = frozenset().union(*_SETS, KEYWORDS)
@@ -367,9 +478,13 @@ def known_words(names: frozenset[str]) -> frozenset[str]:
     return names | _ALL
 
 
-def find(toks: list[Token], names: frozenset[str]) -> Found | None:
-    """Where the move on a line's tokens is (``names``: the words read as pegs); None if it has none."""
-    return _Line(toks, names).find()
+def find(toks: list[Token], names: frozenset[str], *, lenient: bool = False, counter: Counter = None) -> Found | None:
+    """Where the move on a line's tokens is (``names``: the words read as pegs); None if it has none.
+
+    ``lenient`` reads any word that is no keyword as a peg name (to find a program's names);
+    ``counter`` says what the number before the pegs is (see :data:`Counter`).
+    """
+    return _Line(toks, names, lenient=lenient, counter=counter).find()
 
 
 def values(toks: list[Token], found: Found) -> Move:

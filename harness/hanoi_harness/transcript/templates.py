@@ -17,11 +17,13 @@ import re
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from hanoi_harness.transcript.pegs import WORDS
+from hanoi_harness.transcript.pegs import WORDS, quote
 from hanoi_harness.transcript.rules import (
     ARROW,
     ARROWS,
+    CJK,
     NUM,
+    Counter,
     Found,
     Move,
     Token,
@@ -31,6 +33,29 @@ from hanoi_harness.transcript.rules import (
     values,
     word_class,
 )
+
+_SEPARATOR = re.compile(r"(?i)<br\s*/?>|[;|,]")
+_MANY_ARROWS = "arrows; a move line has one"  # (the rules' error for a line of several)
+# An arrow's destination ends a move in a line of several: the label after the arrow, perhaps quoted.
+_ARROW_DST = re.compile(ARROW + r"\s*(?:[^\w\s]\s*)*[^\W_]+['\"’”)\]}]*")
+
+
+def _arrow_pieces(text: str) -> list[str]:
+    """``text`` cut after each arrow's destination: ``1:A->C 2:A->B`` into ``1:A->C`` and `` 2:A->B``."""
+    cuts = [m.end() for m in _ARROW_DST.finditer(text)]
+    pieces = [text[a:b] for a, b in zip([0, *cuts[:-1]], cuts, strict=True)]
+    rest = text[cuts[-1] :] if cuts else text
+    if rest.strip():
+        pieces.append(rest)
+    return pieces
+
+
+def _every(moves: list[Move | None], pieces: list[str]) -> list[Move]:
+    """``moves``, each piece's; ValueError naming the first piece that is not a move."""
+    for move, piece in zip(moves, pieces, strict=True):
+        if move is None:
+            raise ValueError(f"{quote(piece, 40)} is not a move, in a line of {len(pieces)} moves")
+    return [move for move in moves if move is not None]
 
 
 class Template(NamedTuple):
@@ -60,9 +85,11 @@ class Parser:
     ((1, 'A', 'C'), (12, 'B', 'A'), 1)
     """
 
-    def __init__(self, names: Iterable[str] = ()) -> None:
+    def __init__(self, names: Iterable[str] = (), counter: Counter = None) -> None:
         extra = {name.lower() for name in names if not name.isdecimal() and len(name) > 1}
         self.names = frozenset(WORDS) | extra
+        self.counter = counter
+        self.lenient = False  # any word in a peg's place is a peg (to find a program's names; no templates)
         self.templates: list[Template] = []
         self.learnt = 0
         self._classes: dict[frozenset[int], str] = {}
@@ -78,10 +105,10 @@ class Parser:
                 disk, src, dst = m.group(template.disk, template.src, template.dst)
                 return (int(disk) if disk else None), src or None, dst
         toks = tokens(text)
-        found = find(toks, self.names)
+        found = find(toks, self.names, lenient=self.lenient, counter=self.counter)
         if found is None:
             return None
-        if self.learnt < LEARN:
+        if self.learnt < LEARN and not self.lenient:
             self.learnt += 1
             self.templates.insert(0, self.template(toks, found))
             del self.templates[KEEP:]
@@ -90,8 +117,37 @@ class Parser:
     def rules(self, text: str) -> Move | None:
         """:meth:`parse` without templates: the rules alone."""
         toks = tokens(text)
-        found = find(toks, self.names)
+        found = find(toks, self.names, lenient=self.lenient, counter=self.counter)
         return None if found is None else values(toks, found)
+
+    def parse_many(self, text: str) -> list[Move] | None:
+        """Every move on ``text``: one, or several (``A to B, A to C``, ``...<br>...``, ``1:A->C 2:A->B``).
+
+        A line whose pieces (between ``,``, ``;``, ``|`` or ``<br>``) are moves, two or more, must be moves
+        throughout; so must a line of several arrows.  ValueError says which piece is not a move.
+        """
+        pieces = [piece for piece in _SEPARATOR.split(text) if piece.strip()]
+        if len(pieces) > 1:
+            moves = [self._piece(piece) for piece in pieces]
+            if sum(move is not None for move in moves) > 1:
+                return _every(moves, pieces)
+        try:
+            move = self.parse(text)
+        except ValueError as exc:
+            if not str(exc).endswith(_MANY_ARROWS):
+                raise
+            pieces = _arrow_pieces(text)
+            moves = [self._piece(piece) for piece in pieces]
+            if None in moves:
+                raise ValueError(f"{exc}, and {quote(pieces[moves.index(None)], 40)} is not a move") from None
+            return _every(moves, pieces)
+        return None if move is None else [move]
+
+    def _piece(self, text: str) -> Move | None:
+        try:
+            return self.rules(text)
+        except ValueError:
+            return None
 
     def template(self, toks: list[Token], found: Found) -> Template:
         """The template of a line read as ``found``: its tokens, with the move's as groups of their kind, other
@@ -124,7 +180,7 @@ class Parser:
         if tok.kind == NUM:
             return r"\d+"
         if len(tok.text) == 1:
-            return "[A-Z]" if tok.joined else r"[^\W\d_]"
+            return "[A-Z]" if tok.joined else rf"[^\W\d_{CJK}]"
         key = word_class(tok.low, self.names)
         if key not in self._classes:
             alike = sorted(

@@ -1,0 +1,253 @@
+"""The conventions of an output, inferred from its first lines: which tokens are the pegs, what numbers count.
+
+:func:`infer` reads up to :data:`PROBE` lines ahead of the checker (the
+lines are kept and read again, so the input still streams) and decides
+what one line cannot say:
+
+* the pegs: any three tokens (or as many as the puzzle has pegs) that the
+  moves use, in any language or script; their order comes from their names
+  when they have one (``source``, ``origen``, ``S,A,D``, letters or digits
+  in order), else the first move's source is the start peg;
+* the number before a move's pegs: a step when it counts 1, 2, 3, ... down
+  the moves, else a disk (``disk3:a-->c``, ``1:A->C``);
+* whether the output prints states instead of moves (:mod:`~hanoi_harness.transcript.states`).
+
+Every inference goes in :attr:`Inference.notes`, which ``hanoi check`` writes
+on one line of standard error; each has an option that forces it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter as Bag
+from dataclasses import dataclass, field
+
+from hanoi_harness.errors import UsageError
+from hanoi_harness.transcript.pegs import LETTER_SETS, WORDS, PegNames, conventions, detect, quote
+from hanoi_harness.transcript.rules import Counter, Move
+from hanoi_harness.transcript.states import States
+from hanoi_harness.transcript.templates import Parser
+
+PROBE = 400
+"""Lines read ahead to infer the conventions."""
+_LONGEST = 2_000
+"""Longer lines say nothing of the conventions (the reader still reads them)."""
+
+_NUMBERS_ONLY = re.compile(r"\s*\d+\s*")
+_FROM_AFTER = re.compile(r"(?i)\bfrom\b")
+_TO_AFTER = re.compile(r"(?i)\bto\b")
+
+
+@dataclass
+class Inference:
+    """What :func:`infer` decided: the peg ``names`` (None: the reader's own rule), the ``counter``, and
+    ``states`` (read states, not moves); ``notes`` say it in words, ``refusal`` why the input is not read."""
+
+    names: PegNames | None = None
+    counter: Counter = None
+    states: bool = False
+    notes: list[str] = field(default_factory=list)
+    refusal: str | None = None
+
+
+def infer(
+    lines: list[str], pegs: int, n: int, *, names: PegNames | None, counter: Counter, read: str | None
+) -> Inference:
+    """The conventions of the output whose first lines are ``lines`` (``names``, ``counter`` and ``read``
+    given by options are kept)."""
+    result = Inference(names=names, counter=counter, states=read == "states")
+    if result.states:
+        return result
+    lines = [text for text in lines if len(text) < _LONGEST and "\x00" not in text]
+    found = _moves(lines, names, counter)
+    states = _states(lines, pegs, n) if read is None else None
+    if states is not None and {text for text, _ in found} <= states:
+        result.states = True
+        result.notes.append("read the pegs printed after each move (states), a move between two (--read)")
+        return result
+    if not found:
+        return result
+    if names is None:
+        _pegs(result, found, pegs)
+    if counter is None:
+        _counter(result, lines, result.names)
+    if _pictures(lines, found):
+        result.refusal = (
+            "the lines read as moves are rows of pictures of the pegs (lone numbers stand between them): "
+            "print one move a line, or give --read moves to read them as moves anyway"
+        )
+    if any(_reversed(text, move) for text, moves in found for move in moves):
+        result.notes.append("read `X from Y` as Y -> X")
+    return result
+
+
+def _moves(lines: list[str], names: PegNames | None, counter: Counter) -> list[tuple[str, list[Move]]]:
+    """Each line of ``lines`` read as moves, any word in a peg's place read as a peg (lines that are none left out)."""
+    parser = Parser(names.labels if names is not None else (), counter)
+    parser.lenient = True
+    found = []
+    for text in lines:
+        try:
+            moves = parser.parse_many(text)
+        except ValueError:
+            continue
+        if moves:
+            found.append((text, [move for move in moves if move[1] is not None]))
+    return [(text, moves) for text, moves in found if moves]
+
+
+def _pegs(result: Inference, found: list[tuple[str, list[Move]]], pegs: int) -> None:
+    """The peg names, when the moves use exactly ``pegs`` labels that no built-in convention reads."""
+    labels: Bag[str] = Bag()
+    first: dict[str, None] = {}
+    for _, moves in found:
+        for _, src, dst in moves:
+            for label in (src, dst):
+                if label is not None:
+                    labels[label.lower()] += 1
+                    first.setdefault(label, None)
+    seen = _distinct(first)
+    (_, src0, dst0) = found[0][1][0]
+    try:
+        builtin = detect(src0, dst0, pegs)
+        if all(_known(builtin, label) for label in seen):
+            return
+    except ValueError:
+        pass
+    if len(seen) != pegs or len({_kind(label) for label in seen}) > 1:
+        return  # the reader says which label it cannot read, and names --pegs
+    order = _order(seen, pegs)
+    start = str(src0)
+    if order is None and _kind(start) != "w":
+        return  # letters or digits out of any order (A, C, D): a slip, which the reader names, or --pegs
+    if order is None:
+        rest = [label for label in seen if label.lower() != start.lower()]
+        order = [start, *rest]
+        why = "the first move's source first"
+    elif order[0].lower() != start.lower():
+        return  # the names say one start peg, the first move another: the reader refuses, naming --pegs
+    else:
+        why = "in the order their names give"
+    try:
+        result.names = PegNames.of(",".join(order), pegs)
+    except UsageError:  # a label that --pegs refuses (a keyword): the reader refuses the line
+        return
+    result.notes.append(f"read pegs {', '.join(order)} ({why}; --pegs to say otherwise)")
+
+
+def _distinct(first: dict[str, None]) -> list[str]:
+    """The labels in order of first appearance, one spelling each (case aside)."""
+    out: dict[str, str] = {}
+    for label in first:
+        out.setdefault(label.lower(), label)
+    return list(out.values())
+
+
+def _kind(label: str) -> str:
+    """A label's kind: digits, a letter, or a word (a program writes its pegs alike)."""
+    return "n" if label.isdecimal() else "l" if len(label) == 1 else "w"
+
+
+def _known(names: PegNames, label: str) -> bool:
+    try:
+        names.peg(label)
+    except ValueError:
+        return False
+    return True
+
+
+def _order(labels: list[str], pegs: int) -> list[str] | None:
+    """The order the labels' names give, start peg first, or None when they give none."""
+    upper = {label.upper(): label for label in labels}
+    if pegs == 3:
+        for letters in LETTER_SETS:
+            if set(letters) == set(upper):
+                return [upper[letter] for letter in letters]
+    ranks = [WORDS.get(label.lower()) for label in labels]
+    if pegs == 3 and None not in ranks and len(set(ranks)) == 3:
+        return [label for _, label in sorted(zip(ranks, labels, strict=True))]
+    if all(len(label) == 1 and label.isalpha() for label in labels) or all(label.isdecimal() for label in labels):
+        ordered = sorted(labels, key=lambda label: (len(label), label.upper()))
+        codes = [int(label) if label.isdecimal() else ord(label.upper()) for label in ordered]
+        if codes == list(range(codes[0], codes[0] + len(codes))):  # consecutive: X, Y, Z or P, Q, R
+            return ordered
+    return None
+
+
+def _counter(result: Inference, lines: list[str], names: PegNames | None) -> None:
+    """What the number before the pegs is, when the rules alone would read it otherwise."""
+    labels = names.labels if names is not None else ()
+    auto = _disks(lines, labels, None)
+    soft = _disks(lines, labels, "disks")
+    numbers = [disk for disk in soft if disk is not None]
+    if len(numbers) < 3 or len(numbers) < len(soft) or soft == _disks(lines, labels, "steps"):
+        return  # no number before the pegs, or too few moves to tell
+    if all(b == a + 1 for a, b in itertools.pairwise(numbers)):
+        if any(d is not None for d in auto):
+            result.counter = "steps"
+            result.notes.append("read the number before the pegs as a step: it counts the moves (--counter)")
+    elif auto != soft:
+        result.counter = "disks"
+        result.notes.append("read the number before the pegs as the disk: it does not count the moves (--counter)")
+
+
+def _disks(lines: list[str], labels: tuple[str, ...], counter: Counter) -> list[int | None]:
+    """The disk of every move the lines hold, read with ``counter``."""
+    parser = Parser(labels, counter)
+    parser.lenient = True
+    out: list[int | None] = []
+    for text in lines:
+        try:
+            moves = parser.parse_many(text) or []
+        except ValueError:
+            continue
+        out += [disk for disk, src, _ in moves if src is not None]
+    return out
+
+
+def _states(lines: list[str], pegs: int, n: int) -> set[str] | None:
+    """The lines that print states, when they print two or more, each one move from the last (else None)."""
+    states = States(pegs, n)
+    moves, seen = 0, set()
+    for text in lines:
+        before = states.seen + len(states.rows)
+        try:
+            moves += len(states.feed(text))
+        except ValueError:  # the reader says where the states jump, if they are states
+            seen.add(text)
+            return seen if states.seen >= 2 else None
+        if states.seen + len(states.rows) != before:
+            seen.add(text)
+    return seen if states.seen >= 2 and (moves > 0 or n == 0) else None
+
+
+def _pictures(lines: list[str], found: list[tuple[str, list[Move]]]) -> bool:
+    """Whether the moves read are rows of numbers among rows of one number: a picture of the pegs."""
+    read = {text for text, _ in found}
+    rows = [text for text in lines if _NUMBERS_ONLY.fullmatch(text)]
+    lone = [text for text in rows if text not in read]
+    return len(lone) >= 2 and all(_only_numbers(text) for text in read)
+
+
+def _only_numbers(text: str) -> bool:
+    return bool(text.strip()) and all(part.isdecimal() for part in text.split())
+
+
+def _reversed(text: str, move: Move) -> bool:
+    """Whether ``move`` was read from ``text`` with its destination written first, before 'from'."""
+    _, src, dst = move
+    if src is None:
+        return False
+    m = _FROM_AFTER.search(text)
+    if m is None or _TO_AFTER.search(text, m.end()):
+        return False
+    return text.rfind(dst, 0, m.start()) >= 0 and text.find(src, m.end()) >= 0
+
+
+def describe(inference: Inference) -> str:
+    """The one line that says what was inferred (empty when nothing was)."""
+    return "; ".join(inference.notes)
+
+
+__all__ = ["PROBE", "Inference", "conventions", "describe", "infer", "quote"]

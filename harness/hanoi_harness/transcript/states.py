@@ -1,0 +1,92 @@
+"""Programs that print the pegs instead of moves: each state read, and the move between two found.
+
+A state is every peg's disks, printed on one line (``[3, 2] [] [1]``,
+``[[3, 2], [1], []]``, ``A: [3, 2] B: [] C: [1]``) or one peg a line
+(``A: 3 2``, ``: 3 2``, ``Torre 1:[3, 2]``, ``peg0: 3 2 0``), the pegs
+in order, the first peg first.  Two consecutive states differ by one move
+(one disk left one peg for another); the same state again is no move, and
+anything else is not a run of moves (:class:`ValueError`).  Zeros pad a
+peg when the disks are numbered from 1 (the largest, n, is printed).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter as Bag
+
+from hanoi_harness.transcript.rules import Move
+
+_GROUP = re.compile(r"[\[(]([\d\s,]*)[\])]")
+_ONE_LINE = re.compile(r"[^\[\]()]*(?:[\[(]\s*)?(?:[^\[\]()\d]{0,20}[\[(][\d\s,]*[\])][\s,;]*){2,}(?:[\])]\s*)?")
+_PEG_LINE = re.compile(r"\s*(?:[^\W\d_][^\W_]{0,15}(?: ?\d{1,3})?)?\s*[:=|]\s*[\[(]?([\d\s,]*)[\])]?\s*")
+_DIGITS = re.compile(r"\d{1,18}")
+
+
+class States:
+    """Reads the states of a text line by line for *pegs* pegs and *n* disks; :meth:`feed` gives the moves.
+
+    ``previous`` starts as the tower on peg 0 (disks n .. 1, or n-1 .. 0 when
+    they are numbered from 0): a first state printed after the first move
+    is one move from it.
+
+    >>> s = States(3, 2)
+    >>> s.feed("[2, 1] [] []"), s.feed("[2] [1] []"), s.feed("[2] [1] []"), s.feed("[] [1] [2]")
+    ([], [(1, '0', '1')], [], [(2, '0', '2')])
+    """
+
+    def __init__(self, pegs: int, n: int) -> None:
+        self.pegs = pegs
+        self.n = n
+        self.previous: list[Bag[int]] | None = None
+        self.rows: list[list[int]] = []  # the pegs read so far of a state printed one peg a line
+        self.seen = 0
+
+    def feed(self, text: str) -> list[Move]:
+        """The moves the line ``text`` completes (none, or one); ValueError if a state is no move away."""
+        line = _ONE_LINE.fullmatch(text)
+        groups = _GROUP.findall(text) if line else []
+        if len(groups) == self.pegs:
+            self.rows = []
+            return self._state([_numbers(group) for group in groups])
+        row = _PEG_LINE.fullmatch(text)
+        if row is None or not (text.strip() and (":" in text or "=" in text or "|" in text)):
+            self.rows = []
+            return []
+        self.rows.append(_numbers(row[1]))
+        if len(self.rows) < self.pegs:
+            return []
+        rows, self.rows = self.rows, []
+        return self._state(rows)
+
+    def _state(self, rows: list[list[int]]) -> list[Move]:
+        self.seen += 1
+        if any(self.n in row for row in rows) and sum(1 for row in rows for d in row if d) == self.n:
+            rows = [[d for d in row if d] for row in rows]  # zeros pad the pegs of disks 1 .. n
+        state = [Bag(row) for row in rows]
+        previous = self.previous
+        if previous is None:
+            tower = range(1, self.n + 1) if self._from_one(rows) else range(self.n)
+            previous = [Bag(tower)] + [Bag() for _ in rows[1:]]
+        self.previous = state
+        if state == previous:
+            return []
+        left = [peg for peg in range(self.pegs) if previous[peg] - state[peg]]
+        came = [peg for peg in range(self.pegs) if state[peg] - previous[peg]]
+        if len(left) == 1 and len(came) == 1:
+            (gone,) = left
+            (arrived,) = came
+            moved = previous[gone] - state[gone]
+            if moved == state[arrived] - previous[arrived] and sum(moved.values()) == 1:
+                (disk,) = moved
+                if all(state[p] == previous[p] for p in range(self.pegs) if p not in (gone, arrived)):
+                    return [(disk, str(gone), str(arrived))]
+        raise ValueError("this state is not one move from the one before it")
+
+    def _from_one(self, rows: list[list[int]]) -> bool:
+        """Whether the disks are numbered from 1: no 0 among them, or the largest is n."""
+        values = [d for row in rows for d in row]
+        return 0 not in values or self.n in values
+
+
+def _numbers(group: str) -> list[int]:
+    return [int(d) for d in _DIGITS.findall(group)]
