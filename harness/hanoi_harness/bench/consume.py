@@ -78,16 +78,16 @@ def consume(algorithm: Algorithm, n: int) -> Folded:
     digest whatever the generator yields, single moves in the original's
     labels or (m, 3) arrays.
 
+    What the generator raises comes through; so does the fold's error on a
+    move it cannot read (see :func:`fold_moves`): the bench checks every
+    algorithm before it drains it.
+
     >>> from hanoi_harness.registry.sources import build_registry
     >>> registry = build_registry(entry_points=False)
     >>> consume(registry.get("recursive"), 2), consume(registry.get("blocks"), 2)
     (Folded(moves=3, digest=92), Folded(moves=3, digest=92))
     >>> consume(registry.get("frame_stewart"), 3)  # four pegs: weights 16, 4, 1
     Folded(moves=5, digest=525)
-
-    What the generator raises comes through; so does the fold's error on a
-    move it cannot read (see :func:`fold_moves`): the bench checks every
-    algorithm before it drains it.
     """
     raw = algorithm.solve(n)
     if algorithm.chunks:

@@ -111,7 +111,10 @@ QUICK = Settings(
     rss_stride=0,
     check_timeout_s=10.0,  # n <= 14 checks in well under a second; a hang must not eat the 30 s
 )
-"""The quick run of CI: three sizes, a few rounds each, peak RSS at the largest only."""
+"""The quick run of CI: three sizes, a few rounds each.
+
+Peak RSS is measured at the largest size only.
+"""
 
 
 MAX_N = 1000

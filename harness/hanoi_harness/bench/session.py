@@ -47,7 +47,7 @@ from hanoi_harness.progress import Progress
 from hanoi_harness.registry.record import Algorithm
 
 QUICK_DIR = "quick"
-"""Where a full run puts its quick-mode baseline, inside its output directory."""
+"""Where a full run puts its quick baseline, inside its output directory."""
 
 PYTEST_REPORT = "pytest-benchmark.json"
 """pytest-benchmark's own report of the timing, kept beside results.json."""

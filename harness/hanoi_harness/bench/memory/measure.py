@@ -28,7 +28,10 @@ from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.sandbox import process
 
 RSS_INTERVAL_S = 0.002
-"""memory-profiler's sampling interval in the child; it re-runs short drains at finer intervals itself."""
+"""memory-profiler's sampling interval in the child, in seconds.
+
+memory-profiler re-runs short drains at finer intervals itself.
+"""
 
 
 def tracemalloc_peak(algorithm: Algorithm, n: int) -> int:

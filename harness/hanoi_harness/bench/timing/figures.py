@@ -47,7 +47,10 @@ SPREAD = (0.0, 1e6)
 """A spread of times (IQR, standard deviation): 0 is possible."""
 
 NOT_KEPT = "its rounds were not kept (a result file of schema 1 or 2)"
-"""The stability reason of a timing read from a file written before rounds were kept."""
+"""The stability reason of a timing whose file kept no rounds.
+
+Files of schema 1 and 2 were written before rounds were kept.
+"""
 
 
 @dataclass(frozen=True)

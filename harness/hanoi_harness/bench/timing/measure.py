@@ -171,7 +171,10 @@ def pytest_args(workdir: Path, json_path: Path, min_rounds: int, max_time_s: flo
 
 
 UNSET_FOR_THE_RUN = ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")
-"""Environment variables removed while pytest-benchmark times the cases, and put back after."""
+"""Environment variables unset while pytest-benchmark times the cases.
+
+They are put back after.
+"""
 
 
 def time_cases(

@@ -49,7 +49,7 @@ interquartile range is the same idea, not thrown by one slow round.
 """
 
 MAX_INTERVAL = 0.10
-"""... or when the 95% interval of its median is wider than 10% of the median."""
+"""... or when the 95% interval of its median is wider than 10% of it."""
 
 MAX_OUTLIER = 2.0
 """... or when its slowest round took more than twice its median.
