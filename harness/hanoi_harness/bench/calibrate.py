@@ -1,18 +1,23 @@
-"""The measurements behind the gate's threshold: how much instructions per move move, and how much a small change adds.
+"""Measure the spread of instruction counts the gate's threshold rests on.
 
     python -m hanoi_harness.bench.calibrate --repeat 5 --load --out calibration.json
 
-For every registered algorithm (and ``--plugin`` ones) it counts instructions
-per move (:mod:`hanoi_harness.bench.counts.measure`) ``--repeat`` times, then as many
-times again with ``--load`` busy loops, one per core, started here and
-stopped by their process ids, running beside the counts.  It counts two
-copies of bitwise loaded as plugins, the module as it is and the module with
-one statement planted in its per-move loop (``fr = fr + 0``).  Then it counts
-everything again with a padding module imported first, once for each of
-``--paddings``: an unrelated change, after which the heap is laid out
-differently.  It prints, per algorithm, the smallest and largest count over
-the reruns and their spread, how far the paddings moved the figure and the
-total, the planted statement's effect, and how long each full count took;
+It measures how much instructions per move move between reruns, and how
+much a small change adds.  For every registered algorithm (and ``--plugin``
+ones) it counts instructions per move
+(:mod:`hanoi_harness.bench.counts.measure`) ``--repeat`` times.  With
+``--load`` it counts as many times again beside busy loops, one per core,
+started here and stopped by their process ids.
+
+It counts two copies of bitwise loaded as plugins: the module as it is, and
+the module with one statement planted in its per-move loop
+(``fr = fr + 0``).  Then it counts everything again with a padding module
+imported first, once for each of ``--paddings``.  That stands for an
+unrelated change, after which the heap is laid out differently.
+
+It prints, per algorithm, the smallest and largest count over the reruns
+and their spread.  It prints how far the paddings moved the figure and the
+total, the planted statement's effect, and how long each full count took.
 ``--out`` keeps every number as JSON.
 """
 
@@ -39,7 +44,10 @@ from hanoi_harness.bench.counts.measure import SIZES, Valgrind, count_all, count
 from hanoi_harness.registry.sources import build_registry
 
 PLANTED = "fr = fr + 0"
-"""The statement planted in bitwise's per-move loop: one addition and two stores, a few dozen instructions."""
+"""The statement planted in bitwise's per-move loop.
+
+One addition and two stores: a few dozen instructions.
+"""
 
 _AFTER = re.compile(r"^(?P<indent>[ \t]+)fr = \(i \+ i // 3\) & 3\n", re.MULTILINE)
 _REGISTER = re.compile(r"^from hanoi_harness\.registry\.sources import register\n", re.MULTILINE)
@@ -47,19 +55,22 @@ _NO_REGISTER = "\n\ndef register(**metadata):\n    return lambda solve: solve\n"
 _ENTRY = "\n\ndef {name}(n):\n    return solve(n)\n"
 
 PADDINGS = (37, 250, 1500, 7919)
-"""Objects of each of three kinds allocated by the padding modules: sizes that moved bitwise's total by 0%, 1.3%
-and 1.8% (its figure outside the allocators by 0%)."""
+"""Objects of each of three kinds that the padding modules allocate.
+
+These sizes moved bitwise's total by different amounts, one of them not at
+all, while its figure outside the allocators did not move.
+"""
 
 
 def bitwise_copies(directory: Path) -> dict[str, str]:
-    """Write two copies of bitwise's module into *directory*, as it is and planted; ``{name: plugin spec}``.
+    """Write two copies of bitwise's module into *directory*: plain, planted.
 
-    The copies do not register themselves (the in-tree module already holds
-    the name ``bitwise``); each ends with a function named after the copy,
-    which returns bitwise's own generator, so a plugin drains exactly the
-    in-tree code.  The planted copy has :data:`PLANTED` after the line
-    computing ``fr`` in the per-move loop; a :class:`ValueError` says so when that
-    line is no longer there.
+    Returns ``{name: plugin spec}``.  The copies do not register themselves
+    (the in-tree module already holds the name ``bitwise``).  Each ends with
+    a function named after the copy, which returns bitwise's own generator,
+    so a plugin drains exactly the in-tree code.  The planted copy has
+    :data:`PLANTED` after the line computing ``fr`` in the per-move loop; a
+    :class:`ValueError` says so when that line is no longer there.
     """
     from hanoi_algorithms import bitwise
 
@@ -77,8 +88,9 @@ def bitwise_copies(directory: Path) -> dict[str, str]:
 
 
 def padding_module(directory: Path, objects: int) -> str:
-    """Write into *directory* a plugin module that allocates *objects* each of bytes, pairs and floats; its spec.
+    """Write a padding plugin module into *directory*; return its spec.
 
+    The module allocates *objects* each of bytes, pairs and floats.
     Imported by the registry before any drain, it stands for an unrelated
     change: the heap is laid out differently, and nothing else differs.
     """
@@ -93,9 +105,10 @@ def padding_module(directory: Path, objects: int) -> str:
 
 @contextmanager
 def busy_loops(count: int) -> Iterator[list[int]]:
-    """Run *count* busy loops (CPU-bound children) while the block runs; their process ids.
+    """Run *count* busy loops while the block runs; yield their process ids.
 
-    Each is stopped by its own process id when the block ends, however it ends.
+    The loops are CPU-bound children.  Each is stopped by its own process
+    id when the block ends, however it ends.
     """
     loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
     try:
@@ -109,7 +122,10 @@ def busy_loops(count: int) -> Iterator[list[int]]:
 
 @dataclass
 class Round:
-    """One full count: its per-move figures by name, how long it took, and the load averages before and after."""
+    """One full count: its figures per move, its time and the load around it.
+
+    The figures are by name; the load averages are taken before and after.
+    """
 
     label: str
     per_move: dict[str, float | None]
@@ -121,7 +137,10 @@ class Round:
 
 
 def count_round(label: str, valgrind: Valgrind, names: Sequence[str], plugins: Sequence[str]) -> Round:
-    """Count every algorithm in *names* once (registry built with *plugins*); a :class:`Round`."""
+    """Count every algorithm in *names* once; return a :class:`Round`.
+
+    The registry is built with *plugins*.
+    """
     registry = build_registry(plugins)
     sizes = {name: count_sizes(registry.get(name), SIZES) for name in names}
     before = os.getloadavg()
@@ -141,9 +160,11 @@ def count_round(label: str, valgrind: Valgrind, names: Sequence[str], plugins: S
 
 
 def spreads(rounds: Sequence[Round], total: bool = False) -> list[list[Any]]:
-    """Per algorithm: the runs, the smallest and largest instructions per move, and their spread in percent.
+    """Return the spread of each algorithm's instructions per move.
 
-    The figure outside the allocators, or with *total* the whole count.
+    Each row holds the name, the runs, the smallest and largest figure, and
+    their spread in percent.  The figure is the count outside the
+    allocators, or with *total* the whole count.
 
     >>> r = [Round(label, {"x": value}, {"x": 1.0}, 1.0, (), (), {}) for label, value in (("a", 100.0), ("b", 101.0))]
     >>> spreads(r)
@@ -162,7 +183,10 @@ def spreads(rounds: Sequence[Round], total: bool = False) -> list[list[Any]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line *argv* (default: this process's): see the module's docstring; the exit status."""
+    """Run the command line *argv* (default: this process's); the exit status.
+
+    What it does is in the module's docstring.
+    """
     parser = argparse.ArgumentParser(prog="python -m hanoi_harness.bench.calibrate", description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="full counts without load, and as many with (default 3)")
     parser.add_argument("--load", action="store_true", help="also count under one busy loop per core")
@@ -199,7 +223,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _report(valgrind: Valgrind, rounds: list[Round], plain: Round, padded: list[Round]) -> dict[str, Any]:
-    """Print the tables of *rounds*, the planted copy of *plain* and the layouts of *padded*; every number as JSON."""
+    """Print the tables of the counts; return every number, JSON-ready.
+
+    The tables show the reruns in *rounds*, the planted copy in *plain* and
+    the heap layouts of *padded*.
+    """
     rows = spreads(rounds)
     totals = spreads(rounds, total=True)
     print(f"{valgrind.version}; instructions per move between n = {SIZES[0]} and {SIZES[1]}\n")
@@ -239,7 +267,10 @@ def rows_names(rows: list[list[Any]]) -> list[str]:
 
 
 def _widest(base: Round, others: list[Round], name: str, total: bool) -> float | None:
-    """The largest change of *name*'s figure (or its total, with *total*) from *base* over *others*, in percent."""
+    """Return the largest change of *name*'s figure in *others*, in percent.
+
+    The change is from *base*; with *total* it is of the whole count.
+    """
     before = (base.total_per_move if total else base.per_move)[name]
     changes = [_moved(before, (r.total_per_move if total else r.per_move).get(name)) for r in others]
     found = [abs(change) for change in changes if change is not None]

@@ -1,31 +1,31 @@
-"""The one consumer every speed, instruction-count and memory figure drains an algorithm through.
+"""The one consumer every speed, count and memory figure drains through.
 
 Draining a generator with ``deque(solve(n), maxlen=0)`` times how fast it
-hands out *something*: a per-move port builds a tuple per move, while a
-chunked one (``blocks``) hands out references to cached read-only arrays, so
-nothing reads the moves and the figure (0.015 ns a move) says nothing about
-moving disks.  Equal work means the same consumer reads every move of every
-algorithm, so :func:`consume` folds each move into the project's digest
-(:mod:`hanoi_harness.core.digest`): every field of every move is read, in order,
-and the result can be checked against any other implementation's.
+hands out *something*.  A per-move port builds a tuple per move.  A chunked
+one (``blocks``) hands out references to cached read-only arrays, so nothing
+reads the moves, and the figure says nothing about moving disks.  Equal work
+means the same consumer reads every move of every algorithm.  So
+:func:`consume` folds each move into the project's digest
+(:mod:`hanoi_harness.core.digest`): every field of every move is read, in
+order, and the result can be checked against any other implementation's.
 
-* A per-move generator is folded by :func:`fold_moves`, one Python loop whose
-  bytecode is the same for every record: the original's peg labels go through
-  two look-up tables (``{label: P * peg}`` and ``{label: peg}``, P the puzzle's
-  number of pegs) and a
-  descending disk number is handled by the sign of the disk's weight, so a
-  port in letters pays what a port in the model's integers pays (through
-  :meth:`Algorithm.moves` it would pay a relabelling generator on top, about
-  100 ns a move).
+* A per-move generator is folded by :func:`fold_moves`, one Python loop
+  whose bytecode is the same for every record.  The original's peg labels go
+  through two look-up tables (``{label: P * peg}`` and ``{label: peg}``, P
+  the puzzle's number of pegs).  A descending disk number is handled by the
+  sign of the disk's weight.  So a port in letters pays what a port in the
+  model's integers pays; through
+  :meth:`~hanoi_harness.registry.record.Algorithm.moves` it would pay for a
+  relabelling generator on top.
 * A chunked generator is folded by :func:`fold_chunks`, the digest's numpy
-  form (:func:`hanoi_harness.core.digest.chunk_digest`) over slices of
-  :data:`SLICE_ROWS` moves with one reused scratch buffer: that reads every byte
-  of every array, at 3-5 ns a move, where reading the bytes alone (a sum) takes
-  about 1 ns.
+  form (:func:`hanoi_harness.core.digest.chunk_digest`), over slices of
+  :data:`SLICE_ROWS` moves with one reused scratch buffer.  That reads every
+  byte of every array, at a few times the cost of reading the bytes alone
+  (a sum).
 
-The consumer's own cost is part of every figure: per move it is the loop
-above (for a per-move port) or the vectorised digest (for a chunked one), and
-its memory is a few integers, or the 128 KiB scratch buffer of a chunked fold.
+The consumer's own cost is part of every figure.  Per move it is the loop
+above (for a per-move port) or the vectorised digest (for a chunked one).
+Its memory is a few integers, or the scratch buffer of a chunked fold.
 """
 
 from __future__ import annotations
@@ -38,14 +38,20 @@ from hanoi_harness.core.digest import MASK, digest_chunks
 from hanoi_harness.registry.record import Algorithm
 
 SLICE_ROWS = 4096
-"""Rows a chunked fold digests at once.  Measured at n = 22 on blocks: 256 rows cost 33 ns a move (a call per
-256 moves), 1024 rows 9 ns, 4096 rows 4.3 ns, 16384 rows 3 ns; the scratch buffer is 32 bytes a row, so 4096
-rows keep the consumer's traced peak at 135 KiB where a whole 65535-move chunk would take 2 MiB."""
+"""Rows a chunked fold digests at once.
+
+Fewer rows pay a call for every few moves; more gain little speed.  The
+scratch buffer takes 32 bytes a row and counts in the consumer's traced
+peak, so it stays far below what a whole 65535-move chunk would take.
+"""
 
 
 @dataclass(frozen=True)
 class Folded:
-    """What a drain read: how many *moves*, and their *digest* (the project's fingerprint)."""
+    """What a drain read: how many *moves*, and their *digest*.
+
+    The digest is the project's fingerprint of the moves.
+    """
 
     moves: int
     digest: int
@@ -65,10 +71,16 @@ class Folded:
 
 
 def consume(algorithm: Algorithm, n: int) -> Folded:
-    """Fold every move of *algorithm*'s own generator at *n* disks into the digest, in the project's model.
+    """Fold every move *algorithm* makes at *n* disks into the digest.
 
-    The drain every ranked figure is for: the same digest whatever the
-    generator yields, single moves in the original's labels or (m, 3) arrays.
+    The moves come from the algorithm's own generator and are folded in the
+    project's model.  This is the drain every ranked figure is for: the same
+    digest whatever the generator yields, single moves in the original's
+    labels or (m, 3) arrays.
+
+    What the generator raises comes through; so does the fold's error on a
+    move it cannot read (see :func:`fold_moves`): the bench checks every
+    algorithm before it drains it.
 
     >>> from hanoi_harness.registry.sources import build_registry
     >>> registry = build_registry(entry_points=False)
@@ -76,10 +88,6 @@ def consume(algorithm: Algorithm, n: int) -> Folded:
     (Folded(moves=3, digest=92), Folded(moves=3, digest=92))
     >>> consume(registry.get("frame_stewart"), 3)  # four pegs: weights 16, 4, 1
     Folded(moves=5, digest=525)
-
-    What the generator raises comes through; so does the fold's error on a
-    move it cannot read (see :func:`fold_moves`): the bench checks every
-    algorithm before it drains it.
     """
     raw = algorithm.solve(n)
     if algorithm.chunks:
@@ -92,12 +100,13 @@ def consume(algorithm: Algorithm, n: int) -> Folded:
 def fold_moves(
     moves: Iterable[Any], pegs: Sequence[Any] = (0, 1, 2), *, descending: bool = False, n: int = 0
 ) -> Folded:
-    """Fold single *moves* labelled with *pegs* (the labels of pegs 0, 1, ..., P-1) into the model's digest.
+    """Fold single *moves* labelled with *pegs* into the model's digest.
 
-    A move weighs P^2 disk + P src + dst on P pegs (9, 3, 1 on three).  With
-    *descending*, disk 1 is the largest of *n*, and its model number is
-    n + 1 - disk: the loop weighs the disk by -P^2 instead of P^2 and the sum
-    of P^2 (n + 1) k over the moves is added at the end, so the loop is the
+    *pegs* are the labels of pegs 0, 1, ..., P-1.  A move weighs
+    P^2 disk + P src + dst on P pegs (9, 3, 1 on three).  With *descending*,
+    disk 1 is the largest of *n*, and its model number is n + 1 - disk.  The
+    loop then weighs the disk by -P^2 instead of P^2, and the sum of
+    P^2 (n + 1) k over the moves is added at the end, so the loop is the
     same for both.
 
     >>> fold_moves([(1, 0, 1), (2, 0, 2), (1, 1, 2)])
@@ -126,7 +135,9 @@ def fold_moves(
 
 
 def fold_chunks(chunks: Iterable[Any], rows: int = SLICE_ROWS) -> Folded:
-    """Fold (m, 3) integer arrays of moves in the model's labels into the digest, *rows* moves at a time.
+    """Fold (m, 3) integer arrays of moves into the digest, *rows* at a time.
+
+    The moves are in the model's labels.
 
     >>> import numpy as np
     >>> fold_chunks([np.array([[1, 0, 1], [2, 0, 2]]), np.array([[1, 1, 2]])], rows=1)

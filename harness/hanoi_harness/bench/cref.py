@@ -1,17 +1,21 @@
-"""The speed of ``hanoi moves blocks N --binary`` against a per-move C program.
+"""Time ``hanoi moves blocks N --binary`` against a per-move C program.
 
-``harness/hanoi_harness/bench/c/hanoi_ref.c`` writes the same bytes as ``hanoi moves NAME N
---binary`` (three unsigned bytes per move) one move at a time by the bit
-formula.  It is compiled twice with ``-O2``: as written (one 3-byte
-``fwrite`` per move into stdio's buffer) and with ``-DGATHER_WRITES`` (the
-moves gathered in a 48 KiB array, one ``fwrite`` per 16384 moves), the
-stronger baseline.  :func:`measure` compiles both when a C compiler is
-present, checks that all three programs write identical bytes, times each
-writing to ``/dev/null`` (best of ``repeat`` runs, the Python one including
-its interpreter's start-up) and returns the figures and the ratios as a dict
-for the bench report.  Every program runs as the harness's other children do
-(:mod:`hanoi_harness.sandbox.process`): in a session of its own that dies with this
-process, the Python one isolated from the current directory.  Run
+``harness/hanoi_harness/bench/c/hanoi_ref.c`` writes the same bytes as
+``hanoi moves NAME N --binary`` (three unsigned bytes per move), one move at
+a time by the bit formula.  It is compiled twice with ``-O2``.  As written,
+it makes one 3-byte ``fwrite`` per move into stdio's buffer.  With
+``-DGATHER_WRITES``, the stronger baseline, it gathers the moves in an array
+and makes one ``fwrite`` per 16384 moves.
+
+:func:`measure` compiles both when a C compiler is present, and checks that
+all three programs write identical bytes.  It times each writing to
+``/dev/null``, best of ``repeat`` runs, the Python one including its
+interpreter's start-up.  It returns the figures and the ratios as a dict for
+the bench report.
+
+Every program runs as the harness's other children do
+(:mod:`hanoi_harness.sandbox.process`): in a session of its own that dies
+with this process, the Python one isolated from the current directory.  Run
 ``python -m hanoi_harness.bench.cref [N]`` (``make bench-c``) for a table.
 """
 
@@ -42,7 +46,10 @@ CHECK_N = 16
 
 
 def compiler() -> str | None:
-    """Return the C compiler to use ($CC, else gcc, else cc), or None when there is none."""
+    """Return the C compiler to use, or None when there is none.
+
+    It is $CC, else gcc, else cc.
+    """
     cc = os.environ.get("CC")
     if cc and shutil.which(cc):
         return shutil.which(cc)
@@ -50,10 +57,11 @@ def compiler() -> str | None:
 
 
 def python_command(n: int) -> list[str]:
-    """Return the timed command for *n* disks, ``hanoi moves blocks N --binary`` in this interpreter.
+    """Return the timed command for *n* disks, run by this interpreter.
 
-    Started with ``-P`` (:func:`hanoi_harness.sandbox.process.python_command`): a ``json.py`` in the
-    current directory is never imported.
+    It is ``hanoi moves blocks N --binary``, started with ``-P``
+    (:func:`hanoi_harness.sandbox.process.python_command`): a ``json.py`` in
+    the current directory is never imported.
     """
     return process.python_command("hanoi_harness", "moves", "blocks", str(n), "--binary")
 
@@ -78,7 +86,10 @@ def _run(command: list[str], **popen: Any) -> subprocess.CompletedProcess[Any]:
 
 
 def _best(command: list[str], repeat: int) -> float:
-    """Return the shortest wall-clock time of *repeat* runs of *command* writing to /dev/null."""
+    """Return the shortest wall-clock time of *repeat* runs of *command*.
+
+    Each run writes to /dev/null.
+    """
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
@@ -93,14 +104,16 @@ def _output(command: list[str]) -> bytes:
 
 
 def measure(n: int = 28, repeat: int = 3) -> dict[str, Any]:
-    """Time the two C builds and ``hanoi moves blocks n --binary``, best of *repeat*; a JSON-ready dict.
+    """Time the two C builds and ``hanoi moves blocks n --binary``; a dict.
 
-    Keys: ``n``, ``moves``, ``bytes``, ``compiler``, ``identical`` (the three
-    outputs are equal at min(n, 16)), the best time in seconds of each
-    program (``c_fwrite_per_move``, ``c_gathered_writes``, ``python_blocks``),
-    and ``speedup_vs_fwrite_per_move`` / ``speedup_vs_gathered_writes`` (C
-    time / Python time).  Without a C compiler or the C source the dict has
-    ``skipped`` (the reason) and no times.  0 <= n <= 63.
+    Each time is the best of *repeat* runs; the dict is JSON-ready.  Its
+    keys are ``n``, ``moves``, ``bytes``, ``compiler`` and ``identical``
+    (the three outputs are equal at min(n, 16)).  Then come the best time in
+    seconds of each program (``c_fwrite_per_move``, ``c_gathered_writes``,
+    ``python_blocks``), and ``speedup_vs_fwrite_per_move`` and
+    ``speedup_vs_gathered_writes`` (C time / Python time).  Without a C
+    compiler or the C source the dict has ``skipped`` (the reason) and no
+    times.  0 <= n <= 63.
     """
     if not 0 <= n <= 63:
         raise ValueError(f"n must be 0..63 for the C reference, got {n}")
@@ -132,7 +145,10 @@ def measure(n: int = 28, repeat: int = 3) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The ``python -m hanoi_harness.bench.cref`` command: measure and print a table (or the dict as JSON)."""
+    """Run ``python -m hanoi_harness.bench.cref``; the exit status.
+
+    It measures, then prints a table, or the dict as JSON.
+    """
     parser = argparse.ArgumentParser(
         prog="python -m hanoi_harness.bench.cref",
         description="Time 'hanoi moves blocks N --binary' against the per-move C reference (hanoi_ref.c).",

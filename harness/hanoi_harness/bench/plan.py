@@ -1,21 +1,19 @@
-"""What a bench run measures: the knobs of a full and a quick run, and the n of each algorithm.
+"""What a bench run measures: a full and a quick run, and the n measured.
 
-Sizes are the classic puzzle's n: a run of n disks makes 2^n - 1 moves, and a
+Sizes are the classic puzzle's n: a run of n disks makes 2^n - 1 moves.  A
 record of another puzzle (cyclic, linear, k pegs) is measured at the most
-disks whose run takes no more moves (:func:`fixed_sizes`), so that every
-figure at one size compares about the same work.
+disks whose run takes no more moves (:func:`fixed_sizes`).  So every figure
+at one size compares about the same work.
 
 A full run walks those sizes upward from 1 for each algorithm.  Every
-measured run is checked first, and the checker replays each move (400-1000
-ns a move with the relabelling, against a drain of 200-600 ns for a
-pure-Python port with every move read), so the walk has two budgets: it stops
-before the n whose drain would pass ``drain_budget_s`` (1 s: the ports stop
-near n = 20, a drain of 0.4-0.8 s) or whose check would pass
-``check_budget_s`` (8 s, in a child process: an algorithm faster than the
-checker stops there), or at the algorithm's ``max_n``, or at ``n_cap``.
-Timing the last n costs about seven drains (pytest-benchmark's calibration
-and six rounds, the fewest that give a 95% interval of the median), so a port
-costs about 15 s to time.
+measured run is checked first, and the checker replays each move, often
+more slowly than a drain reads it.  So the walk has two budgets.  It stops
+before the n whose drain would pass ``drain_budget_s``, or whose check would
+pass ``check_budget_s`` (in a child process: an algorithm faster than the
+checker stops there).  It also stops at the algorithm's ``max_n``, or at
+``n_cap``.  Timing the last n costs about seven drains: pytest-benchmark's
+calibration and six rounds, the fewest that give a 95% interval of the
+median.
 
 A quick run measures a few fixed sizes with few rounds; it is what CI compares
 against the committed quick baseline.
@@ -32,8 +30,11 @@ from hanoi_harness.registry.record import Algorithm
 Mode = Literal["full", "quick"]
 
 COUNT_SIZES = (10, 14)
-"""The classic puzzle's two n instructions are counted between (:mod:`hanoi_harness.bench.counts.measure`): 1023 and
-16383 moves, about 2 s of valgrind per algorithm; the same in a full and a quick run, so their counts compare."""
+"""The classic puzzle's two n that instructions are counted between.
+
+They make 1023 and 16383 moves (:mod:`hanoi_harness.bench.counts.measure`).
+They are the same in a full and a quick run, so their counts compare.
+"""
 
 
 @dataclass(frozen=True)
@@ -44,10 +45,10 @@ class Settings:
     ``None`` means the walk bounded by ``drain_budget_s`` and
     ``check_budget_s``.  ``min_rounds`` and ``max_time_s`` go to
     pytest-benchmark.  Memory is measured for the n whose drain took at most
-    ``memory_budget_s`` (tracemalloc slows an allocating drain about
-    threefold; a fixed size is always measured); peak RSS at every
-    ``rss_stride``-th of those, counting down from the largest (0: the largest
-    only).  Instructions per move are counted between the two sizes
+    ``memory_budget_s``, as tracemalloc slows an allocating drain several
+    times over; a fixed size is always measured.  Peak RSS is measured at
+    every ``rss_stride``-th of those, counting down from the largest (0: the
+    largest only).  Instructions per move are counted between the two sizes
     ``count_sizes`` (each algorithm's n of the same work).
     """
 
@@ -72,7 +73,9 @@ class Settings:
         return data
 
     def with_sizes(self, sizes: Iterable[int] | None) -> Settings:
-        """Return the same settings measuring exactly *sizes* (unchanged when *sizes* is None).
+        """Return the same settings measuring exactly *sizes*.
+
+        They are unchanged when *sizes* is None.
 
         >>> QUICK.with_sizes([5, 3, 5]).sizes
         (3, 5)
@@ -94,7 +97,7 @@ FULL = Settings(
     rss_stride=2,
     check_timeout_s=30.0,  # the walk stops before a check would pass 8 s; 30 s is only reached by a hang
 )
-"""The full run of ``make bench``: about 8 minutes for the nineteen algorithms here on 2 cores."""
+"""The full run of ``make bench``."""
 
 QUICK = Settings(
     mode="quick",
@@ -108,18 +111,26 @@ QUICK = Settings(
     rss_stride=0,
     check_timeout_s=10.0,  # n <= 14 checks in well under a second; a hang must not eat the 30 s
 )
-"""The quick run of CI: three sizes, a few rounds each, peak RSS at the largest only."""
+"""The quick run of CI: three sizes, a few rounds each.
+
+Peak RSS is measured at the largest size only.
+"""
 
 
 MAX_N = 1000
-"""The most disks a plan ever asks of an algorithm without a ``max_n`` (a result file reads n up to 1000)."""
+"""The most disks a plan asks of an algorithm without a ``max_n``.
+
+A result file reads n up to 1000.
+"""
 
 
 def moves_at(algorithm: Algorithm, n: int) -> int:
-    """Return the moves of *algorithm*'s run of n disks: its puzzle's optimal count to the farthest tower it may end on.
+    """Return the moves of *algorithm*'s run of n disks.
 
-    2^n - 1 for the classic puzzle; 3^n - 1 linear (end to end), the
-    Frame-Stewart count on k pegs, and so on (:mod:`hanoi_harness.core.optimal`).
+    That is its puzzle's optimal count to the farthest tower it may end on.
+    It is 2^n - 1 for the classic puzzle, 3^n - 1 linear (end to end), the
+    Frame-Stewart count on k pegs, and so on
+    (:mod:`hanoi_harness.core.optimal`).
 
     >>> from hanoi_harness.core.puzzle import LINEAR, k_pegs
     >>> from hanoi_harness.registry.record import FinalPeg
@@ -135,13 +146,14 @@ def moves_at(algorithm: Algorithm, n: int) -> int:
 
 
 def fixed_sizes(algorithm: Algorithm, sizes: Iterable[int]) -> list[int]:
-    """Return the n of *algorithm* that do the work of the classic puzzle's *sizes*, within its limits, without repeats.
+    """Return the n of *algorithm* that do the work of the classic *sizes*.
 
-    The classic puzzle's n makes 2^n - 1 moves; another puzzle's record is
-    measured at the most disks whose run takes at most that many moves (its
-    :func:`moves_at`): n = 14 is 8 disks linear (6560 moves) and 61 on four
-    pegs, so every figure at one size compares about the same work.  An
-    algorithm whose limits exclude a size is measured at the size nearest to them.
+    Each is within its limits, without repeats.  The classic puzzle's n
+    makes 2^n - 1 moves.  Another puzzle's record is measured at the most
+    disks whose run takes at most that many moves (its :func:`moves_at`).
+    So n = 14 is 8 disks linear (6560 moves) and 61 on four pegs, and every
+    figure at one size compares about the same work.  An algorithm whose
+    limits exclude a size is measured at the size nearest to them.
 
     >>> a = Algorithm(name="a", solve=lambda n: iter(()), summary="", min_n=1, max_n=8)
     >>> fixed_sizes(a, (6, 10, 14))
@@ -165,14 +177,14 @@ def fixed_sizes(algorithm: Algorithm, sizes: Iterable[int]) -> list[int]:
 
 
 def walk_sizes(algorithm: Algorithm, settings: Settings) -> list[int]:
-    """Return the n a full run's walk of *algorithm* goes through under *settings*, in order.
+    """Return the n a full run's walk of *algorithm* goes through, in order.
 
-    The classic puzzle's n = 1, 2, ... up to the cap ``n_cap``, each as
-    :func:`fixed_sizes` turns it into *algorithm*'s n: every step about
-    doubles the moves (linear runs, three times as many a disk, skip a
-    classic size now and then), and the cap is the classic puzzle's
-    2^n_cap - 1 moves.  n = 0 has no moves, so it has no time per move and
-    is not measured.
+    They are the classic puzzle's n = 1, 2, ... up to the cap ``n_cap`` of
+    *settings*, each turned into *algorithm*'s n by :func:`fixed_sizes`.
+    Every step about doubles the moves; linear runs, three times as many a
+    disk, skip a classic size now and then.  The cap is the classic
+    puzzle's 2^n_cap - 1 moves.  n = 0 has no moves, so it has no time per
+    move and is not measured.
 
     >>> from hanoi_harness.core.puzzle import LINEAR
     >>> linear = Algorithm(name="b", solve=lambda n: iter(()), summary="", puzzle=LINEAR)

@@ -1,12 +1,15 @@
-"""Benchmark of segmented verification: ``hanoi verify NAME --n N`` alone, then with --workers 1 and W.
+"""Time segmented verification against plain ``hanoi verify``.
 
-Each run is the real command in a fresh process (``python -P -m hanoi_harness verify
-...``, started as every child of the harness is: :mod:`hanoi_harness.sandbox.process`), timed from
-start to exit, so pool start-up and every overhead count.
-The three are interleaved and repeated; the best time of each is kept (the
-least disturbed by other jobs on the machine) and the load average before and
-after is printed, so a reader can judge the figures.  Every run must print
-the same digest, or the benchmark fails.
+It times ``hanoi verify NAME --n N`` alone, then with ``--workers 1`` and
+``--workers W``.  Each run is the real command in a fresh process
+(``python -P -m hanoi_harness verify ...``), started as every child of the
+harness is (:mod:`hanoi_harness.sandbox.process`).  It is timed from start
+to exit, so pool start-up and every overhead count.
+
+The three are interleaved and repeated.  The best time of each is kept, as
+the least disturbed by other jobs on the machine.  The load average before
+and after is printed, so a reader can judge the figures.  Every run must
+print the same digest, or the benchmark fails.
 
     python -m hanoi_harness.bench.scaling --name bitwise --n 26 --workers 2 --repeat 2
 """
@@ -31,7 +34,10 @@ from hanoi_harness.sandbox import process
 
 @dataclass
 class Run:
-    """One configuration: its command-line options, its times (seconds) and the digest it printed."""
+    """One configuration: its command-line options, times and digest.
+
+    The times are in seconds; the digest is the one the command printed.
+    """
 
     label: str
     options: list[str]
@@ -44,7 +50,10 @@ class Run:
 
 
 def time_verify(name: str, n: int, options: Sequence[str]) -> tuple[float, str]:
-    """Return the seconds ``hanoi verify NAME --n N OPTIONS`` took, and the digest it printed."""
+    """Time ``hanoi verify NAME --n N OPTIONS``: its seconds and its digest.
+
+    The digest is the one the command printed.
+    """
     argv = process.python_command("hanoi_harness", "verify", name, "--n", str(n), "--timeout", "86400", *options)
     began = time.perf_counter()
     proc = process.run(
@@ -57,7 +66,10 @@ def time_verify(name: str, n: int, options: Sequence[str]) -> tuple[float, str]:
 
 
 def measure(name: str, n: int, workers: int, repeat: int) -> list[Run]:
-    """Return the three runs of algorithm *name* at *n*, interleaved, *repeat* times each."""
+    """Time the three runs of algorithm *name* at *n*, *repeat* times each.
+
+    The runs are interleaved; each keeps all its times.
+    """
     runs = [
         Run("sequential (hanoi verify)", [], []),
         Run("segmented, --workers 1", ["--workers", "1"], []),
@@ -77,7 +89,10 @@ def measure(name: str, n: int, workers: int, repeat: int) -> list[Run]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Time the runs the command line *argv* (default: this process's) asks for and print them; the exit status."""
+    """Time the runs the command line *argv* asks for, and print them.
+
+    *argv* defaults to this process's.  Returns the exit status.
+    """
     parser = argparse.ArgumentParser(
         prog="python -m hanoi_harness.bench.scaling",
         description="Time hanoi verify NAME --n N alone, with --workers 1 and with --workers W.",

@@ -1,17 +1,23 @@
-"""One ``hanoi bench`` or ``hanoi report`` from start to end: what to measure, the runs, the set written.
+"""Run one ``hanoi bench`` or ``hanoi report`` from start to end.
 
-:func:`plan` decides what a bench measures: ``--quick`` a quick run, ``--sizes``
-exactly those sizes, and neither the full run, which measures the quick
-baseline first (into ``quick/``, the set CI compares against) and the C
-reference last.  :func:`bench` claims the output directory before measuring
-(:class:`~hanoi_harness.bench.results.outdir.OutDir`: refused in one line when it
-is not a result set of ours, locked, space checked), runs the plan, and
-writes the set: ``results.json`` and pytest-benchmark's report, every view
-rendered from ``results.json`` alone, the marker; then the old set is
-replaced in one step.  With the peers (``--peers``, :mod:`._peers`), they and
-the project's algorithms they are paired with are measured after the
-project's run, with its settings, into a set of their own, ``peers/``.
-:func:`report` renders an existing set again, written the same way.
+:func:`plan` decides what a bench measures: ``--quick`` a quick run,
+``--sizes`` exactly those sizes, and neither the full run.  The full run
+measures the quick baseline first (into ``quick/``, the set CI compares
+against) and the C reference last.
+
+Then :func:`bench` claims the output directory before measuring
+(:class:`~hanoi_harness.bench.results.outdir.OutDir`: refused in one line
+when it is not a result set of ours, locked, space checked).  It runs the
+plan and writes the set: ``results.json``, pytest-benchmark's report, every
+view rendered from ``results.json`` alone, and the marker.  Then the old set
+is replaced in one step.
+
+With ``--peers`` (:mod:`hanoi_harness.bench.peers`), the peers and the
+project's algorithms they are paired with are measured after the project's
+run, with its settings, into a set of their own, ``peers/``.
+
+The command ``hanoi report`` (:func:`report`) renders an existing set
+again, and writes it the same way.
 """
 
 from __future__ import annotations
@@ -41,25 +47,38 @@ from hanoi_harness.progress import Progress
 from hanoi_harness.registry.record import Algorithm
 
 QUICK_DIR = "quick"
-"""Where a full run puts its quick-mode baseline, inside its output directory."""
+"""Where a full run puts its quick baseline, inside its output directory."""
 
 PYTEST_REPORT = "pytest-benchmark.json"
 """pytest-benchmark's own report of the timing, kept beside results.json."""
 
 CREF_N = 28
-"""The n of a full run's C-reference comparison (:func:`.cref.measure`): 2^28 - 1 moves, 768 MiB of output."""
+"""The n of a full run's C-reference comparison (:func:`.cref.measure`).
+
+2^28 - 1 moves, 768 MiB of output.
+"""
 
 FIXED_BYTES = 2**20
-"""What a set writes whatever its size, generously: three plots (about 350 KB) and the Markdown (about 40 KB)."""
+"""A generous bound on what a set writes whatever its size.
+
+It covers the three plots and the Markdown, with room to spare.
+"""
 
 BYTES_PER_RUN = 8 * 2**10
-"""What a set writes per measured (algorithm, n), generously: about 0.9 KB in results.json and 1.3 KB in
-pytest-benchmark.json were measured on a full run."""
+"""A generous bound on what a set writes per measured (algorithm, n).
+
+It is several times what a full run was measured to write per case into
+results.json and pytest-benchmark.json together.
+"""
 
 
 @dataclass(frozen=True)
 class Plan:
-    """What one bench measures: a run with *settings*, after a quick *baseline* run, with the *c_reference*."""
+    """What one bench measures: a run, and the runs it may add.
+
+    The run uses *settings*; *baseline* adds a quick run first, and
+    *c_reference* the C reference last.
+    """
 
     settings: Settings
     baseline: bool
@@ -67,7 +86,9 @@ class Plan:
 
 
 def plan(quick: bool, sizes: Sequence[int] | None) -> Plan:
-    """Return the plan for ``--quick`` (*quick*) and ``--sizes`` (*sizes*, None when not given).
+    """Return the plan for ``--quick`` (*quick*) and ``--sizes`` (*sizes*).
+
+    *sizes* is None when the option is not given.
 
     >>> plan(False, None).baseline, plan(False, [3, 4]).baseline, plan(False, [3, 4]).settings.sizes
     (True, False, (3, 4))
@@ -80,7 +101,10 @@ def plan(quick: bool, sizes: Sequence[int] | None) -> Plan:
 
 
 def estimate_bytes(names: int, plan: Plan) -> int:
-    """Return a generous bound on what a set of *names* algorithms and commands measured by *plan* writes."""
+    """Return a generous bound on the bytes a set writes.
+
+    The set holds *names* algorithms and commands, measured as *plan* says.
+    """
     sizes = len(plan.settings.sizes) if plan.settings.sizes is not None else plan.settings.n_cap
     baseline = len(QUICK.sizes or ()) if plan.baseline else 0
     return 2 * FIXED_BYTES + names * (sizes + baseline) * BYTES_PER_RUN
@@ -112,12 +136,13 @@ def bench(
     progress: Progress | None = None,
     peers: Peers | None = None,
 ) -> Outcome:
-    """Measure *algorithms* and *commands* as *what* says and write the set into *out*, replacing the old one.
+    """Measure *algorithms* and *commands* as *what* says; write the set.
 
-    *plugins* are the ``--plugin`` specs, for the child processes; *peers*,
-    when given, are measured into ``peers/`` after the rest.  Refused in one
-    line (:class:`UsageError`) before measuring: pytest-benchmark missing,
-    and anything about *out* that would fail at the end.
+    The set goes into *out*, replacing the old one.  *plugins* are the
+    ``--plugin`` specs, for the child processes; *peers*, when given, are
+    measured into ``peers/`` after the rest.  Refused in one line
+    (:class:`UsageError`) before measuring: pytest-benchmark missing, and
+    anything about *out* that would fail at the end.
     """
     problem = check_available()
     if problem:
@@ -144,15 +169,17 @@ def _measure(
     hooks: Progress,
     peers: Peers | None = None,
 ) -> tuple[ResultSet, dict[str, Any], Measured | None, Measured | None]:
-    """Run *what*: the result set, pytest-benchmark's report, the quick baseline's and the *peers*' (each or None).
+    """Run *what*: return the result set, its report, the baseline and peers.
 
-    The peers come after the project's run and before the C reference, which is last.
+    The report is pytest-benchmark's.  The quick baseline and the *peers*
+    are each a set and its report, or None.  The peers come after the
+    project's run and before the C reference, which is last.
     """
     baseline: Measured | None = None
     started = time.monotonic()
     if what.baseline:
-        # The baseline first: measured later in this process, after minutes of work, relative times came
-        # out 5-15% off those of a fresh 'hanoi bench --quick', which is what CI compares with it.
+        # The baseline first: measured after minutes of work in this process, its relative times drift from
+        # those of a fresh 'hanoi bench --quick', which is what CI compares with it.
         baseline = run(algorithms, plugins, QUICK, _Prefixed(hooks, "quick baseline: "), commands)
     baseline_s = time.monotonic() - started
     results, report = run(algorithms, plugins, what.settings, hooks, commands)
@@ -168,7 +195,10 @@ def _measure(
 
 
 def _peers(peers: Peers, what: Plan, hooks: Progress) -> Measured:
-    """Measure *peers* (theirs and ours) with *what*'s settings, then each pair head to head: their set and report."""
+    """Measure *peers* (theirs and ours), then each pair head to head.
+
+    The run uses *what*'s settings.  Returns the peers' set and report.
+    """
     results, report = run(peers.algorithms, peers.specs, what.settings, _Prefixed(hooks, "peers: "))
     results.peers = peers.pairs
     hooks.phase(f"peers: head to head ({len(peers.pairs)} pairs)", None)
@@ -180,7 +210,11 @@ def _peers(peers: Peers, what: Plan, hooks: Progress) -> Measured:
 
 
 def _fill(staging: Path, run: Measured, baseline: Measured | None, peers: Measured | None) -> None:
-    """Write the set into *staging*: its quick baseline and peers' sets, the run's files and views (from the files)."""
+    """Write the set into *staging*: the nested sets, then the run's files.
+
+    The nested sets are the quick baseline and the peers.  Every view is
+    rendered from the files just written.
+    """
     for name, nested, views in ((QUICK_DIR, baseline, False), (PEERS_DIR, peers, True)):
         if nested is not None:
             directory = staging / name
@@ -194,13 +228,16 @@ def _fill(staging: Path, run: Measured, baseline: Measured | None, peers: Measur
 
 
 def _nested_peers(directory: Path) -> ResultSet | None:
-    """Return the peers' set inside the result set *directory*, or None when it has none."""
+    """Return the peers' set inside the result set *directory*, or None."""
     nested = directory / PEERS_DIR
     return load(nested) if nested.is_dir() and not why_not_ours(nested) else None
 
 
 def _write_run(directory: Path, results: ResultSet, report: dict[str, Any]) -> None:
-    """Write results.json and pytest-benchmark's report (when there is one) into *directory*."""
+    """Write results.json and pytest-benchmark's report into *directory*.
+
+    The report is written only when there is one.
+    """
     (directory / RESULTS_FILE).write_text(results.dumps())
     if report:
         text = json.dumps(report, indent=2)
@@ -208,9 +245,10 @@ def _write_run(directory: Path, results: ResultSet, report: dict[str, Any]) -> N
 
 
 def _c_reference(progress: Progress) -> tuple[dict[str, Any], float]:
-    """Return :func:`hanoi_harness.bench.cref.measure` at :data:`CREF_N`, and the seconds it took.
+    """Return the C reference's figures at :data:`CREF_N`, and its seconds.
 
-    Run after every other phase, so it does not share the machine with the
+    The figures are :func:`hanoi_harness.bench.cref.measure`'s.  It runs
+    after every other phase, so it does not share the machine with the
     timing.  A compiler that fails, or a program that does, is the skip
     reason rather than the end of a run minutes long.
     """
@@ -226,11 +264,12 @@ def _c_reference(progress: Progress) -> tuple[dict[str, Any], float]:
 
 
 def report(source: Path, out: Path | None = None) -> Path:
-    """Render the set at *source* (a results directory or a results.json) again, into *out* or in place.
+    """Render the set at *source* again, into *out* or in place.
 
-    Nothing is measured: results.json is copied as it is (with
-    pytest-benchmark's report and the ``quick/`` and ``peers/`` sets beside
-    it, as they are), and every view is rendered from it.  *source* is read and checked first; the directory
+    *source* is a results directory or a results.json.  Nothing is
+    measured: results.json is copied as it is, with pytest-benchmark's
+    report and the ``quick/`` and ``peers/`` sets beside it.  Every view is
+    rendered from it.  *source* is read and checked first.  The directory
     written is claimed like a bench's output (in place, *source* must be a
     result set of ours).  Returns the directory written.
     """
@@ -246,7 +285,10 @@ def report(source: Path, out: Path | None = None) -> Path:
 
 
 def _copy_and_render(file: Path, staging: Path) -> None:
-    """Copy the results.json at *file* (and what a set keeps beside it) into *staging*; render the views there."""
+    """Copy the results.json at *file* into *staging*; render the views there.
+
+    What a set keeps beside results.json is copied too.
+    """
     shutil.copyfile(file, staging / RESULTS_FILE)
     folder = file.parent
     if file.name == RESULTS_FILE and (folder / PYTEST_REPORT).is_file():
@@ -263,7 +305,7 @@ def _copy_and_render(file: Path, staging: Path) -> None:
 
 
 class _Prefixed(Progress):
-    """Progress that reports to *inner*, each phase's description after *prefix*."""
+    """Progress that reports to *inner*, each phase's name after *prefix*."""
 
     def __init__(self, inner: Progress, prefix: str) -> None:
         self.inner = inner

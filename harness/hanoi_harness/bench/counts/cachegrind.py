@@ -1,7 +1,8 @@
-"""Reading cachegrind's output file: the instructions a process executed, and those of its memory allocators.
+"""Read cachegrind's output file: all instructions, and the allocators'.
 
-A file written with ``--cachegrind-out-file`` lists, for each function
-(``fn=``, after its source file ``fl=``), its source lines and the
+It gives the instructions a process executed, and those of its memory
+allocators.  A file written with ``--cachegrind-out-file`` lists, for each
+function (``fn=``, after its source file ``fl=``), its source lines and the
 instructions executed on each, then a ``summary:`` line with the total.  The
 memory allocators are told apart by their source files, or by their names
 where the binary has no line information; their share depends on where
@@ -13,7 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 
 ALLOCATOR_FILES = ("Objects/obmalloc.c", "malloc/malloc.c", "malloc/arena.c")
-"""Source files of the memory allocators: CPython's pymalloc and the GNU C library's malloc."""
+"""Source files of the memory allocators.
+
+They are CPython's pymalloc and the GNU C library's malloc.
+"""
 
 ALLOCATOR_FUNCTIONS = frozenset(
     {
@@ -29,15 +33,20 @@ ALLOCATOR_FUNCTIONS = frozenset(
         "aligned_alloc", "posix_memalign", "memalign", "__posix_memalign", "__libc_memalign",
     }
 )  # fmt: skip
-"""Functions of the memory allocators by name, for binaries without line information (suffixes such as
-``.constprop.0`` and ``@@GLIBC_2.2.5`` are dropped before looking a name up)."""
+"""The memory allocators' functions, for binaries without line information.
+
+Suffixes such as ``.constprop.0`` and ``@@GLIBC_2.2.5`` are dropped before a
+name is looked up.
+"""
 
 
 def read_totals(out: Path) -> tuple[int, int] | None:
-    """The instructions counted in the cachegrind output file *out*, and those of the memory allocators; or None.
+    """Return the instructions counted in *out*, and the allocators'; or None.
 
-    The file lists, for each function (``fn=``, after its source file ``fl=``),
-    its lines and their counts, then a ``summary:`` line with the total.
+    *out* is a cachegrind output file; None when it cannot be read or has
+    no total.  The file lists, for each function (``fn=``, after its source
+    file ``fl=``), its lines and their counts, then a ``summary:`` line with
+    the total.
     """
     total: int | None = None
     allocator = 0
@@ -60,7 +69,9 @@ def read_totals(out: Path) -> tuple[int, int] | None:
 
 
 def is_allocator(source: str, function: str) -> bool:
-    """Whether *function* (in the file *source*, "???" when unknown) is part of a memory allocator.
+    """Whether *function*, in the file *source*, is part of a memory allocator.
+
+    *source* is "???" when unknown.
 
     >>> is_allocator("/build/Python-3.11.7/Objects/obmalloc.c", "_PyObject_Free")
     True

@@ -1,37 +1,40 @@
-"""The process an instruction count runs under valgrind: ``python -m hanoi_harness.bench.counts.child SPEC``.
+"""The process an instruction count runs under valgrind.
 
-SPEC is a JSON object ``{"jobs": [[NAME, N1, N2], ...], "plugins": [...], "timeout_s": T}``.  The process
-builds the registry once (with the parent's ``--plugin`` specs, so a plugin is
-counted like an in-tree algorithm), and for each job:
+Run as ``python -m hanoi_harness.bench.counts.child SPEC``, where SPEC is a
+JSON object ``{"jobs": [[NAME, N1, N2], ...], "plugins": [...],
+"timeout_s": T}``.  The process builds the registry once, with the parent's
+``--plugin`` specs, so a plugin is counted like an in-tree algorithm.  Then
+for each job it:
 
 1. drains the algorithm once at N2 and once at N1 through
-   :func:`hanoi_harness.bench.consume.consume`, so that whatever a drain does
+   :func:`hanoi_harness.bench.consume.consume`.  So whatever a drain does
    the first time is done here, not in a counted drain: lazy imports and
    caches, the dynamic linker binding a C function at its first call, the
-   interpreter's method cache filling.  Warmed up at N1 alone, the drain at N2
-   alone paid for them, and bitwise's count between n = 4 and 7 moved by 12
-   instructions a move (0.3%) with what ran before it; at N2 alone, a cache
-   kept per n (``cyclic_blocks`` builds a block of each n up to 11 disks once)
-   was built in both counted drains at N1 and none at N2, which made its
-   figure negative;
-2. runs a full garbage collection and freezes every object alive (``gc.freeze``):
-   each counted drain then starts with the collector's counters at zero, and a
-   collection during it walks the drain's own objects only, not the rest of the
-   heap (which grows with every module imported, and would tie one algorithm's
-   count to unrelated code);
-3. forks a child that drains nothing (:data:`WARM_UP`), then three children,
-   one after the other, that drain at N1, N2 and N1 again, each printing
-   ``{"name", "n", "pid", "moves"}`` and leaving with ``os._exit``.  valgrind
-   writes each child's instruction total to its own file (``%p`` in
-   ``--cachegrind-out-file``), and each total includes what this process
-   executed before that fork: the same for all three, plus a constant *delta*
-   for each fork-and-wait in between, which the three counts cancel (see
-   :attr:`hanoi_harness.bench.counts.measure.InstructionCount.per_move`).
+   interpreter's method cache filling.  Warmed up at N1 alone, the drain at
+   N2 alone paid for them, and bitwise's count between n = 4 and 7 moved
+   with what ran before it.  Warmed up at N2 alone, a cache kept per n
+   (``cyclic_blocks`` builds a block of each n up to 11 disks once) was
+   built in both counted drains at N1 and none at N2.  That made its figure
+   negative.
+2. runs a full garbage collection and freezes every object alive
+   (``gc.freeze``).  Each counted drain then starts with the collector's
+   counters at zero.  A collection during it walks the drain's own objects
+   only, not the rest of the heap.  The heap grows with every module
+   imported, and would tie one algorithm's count to unrelated code.
+3. forks a child that drains nothing (:data:`WARM_UP`), then three
+   children, one after the other, that drain at N1, N2 and N1 again.  Each
+   prints ``{"name", "n", "pid", "moves"}`` and leaves with ``os._exit``.
+   valgrind writes each child's instruction total to its own file (``%p``
+   in ``--cachegrind-out-file``).  Each total includes what this process
+   executed before that fork: the same for all three, plus a constant
+   *delta* for each fork-and-wait in between.  The three counts cancel it
+   (see :attr:`hanoi_harness.bench.counts.figures.InstructionCount.per_move`).
 
 A drain that raises, or runs past T seconds (``SIGALRM`` raises
-:class:`TimeoutError` in it), prints ``{"name", "n", "error"}``; a child killed
-by a signal is reported by this process.  A failed job is reported and the
-next one goes on.  A bad plugin or spec is one line on stderr and exit status 2.
+:class:`TimeoutError` in it), prints ``{"name", "n", "error"}``.  A child
+killed by a signal is reported by this process.  A failed job is reported
+and the next one goes on.  A bad plugin or spec is one line on stderr and
+exit status 2.
 """
 
 from __future__ import annotations
@@ -51,13 +54,19 @@ from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.registry.sources import build_registry
 
 WARM_UP = Algorithm(name="warm_up", solve=lambda n: iter(()), summary="no moves")
-"""What a child drains before the three counted ones, so that this process has been once through the path
-between two forks since the warm-up drain: its first pass filled the interpreter's method cache and cost 360
-instructions more than the next ones, which went into one count (3 instructions a move between n = 4 and 7)."""
+"""What a child drains before the three counted ones.
+
+So this process has been once through the path between two forks since the
+warm-up drain.  Its first pass filled the interpreter's method cache and
+cost more instructions than the next ones, which went into one count.
+"""
 
 
 def main(argv: Sequence[str]) -> int:
-    """Run every job of the SPEC in *argv*, printing one JSON line per drain or failure; the exit status."""
+    """Run every job of the SPEC in *argv*; return the exit status.
+
+    It prints one JSON line per drain or failure.
+    """
     try:
         spec = json.loads(argv[0])
         registry = build_registry(spec["plugins"])
@@ -94,10 +103,11 @@ def main(argv: Sequence[str]) -> int:
 
 
 def _drain_in_child(algorithm: Algorithm, n: int, seconds: int) -> bool:
-    """Fork a child that drains *algorithm* at *n* within *seconds* and reports; whether it ended well.
+    """Fork a child that drains *algorithm* at *n*; whether it ended well.
 
-    This process does the same between any two forks (fork, wait, test the
-    status), so the instructions it adds between them are the same each time.
+    The child has *seconds* for the drain, and reports it.  This process
+    does the same between any two forks (fork, wait, test the status), so
+    the instructions it adds between them are the same each time.
     """
     status = _forked(lambda: _child(algorithm, n, seconds))
     if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
@@ -108,7 +118,10 @@ def _drain_in_child(algorithm: Algorithm, n: int, seconds: int) -> bool:
 
 
 def _forked(work: Callable[[], int]) -> int:
-    """Run *work* in a forked child, which exits with what it returns; the child's wait status."""
+    """Run *work* in a forked child; return the child's wait status.
+
+    The child exits with what *work* returns.
+    """
     pid = os.fork()
     if pid == 0:
         os._exit(work())
@@ -116,7 +129,10 @@ def _forked(work: Callable[[], int]) -> int:
 
 
 def _child(algorithm: Algorithm, n: int, seconds: int) -> int:
-    """The forked child: drain, print the JSON line, and return the exit status (never raise: no unwinding)."""
+    """The forked child: drain, print the JSON line, return the exit status.
+
+    It never raises, so nothing unwinds.
+    """
     try:
         signal.alarm(seconds)
         moves = consume(algorithm, n).moves

@@ -1,8 +1,9 @@
-"""One algorithm's instruction counts at two sizes, and the figures per move they give (or why there are none).
+"""An algorithm's instruction counts at two sizes and its figures per move.
 
-:mod:`hanoi_harness.bench.counts.measure` makes the counts; this record is what a
-result file keeps of them (``algorithms.NAME.instructions``) and what the
-gate (:mod:`hanoi_harness.bench.gate.counts`) compares.
+When there are no counts, the record says why.  The counts are made by
+:mod:`hanoi_harness.bench.counts.measure`.  This record is what a result
+file keeps of them (``algorithms.NAME.instructions``), and what the gate
+(:mod:`hanoi_harness.bench.gate.counts`) compares.
 """
 
 from __future__ import annotations
@@ -41,23 +42,24 @@ class InstructionCount:
 
     @property
     def per_move(self) -> float | None:
-        """Instructions per move outside the memory allocators: the figure the gate compares (None when unavailable).
+        """Instructions per move outside the memory allocators, or None.
 
-        The allocators' cost depends on where objects fall in memory, which
-        moves whenever any code allocates a little more or less: an unrelated
-        module imported first moved bitwise's total by up to 1.3%, all of it in
-        pymalloc's malloc and free.  Without them the figure did not move.
+        This is the figure the gate compares; None when unavailable.  The
+        allocators' cost depends on where objects fall in memory, which moves
+        whenever any code allocates a little more or less.  An unrelated
+        module imported first moved bitwise's total, all of it in pymalloc's
+        malloc and free.  Without them the figure did not move.
         """
         if self.instructions is None or self.allocator is None:
             return None
-        # The counts outside the allocators, in integers, then one division: the same code gives the same figure
-        # to the last bit, which a difference of the two rounded slopes did not (3862.5803571428573 and ...57).
+        # The counts outside the allocators, in integers, then one division: the same code gives the same
+        # figure to the last bit. A difference of the two rounded slopes could differ in its last digits.
         (i1, i2, i3), (a1, a2, a3) = self.instructions, self.allocator
         return self._slope((i1 - a1, i2 - a2, i3 - a3))
 
     @property
     def total_per_move(self) -> float | None:
-        """All the instructions per move, allocators included; None when unavailable."""
+        """All instructions per move, allocators included; None when unavailable."""
         return self._slope(self.instructions)
 
     @property
@@ -77,7 +79,10 @@ class InstructionCount:
         return ((second - first) - (again - second)) / 2 / (self.moves[1] - self.moves[0])
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready mapping of the counts, the three figures per move included for readers of the file."""
+        """A JSON-ready mapping of the counts, with the three figures per move.
+
+        The figures are there for readers of the file.
+        """
         return {
             "sizes": list(self.sizes),
             "moves": list(self.moves) if self.moves else None,
@@ -91,7 +96,10 @@ class InstructionCount:
 
     @classmethod
     def from_dict(cls, name: str, data: dict[str, Any]) -> InstructionCount:
-        """Algorithm *name*'s counts in *data*, as :meth:`to_dict` wrote them (the figures per move are recomputed)."""
+        """Algorithm *name*'s counts in *data*, as :meth:`to_dict` wrote them.
+
+        The figures per move are recomputed.
+        """
         moves = data.get("moves")
         return cls(
             name=name,

@@ -1,58 +1,66 @@
-"""Machine instructions per move, counted by valgrind's cachegrind: a cost that does not move with the load.
+"""Machine instructions per move, counted by valgrind's cachegrind.
 
-A wall time on a shared 2-core machine moved by up to 23% between reruns of
-unchanged code; the number of instructions a drain executes does not depend on
-the load at all.  So each algorithm is drained through the same consumer as
-every timed figure (:func:`._consume.consume`) in an interpreter running under
-``valgrind --tool=cachegrind --cache-sim=no``, which counts every instruction a
-process executes, at two sizes n1 < n2.  The interpreter
-(:mod:`._count_child`) starts once, builds the registry and forks a child for
-each counted drain, at n1, n2 and n1 again; everything before a fork is in all
-three children's totals, so it cancels, and so does the constant cost of a
-fork between them:
+The count is a cost that does not move with the load.  A wall time on a
+shared machine moves a lot between reruns of unchanged code; the number of
+instructions a drain executes does not depend on the load at all.  So each
+algorithm is drained at two sizes n1 < n2 through the same consumer as every
+timed figure (:func:`hanoi_harness.bench.consume.consume`).  The interpreter
+draining it runs under ``valgrind --tool=cachegrind --cache-sim=no``, which
+counts every instruction a process executes.
+
+The interpreter (:mod:`hanoi_harness.bench.counts.child`) starts once,
+builds the registry and forks a child for each counted drain, at n1, n2 and
+n1 again.  Everything before a fork is in all three children's totals, so it
+cancels, and so does the constant cost of a fork between them.  With I1,
+I2, I1' the three children's totals:
 
     instructions per move = ((I2 - I1) - (I1' - I2)) / 2 / (moves(n2) - moves(n1))
 
-with I1, I2, I1' the three children's totals.  One interpreter per core
-counts its share of the algorithms one after the other, so a dozen algorithms
-cost two start-ups: 16 s on the 2 cores (an interpreter per algorithm took
-43 s, one per drain 150 s; the figures agreed within 0.02%).
+One interpreter per core
+counts its share of the algorithms one after the other.  So a dozen
+algorithms cost two start-ups on two cores, far less than an interpreter per
+algorithm or per drain, and the figures agree.
 
-What could make two counts of the same code differ, and what is done about it:
+What could make two counts of the same code differ, and what is done about
+it:
 
-* **hash randomisation** changes dict and set layouts: ``PYTHONHASHSEED=0``;
-* **the environment**: the interpreter gets only :data:`CHILD_ENV` (no ``PYTHON*``
-  variables, no ``VALGRIND_OPTS``); ``--command-line-only=yes`` keeps valgrind
-  from reading ``.valgrindrc`` files; ``-P`` keeps the current directory off
-  ``sys.path``, so a stray module there cannot shadow one;
-* **threads**: numpy's BLAS pool is held to one thread (no spinning thread
-  adds a varying count, and forking is safe);
-* **byte-code caches**: a stale ``.pyc`` is compiled (about 100 M instructions
-  for this package) before the forks, so it is in every child's total and
-  cancels; ``-B`` keeps the counted interpreter from writing any;
-* **first times**: what a drain does only once (a C function bound by the
-  dynamic linker at its first call, the method cache filling, a lazy import)
-  is done by a warm-up drain at n2 before the forks (see :mod:`._count_child`);
+* **hash randomisation** changes dict and set layouts: ``PYTHONHASHSEED=0``.
+* **the environment**: the interpreter gets only :data:`CHILD_ENV` (no
+  ``PYTHON*`` variables, no ``VALGRIND_OPTS``).  ``--command-line-only=yes``
+  keeps valgrind from reading ``.valgrindrc`` files.  ``-P`` keeps the
+  current directory off ``sys.path``, so a stray module there cannot shadow
+  one.
+* **threads**: numpy's BLAS pool is held to one thread, so no spinning
+  thread adds a varying count, and forking is safe.
+* **byte-code caches**: a stale ``.pyc`` is compiled before the forks, so it
+  is in every child's total and cancels.  ``-B`` keeps the counted
+  interpreter from writing any.
+* **first times**: some things a drain does only once: a C function bound by
+  the dynamic linker at its first call, the method cache filling, a lazy
+  import.  Warm-up drains at n2 and n1 do them before the forks (see
+  :mod:`hanoi_harness.bench.counts.child`).
 * **the garbage collector**: the interpreter collects and freezes the heap
-  before forking, so each drain starts with the collector's counters at zero
-  and a collection walks the drain's own objects only;
+  before forking.  So each drain starts with the collector's counters at
+  zero, and a collection walks the drain's own objects only.
 * **the heap's layout**: the memory allocators' own cost depends on where
-  objects fall (pymalloc's radix tree and pool lists): a module of padding
-  imported first moved bitwise's total by up to 1.8%, all of it in pymalloc's
-  malloc and free.  So the allocators' share is counted apart
-  (:mod:`._cachegrind`) and the gate compares the rest,
-  :attr:`InstructionCount.per_move`, which six layouts moved by 0.04% at most
-  (0.11% for blocks, in numpy);
-* **address-space layout randomisation**: valgrind places the client's memory
-  itself; counts with and without ``setarch -R`` were the same;
+  objects fall (pymalloc's radix tree and pool lists).  A module of padding
+  imported first moved bitwise's total, all of it in pymalloc's malloc and
+  free.  So the allocators' share is counted apart
+  (:mod:`hanoi_harness.bench.counts.cachegrind`), and the gate compares the
+  rest, :attr:`~hanoi_harness.bench.counts.figures.InstructionCount.per_move`.
+  Other heap layouts barely moved that figure.
+* **address-space layout randomisation**: valgrind places the client's
+  memory itself; counts with and without ``setarch -R`` were the same.
 * **inherited signal dispositions** (a job started in the background ignores
-  SIGINT) add about 800 instructions to start-up, before the forks.
+  SIGINT) add instructions to start-up only, before the forks.
 
 The spreads measured, and the threshold chosen from them, are in
 :mod:`hanoi_harness.bench.gate.counts`.
 
-Where valgrind is missing or a run fails, the count is *unavailable* and says
-why (:attr:`InstructionCount.unavailable`); it is never zero or left out.
+Where valgrind is missing or a run fails, the count is *unavailable* and
+says why
+(:attr:`~hanoi_harness.bench.counts.figures.InstructionCount.unavailable`);
+it is never zero or left out.
 """
 
 from __future__ import annotations
@@ -77,16 +85,30 @@ from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.sandbox import process
 
 SIZES = COUNT_SIZES
-"""The two n counted by default: 1023 and 16383 moves, so a count sees 15360 moves beyond the smaller drain."""
+"""The two n counted by default.
+
+They make 1023 and 16383 moves, so a count sees 15360 moves beyond the
+smaller drain.
+"""
 
 TIMEOUT_S = 120.0
-"""The longest one counted drain may take: the slowest port at n = 14 takes about 3 s under valgrind."""
+"""The longest one counted drain may take, in seconds.
+
+It leaves a wide margin over the slowest port at n = 14 under valgrind.
+"""
 
 START_S = 120.0
-"""What an interpreter under valgrind may take to start and build the registry (5-10 s on a loaded machine)."""
+"""What an interpreter under valgrind may take to start, in seconds.
+
+Starting includes building the registry.  The bound leaves a wide margin,
+even on a loaded machine.
+"""
 
 VALGRIND_OPTIONS = ("--tool=cachegrind", "--cache-sim=no", "--command-line-only=yes", "-q")
-"""Instruction counts only (no cache simulation, many times faster), from the command line alone."""
+"""Instruction counts only, from the command line alone.
+
+Without the cache simulation, valgrind runs many times faster.
+"""
 
 CHILD_ENV = {
     "PYTHONHASHSEED": "0",
@@ -95,17 +117,26 @@ CHILD_ENV = {
     "MKL_NUM_THREADS": "1",
     "LC_ALL": "C.UTF-8",
 }
-"""The counted interpreter's whole environment (plus ``VALGRIND_LIB`` when set here, for a valgrind elsewhere)."""
+"""The counted interpreter's whole environment.
+
+``VALGRIND_LIB`` is added when set here, for a valgrind installed elsewhere.
+"""
 
 CHILD_FLAGS = ("-P", "-B")
-"""-P: the current directory stays off sys.path; -B: no .pyc written (see the module's notes)."""
+"""The counted interpreter's flags (see the module's notes).
+
+-P: the current directory stays off sys.path; -B: no .pyc written.
+"""
 
 INSTALL_HINT = "on Debian or Ubuntu: apt-get install valgrind, which make bench and make check-regression try"
 
 
 @dataclass(frozen=True)
 class Valgrind:
-    """The valgrind found on PATH: its *path*, and its *version* (``"valgrind-3.19.0"``)."""
+    """The valgrind found on PATH: its *path*, and its *version*.
+
+    The version reads like ``"valgrind-3.19.0"``.
+    """
 
     path: str
     version: str
@@ -126,7 +157,9 @@ def find_valgrind() -> Valgrind | str:
 
 
 def count_sizes(algorithm: Algorithm, sizes: Sequence[int] = SIZES) -> tuple[int, int] | str:
-    """The two n to count *algorithm* at: the smallest and largest of *sizes* clamped to its limits, or why not.
+    """The two n to count *algorithm* at, or why there are none.
+
+    They are the smallest and largest of *sizes*, clamped to its limits.
 
     >>> a = Algorithm(name="a", solve=lambda n: iter(()), summary="", max_n=12)
     >>> count_sizes(a), count_sizes(a, (3, 5))
@@ -141,7 +174,10 @@ def count_sizes(algorithm: Algorithm, sizes: Sequence[int] = SIZES) -> tuple[int
 
 
 def child_env() -> dict[str, str]:
-    """The counted interpreter's environment: :data:`CHILD_ENV`, and ``VALGRIND_LIB`` when this process has it."""
+    """The counted interpreter's environment, from :data:`CHILD_ENV`.
+
+    ``VALGRIND_LIB`` is added when this process has it.
+    """
     env = dict(CHILD_ENV)
     if "VALGRIND_LIB" in os.environ:
         env["VALGRIND_LIB"] = os.environ["VALGRIND_LIB"]
@@ -149,10 +185,11 @@ def child_env() -> dict[str, str]:
 
 
 class _Live(set["subprocess.Popen[str]"]):
-    """The counting interpreters running now; once closed, every one is killed, even one added later.
+    """The counting interpreters running now, all killed once it is closed.
 
-    A pool thread may start its interpreter just after Ctrl-C came to the main
-    thread: :meth:`add` kills it at once rather than let it count to the end.
+    Even one added after closing is killed.  A pool thread may start its
+    interpreter just after Ctrl-C came to the main thread: :meth:`add` kills
+    it at once rather than let it count to the end.
     """
 
     def __init__(self) -> None:
@@ -184,13 +221,15 @@ def count_all(
     timeout_s: float = TIMEOUT_S,
     on_counted: Callable[[str, int], None] | None = None,
 ) -> dict[str, InstructionCount]:
-    """Instructions per move of each algorithm named in *sizes* (name: its (n1, n2), or why it has none).
+    """Count instructions per move of each algorithm named in *sizes*.
 
-    *valgrind* is :func:`find_valgrind`'s answer (a reason makes every count
-    unavailable for it); *plugins* are the ``--plugin`` specs the registry is
-    built with.  The algorithms are shared out among *workers* interpreters
-    running at once (default: one per core; counts do not depend on the load,
-    so they need not run alone).  A drain may take *timeout_s*.
+    *sizes* maps a name to its (n1, n2), or to why it has none.
+    *valgrind* is :func:`find_valgrind`'s answer (a reason makes every
+    count unavailable for it); *plugins* are the ``--plugin`` specs the
+    registry is built with.  The algorithms are shared out among *workers*
+    interpreters running at once (default: one per core).  Counts do not
+    depend on the load, so they need not run alone.  A drain may take
+    *timeout_s*.
     *on_counted(name, n)* is called after each counted drain.
     """
     found: dict[str, InstructionCount] = {}
@@ -227,9 +266,10 @@ def count_jobs(
     on_counted: Callable[[str, int], None] | None = None,
     live: set[subprocess.Popen[str]] | None = None,
 ) -> dict[str, InstructionCount]:
-    """The counts of *jobs* ((name, (n1, n2)) pairs) from one interpreter under *valgrind*, in order.
+    """The counts of *jobs* from one interpreter under *valgrind*, in order.
 
-    The interpreter is in *live* while it runs, for a caller that must stop it.
+    *jobs* are (name, (n1, n2)) pairs.  The interpreter is in *live* while
+    it runs, for a caller that must stop it.
     """
     spec = {"jobs": [[name, *pair] for name, pair in jobs], "plugins": list(plugins), "timeout_s": timeout_s}
     with tempfile.TemporaryDirectory(prefix="hanoi-count-") as work:
@@ -254,13 +294,15 @@ def _run(
     on_counted: Callable[[str, int], None] | None,
     live: set[subprocess.Popen[str]] | None = None,
 ) -> tuple[list[dict[str, Any]], str]:
-    """Run the counted interpreter: its JSON lines as they come, and why it failed ("" when it did not).
+    """Run the counted interpreter: its JSON lines, and why it failed.
 
+    The lines are read as they come; the reason is "" when it did not fail.
     Its stderr goes to a file, so that a chatty algorithm cannot fill a pipe
     nobody reads.  It starts as every child of the harness does
-    (:func:`hanoi_harness.sandbox.process.start`: a session of its own, known to the
-    guardian, so it dies with ``hanoi`` however that ends); past *deadline_s*,
-    or when this process is interrupted, it is killed with the children it forked.
+    (:func:`hanoi_harness.sandbox.process.start`): in a session of its own,
+    known to the guardian, so it dies with ``hanoi`` however that ends.
+    Past *deadline_s*, or when this process is interrupted, it is killed
+    with the children it forked.
     """
     lines: list[dict[str, Any]] = []
     with tempfile.TemporaryFile(mode="w+") as stderr:
@@ -291,7 +333,7 @@ def _run(
 
 
 def _json_line(text: str) -> dict[str, Any] | None:
-    """The JSON object on one line of the interpreter's output, or None for any other line."""
+    """The JSON object on one line of the interpreter's output, else None."""
     try:
         line = json.loads(text)
     except ValueError:
@@ -306,7 +348,10 @@ def _assemble(
     totals: dict[int, tuple[int, int] | None],
     failure: str,
 ) -> InstructionCount:
-    """One algorithm's count from the interpreter's lines and the children's totals, or why it has none."""
+    """One algorithm's count from the interpreter's lines, or why it has none.
+
+    *totals* are the children's, by process id.
+    """
     mine = [line for line in lines if line.get("name") == name]
     errors = [line for line in mine if "error" in line]
     if errors:
@@ -326,6 +371,9 @@ def _assemble(
 
 
 def _last_line(text: str) -> str:
-    """The last line of *text* that is not one of valgrind's own (``--PID--`` or ``==PID==``)."""
+    """The last line of *text* that is not one of valgrind's own.
+
+    valgrind's own lines look like ``--PID--`` or ``==PID==``.
+    """
     lines = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith(("--", "=="))]
     return lines[-1] if lines else ""

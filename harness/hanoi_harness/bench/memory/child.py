@@ -3,11 +3,13 @@
 Run as ``python -P -m hanoi_harness.bench.memory.child NAME N INTERVAL [PLUGIN]``.
 
 It dies with the parent and imports from where the parent would
-(:func:`hanoi_harness.sandbox.process.child_start`), builds the registry (with the same plugins as the
-parent), notes its own RSS, then reads every move of the run of N disks through the one consumer
-(:func:`hanoi_harness.bench.consume.consume`) under memory-profiler's ``memory_usage``, which
-samples this process's RSS from a monitor process every INTERVAL seconds (and re-runs a drain
-too short to give five samples at a tenth of the interval).  It prints one JSON line:
+(:func:`hanoi_harness.sandbox.process.child_start`).  It builds the
+registry, with the same plugins as the parent, and notes its own RSS.  Then
+it reads every move of the run of N disks through the one consumer
+(:func:`hanoi_harness.bench.consume.consume`) under memory-profiler's
+``memory_usage``.  That samples this process's RSS from a monitor process
+every INTERVAL seconds, and re-runs a drain too short to give five samples
+at a tenth of the interval.  It prints one JSON line:
 ``{"peak_mib": ..., "baseline_mib": ...}``.
 """
 
@@ -19,7 +21,10 @@ from collections.abc import Sequence
 
 
 def main(argv: Sequence[str]) -> int:
-    """Measure for *argv*, ``NAME N INTERVAL [PLUGIN ...]``: print the JSON line; the exit status."""
+    """Measure for *argv* and print the JSON line; return the exit status.
+
+    *argv* is ``NAME N INTERVAL [PLUGIN ...]``.
+    """
     import psutil
     from memory_profiler import memory_usage
 

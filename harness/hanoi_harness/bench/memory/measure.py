@@ -1,16 +1,18 @@
-"""Peak memory of draining an algorithm, two ways, in runs separate from timing.
+"""Peak memory of a drain, two ways, in runs separate from timing.
 
-* **tracemalloc peak** (the default figure): the most Python-heap memory held
-  at once while the run of n disks is read to its end by the one consumer
-  (:func:`hanoi_harness.bench.consume.consume`), counted from the moment it
-  is called, in this process.  It is deterministic (the same bytes every run),
-  sees every object the generator keeps alive, and is blind to memory not
-  allocated through Python's allocators.
-* **peak RSS** (the process-level figure): memory-profiler's largest resident
-  set size of a fresh child process that reads the run the same way (see
-  :mod:`hanoi_harness.bench.memory.child`), minus the child's RSS just before.  It also
-  sees C allocations and allocator overhead, but moves in pages and arenas
-  (tens to hundreds of KiB), so only a structure that grows with n shows.
+* **tracemalloc peak** (the default figure): the most Python-heap memory
+  held at once while the one consumer
+  (:func:`hanoi_harness.bench.consume.consume`) reads the run of n disks to
+  its end.  It is counted from the moment the consumer is called, in this
+  process.  It is deterministic (the same bytes every run), sees every
+  object the generator keeps alive, and is blind to memory not allocated
+  through Python's allocators.
+* **peak RSS** (the process-level figure): memory-profiler's largest
+  resident set size of a fresh child process that reads the run the same
+  way (see :mod:`hanoi_harness.bench.memory.child`), minus the child's RSS
+  just before.  It also sees C allocations and allocator overhead, but moves
+  in pages and arenas (tens to hundreds of KiB), so only a structure that
+  grows with n shows.
 """
 
 from __future__ import annotations
@@ -26,14 +28,18 @@ from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.sandbox import process
 
 RSS_INTERVAL_S = 0.002
-"""memory-profiler's sampling interval in the child; it re-runs short drains at finer intervals itself."""
+"""memory-profiler's sampling interval in the child, in seconds.
+
+memory-profiler re-runs short drains at finer intervals itself.
+"""
 
 
 def tracemalloc_peak(algorithm: Algorithm, n: int) -> int:
-    """Return the peak bytes traced while *algorithm*'s n-disk run is read by :func:`consume`.
+    """Return the peak bytes traced while *algorithm*'s n-disk run is read.
 
-    One untraced drain runs first, so one-time allocations (caches, interned
-    strings, lazily built tables) are not counted.  When tracemalloc is
+    The run is read by :func:`consume`.  One untraced drain runs first, so
+    one-time allocations (caches, interned strings, lazily built tables) are
+    not counted.  When tracemalloc is
     already on, the figure is the peak above what was traced at the start.
     The consumer's own memory is in it: a few integers, or the scratch rows
     of a chunked fold (:data:`hanoi_harness.bench.consume.SLICE_ROWS`).
@@ -59,7 +65,10 @@ def tracemalloc_peak(algorithm: Algorithm, n: int) -> int:
 
 @dataclass(frozen=True)
 class Rss:
-    """A child's peak RSS while draining (*peak_mib*), and its RSS just before (*baseline_mib*)."""
+    """A child's peak RSS while draining, and its RSS just before.
+
+    Both are in MiB: *peak_mib* and *baseline_mib*.
+    """
 
     peak_mib: float
     baseline_mib: float
@@ -73,11 +82,12 @@ class Rss:
 
 
 def rss_peak(name: str, n: int, plugins: Sequence[str], timeout_s: float) -> Rss | str:
-    """The peak RSS of a fresh child draining algorithm *name* at *n* (with *plugins* loaded).
+    """The peak RSS of a fresh child draining algorithm *name* at *n*.
 
-    Returns the reason (one line) instead when the child fails or takes longer than
-    *timeout_s*.  The child is isolated from the current directory and dies with this
-    process (:func:`hanoi_harness.sandbox.process.start`).
+    The child loads *plugins*.  Returns the reason (one line) instead when
+    the child fails or takes longer than *timeout_s*.  The child is isolated
+    from the current directory and dies with this process
+    (:func:`hanoi_harness.sandbox.process.start`).
     """
     argv = process.python_command("hanoi_harness.bench.memory.child", name, str(n), str(RSS_INTERVAL_S), *plugins)
     proc = process.start(

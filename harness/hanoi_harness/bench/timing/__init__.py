@@ -1,1 +1,1 @@
-"""Wall time: pytest-benchmark runs, their statistics and the machine's noise floor."""
+"""Wall time: pytest-benchmark runs, their statistics and the noise floor."""

@@ -1,9 +1,10 @@
-"""The pytest module ``hanoi bench`` runs to time each case (see :mod:`hanoi_harness.bench.timing.measure`).
+"""The pytest module that ``hanoi bench`` runs to time each case.
 
-Its ``case`` is parametrized by the bench run's plugin object, so this file is
-only meaningful inside that run; the test suite's own benchmarks are in
-``tests/benchmarks/``.  The name starts with an underscore so that no test
-collection picks it up by accident.
+See :mod:`hanoi_harness.bench.timing.measure`.  Its ``case`` is parametrized
+by the bench run's plugin object, so this file is only meaningful inside
+that run; the test suite's own benchmarks are in ``tests/benchmarks/``.  Its
+name does not match ``test_*.py``, so no test collection picks its test up
+by accident.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from hanoi_harness.bench.timing.measure import Case
 
 
 def test_drain(benchmark: Any, case: Case | CommandCase) -> None:
-    """Time one drain of ``case.algorithm`` at ``case.n``: every move of its own generator read by :func:`consume`.
+    """Time one drain of ``case.algorithm`` at ``case.n``, every move read.
 
+    Every move of the algorithm's own generator is read by :func:`consume`.
     A command's case times one whole run of the program instead, start-up
     included, its output to /dev/null (a failed run fails the case).
     """

@@ -1,14 +1,16 @@
-"""One timed case's figures: pytest-benchmark's statistics, the 95% interval of the median, a stability flag, and
-a sample of the rounds for later tests.
+"""One timed case's figures: statistics, interval, stability, kept rounds.
 
-pytest-benchmark times a case in rounds (each round ``iterations`` drains,
-divided by them) and reports its statistics and every round (``stats.data``).
-:meth:`Timing.from_stats` keeps its statistics, adds what
-:mod:`hanoi_harness.bench.timing.stats` finds in all the rounds (the
-distribution-free interval of the median, the reasons the rounds are too
-noisy to rank on), and keeps :data:`KEPT_ROUNDS` of the rounds, evenly spaced
-in the order they ran, for ``hanoi compare``'s test of a change: a small case
-runs thousands of rounds, which would make a result file megabytes.
+They are pytest-benchmark's statistics, the 95% interval of the median, a
+stability flag, and a sample of the rounds for later tests.
+
+A case is timed in rounds, each of ``iterations`` drains divided by them.
+The report gives the statistics and every round (``stats.data``).  Then
+:meth:`Timing.from_stats` keeps the statistics and adds what
+:mod:`hanoi_harness.bench.timing.stats` finds in all the rounds: the
+distribution-free interval of the median, and the reasons the rounds are too
+noisy to rank on.  It keeps :data:`KEPT_ROUNDS` of the rounds, evenly spaced
+in the order they ran, for ``hanoi compare``'s test of a change.  All of them
+would make a result file megabytes, as a small case runs thousands of rounds.
 """
 
 from __future__ import annotations
@@ -21,32 +23,45 @@ from hanoi_harness.bench.results.validate import Fields
 from hanoi_harness.bench.timing.stats import Interval, median_interval, stability
 
 KEPT_ROUNDS = 32
-"""Rounds a result file keeps per case: 32 give a Mann-Whitney test that can reach p < 0.001 and a bootstrap
-interval whose ends settle, at about 0.7 KB a case (a full run's results.json stays under 1 MB)."""
+"""Rounds a result file keeps per case.
+
+32 give a Mann-Whitney test that can reach p < 0.001 and a bootstrap
+interval whose ends settle, and keep a full run's results.json small.
+"""
 
 SIGNIFICANT = 6
-"""Significant digits a kept round is written with: a millionth of a round, far below any machine's noise."""
+"""Significant digits a kept round is written with.
+
+A millionth of a round is far below any machine's noise.
+"""
 
 SECONDS = (1e-9, 1e6)
-"""A time per drain or per run: at least a nanosecond (a generator takes about 100 ns just to start) and at most
-11.6 days.  Bounding it below keeps every ratio the gate takes finite and non-zero."""
+"""The bounds of a time per drain or per run, in seconds.
+
+At least a nanosecond, far less than a generator takes just to start, and
+at most 11.6 days.  Bounding it below keeps every ratio the gate takes
+finite and non-zero.
+"""
 
 SPREAD = (0.0, 1e6)
 """A spread of times (IQR, standard deviation): 0 is possible."""
 
 NOT_KEPT = "its rounds were not kept (a result file of schema 1 or 2)"
-"""The stability reason of a timing read from a file written before rounds were kept."""
+"""The stability reason of a timing whose file kept no rounds.
+
+Files of schema 1 and 2 were written before rounds were kept.
+"""
 
 
 @dataclass(frozen=True)
 class Timing:
     """One case's timing, in seconds per drain.
 
-    pytest-benchmark's statistics over its rounds (each round times
-    ``iterations`` drains and is divided by them); ``interval`` the 95%
-    interval of the median (None under 6 rounds); ``unstable`` why the
-    rounds are too noisy to rank on (empty: stable); ``samples`` up to
-    :data:`KEPT_ROUNDS` of the rounds, in the order they ran.
+    The statistics are pytest-benchmark's over its rounds (each round times
+    ``iterations`` drains and is divided by them).  ``interval`` is the 95%
+    interval of the median (None under 6 rounds).  ``unstable`` says why the
+    rounds are too noisy to rank on (empty: stable).  ``samples`` holds up
+    to :data:`KEPT_ROUNDS` of the rounds, in the order they ran.
     """
 
     median: float
@@ -69,7 +84,9 @@ class Timing:
 
     @property
     def margin(self) -> float | None:
-        """How far the interval reaches from the median, as a share of it (the farther end); None without one.
+        """How far the interval reaches from the median, as a share of it.
+
+        The farther end counts; None without an interval.
 
         >>> Timing(1.0, 0, 1, 1, 1, 1, 0, 8, 1, Interval(0.97, 1.05)).margin
         0.05
@@ -97,9 +114,10 @@ class Timing:
 
     @classmethod
     def from_stats(cls, stats: dict[str, Any], data: Sequence[float] = ()) -> Timing:
-        """Return the timing in *stats* (a ``benchmarks[].stats`` entry of pytest-benchmark's JSON), rounds *data*.
+        """Return the timing in *stats*, with the rounds *data*.
 
-        The interval and the stability flag come from every round; the
+        *stats* is a ``benchmarks[].stats`` entry of pytest-benchmark's JSON.
+        The interval and the stability flag come from every round.  The
         stability of rounds under 1 µs is judged on whole rounds (a round of
         ``iterations`` drains), which is what the clock timed.
 
@@ -129,9 +147,10 @@ class Timing:
 
     @classmethod
     def from_fields(cls, timing: Fields, schema: int) -> Timing:
-        """Return the timing in *timing*, each value checked: a positive median and quartiles, counts of at least 1.
+        """Return the timing in *timing*, each value checked.
 
-        A file of *schema* 1 or 2 kept no rounds: its timing has no interval
+        The median and quartiles must be positive, the counts at least 1.  A
+        file of *schema* 1 or 2 kept no rounds: its timing has no interval
         and is flagged unstable for that reason (:data:`NOT_KEPT`).
         """
         interval = timing.optional_fields("interval")
@@ -152,7 +171,10 @@ class Timing:
 
 
 def _interval(interval: Fields) -> Interval:
-    """Return the interval in *interval*: two times in order, at a level between 0 and 1."""
+    """Return the interval in *interval*, its ends and level checked.
+
+    The ends are two times in order; the level is from 0.5 to 1.
+    """
     low, high = interval.number("low", *SECONDS), interval.number("high", *SECONDS)
     if low > high:
         raise interval.refuse("high", f"expected at least low ({low:g}), got {high:g}")
@@ -160,9 +182,10 @@ def _interval(interval: Fields) -> Interval:
 
 
 def kept(rounds: Sequence[float], most: int = KEPT_ROUNDS) -> tuple[float, ...]:
-    """Return at most *most* of *rounds*, evenly spaced in their order (all of them when there are few enough).
+    """Return at most *most* of *rounds*, evenly spaced in their order.
 
-    Each is written to :data:`SIGNIFICANT` digits.
+    All of them are kept when there are few enough.  Each is written to
+    :data:`SIGNIFICANT` digits.
 
     >>> kept([1.0, 2.0, 3.0, 4.0, 5.0], most=3)
     (1.0, 3.0, 5.0)

@@ -1,22 +1,25 @@
-"""Time with pytest-benchmark: pytest run in-process on :mod:`hanoi_harness.bench.timing.driver`.
+"""Time with pytest-benchmark: pytest run in-process on the driver module.
 
-Why this route: pytest-benchmark's public interface is the ``benchmark``
-fixture inside a pytest run, its ``--benchmark-*`` options and its JSON
-report (``--benchmark-json``); its fixture class is internal.  So a bench
-run calls :func:`pytest.main` (pytest's documented way to run in-process) on
-the driver module, with a plugin object that parametrizes the driver's
-``case`` over the (algorithm, n) to time, follows progress through
-``pytest_runtest_logreport``, and trims the report through
+The driver is :mod:`hanoi_harness.bench.timing.driver`.  Why this route:
+pytest-benchmark's public interface is the ``benchmark`` fixture inside a
+pytest run, its ``--benchmark-*`` options and its JSON report
+(``--benchmark-json``); its fixture class is internal.
+
+So a bench run calls :func:`pytest.main` (pytest's documented way to run
+in-process) on the driver module.  A plugin object parametrizes the
+driver's ``case`` over the (algorithm, n) to time.  It follows progress
+through ``pytest_runtest_logreport``, and trims the report through
 pytest-benchmark's ``pytest_benchmark_update_json`` hook.  Calibration,
-rounds and statistics are pytest-benchmark's own; every round's time is taken
-from its report for the statistics of :mod:`hanoi_harness.bench.timing.figures`,
-then the kept report is written without them (thousands per small case).
+rounds and statistics are pytest-benchmark's own.  Every round's time is
+taken from its report for the statistics of
+:mod:`hanoi_harness.bench.timing.figures`.  Then the kept report is written
+without them (thousands per small case).
 
-The project's pytest configuration is not used: pytest gets an empty ini file
-and a temporary rootdir, so the suite's ``addopts`` (``--benchmark-disable``,
-doctests) do not apply and nothing is written to the working directory;
-``PYTEST_ADDOPTS`` is set aside for the run, and pytest-randomly and xdist
-are kept out, so the cases run in the order given.
+The project's pytest configuration is not used.  pytest gets an empty ini
+file and a temporary rootdir, so the suite's ``addopts``
+(``--benchmark-disable``, doctests) do not apply and nothing is written to
+the working directory.  ``PYTEST_ADDOPTS`` is set aside for the run.
+pytest-randomly and xdist are kept out, so the cases run in the order given.
 """
 
 from __future__ import annotations
@@ -42,7 +45,10 @@ Key = tuple[str, int]
 
 @dataclass(frozen=True)
 class Case:
-    """One thing to time: *algorithm* at *n*, every move read by the consumer.  Its id, ``NAME-N``, names the test."""
+    """One thing to time: *algorithm* at *n*, every move read by the consumer.
+
+    Its id, ``NAME-N``, names the test.
+    """
 
     algorithm: Algorithm
     n: int
@@ -61,8 +67,11 @@ class Case:
 
 
 class AnyCase(Protocol):
-    """What the timing run needs of a case: a :class:`Case` or a command's
-    (:class:`hanoi_harness.bench.commands.CommandCase`)."""
+    """What the timing run needs of a case.
+
+    A :class:`Case` has it, and so has a command's
+    (:class:`hanoi_harness.bench.commands.CommandCase`).
+    """
 
     @property
     def name(self) -> str: ...
@@ -76,7 +85,10 @@ class AnyCase(Protocol):
 
 @dataclass
 class TimingRun:
-    """What one pytest-benchmark run gave: timings and errors by (name, n), and its JSON."""
+    """What one pytest-benchmark run gave: timings, errors and its JSON.
+
+    Timings and errors are by (name, n).
+    """
 
     timings: dict[Key, Timing]
     errors: dict[Key, str]
@@ -84,7 +96,10 @@ class TimingRun:
 
 
 class _CasesPlugin:
-    """The plugin object handed to :func:`pytest.main`: cases in, progress and a trimmed report out."""
+    """The plugin object handed to :func:`pytest.main`.
+
+    Cases go in; progress and a trimmed report come out.
+    """
 
     def __init__(self, cases: Sequence[AnyCase], on_timed: Callable[[str, int], None] | None) -> None:
         self.cases = list(cases)
@@ -121,7 +136,10 @@ class _CasesPlugin:
 
 
 def pytest_args(workdir: Path, json_path: Path, min_rounds: int, max_time_s: float) -> list[str]:
-    """Return the command line of the timing run, its files in *workdir* and its report at *json_path*."""
+    """Return the command line of the timing run, its files in *workdir*.
+
+    Its report goes to *json_path*.
+    """
     ini = workdir / "pytest.ini"
     ini.write_text("[pytest]\n")
     return [
@@ -153,7 +171,10 @@ def pytest_args(workdir: Path, json_path: Path, min_rounds: int, max_time_s: flo
 
 
 UNSET_FOR_THE_RUN = ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")
-"""Environment variables removed while pytest-benchmark times the cases, and put back after."""
+"""Environment variables unset while pytest-benchmark times the cases.
+
+They are put back after.
+"""
 
 
 def time_cases(
@@ -167,10 +188,11 @@ def time_cases(
     """Time each of *cases* with pytest-benchmark, its files in *workdir*.
 
     A :class:`Case` times a drain; a command's case, a whole run of the
-    program with its output discarded.  ``workdir`` holds pytest's ini file and the JSON.  A case whose drain
-    raised is in ``errors`` (its last line) instead of ``timings``.  Ctrl-C
-    during the run raises :class:`KeyboardInterrupt` here, as pytest catches
-    it and only returns a status.
+    program with its output discarded.  ``workdir`` holds pytest's ini file
+    and the JSON.  A case whose drain raised is in ``errors`` (its last
+    line) instead of ``timings``.  Ctrl-C during the run raises
+    :class:`KeyboardInterrupt` here, as pytest catches it and only returns
+    a status.
     """
     import pytest
 
@@ -178,12 +200,12 @@ def time_cases(
         return TimingRun({}, {}, {})
     json_path = workdir / "pytest-benchmark.json"
     plugin = _CasesPlugin(cases, on_timed)
-    # A user's PYTEST_ADDOPTS (say --benchmark-disable, or -x) is for their test runs, not this one; and
-    # pytest-benchmark disables itself, writing no JSON, in a process where PYTEST_XDIST_WORKER is set (a bench
-    # run from a pytest-xdist worker, as the test suite does).
+    # A user's PYTEST_ADDOPTS (say --benchmark-disable, or -x) is for their test runs, not this one. And
+    # pytest-benchmark disables itself, writing no JSON, where PYTEST_XDIST_WORKER is set (a bench run from a
+    # pytest-xdist worker, as in the test suite).
     saved = {name: os.environ.pop(name) for name in UNSET_FOR_THE_RUN if name in os.environ}
-    # pytest catches Ctrl-C and returns a status; one that lands in a finalizer it files as a warning, and one
-    # in pytest-benchmark's first round makes its report fail on no data (ValueError): all are Ctrl-C here.
+    # pytest catches Ctrl-C and returns a status. It files one that lands in a finalizer as a warning; one in
+    # pytest-benchmark's first round makes its report fail on no data (ValueError). All are Ctrl-C here.
     try:
         with interruption_wins():
             status = pytest.main(pytest_args(workdir, json_path, min_rounds, max_time_s), plugins=[plugin])

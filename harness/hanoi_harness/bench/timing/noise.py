@@ -1,14 +1,17 @@
-"""Interleaved timing, and the machine's noise floor: one case measured against itself (an A/A run).
+"""Interleaved timing, and the noise floor: one case timed against itself.
 
-Two sets of rounds timed one after the other see different loads: on the
-shared 2-core machine a rerun of unchanged code moved single algorithms by up
-to 23%.  Timed in alternation, in ABBA order (A B, then B A, ...), a change of
-load falls on both alike and a steady drift cancels within each four rounds,
-so :func:`hanoi_harness.bench.timing.stats.compare_times` compares like with like.
+Two sets of rounds timed one after the other see different loads: on a
+shared machine, a rerun of unchanged code can move single algorithms far
+more than the changes worth catching.  Timed in alternation, in ABBA order (A B,
+then B A, ...), a change of load falls on both alike.  A steady drift
+cancels within each four rounds.  So
+:func:`hanoi_harness.bench.timing.stats.compare_times` compares like with
+like.
 
-:func:`noise_floor` times one case against itself that way: whatever
-difference the statistics find between two copies of the same code is the
-noise of the machine at that moment, the smallest change a run can tell apart.
+:func:`noise_floor` times one case against itself that way (an A/A run).
+Whatever difference the statistics find between two copies of the same code
+is the noise of the machine at that moment.  It is the smallest change a
+run can tell apart.
 """
 
 from __future__ import annotations
@@ -21,12 +24,18 @@ from typing import Any
 from hanoi_harness.bench.timing.stats import ALPHA, Difference, compare_times
 
 NOISE_N = 14
-"""The n the reference is timed against itself at in a bench run (the largest it measured up to this): 16383
-moves, about 7 ms a drain, so 20 rounds a side take about 0.3 s."""
+"""The largest n at which a bench run times the reference against itself.
+
+The run takes the reference's largest measured n up to this one.  Its 16383
+moves make 20 rounds a side take well under a second.
+"""
 
 ROUNDS = 20
-"""Rounds of each side by default: enough for a 95% interval of a median (6 at least) and a Mann-Whitney test
-that can reach p < 0.01 (4 rounds a side at the very least)."""
+"""Rounds of each side by default.
+
+They are enough for a 95% interval of a median (6 at least) and a
+Mann-Whitney test that can reach p < 0.01 (4 rounds a side at the least).
+"""
 
 
 def interleave(
@@ -35,7 +44,9 @@ def interleave(
     rounds: int = ROUNDS,
     timer: Callable[[], float] = time.perf_counter,
 ) -> tuple[list[float], list[float]]:
-    """Time *first* and *second* alternately, *rounds* times each, in ABBA order; the seconds of each.
+    """Time *first* and *second* alternately, in ABBA order; their seconds.
+
+    Each runs *rounds* times.
 
     >>> a, b = interleave(lambda: None, lambda: None, rounds=4)
     >>> len(a), len(b), all(t >= 0 for t in a + b)
@@ -54,7 +65,7 @@ def interleave(
 
 @dataclass(frozen=True)
 class NoiseFloor:
-    """One *case* timed against itself: its *difference* should be within noise.
+    """One *case* timed against itself: its *difference* ought to be noise.
 
     ``margin`` is how far from 1 the ratio's interval reaches: a change
     smaller than that cannot be told from noise in this run.
@@ -65,7 +76,9 @@ class NoiseFloor:
 
     @property
     def margin(self) -> float | None:
-        """The larger distance of the interval's ends from 1 (0.03: changes under 3% are noise), or None.
+        """The larger distance of the interval's ends from 1, or None.
+
+        0.03 means that changes under 3% are noise.
 
         >>> from hanoi_harness.bench.timing.stats import Interval
         >>> NoiseFloor("a", Difference("within noise", 1.0, Interval(0.98, 1.03), 0.6)).margin
@@ -93,7 +106,9 @@ def noise_floor(
     alpha: float = ALPHA,
     timer: Callable[[], float] = time.perf_counter,
 ) -> NoiseFloor:
-    """The noise floor now: *run* (the case named *case*) timed against itself, interleaved, *rounds* times a side.
+    """Time *run* against itself now, interleaved: the machine's noise floor.
+
+    *case* names the run; each side runs *rounds* times.
 
     >>> floor = noise_floor("sum", lambda: sum(range(1000)), rounds=8)
     >>> floor.case, floor.margin is not None

@@ -1,21 +1,24 @@
-"""Statistics on timings: a confidence interval for each time, a stability flag, and a test of a change.
+"""Statistics on timings: intervals, a stability flag, a test of a change.
 
-Everything here is a pure function of lists of seconds (one entry per round,
-each round one drain), with scipy's tests:
+Everything here is a pure function of lists of seconds, with scipy's tests.
+A list holds one entry per round, each round one drain.
 
 * :func:`median_interval`: the distribution-free confidence interval of the
-  median from order statistics and the binomial distribution: no assumption
-  on the shape of the noise, which on a shared machine is skewed (a round
-  can only be slowed down) and often bimodal.  It needs at least 6 rounds
-  for 95% (with 5, even the whole range covers the median only 94% of the time).
-* :func:`stability`: whether a set of rounds is too noisy to rank on, and why
-  (after pyperf's checks: too few values, a wide spread, outliers, rounds too short).
+  median, from order statistics and the binomial distribution.  It assumes
+  nothing on the shape of the noise, which on a shared machine is skewed (a
+  round can only be slowed down) and often bimodal.  It needs at least 6
+  rounds for 95% (with 5, even the whole range covers the median only 94%
+  of the time).
+* :func:`stability`: whether a set of rounds is too noisy to rank on, and
+  why.  The checks follow pyperf's: too few values, a wide spread,
+  outliers, rounds too short.
 * :func:`compare_times`: whether a new set of rounds is faster, slower or
-  within noise of an old one: a two-sided Mann-Whitney U test (no assumption
-  on the noise's shape, as asv uses) *and* a bootstrap confidence interval of
-  the ratio of medians (as criterion reports) must both say so.  The rounds
-  should be interleaved (see :mod:`hanoi_harness.bench.timing.noise`), so that a
-  change in the machine's load falls on both sets alike.
+  within noise of an old one.  Two tests must both say so: a two-sided
+  Mann-Whitney U test (no assumption on the noise's shape, as asv uses) and
+  a bootstrap confidence interval of the ratio of medians (as criterion
+  reports).  The rounds should be interleaved
+  (see :mod:`hanoi_harness.bench.timing.noise`), so that a change in the
+  machine's load falls on both sets alike.
 """
 
 from __future__ import annotations
@@ -31,29 +34,47 @@ LEVEL = 0.95
 """The confidence level of every interval here."""
 
 ALPHA = 0.01
-"""The p-value under which a change may be called.  The gate tests a dozen algorithms at once: at 0.05 one
-of twelve unchanged ones would be called changed in 46% of runs, at 0.01 in 11%, and the interval of the
-ratio must exclude the noise margin too."""
+"""The p-value under which a change may be called.
+
+The gate tests a dozen algorithms at once.  At 0.05, one of twelve unchanged
+ones would be called changed in 46% of runs; at 0.01, in 11%.  The interval
+of the ratio must exclude the noise margin too.
+"""
 
 MAX_SPREAD = 0.10
-"""A set of rounds is unstable when its interquartile range is more than 10% of its median (pyperf warns when
-the standard deviation passes 10% of the mean; the IQR is the same idea, not thrown by one slow round)."""
+"""A set of rounds is unstable when its IQR is over 10% of its median.
+
+pyperf warns when the standard deviation passes 10% of the mean.  The
+interquartile range is the same idea, not thrown by one slow round.
+"""
 
 MAX_INTERVAL = 0.10
-"""... or when the 95% interval of its median is wider than 10% of the median."""
+"""... or when the 95% interval of its median is wider than 10% of it."""
 
 MAX_OUTLIER = 2.0
-"""... or when its slowest round took more than twice its median (pyperf: the maximum 50% above the mean); of 20
-rounds or more, its 95th percentile."""
+"""... or when its slowest round took more than twice its median.
+
+Of 20 rounds or more, its 95th percentile counts instead.  (pyperf warns
+when the maximum is 50% above the mean.)
+"""
 
 OUTLIER_QUANTILE_FROM = 20
-"""From this many rounds on, the outlier check looks at the 95th percentile rather than the slowest round."""
+"""From this many rounds on, the outlier check takes the 95th percentile.
+
+Under it, the check takes the slowest round.
+"""
 
 MIN_ROUND_S = 1e-6
-"""... or when its median round is under 1 µs, where the clock's own cost and resolution are a visible part."""
+"""... or when its median round is under 1 µs.
+
+There the clock's own cost and resolution are a visible part of a round.
+"""
 
 RESAMPLES = 2000
-"""Bootstrap resamples for the interval of a ratio: the ends of a 95% interval settle to about 1% of its width."""
+"""Bootstrap resamples for the interval of a ratio.
+
+With this many, the ends of a 95% interval settle to about 1% of its width.
+"""
 
 Verdict = Literal["faster", "slower", "within noise"]
 VERDICTS: tuple[Verdict, ...] = ("faster", "slower", "within noise")
@@ -86,13 +107,15 @@ class Interval:
 
 
 def median_interval(samples: Sequence[float], level: float = LEVEL) -> Interval | None:
-    """The distribution-free confidence interval at *level* of the median of *samples*; None when too few.
+    """Return the distribution-free interval at *level* of the median.
 
-    The ends are the k-th smallest and the k-th largest sample, k the
-    largest with P(B < k) <= (1 - level) / 2 for B ~ Binomial(len, 1/2): the
-    chance that fewer than k samples fall below the true median.  That is the
-    interval ``scipy.stats.quantile_test`` gives; computed here from
-    ``scipy.stats.binom`` it takes 0.1 ms instead of that function's 10 ms.
+    It is the confidence interval of the median of *samples*, or None when
+    there are too few.  The ends are the k-th smallest and the k-th largest
+    sample, k the largest with P(B < k) <= (1 - level) / 2 for
+    B ~ Binomial(len, 1/2): the chance that fewer than k samples fall below
+    the true median.  That is the interval ``scipy.stats.quantile_test``
+    gives; computed here from ``scipy.stats.binom``, it comes far quicker
+    than from that function.
 
     >>> median_interval([10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0])
     Interval(low=11.0, high=18.0, level=0.95)
@@ -110,7 +133,10 @@ def median_interval(samples: Sequence[float], level: float = LEVEL) -> Interval 
 
 @dataclass(frozen=True)
 class Stability:
-    """Why a set of rounds is too noisy to rank on (*reasons*); stable when there is none."""
+    """Why a set of rounds is too noisy to rank on (*reasons*), if it is.
+
+    The set is stable when there is no reason.
+    """
 
     reasons: tuple[str, ...] = ()
 
@@ -130,7 +156,9 @@ class Stability:
 
 
 def stability(samples: Sequence[float], level: float = LEVEL) -> Stability:
-    """Whether the rounds *samples* (seconds) are stable enough to rank on, and if not, why.
+    """Whether the rounds *samples* are stable enough to rank on, or why not.
+
+    *samples* are in seconds.
 
     >>> stability([1.00, 1.01, 0.99, 1.02, 1.00, 0.98, 1.01, 1.00]).stable
     True
@@ -162,7 +190,7 @@ def stability(samples: Sequence[float], level: float = LEVEL) -> Stability:
 
 
 def _slowest(samples: Sequence[float]) -> tuple[float, str]:
-    """The slow end of *samples* the outlier check looks at, and what it is in words.
+    """The slow end of *samples* the outlier check looks at, and its name.
 
     The slowest round of a few; of 20 or more, the 95th percentile: a small
     case runs thousands of rounds, and on a shared machine one of them is
@@ -178,7 +206,7 @@ def _slowest(samples: Sequence[float]) -> tuple[float, str]:
 
 @dataclass(frozen=True)
 class Difference:
-    """How a new set of rounds compares with an old one: a *verdict* and the numbers behind it.
+    """A new set of rounds against an old one: a *verdict* and its numbers.
 
     ``ratio`` is the new median over the old (above 1: slower), ``interval``
     its bootstrap confidence interval (None when a set is too small), and
@@ -214,7 +242,10 @@ class Difference:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Difference:
-        """The difference recorded in *data* by :meth:`to_dict`; :class:`ValueError` for an unknown verdict."""
+        """The difference recorded in *data* by :meth:`to_dict`.
+
+        An unknown verdict raises :class:`ValueError`.
+        """
         interval = data.get("interval")
         verdicts = [verdict for verdict in VERDICTS if verdict == data["verdict"]]
         if not verdicts:
@@ -233,13 +264,14 @@ def compare_times(
     resamples: int = RESAMPLES,
     seed: int = 0,
 ) -> Difference:
-    """Whether the rounds *new* are slower, faster or within noise of the rounds *old*.
+    """Whether the rounds *new* are slower, faster or within noise of *old*.
 
     A change is called only when the Mann-Whitney U test gives p < *alpha*
     and the *level* bootstrap interval of median(new) / median(old) lies
-    wholly beyond 1 + *noise* (slower) or below 1 / (1 + *noise*) (faster):
-    *noise* is the machine's noise floor (:func:`hanoi_harness.bench.timing.noise.noise_floor`),
-    0 to trust the test alone.  The bootstrap draws from a generator seeded with
+    wholly beyond 1 + *noise* (slower) or below 1 / (1 + *noise*) (faster).
+    *noise* is the machine's noise floor
+    (:func:`hanoi_harness.bench.timing.noise.noise_floor`), or 0 to trust
+    the test alone.  The bootstrap draws from a generator seeded with
     *seed*, so the same rounds always give the same answer.
 
     >>> old = [1.00, 1.01, 0.99, 1.02, 1.00, 0.98, 1.01, 1.00, 0.99, 1.01]
@@ -271,7 +303,9 @@ def compare_times(
 def ratio_interval(
     old: Sequence[float], new: Sequence[float], *, level: float = LEVEL, resamples: int = RESAMPLES, seed: int = 0
 ) -> Interval | None:
-    """The bootstrap (percentile) interval at *level* of median(*new*) / median(*old*); None under 3 rounds a set.
+    """The bootstrap interval at *level* of median(*new*) / median(*old*).
+
+    It is a percentile interval; None under 3 rounds a set.
 
     >>> ratio_interval([1.0, 1.0, 1.0], [2.0, 2.0, 2.0])
     Interval(low=2.0, high=2.0, level=0.95)
