@@ -289,18 +289,25 @@ def test_too_little_free_space_is_refused_before_measuring(
     assert beside(tmp_path / "out") == []
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="permissions do not stop root")
-def test_an_unwritable_parent_is_refused_before_measuring(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], no_measuring: None
-) -> None:
+@pytest.fixture
+def unwritable(tmp_path: Path) -> Iterator[Path]:
+    """A directory this process cannot write in: one without write permission, or sysfs for root."""
+    if os.geteuid() == 0:  # permissions do not stop root; sysfs takes no new file from anyone
+        yield Path("/sys")
+        return
     parent = tmp_path / "locked"
     parent.mkdir()
     parent.chmod(0o555)
-    try:
-        code, _, err = run_cli(capsys, "bench", *QUICK_RUN, "--out", str(parent / "out"))
-    finally:
-        parent.chmod(0o755)
+    yield parent
+    parent.chmod(0o755)
+
+
+def test_an_unwritable_parent_is_refused_before_measuring(
+    unwritable: Path, capsys: pytest.CaptureFixture[str], no_measuring: None
+) -> None:
+    code, _, err = run_cli(capsys, "bench", *QUICK_RUN, "--out", str(unwritable / "out"))
     assert_one_line_error(code, err, "cannot write beside it")
+    assert not (unwritable / "out").exists()
 
 
 # --- writing -------------------------------------------------------------------------------------------------
