@@ -1,7 +1,8 @@
-"""The in-tree algorithms: one module each, registered by importing this package.
+"""The in-tree algorithms: one module each, registered on import.
 
-Every module here is imported, in name order, so that its ``@register``
-decorator adds it to :data:`hanoi_harness.registry.sources.REGISTRY`; a new module needs no
+Importing this package imports every module here, in name order, so that
+its ``@register`` decorator adds it to
+:data:`hanoi_harness.registry.sources.REGISTRY`.  A new module needs no
 other edit to be picked up.
 """
 

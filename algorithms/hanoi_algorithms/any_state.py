@@ -1,39 +1,44 @@
-"""Any configuration to any other in the fewest moves: the largest disk that differs moves once or twice.
+"""Any configuration to any other in the fewest moves.
 
 Idea
     A configuration is the peg of each disk; on three pegs, with every move
     allowed, every one is legal.  Going from ``start`` to ``goal``, the disks
     larger than every disk that differs never move.  The largest that
-    differs, m, goes from peg s to peg t, and in a shortest path it moves
-    either once (s -> t, the smaller disks gathered on the third peg r) or
-    twice (s -> r -> t: the smaller disks gathered on t, then moved as one
-    tower to s while m waits on r) -- never more.  Each way's length is a sum
-    over the disks (:func:`hanoi_harness.core.optimal.largest_disk_costs`), so the
-    solver compares the two and streams the shorter, with no search:
+    differs, m, goes from peg s to peg t.  In a shortest path it moves once
+    or twice, never more.
 
-    * gathering disks 1..j of a configuration into a tower on peg p: the
+    * Once, s -> t, the smaller disks gathered on the third peg r.
+    * Twice, s -> r -> t: the smaller disks gather on t, then move as one
+      tower to s while m waits on r.
+
+    Each way's length is a sum over the disks
+    (:func:`hanoi_harness.core.optimal.largest_disk_costs`).  So the solver
+    compares the two and streams the shorter, with no search.  Three pieces
+    make the moves.
+
+    * Gathering disks 1..j of a configuration into a tower on peg p.  The
       peg each smaller tower must gather on is fixed from the largest disk
-      down (a disk not on its target sends the smaller ones to the third
-      peg); then, from disk 1 up, each disk not yet on its target moves
-      there and the tower of smaller disks follows it;
-    * spreading a tower of disks 1..j from peg p into a configuration: from
+      down: a disk not on its target sends the smaller ones to the third
+      peg.  Then, from disk 1 up, each disk not yet on its target moves
+      there, and the tower of smaller disks follows it.
+    * Spreading a tower of disks 1..j from peg p into a configuration.  From
       the largest disk down, a disk that must leave p waits for the smaller
-      disks to move to the third peg as a tower, then moves;
-    * a whole tower of h disks moves by the classic sequence, computed from
-      the move number alone: move x moves disk d = 1 + (trailing zeros of
-      x), for the (x >> d)-th time, one step round a cycle of the three pegs
-      whose direction depends on the parity of h - d.
+      disks to move to the third peg as a tower, then moves.
+    * Moving a whole tower of h disks by the classic sequence, computed from
+      the move number alone.  Move x moves disk d = 1 + (trailing zeros of
+      x), for the (x >> d)-th time.  It goes one step round a cycle of the
+      three pegs whose direction depends on the parity of h - d.
 
     With the whole tower on peg 0 as the start and on peg 2 as the goal this
     is the classic solution, move for move (the optimal one is unique).
 
 Source
     Andreas M. Hinz, "Shortest paths between regular states of the Tower of
-    Hanoi", Information Sciences 63 (1992), pp. 173-181: the largest disk
-    that must move does so at most twice in a shortest path, and the
-    algorithm that compares both ways and returns the distance and the
-    first move.  Streaming the whole path from that choice (rather than
-    only its first move) is this module's.
+    Hanoi", Information Sciences 63 (1992), pp. 173-181.  It proves that the
+    largest disk that must move does so at most twice in a shortest path.
+    Its algorithm compares both ways and returns the distance and the first
+    move.  Streaming the whole path from that choice (rather than only its
+    first move) is this module's.
 
 Time and space
     O(n) arithmetic to choose, then O(1) amortised per move: Theta(d) time
@@ -63,7 +68,9 @@ Move = tuple[int, int, int]
 
 
 def transfer(h: int, src: int, dst: int) -> Iterator[Move]:
-    """The 2^h - 1 moves taking the tower of disks 1..h from peg *src* to peg *dst*, from each move number alone.
+    """Yield the 2^h - 1 moves taking disks 1..h from peg *src* to *dst*.
+
+    Each move is computed from its number alone.
 
     >>> list(transfer(2, 0, 2))
     [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
@@ -73,9 +80,9 @@ def transfer(h: int, src: int, dst: int) -> Iterator[Move]:
     if h == 0:
         return
     spare = 3 - src - dst
-    # Disk d's moves go round src -> dst -> spare when h - d is even, src -> spare -> dst when odd; its
-    # k-th move (0-based) is step k of that cycle.  The moves are built once per disk and handed out
-    # as they are: 80 ns a move at h = 20, against 150 ns for building a tuple per move.
+    # Disk d's moves go round src -> dst -> spare when h - d is even, src -> spare -> dst when odd.
+    # Its k-th move (0-based) is step k of that cycle.  The moves are built once per disk and handed
+    # out as they are, which is faster than building a tuple per move.
     rounds = (((src, dst), (dst, spare), (spare, src)), ((src, spare), (spare, dst), (dst, src)))
     steps = [tuple((disk, a, b) for a, b in rounds[(h - disk) % 2]) for disk in range(1, h + 1)]
     for x in range(1, 1 << h):
@@ -84,7 +91,9 @@ def transfer(h: int, src: int, dst: int) -> Iterator[Move]:
 
 
 def gather(config: Sequence[int], j: int, peg: int) -> Iterator[Move]:
-    """The fewest moves bringing disks 1..*j*, placed as in *config*, into one tower on *peg*.
+    """Yield the fewest moves gathering disks 1..*j* of *config* on *peg*.
+
+    The disks start where *config* places them and end as one tower.
 
     >>> list(gather((1, 0), 2, 2))  # disk 1 already waits on the third peg
     [(2, 0, 2), (1, 1, 2)]
@@ -104,7 +113,9 @@ def gather(config: Sequence[int], j: int, peg: int) -> Iterator[Move]:
 
 
 def spread(peg: int, config: Sequence[int], j: int) -> Iterator[Move]:
-    """The fewest moves taking a tower of disks 1..*j* on *peg* to where *config* places them.
+    """Yield the fewest moves spreading a tower of disks 1..*j* to *config*.
+
+    The tower starts on *peg*; each disk ends where *config* places it.
 
     >>> list(spread(2, (1, 0), 2))
     [(1, 2, 1), (2, 2, 0)]
@@ -120,7 +131,9 @@ def spread(peg: int, config: Sequence[int], j: int) -> Iterator[Move]:
 
 
 def solve_for(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> Iterator[Move]:
-    """The fewest moves from configuration *start* to *goal* of n disks (pegs 0-2, disk 1 first).
+    """Yield the fewest moves from configuration *start* to *goal*.
+
+    Both hold the peg (0-2) of each of the n disks, disk 1 first.
 
     >>> list(solve_for(3, (0, 0, 1), (1, 1, 0)))  # disk 3 moves twice: 1 -> 2 -> 0
     [(3, 1, 2), (1, 0, 2), (2, 0, 1), (1, 2, 1), (3, 2, 0)]
@@ -161,7 +174,7 @@ def solve_for(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> Iterator
     configurations="any",
 )
 def solve(n: int) -> Iterator[Move]:
-    """The whole tower of n disks from peg 0 to peg 2: the classic solution.
+    """Yield the moves of n disks from peg 0 to peg 2: the classic solution.
 
     >>> list(solve(2))
     [(1, 0, 1), (2, 0, 2), (1, 1, 2)]

@@ -1,4 +1,6 @@
-"""Bit tricks on the move number: move x goes from (x & x-1) mod 3 to ((x | x-1) + 1) mod 3.
+"""Bit tricks on the move number x give each move's disk and pegs.
+
+Move x goes from peg (x & x-1) mod 3 to peg ((x | x-1) + 1) mod 3.
 
 Idea
     Number the moves x = 1 .. 2^N - 1.  Move x moves the disk whose number
@@ -61,7 +63,7 @@ MAX_N = INT_BITS - 2
 
 
 def solve_from(n: int, k: int) -> Iterator[tuple[int, int, int]]:
-    """Yield moves *k* .. 2^n - 1 of *n* disks, each computed from its number x alone.
+    """Yield moves *k* .. 2^n - 1 of *n* disks, each from its number x alone.
 
     This is the original's loop started at x = *k* instead of 1: the loop
     keeps no state between moves, so nothing else changes (:func:`solve` is
@@ -109,10 +111,10 @@ def solve_from(n: int, k: int) -> Iterator[tuple[int, int, int]]:
     solve_from=solve_from,
 )
 def solve(n: int) -> Iterator[tuple[int, int, int]]:
-    """Yield the 2^n - 1 moves ``(disk, fr, to)`` of *n* disks, as Illchuk's ``hanoi`` computes them.
+    """Yield the 2^n - 1 moves of *n* disks as Illchuk's ``hanoi`` finds them.
 
-    The tower starts on peg 0 and ends on peg 2 when *n* is odd, on peg 1
-    when it is even.
+    Each move is ``(disk, fr, to)``.  The tower starts on peg 0 and ends on
+    peg 2 when *n* is odd, on peg 1 when it is even.
 
     >>> list(solve(2))
     [(1, 0, 2), (2, 0, 1), (1, 2, 1)]

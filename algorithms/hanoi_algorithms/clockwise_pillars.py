@@ -1,4 +1,4 @@
-"""The two-step rule: disk 1 goes clockwise, then the only other legal move.
+"""The two-step rule: disk 1 clockwise, then the only other legal move.
 
 Idea
     The three pillars stand in a circle, clockwise A B C when n is even and
@@ -22,16 +22,18 @@ Time and space
 
 Quirks and limits
     * ``n = pow(2, n) - 1`` turns n into the move count, a double stored in a
-      32-bit int: 2^31 - 1 still fits, 2^32 - 1 does not (an undefined
+      32-bit int.  2^31 - 1 still fits; 2^32 - 1 does not (an undefined
       conversion, in practice INT_MIN, so no move would be made).  The port
       refuses n >= 32 up front with :class:`OverflowError`; n <= 31 is
-      accepted.  The pillar arrays ``int S[MAX]`` (``MAX`` undefined in the
-      post, taken as 64, the legend's disks) need n slots (pillar 0 is
-      filled with all n disks, disk 1 included), a looser bound; the port
+      accepted.
+    * The pillar arrays ``int S[MAX]`` need n slots: pillar 0 is filled with
+      all n disks, disk 1 included.  ``MAX`` is undefined in the post and
+      taken as 64, the legend's disks.  That bound is looser, but the port
       still checks it.
-    * Disk 1 is left out of pillar 0's stack (``P[0].top = n - 2``); for n = 0
-      that top is -2, and the move count pow(2, 0) - 1 = 0 means the loop
-      never runs: no moves, the correct empty solution, so n = 0 is accepted.
+    * Disk 1 is left out of pillar 0's stack (``P[0].top = n - 2``).  For
+      n = 0 that top is -2, and the move count pow(2, 0) - 1 = 0 means the
+      loop never runs.  No moves is the correct empty solution, so n = 0 is
+      accepted.
     * P[1] and P[2] get the labels C and B (odd n) or B and C (even n), so the
       labels yielded depend on the parity of n, and the tower ends on C for
       every n.  Disk 1 is the smallest.  The move counter ``count`` is
@@ -54,7 +56,10 @@ INT_MAX = 2**31 - 1
 
 
 class Pillar:
-    """One pillar of the original: ``struct pillars {int S[MAX], top; char pos;}``."""
+    """One pillar of the original.
+
+    In C: ``struct pillars {int S[MAX], top; char pos;}``.
+    """
 
     __slots__ = ("pos", "s", "top")
 
@@ -65,11 +70,12 @@ class Pillar:
 
 
 def store(pillar: Pillar, index: int, disk: int) -> None:
-    """Write *disk* to slot *index* of *pillar*'s array, ``S[index] = disk``, growing the array on a first write.
+    """Write *disk* to slot *index* of *pillar*'s array: ``S[index] = disk``.
 
-    Growing keeps the memory measured to the slots in use (n at most), as
-    in the flag_stack and tree_array ports.  Slots are first written in
-    order, so a first write is always one past the end.
+    The array grows on a first write, which keeps the memory measured to
+    the slots in use (n at most), as in the flag_stack and tree_array
+    ports.  Slots are first written in order, so a first write is always
+    one past the end.
 
     >>> p = Pillar()
     >>> store(p, 0, 5); store(p, 0, 4); p.s
@@ -87,7 +93,9 @@ def store(pillar: Pillar, index: int, disk: int) -> None:
 
 
 def hanoi_5(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
-    """Yield the moves of *n* disks from peg *a* to peg *c*, *b* the third, by ``Hanoi_5``'s clockwise two-step rule.
+    """Yield the moves of *n* disks from peg *a* to peg *c*, *b* the third.
+
+    They follow ``Hanoi_5``'s clockwise two-step rule.
 
     >>> list(hanoi_5(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
@@ -154,7 +162,9 @@ def hanoi_5(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
     disks="ascending",
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """Yield the moves of *n* disks from A to C, as Qiao's ``Hanoi_5(n, 'A', 'B', 'C')`` prints them.
+    """Yield the moves of *n* disks from A to C, as ``Hanoi_5`` prints them.
+
+    The call is Qiao's ``Hanoi_5(n, 'A', 'B', 'C')``.
 
     >>> list(solve(1))
     [(1, 'A', 'C')]

@@ -1,4 +1,6 @@
-"""Smallest disc one step clockwise, then the one forced move; sentinels instead of empty checks.
+"""Smallest disc one step clockwise, then the one forced move.
+
+Sentinels stand in for the checks of an empty stack.
 
 Idea
     Three stacks each start with a sentinel n + 1, larger than every disc,
@@ -72,9 +74,10 @@ def next_stack(curr_stack: int) -> int:
     pegs=(0, 1, 2),
 )
 def solve(n: int) -> Iterator[tuple[int, int, int]]:
-    """Yield the moves ``(disc, from, to)`` of *n* discs from stack 0, the smallest disc always going clockwise.
+    """Yield the moves ``(disc, from, to)`` of *n* discs from stack 0.
 
-    The tower ends on stack 1 when *n* is odd, on stack 2 when it is even.
+    The smallest disc always goes clockwise.  The tower ends on stack 1
+    when *n* is odd, on stack 2 when it is even.
 
     >>> list(solve(2))
     [(1, 0, 1), (2, 0, 2), (1, 1, 2)]

@@ -4,10 +4,11 @@ Idea
     Each record ``{flag, num, x, y, z}`` is a pending operation: move disk
     ``num`` directly from ``x`` to ``z`` when ``flag == 0``, otherwise move
     ``num`` disks from ``x`` to ``z`` via ``y``.  The top record is either
-    executed (flag 0, or a single disk) and popped, or decomposed in place into
-    the three operations of the recursion, pushed in reverse order: the second
-    recursive call overwrites the top, then the direct move of disk ``num``,
-    then the first recursive call, which becomes the new top.
+    executed (flag 0, or a single disk) and popped, or decomposed in place.
+    Decomposing pushes the three operations of the recursion in reverse
+    order.  The second recursive call overwrites the top, then comes the
+    direct move of disk ``num``, then the first recursive call, which
+    becomes the new top.
 
 Source
     Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi
@@ -18,10 +19,10 @@ Source
 Time and space
     Theta(2^n) time, O(1) per move amortised; O(n) extra space: the stack
     reaches top = 2(n - 1), i.e. 2n - 1 live records.  The array holds the
-    original's 2000 slots at most, but grows as each slot is first written: the
-    untouched pages of a C array are never resident either, so the memory
-    measured grows with the 2n - 1 slots used (12 bytes a slot in C: two
-    ints and three chars, padded to a multiple of 4).
+    original's 2000 slots at most, but grows as each slot is first written.
+    The untouched pages of a C array are never resident either.  So the
+    memory measured grows with the 2n - 1 slots used (12 bytes a slot in C:
+    two ints and three chars, padded to a multiple of 4).
 
 Quirks and limits
     * The stack is the fixed array ``struct Act S[2000]``.  Its top reaches
@@ -32,9 +33,9 @@ Quirks and limits
       decompose into num = -1, -2, ... until the stack overflows.  The port
       raises at that same write to slot 2000; the registry declares n >= 1.
     * Decomposing overwrites the top record but not its ``flag`` (it is
-      already 1), and the direct-move record pushed next gets ``flag``,
+      already 1).  The direct-move record pushed next gets ``flag``,
       ``num``, ``x`` and ``z`` only: its ``y`` is stale (whatever the slot
-      held), which is harmless since a direct move never reads ``y``.
+      held).  That is harmless, since a direct move never reads ``y``.
     * Pegs are the characters ``'A'``, ``'B'``, ``'C'``; disk 1 is the
       smallest.  The global move counter ``count`` is not ported (the harness
       numbers moves).
@@ -51,7 +52,10 @@ CAPACITY = 2000
 
 
 class Act:
-    """One stack record of the original: ``struct Act {int flag, num; char x, y, z;}``."""
+    """One stack record of the original.
+
+    In C: ``struct Act {int flag, num; char x, y, z;}``.
+    """
 
     __slots__ = ("flag", "num", "x", "y", "z")
 
@@ -65,7 +69,9 @@ class Act:
 
 
 def _slot(s: list[Act], top: int, num: int) -> Act:
-    """Return slot *top* of the act stack *s* for writing, appending it on its first write.
+    """Return slot *top* of the act stack *s* for writing.
+
+    The slot is appended on its first write.
 
     >>> s = [Act()]
     >>> _slot(s, 1, 2) is s[1]
@@ -87,7 +93,9 @@ def _slot(s: list[Act], top: int, num: int) -> Act:
 
 
 def hanoi_1(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
-    """Yield the moves of *n* disks from peg *a* to peg *c* via *b*, as ``Hanoi_1`` makes them on its flagged act stack.
+    """Yield the moves of *n* disks from peg *a* to peg *c* via *b*.
+
+    They are made as ``Hanoi_1`` makes them, on its flagged act stack.
 
     >>> list(hanoi_1(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
@@ -150,7 +158,9 @@ def hanoi_1(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
     disks="ascending",
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """Yield the moves of *n* disks from A to C, as Qiao's ``Hanoi_1(n, 'A', 'B', 'C')`` prints them.
+    """Yield the moves of *n* disks from A to C, as ``Hanoi_1`` prints them.
+
+    The call is Qiao's ``Hanoi_1(n, 'A', 'B', 'C')``.
 
     >>> list(solve(1))
     [(1, 'A', 'C')]

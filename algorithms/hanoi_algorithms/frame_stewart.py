@@ -1,11 +1,16 @@
-"""Frame-Stewart for k pegs: park the t smallest disks, move the rest with one peg fewer, bring the t back.
+"""Frame-Stewart for k pegs: park the t smallest disks, move the rest.
+
+The rest move with one peg fewer; then the t come back on top.
 
 Idea
-    With k >= 4 pegs, n disks go from peg a to peg b in three phases: the t
-    smallest disks move, with all k pegs, to a spare peg p; the n - t larger
-    disks move from a to b with the k - 1 pegs other than p (with three pegs,
-    the classic recursion); the t smallest move from p to b, again with all
-    k pegs.  t is chosen to minimise 2 FS(t, k) + FS(n - t, k - 1), which
+    With k >= 4 pegs, n disks go from peg a to peg b in three phases.
+
+    1. The t smallest disks move, with all k pegs, to a spare peg p.
+    2. The n - t larger disks move from a to b with the k - 1 pegs other
+       than p (with three pegs, the classic recursion).
+    3. The t smallest move from p to b, again with all k pegs.
+
+    The split t is chosen to minimise 2 FS(t, k) + FS(n - t, k - 1), which
     defines the Frame-Stewart count FS(n, k) (FS(n, 3) = 2^n - 1).  For four
     pegs: 1, 3, 5, 9, 13, 17, 25, 33, ... moves.  Optimal for k = 4, proved
     by Bousch (2014); for k >= 5 that it is optimal is the Frame-Stewart
@@ -14,29 +19,31 @@ Idea
 Sources
     J. S. Frame, "Solution to advanced problem 3918", and B. M. Stewart,
     "Solution to advanced problem 3918", American Mathematical Monthly 48
-    (1941), pp. 216-217 and 217-219: the two solutions of the k-peg problem,
-    which give the same counts.  T. Bousch, "La quatrième tour de Hanoï",
-    Bulletin of the Belgian Mathematical Society - Simon Stevin 21 (2014),
-    pp. 895-912: optimality for four pegs.
+    (1941), pp. 216-217 and 217-219.  They are the two solutions of the
+    k-peg problem, which give the same counts.  T. Bousch, "La quatrième
+    tour de Hanoï", Bulletin of the Belgian Mathematical Society - Simon
+    Stevin 21 (2014), pp. 895-912: optimality for four pegs.
 
 Time and space
-    Theta(FS(n, k)) moves, subexponential for k >= 4: on four pegs, n =
-    j(j+1)/2 disks take (j - 1) 2^j + 1 moves, 2^(sqrt(2n) + O(log n)) (769
-    for n = 28).  Each move is handed up a chain of ``yield from``
-    generators up to n deep: declared "n 2^n" (up to n work per move).  On
-    average the chain is far shorter, about 1.5 sqrt(n) on four pegs (5
-    generators at n = 8, 8.7 at n = 30, 14.5 at n = 94) and shorter still on
-    five (9.8 at n = 94), so the cost per move grows between the two classes;
-    over the sizes a bench times, the fixed cost of a move hides the growth
-    and the time fit reads it constant, which the tables flag as MISMATCH.
+    Theta(FS(n, k)) moves, subexponential for k >= 4.  On four pegs,
+    n = j(j+1)/2 disks take (j - 1) 2^j + 1 moves, 2^(sqrt(2n) + O(log n))
+    (769 for n = 28).  Each move is handed up a chain of ``yield from``
+    generators up to n deep: declared "n 2^n" (up to n work per move).
+
+    On average the chain is far shorter: about 1.5 sqrt(n) on four pegs,
+    and shorter still on five.  So the cost per move grows between the two
+    classes.  Over the sizes a bench times, the fixed cost of a move hides
+    the growth and the time fit reads it constant.  The tables flag that
+    as MISMATCH.
+
     The split t for each (disks, pegs) is computed once per run from the
-    definition, in O(k n^2) time and O(k n) space (0.1 s for n = 900, k =
-    4); with the generator chain, O(n) extra space for a fixed k.
+    definition, in O(k n^2) time and O(k n) space.  With the generator
+    chain, that is O(n) extra space for a fixed k.
 
 Other numbers of pegs
     The registry holds ``frame_stewart`` (4 pegs) and ``frame_stewart_5``.
-    :func:`for_pegs` makes the record for any k >= 3, to load as a plugin:
-    a file ``six.py`` containing::
+    :func:`for_pegs` makes the record for any k >= 3, to load as a plugin.
+    A file ``six.py`` containing::
 
         from hanoi_algorithms.frame_stewart import for_pegs
         frame_stewart_6 = for_pegs(6)
@@ -45,9 +52,9 @@ Other numbers of pegs
     ``hanoi.algorithms`` entry point.
 
 Starting elsewhere
-    ``solve(n)`` moves the tower from peg 0 to peg k - 1; ``solve_for(n,
-    start, goal)`` moves a whole tower from any peg to any other, and refuses
-    configurations that are not whole towers.
+    ``solve(n)`` moves the tower from peg 0 to peg k - 1.
+    ``solve_for(n, start, goal)`` moves a whole tower from any peg to any
+    other, and refuses configurations that are not whole towers.
 
 Quirks and limits
     n <= 900: the generator chain is at most n deep, under the interpreter's
@@ -74,10 +81,12 @@ MAX_N = 900
 
 
 def splits(n: int, k: int) -> list[list[int]]:
-    """splits[j][m]: the best number of disks to park when moving m disks with j pegs (j = 4 .. k, m = 0 .. n).
+    """Return the best number of disks to park, by count of disks and pegs.
 
-    From the definition: the t in 1 .. m - 1 minimising 2 FS(t, j) + FS(m - t,
-    j - 1), the smallest on ties.  Rows 0 to 3 are unused.
+    ``splits(n, k)[j][m]`` is the split for m disks on j pegs, for
+    j = 4 .. k and m = 0 .. n; rows 0 to 3 are unused.  From the
+    definition, it is the t in 1 .. m - 1 minimising
+    2 FS(t, j) + FS(m - t, j - 1), the smallest on ties.
 
     >>> splits(6, 4)[4]
     [0, 0, 1, 1, 1, 2, 3]
@@ -93,7 +102,10 @@ def splits(n: int, k: int) -> list[list[int]]:
 
 
 def classic(n: int, base: int, src: int, dst: int, spare: int) -> Iterator[Move]:
-    """The 2^n - 1 moves taking disks base+1 .. base+n from peg *src* to peg *dst* through *spare*."""
+    """Yield the 2^n - 1 moves taking disks base+1 .. base+n to peg *dst*.
+
+    They start on peg *src* and go through *spare*.
+    """
     if n == 0:
         return
     yield from classic(n - 1, base, src, spare, dst)
@@ -102,7 +114,10 @@ def classic(n: int, base: int, src: int, dst: int, spare: int) -> Iterator[Move]
 
 
 def move_tower(n: int, base: int, src: int, dst: int, free: tuple[int, ...], split: list[list[int]]) -> Iterator[Move]:
-    """The Frame-Stewart moves taking disks base+1 .. base+n from *src* to *dst*, the pegs *free* also usable."""
+    """Yield the Frame-Stewart moves of disks base+1 .. base+n to *dst*.
+
+    They start on *src*; the pegs *free* are also usable.
+    """
     if n == 0:
         return
     if len(free) == 1 or n == 1:
@@ -116,7 +131,9 @@ def move_tower(n: int, base: int, src: int, dst: int, free: tuple[int, ...], spl
 
 
 def transfer(n: int, k: int, src: int, dst: int) -> Iterator[Move]:
-    """The Frame-Stewart moves taking the tower of n disks from peg *src* to peg *dst* of *k* pegs.
+    """Return the Frame-Stewart moves of n disks from peg *src* to peg *dst*.
+
+    The puzzle has *k* pegs.
 
     >>> list(transfer(3, 4, 0, 3))
     [(1, 0, 1), (2, 0, 2), (3, 0, 3), (2, 2, 3), (1, 1, 3)]
@@ -126,7 +143,9 @@ def transfer(n: int, k: int, src: int, dst: int) -> Iterator[Move]:
 
 
 def for_pegs(k: int, name: str | None = None) -> Algorithm:
-    """The Frame-Stewart record for *k* pegs (k >= 3), named ``frame_stewart_K`` unless *name* is given.
+    """Return the Frame-Stewart record for *k* pegs (k >= 3).
+
+    It is named ``frame_stewart_K`` unless *name* is given.
 
     >>> record = for_pegs(6)
     >>> record.name, record.puzzle.pegs, len(list(record.moves(4)))

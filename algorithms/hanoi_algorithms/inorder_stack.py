@@ -1,12 +1,12 @@
-"""The recursion as an in-order walk of its call tree, with an explicit stack.
+"""The recursion as an in-order walk of its call tree, with a stack.
 
 Idea
     The calls of the recursion form a full binary tree whose in-order
     traversal is the move sequence.  The loop walks it like the classic
-    non-recursive in-order traversal: while n > 0 it pushes the current call
-    ``{n, a, b, c}`` and descends to the left child ``(n-1, a, c, b)``; when n
-    reaches 0 it pops a call, outputs its move (disk ``num`` from ``x`` to
-    ``z``) and turns to the right child ``(num-1, y, x, z)``.
+    non-recursive in-order traversal.  While n > 0 it pushes the current
+    call ``{n, a, b, c}`` and descends to the left child ``(n-1, a, c, b)``.
+    When n reaches 0 it pops a call and outputs its move (disk ``num`` from
+    ``x`` to ``z``).  Then it turns to the right child ``(num-1, y, x, z)``.
 
 Source
     Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi
@@ -22,8 +22,9 @@ Time and space
 Quirks and limits
     * The stack is ``struct Act {int num; char x, y, z;} S[MAX]``, but the
       post never defines ``MAX``.  The port takes MAX = 64, the legend's 64
-      disks; since the stack holds at most n records, n <= 64 fits and n = 65
-      would write slot 64: the port raises :class:`OverflowError` at that push.
+      disks.  The stack holds at most n records, so n <= 64 fits and n = 65
+      would write slot 64: the port raises :class:`OverflowError` at that
+      push.
     * n = 0 (or less) never enters the loop: no moves, which is the correct
       empty solution, so n = 0 is accepted.
     * The function's parameters ``a``, ``b``, ``c`` are reused as the current
@@ -43,7 +44,10 @@ MAX = 64
 
 
 class Act:
-    """One stack record of the original: ``struct Act {int num; char x, y, z;}``."""
+    """One stack record of the original.
+
+    In C: ``struct Act {int num; char x, y, z;}``.
+    """
 
     __slots__ = ("num", "x", "y", "z")
 
@@ -55,7 +59,9 @@ class Act:
 
 
 def hanoi_2(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
-    """Yield the moves of *n* disks from peg *a* to peg *c* via *b*, as ``hanoi_2`` makes them by an in-order walk.
+    """Yield the moves of *n* disks from peg *a* to peg *c* via *b*.
+
+    They are made as ``hanoi_2`` makes them, by an in-order walk.
 
     >>> list(hanoi_2(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
@@ -107,7 +113,9 @@ def hanoi_2(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
     disks="ascending",
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """Yield the moves of *n* disks from A to C, as Qiao's ``hanoi_2(n, 'A', 'B', 'C')`` prints them.
+    """Yield the moves of *n* disks from A to C, as ``hanoi_2`` prints them.
+
+    The call is Qiao's ``hanoi_2(n, 'A', 'B', 'C')``.
 
     >>> list(solve(1))
     [(1, 'A', 'C')]

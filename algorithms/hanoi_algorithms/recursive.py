@@ -1,11 +1,11 @@
-"""The classic recursion: move n-1 disks aside, move disk n, move the n-1 back on top.
+"""The classic recursion: n-1 disks aside, disk n, the n-1 back on top.
 
 Idea
-    ``hanoi(n, a, b, c)`` moves disk 1 directly when n == 1; otherwise it
+    ``hanoi(n, a, b, c)`` moves disk 1 directly when n == 1.  Otherwise it
     moves n-1 disks from ``a`` to ``b`` using ``c``, moves disk n from ``a``
     to ``c``, then the n-1 disks from ``b`` to ``c`` using ``a``.  The result
-    is the unique optimal sequence of 2^n - 1 moves from peg A to peg C, and
-    the harness's reference: relative speeds are given against it.
+    is the unique optimal sequence of 2^n - 1 moves from peg A to peg C.  It
+    is the harness's reference: relative speeds are given against it.
 
 Sources
     Qiao ("Qiao is clumsy", qiaoruozhuo), "A collection of non-recursive
@@ -16,17 +16,18 @@ Sources
 
 Time and space
     Theta(2^n) moves, O(n) extra space: the call stack, here a chain of up to
-    n nested generators.  In C a move costs O(1) amortised; in this port each
-    move is handed up the ``yield from`` chain, one frame per level, and the
-    average depth is about n - 1, so the time is Theta(n 2^n) (declared so:
-    the benchmark's fit of ns per move against n confirms it).
+    n nested generators.  In C a move costs O(1) amortised.  In this port
+    each move is handed up the ``yield from`` chain, one frame per level,
+    and the average depth is about n - 1.  So the time is Theta(n 2^n),
+    declared so: the benchmark's fit of time per move against n confirms it.
 
 Quirks and limits
-    * Both originals stop the recursion at n == 1, so a call with n == 0 never
-      reaches a base case (the C version recurses until the stack overflows).
-      :func:`hanoi` keeps that base case exactly; :func:`solve`, the entry
-      point, answers n == 0 with no moves before calling it, which is the one
-      line that is not in the originals.
+    * Both originals stop the recursion at n == 1.  So a call with n == 0
+      never reaches a base case: the C version recurses until the stack
+      overflows.
+      :func:`hanoi` keeps that base case exactly.  :func:`solve`, the entry
+      point, answers n == 0 with no moves before calling it: the one line
+      that is not in the originals.
     * Pegs are the characters ``'A'``, ``'B'``, ``'C'`` (A -> 0, B -> 1,
       C -> 2); disk 1 is the smallest, as in the originals.
     * Qiao's global ``int count`` only numbers the printed moves; the harness
@@ -49,7 +50,9 @@ QIAO = Citation(
 
 
 def hanoi(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
-    """Yield the moves of *n* disks from peg *a* to peg *c* using peg *b*, as Qiao's ``Hanoi`` prints them.
+    """Yield the moves of *n* disks from peg *a* to peg *c* using peg *b*.
+
+    They come as Qiao's ``Hanoi`` prints them.
 
     >>> list(hanoi(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]

@@ -1,21 +1,29 @@
-"""Wang's "tree solution": the step number gives the disk, disk parity gives the direction.
+"""Wang's "tree solution": the step gives the disk, its parity the way.
+
+The step number gives the disk; the disk's parity gives the direction.
 
 Idea
     Disks are numbered 1 (the largest, at the bottom) .. H (the smallest).
-    Rule B: step STEP moves disk H when STEP is odd, else disk H + 1 - m for
-    the first m >= 2 with (STEP - 2^(m-1)) mod 2^m == 0, i.e. disk H - k
-    when 2^k is the largest power of two dividing STEP (``Get_data_op``).
-    The pillar holding that disk on top is found by comparing the three tops;
-    the destination follows rule A: with the pillars arranged in the circle
-    D, S, T, odd-numbered disks always move "left" (S->D, D->T, T->S) and
-    even-numbered disks "right" (D->S, S->T, T->D).  Pillars are
-    fixed-size ``data_home`` records with a top index, as in the original.
+
+    * Rule B (``Get_data_op``): step STEP moves disk H when STEP is odd.
+      Otherwise it moves disk H + 1 - m for the first m >= 2 with
+      (STEP - 2^(m-1)) mod 2^m == 0.  That is disk H - k when 2^k is the
+      largest power of two dividing STEP.
+    * The pillar holding that disk on top is found by comparing the three
+      tops.
+    * Rule A gives the destination.  With the pillars arranged in the
+      circle D, S, T, odd-numbered disks always move "left" (S->D, D->T,
+      T->S).  Even-numbered disks move "right" (D->S, S->T, T->D).
+
+    Pillars are fixed-size ``data_home`` records with a top index, as in the
+    original.
 
 Source
     Wang Yiqun (王逸群), advisor Zhang Xiaodong, HIT Weihai, "直接写出移盘步骤的
     非递归非栈的汉诺塔算法" (a non-recursive, stackless Hanoi algorithm that
-    writes each move directly), programming forum post by yiyanwan77, 2007:
-    rules A and B, ``Get_data_op`` and the ``data_home`` declarations.
+    writes each move directly), programming forum post by yiyanwan77, 2007.
+    Ported: rules A and B, ``Get_data_op`` and the ``data_home``
+    declarations.
 
 Time and space
     Theta(2^n) time: ``Get_data_op`` loops k times for a step divisible by
@@ -24,37 +32,40 @@ Time and space
 
 Starting at any step
     The step number alone gives the disk (rule B) and the pillars give its
-    source, so ``solve_from(n, k)`` fills the pillars as they stand after
-    k - 1 moves (from :mod:`hanoi_harness.core.randomaccess`, in his labels and
-    numbering) and runs the same loop from STEP = k; ``solve(n)`` is
-    ``solve_from(n, 1)``, whose fill is his (every disk on 's').
+    source.  So ``solve_from(n, k)`` fills the pillars as they stand after
+    k - 1 moves (from :mod:`hanoi_harness.core.randomaccess`, in his labels
+    and numbering).  Then it runs the same loop from STEP = k.
+    ``solve(n)`` is ``solve_from(n, 1)``, whose fill is his (every disk on
+    's').
 
 Quirks and limits
     * Pegs are his pillar flags ``'s'`` (source), ``'t'`` (temporary) and
       ``'d'`` (destination); disk 1 is the LARGEST (``disks="descending"``).
       The tower always ends on ``'d'``.
     * The post omits the body of ``Move_data_op`` and of the two pillar
-      look-ups.  Ours: the main loop runs STEP = 1 .. 2^H - 1 (his prose
-      groups these steps into H "big steps" of 2^(H-1), 2^(H-2), .., 1 steps,
-      the same sequence); the source is found by scanning the tops in the
-      order s, t, d (his "three loops, compare the three tops"; exactly one
-      top matches); ``ta_h`` counts the disks on a pillar (top at
-      ``body[ta_h - 1]``), and an empty pillar is skipped by the scan.
-    * ``int Max_pow_H = int(pow(2, H))`` overflows a 32-bit int at H = 31
-      (2^31 > INT_MAX; in practice INT_MIN, after which no even step finds a
-      disk and ``Get_data_op`` returns 0).  Hence n <= 30; n >= 31 raises
-      :class:`OverflowError` up front in :func:`solve_from` (and so
-      :func:`solve`), and in :func:`get_data_op` at an even step (an odd
-      one returns H before the power is computed).  For H <= 30, ``e2``
-      never passes 2^29 before the match, so ``e2 *= 2`` and ``e2 * 2`` do
-      not overflow either.
-    * ``Get_data_op`` returns 0 when no m matches (never for a valid STEP);
-      the scan then finds no pillar, and this port raises ``LookupError``.
+      look-ups.  The port fills them in as the next three points say.
+    * The main loop runs STEP = 1 .. 2^H - 1.  His prose groups these steps
+      into H "big steps" of 2^(H-1), 2^(H-2), .., 1 steps: the same
+      sequence.
+    * The source is found by scanning the tops in the order s, t, d (his
+      "three loops, compare the three tops"); exactly one top matches.
+    * ``ta_h`` counts the disks on a pillar (top at ``body[ta_h - 1]``), and
+      an empty pillar is skipped by the scan.
+    * ``int Max_pow_H = int(pow(2, H))`` overflows a 32-bit int at H = 31.
+      2^31 > INT_MAX; in practice it becomes INT_MIN, after which no even
+      step finds a disk and ``Get_data_op`` returns 0.  Hence n <= 30.
+    * So n >= 31 raises :class:`OverflowError` up front in
+      :func:`solve_from` (and so :func:`solve`).  It also raises in
+      :func:`get_data_op` at an even step; an odd one returns H before the
+      power is computed.  For H <= 30, ``e2`` never passes 2^29 before the
+      match, so ``e2 *= 2`` and ``e2 * 2`` do not overflow either.
+    * ``Get_data_op`` returns 0 when no m matches (never for a valid STEP).
+      The scan then finds no pillar, and this port raises ``LookupError``.
     * ``#define MAXSIZE_H 100000000`` sizes ``int body[MAXSIZE_H]`` in the
-      struct, yet his comment says each pillar gets H slots; the port follows
-      the comment (a list of H slots per pillar), which is enough since a
-      pillar never holds more than H disks.  The 10^8-slot output buffer
-      ``string`` and the file output are not ported.
+      struct, yet his comment says each pillar gets H slots.  The port
+      follows the comment (a list of H slots per pillar).  That is enough,
+      since a pillar never holds more than H disks.  The 10^8-slot output
+      buffer ``string`` and the file output are not ported.
 """
 
 from collections.abc import Iterator
@@ -89,7 +100,7 @@ RIGHT = {"d": "s", "s": "t", "t": "d"}
 
 
 class DataHome:
-    """One pillar of *h* slots flagged *data_flag*: the original's ``struct data_home``.
+    """One pillar of *h* slots flagged *data_flag*: ``struct data_home``.
 
     That is ``{int body[..]; int ta_h; char data_flag;}``: the disks in
     ``body``, bottom first, and their count in ``ta_h``.
@@ -108,7 +119,9 @@ class DataHome:
 
 
 def get_data_op(step: int, h: int) -> int:
-    """Return the disk (1 = the largest) that step *step* moves in a tower of *h* disks, by rule B.
+    """Return the disk that step *step* moves in a tower of *h* disks.
+
+    Rule B gives it; disk 1 is the largest.
 
     >>> [get_data_op(step, 3) for step in range(1, 8)]
     [3, 2, 3, 1, 3, 2, 3]
@@ -134,7 +147,9 @@ def get_data_op(step: int, h: int) -> int:
 
 
 def get_data_home_out(data_op: int, s: DataHome, t: DataHome, d: DataHome) -> DataHome:
-    """Return the pillar among *s*, *t* and *d*, scanned in that order, whose top disk is *data_op*.
+    """Return the pillar among *s*, *t* and *d* whose top disk is *data_op*.
+
+    The pillars are scanned in that order.
 
     >>> s, t, d = DataHome(1, "s"), DataHome(1, "t"), DataHome(1, "d")
     >>> d.body[0], d.ta_h = 1, 1
@@ -151,10 +166,11 @@ def get_data_home_out(data_op: int, s: DataHome, t: DataHome, d: DataHome) -> Da
 
 
 def get_data_home_in(now_data_f: str, data_op: int, s: DataHome, t: DataHome, d: DataHome) -> DataHome:
-    """Return the pillar among *s*, *t*, *d* that disk *data_op* moves to from the one flagged *now_data_f*, by rule A.
+    """Return the pillar among *s*, *t*, *d* that disk *data_op* moves to.
 
-    Odd-numbered disks go one step left on the circle D, S, T
-    (:data:`LEFT`), even-numbered ones one step right (:data:`RIGHT`).
+    It moves from the pillar flagged *now_data_f*, by rule A.  Odd-numbered
+    disks go one step left on the circle D, S, T (:data:`LEFT`),
+    even-numbered ones one step right (:data:`RIGHT`).
 
     >>> s, t, d = DataHome(0, "s"), DataHome(0, "t"), DataHome(0, "d")
     >>> get_data_home_in("s", 1, s, t, d).data_flag, get_data_home_in("s", 2, s, t, d).data_flag
@@ -165,12 +181,13 @@ def get_data_home_in(now_data_f: str, data_op: int, s: DataHome, t: DataHome, d:
 
 
 def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
-    """Yield moves *k* .. 2^H - 1 of H = *n* disks from 's' to 'd': the original's loop from STEP = *k*.
+    """Yield moves *k* .. 2^H - 1 of H = *n* disks from 's' to 'd'.
 
-    The pillars are filled as they stand after k - 1 moves (every disk on
-    's' for k = 1, the original's fill), from the optimal solution's state
-    (:func:`hanoi_harness.registry.record.labelled_state`) in Wang's labels and numbering;
-    then the same loop runs from STEP = k.
+    This is the original's loop from STEP = *k*.  The pillars are filled as
+    they stand after k - 1 moves (every disk on 's' for k = 1, the
+    original's fill).  The fill comes from the optimal solution's state
+    (:func:`hanoi_harness.registry.record.labelled_state`) in Wang's labels
+    and numbering; then the same loop runs from STEP = k.
 
     >>> list(solve_from(3, 5)) == list(solve(3))[4:]
     True
@@ -221,7 +238,9 @@ def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
     solve_from=solve_from,
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """Yield the moves ``(disk, from, to)`` of H = *n* disks from 's' to 'd', disk 1 being the largest.
+    """Yield the moves ``(disk, from, to)`` of H = *n* disks from 's' to 'd'.
+
+    Disk 1 is the largest.
 
     >>> list(solve(2))
     [(2, 's', 't'), (1, 's', 'd'), (2, 't', 'd')]

@@ -1,12 +1,13 @@
-"""The whole call tree stored in an array, then walked in order with a stack.
+"""The whole call tree stored in an array, then walked in order on a stack.
 
 Idea
-    The 2^n - 1 moves are the nodes of a full binary tree of height n: the
-    root moves disk n from A to C, and a node ``{num, x, y, z}`` has the left
-    child ``{num-1, x, z, y}`` (the first recursive call) and the right child
-    ``{num-1, y, x, z}`` (the second).  The tree is stored heap-style in an
-    array, children of node i at 2i and 2i+1, filled top-down; an iterative
-    in-order walk with a stack of indices then outputs each node's move.
+    The 2^n - 1 moves are the nodes of a full binary tree of height n.  The
+    root moves disk n from A to C.  A node ``{num, x, y, z}`` has the left
+    child ``{num-1, x, z, y}`` (the first recursive call) and the right
+    child ``{num-1, y, x, z}`` (the second).  The tree is stored heap-style
+    in an array, children of node i at 2i and 2i+1, filled top-down.  An
+    iterative in-order walk with a stack of indices then outputs each
+    node's move.
 
 Source
     Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi
@@ -20,21 +21,21 @@ Time and space
 
 Quirks and limits
     * The tree is the static array ``struct act BT[132000]`` ("assuming
-      n <= 17"): n = 17 uses BT[1..131071]; n = 18 would fill up to
-      BT[262143], and the port raises :class:`OverflowError` at the first write
+      n <= 17"): n = 17 uses BT[1..131071].  n = 18 would fill up to
+      BT[262143].  The port raises :class:`OverflowError` at the first write
       past the array, BT[132000] (while filling the children of node 66000).
-    * The array grows as nodes are written instead of being preallocated:
-      the untouched pages of a C static array are never resident, so the
+    * The array grows as nodes are written instead of being preallocated.
+      The untouched pages of a C static array are never resident, so the
       original's resident memory grows with the 2^n nodes written, and so
       does the port's.  The fixed capacity of 132000 is still enforced.
       Slot 0 is unused, as in the original, so n >= 1 leaves 2^n slots.
     * The index stack is ``int S[MAX]`` with ``MAX`` undefined in the post;
       the port takes MAX = 64 (the legend's 64 disks).  The walk pushes at
       most n indices, so the 132000-node limit is the binding one.
-    * ``n = pow(2, n-1)`` is a double stored in an int: for n = 0 it is 0.5,
-      truncated to 0, so no node is filled (the root BT[1] is still written),
-      the walk bound ``n += n`` is 0 and the walk never starts: no moves, the
-      correct empty solution, so n = 0 is accepted.
+    * ``n = pow(2, n-1)`` is a double stored in an int.  For n = 0 it is
+      0.5, truncated to 0, so no node is filled (the root BT[1] is still
+      written).  The walk bound ``n += n`` is 0 and the walk never starts.
+      No moves is the correct empty solution, so n = 0 is accepted.
     * Pegs are the characters ``'A'``, ``'B'``, ``'C'``; disk 1 is the
       smallest.  The move counter ``count`` is not ported.
 """
@@ -50,7 +51,10 @@ CAPACITY = 132000
 """Slots in the original's ``struct act BT[132000]`` (slot 0 unused)."""
 
 MAX = 64
-"""``MAX`` (the index stack's size) is undefined in the original; 64 is the legend's number of disks."""
+"""The index stack's size, undefined in the original.
+
+64 is the legend's number of disks.
+"""
 
 
 class Act:
@@ -66,7 +70,9 @@ class Act:
 
 
 def _node(bt: list[Act], index: int) -> Act:
-    """Return slot *index* of the node array *bt* for writing, growing *bt* up to it on a first write.
+    """Return slot *index* of the node array *bt* for writing.
+
+    *bt* grows up to it on a first write.
 
     >>> bt: list[Act] = [Act()]
     >>> _node(bt, 1).num, len(bt)
@@ -86,11 +92,11 @@ def _node(bt: list[Act], index: int) -> Act:
 
 
 def build_tree(n: int, a: str, b: str, c: str) -> tuple[list[Act], int]:
-    """Build the node array BT of the call tree moving *n* disks from *a* to *c* via *b*, as ``Hanoi_3`` fills it.
+    """Build the node array BT of the call tree, as ``Hanoi_3`` fills it.
 
-    Returns BT with the C variable n after ``n = pow(2, n-1)``: 2^(n-1),
-    truncated to 0 for *n* = 0, one past the last node whose children are
-    filled.
+    The tree moves *n* disks from *a* to *c* via *b*.  Returns BT with the
+    C variable n after ``n = pow(2, n-1)``.  That is 2^(n-1), truncated to
+    0 for *n* = 0: one past the last node whose children are filled.
 
     >>> bt, half = build_tree(2, "A", "B", "C")
     >>> len(bt), half, [(t.num, t.x, t.z) for t in bt[1:]]
@@ -115,7 +121,9 @@ def build_tree(n: int, a: str, b: str, c: str) -> tuple[list[Act], int]:
 
 
 def hanoi_3(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
-    """Yield the moves of *n* disks from peg *a* to peg *c* via *b*, as ``Hanoi_3`` walks its stored call tree.
+    """Yield the moves of *n* disks from peg *a* to peg *c* via *b*.
+
+    They come as ``Hanoi_3`` walks its stored call tree.
 
     >>> list(hanoi_3(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
@@ -157,7 +165,9 @@ def hanoi_3(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
     disks="ascending",
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """Yield the moves of *n* disks from A to C, as Qiao's ``Hanoi_3(n, 'A', 'B', 'C')`` prints them.
+    """Yield the moves of *n* disks from A to C, as ``Hanoi_3`` prints them.
+
+    The call is Qiao's ``Hanoi_3(n, 'A', 'B', 'C')``.
 
     >>> list(solve(1))
     [(1, 'A', 'C')]

@@ -1,33 +1,36 @@
-"""Other packages' Tower of Hanoi solvers, as records of the registry: their moves in the project's model.
+"""Other packages' Tower of Hanoi solvers, as records of the registry.
 
-Three packages on PyPI solve corners of the problem and check none of it:
+Their moves come in the project's model.  Three packages on PyPI solve
+corners of the problem and check none of it.
 
 * ``hanoi-python-solver`` (:mod:`hanoi_harness.peers.python_solver`): three
-  pegs, from any position to any other, by Dijkstra's algorithm over the
-  whole graph of 3^n positions, for n <= 10;
+  pegs, from any position to any other, for n <= 10.  It runs Dijkstra's
+  algorithm over the whole graph of 3^n positions.
 * ``k-peg-hanoi`` (:mod:`hanoi_harness.peers.k_peg`): Frame-Stewart for k
-  pegs, a generator of (source, destination) pairs;
+  pegs, a generator of (source, destination) pairs.
 * ``hanoitoys`` (:mod:`hanoi_harness.peers.toys`): four printing programs
-  for three pegs (the recursion, the non-recursive solution, Olive's and the
-  idle-peg algorithms) and an interactive Frame-Stewart program for k pegs.
+  for three pegs and an interactive Frame-Stewart program for k pegs.  The
+  four are the recursion, the non-recursive solution, Olive's and the
+  idle-peg algorithms.
 
-Each module here is an adapter: it calls the package's public API (for
-``hanoitoys``, runs its program and reads what it prints), turns each move
-into ``(disk, src, dst)`` in the model (disk 1 the smallest, pegs 0 .. k-1)
-and wraps it in an :class:`~hanoi_harness.registry.record.Algorithm` record naming
+Each module here is an adapter.  It calls the package's public API (for
+``hanoitoys``, runs its program and reads what it prints).  It turns each
+move into ``(disk, src, dst)`` in the model (disk 1 the smallest, pegs
+0 .. k-1).  It wraps them in an
+:class:`~hanoi_harness.registry.record.Algorithm` record.  The record names
 the puzzle, the final peg, the limits found by testing and the package as
 its source.  None of their code is copied: the moves are theirs.  So::
 
     hanoi verify --plugin hanoi_harness.peers.k_peg:K_PEG_4
     hanoi moves hanoi_python_solver 5 --plugin hanoi_harness.peers.python_solver:DIJKSTRA
 
-check them with the project's checker, and ``hanoi bench --peers`` (what
+check them with the project's checker.  ``hanoi bench --peers`` (what
 ``make bench`` runs) measures each against the project's algorithm for the
-same puzzle (:data:`PEERS`), on the same work, into the result set ``peers/``
-beside the project's own.
+same puzzle (:data:`PEERS`), on the same work.  The results go into the
+result set ``peers/`` beside the project's own.
 
 The packages are the optional extra ``peers`` (``pip install
-'hanoi-harness[peers]'``), imported only when a record is run: without
+'hanoi-harness[peers]'``), imported only when a record is run.  Without
 them, running one is a one-line :class:`~hanoi_harness.errors.UsageError`
 saying what to install.
 """
@@ -45,7 +48,10 @@ from hanoi_harness.errors import UsageError
 from hanoi_harness.registry.record import Algorithm
 
 Move = tuple[Any, Any, Any]
-"""A move as an adapter yields it: ``(disk, src, dst)``, whatever the peer gave for a peg it should not have."""
+"""A move as an adapter yields it: ``(disk, src, dst)``.
+
+A peg is whatever the peer gave, even one it should not have.
+"""
 
 INSTALL = "pip install 'hanoi-harness[peers]'"
 """What installs every peer at the versions the adapters were tested with."""
@@ -53,9 +59,10 @@ INSTALL = "pip install 'hanoi-harness[peers]'"
 
 @dataclass(frozen=True)
 class Peer:
-    """A peer's record, loaded as the plugin *spec*, measured against the project's algorithm *ours*.
+    """A peer's record, loaded as the plugin *spec*, and the algorithm *ours*.
 
-    *ours* solves the same puzzle the same way where the project has such an
+    The peer is measured against the project's algorithm *ours*.  *ours*
+    solves the same puzzle the same way where the project has such an
     algorithm, else it is the project's reference for that puzzle.  *apart*
     is true for a program that runs in a child process of its own (its
     memory and instructions are not this process's).
@@ -78,14 +85,23 @@ PEERS = (
     Peer("hanoi_harness.peers.toys:FRAME_STEWART_4", "frame_stewart", apart=True),
     Peer("hanoi_harness.peers.toys:FRAME_STEWART_5", "frame_stewart_5", apart=True),
 )
-"""Every peer record and the project's algorithm it is compared with: the any-state solver with ``any_state``,
-Frame-Stewart with ``frame_stewart`` (``recursive`` on three pegs, where it is the recursion), the recursion with
-``recursive``, and the three iterative 3-peg programs with ``clockwise_pillars`` (disk 1 round the circle every other
-move, then the one other legal move: Olive's rule, which the non-recursive and idle-peg rules also make)."""
+"""Every peer record and the project's algorithm it is compared with.
+
+* The any-state solver goes with ``any_state``.
+* Frame-Stewart goes with ``frame_stewart``; on three pegs, where it is the
+  recursion, with ``recursive``.
+* The recursion goes with ``recursive``.
+* The three iterative 3-peg programs go with ``clockwise_pillars``.  It moves
+  disk 1 round the circle every other move, then the one other legal move.
+  That is Olive's rule, which the non-recursive and idle-peg rules also make.
+"""
 
 
 def require(module: str, package: str, hint: str = INSTALL) -> ModuleType:
-    """The peer's module *module*, imported now, or a one-line :class:`UsageError` naming *package* and *hint*.
+    """Return the peer's module *module*, imported now.
+
+    A missing module is a one-line :class:`UsageError` naming *package* and
+    *hint*.
 
     >>> require("json", "json").__name__
     'json'
@@ -102,13 +118,14 @@ pip install 'hanoi-harness[peers]'
 
 
 def offer(records: dict[str, Algorithm], module: str, name: str, *, needs: Sequence[tuple[str, str, str]]) -> Algorithm:
-    """The record *name* of *records*, which *module* offers as plugins, once every module *needs* names imports.
+    """Return the record *name* of *records*, once its *needs* are imported.
 
-    A peers module's ``__getattr__``: ``--plugin hanoi_harness.peers.k_peg:K_PEG_4``
-    asks for the record by name, and a peer that is not installed is then a
-    one-line :class:`UsageError` (exit status 2) before anything runs.  Each
-    of *needs* is ``(module, package, hint)`` for :func:`require`.  Any
-    other name is an :class:`AttributeError`, as for a module without
+    *module* offers the records as plugins; this is its ``__getattr__``.
+    ``--plugin hanoi_harness.peers.k_peg:K_PEG_4`` asks for the record by
+    name.  A peer that is not installed is then a one-line
+    :class:`UsageError` (exit status 2) before anything runs.  Each of
+    *needs* is ``(module, package, hint)`` for :func:`require`.  Any other
+    name is an :class:`AttributeError`, as for a module without
     ``__getattr__``.
     """
     if name not in records:
@@ -119,13 +136,14 @@ def offer(records: dict[str, Algorithm], module: str, name: str, *, needs: Seque
 
 
 def with_disks(pairs: Iterable[tuple[Any, Any]], start: Sequence[int], pegs: int) -> Iterator[Move]:
-    """The moves *pairs* (source, destination) from configuration *start* on *pegs* pegs, each with its disk.
+    """Yield the moves *pairs* (source, destination), each with its disk.
 
-    A peer that names only the pegs moves the top disk of the source: this
-    replays the pairs on the pegs to name it.  A pair that cannot be
-    replayed (an empty source, a peg that is not one) comes out with disk 0
-    and its pegs as given, for the checker to name the rule it breaks; the
-    checker stops there, so what follows it does not matter.
+    The pairs start from configuration *start* on *pegs* pegs.  A peer that
+    names only the pegs moves the top disk of the source: this replays the
+    pairs on the pegs to name it.  A pair that cannot be replayed (an empty
+    source, a peg that is not one) comes out with disk 0 and its pegs as
+    given.  The checker then names the rule it breaks and stops there, so
+    what follows it does not matter.
 
     >>> list(with_disks([(0, 1), (0, 2), (1, 2)], (0, 0), 3))
     [(1, 0, 1), (2, 0, 2), (1, 1, 2)]

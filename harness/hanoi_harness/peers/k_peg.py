@@ -1,39 +1,46 @@
-"""k-peg-hanoi: Frame-Stewart for k pegs, a generator of (source, destination) pairs.
+"""k-peg-hanoi: Frame-Stewart for k pegs, yielding (source, destination).
 
 The package
     ``k_peg_hanoi.hanoi(md, pos)`` yields the moves ``(from, to)`` taking
     md disks from peg ``pos[0]`` to peg ``pos[-1]``, the pegs between them
-    spare; pegs are whatever labels *pos* holds.  It parks the mn smallest
+    spare.  Pegs are whatever labels *pos* holds.  It parks the mn smallest
     disks on ``pos[1]`` with every peg, moves the rest with one peg fewer,
-    and brings the mn back, mn minimising 2 nmove(mn, k) + nmove(md - mn,
-    k - 1) (the smallest on ties), where ``nmove(m, n)``, memoised with
-    ``functools.cache``, is the Frame-Stewart count.  It says nothing about
-    which disk moves, and checks nothing.  (It also installs a console
-    script named ``hanoi``, an animation in text: see the README's section
-    on the peers.)
+    and brings the mn back.  The split mn minimises
+    2 nmove(mn, k) + nmove(md - mn, k - 1), the smallest on ties.
+    ``nmove(m, n)``, memoised with ``functools.cache``, is the Frame-Stewart
+    count.  It says nothing about which disk moves, and checks nothing.
+    (It also installs a console script named ``hanoi``, an animation in
+    text: see the README's section on the peers.)
 
 The adapter
     ``pos`` is ``[src, the other pegs in order, dst]`` with the model's peg
-    numbers, so the pairs are already in the model; the disk of each move is
-    named by replaying them (:func:`hanoi_harness.peers.with_disks`).
+    numbers, so the pairs are already in the model.  The disk of each move
+    is named by replaying them (:func:`hanoi_harness.peers.with_disks`).
     :func:`for_pegs` makes the record for k pegs: whole tower from peg 0 to
     peg k - 1, and ``solve_for`` between any two pegs.
 
 What the tests found (``tests/peers/test_peers.py``)
     Every run is legal and takes exactly the Frame-Stewart count
-    (:func:`hanoi_harness.core.optimal.frame_stewart`): optimal (proven) for k =
-    3 and 4, matching the conjectured optimum for k >= 5.  Limits: n = 0
-    raises ``ValueError`` (``min()`` of an empty sequence: the split is
-    chosen among 1 .. md - 1 before md = 0 is ruled out); two pegs raise
-    ``ValueError("Too few len(pos)")``; with three pegs the generators nest
-    n deep, so n > 995 is a ``RecursionError`` under the interpreter's
-    1000-frame limit (with four pegs or more the nesting stays shallow: n =
-    1500 starts, after 0.6 s computing its counts).  The cache is the process's: a second run of the same
-    sizes skips computing the counts, so its timed runs in ``hanoi bench`` (every one after the first) do not
-    pay for them, while the project's ``frame_stewart`` computes its splits in every run.
+    (:func:`hanoi_harness.core.optimal.frame_stewart`).  That is optimal
+    (proven) for k = 3 and 4, and matches the conjectured optimum for
+    k >= 5.  Its limits:
+
+    * n = 0 raises ``ValueError`` (``min()`` of an empty sequence: the
+      split is chosen among 1 .. md - 1 before md = 0 is ruled out).
+    * Two pegs raise ``ValueError("Too few len(pos)")``.
+    * With three pegs the generators nest n deep, so n > 995 is a
+      ``RecursionError`` under the interpreter's 1000-frame limit.  With
+      four pegs or more the nesting stays shallow: n = 1500 starts, after a
+      pause computing its counts.
+
+    The cache is the process's: a second run of the same sizes skips
+    computing the counts.  So its timed runs in ``hanoi bench`` (every one
+    after the first) do not pay for them.  The project's ``frame_stewart``
+    computes its splits in every run.
 
 Source
-    Saito Tsutomu, "k-peg-hanoi 0.2.5: Tower of Hanoi (using k peg)", https://pypi.org/project/k-peg-hanoi/ (2025).
+    Saito Tsutomu, "k-peg-hanoi 0.2.5: Tower of Hanoi (using k peg)",
+    https://pypi.org/project/k-peg-hanoi/ (2025).
 """
 
 from __future__ import annotations
@@ -52,12 +59,17 @@ SOURCE = Citation(
 )
 
 THREE_PEGS_MAX_N = 900
-"""Three pegs nest n generators: n = 995 is the last that starts under the 1000-frame limit; 900 leaves the
-caller's frames (the checker, the CLI) room."""
+"""The most disks on three pegs, where the generators nest n deep.
+
+n = 995 is the last that starts under the 1000-frame limit; 900 leaves the
+caller's frames (the checker, the CLI) room.
+"""
 
 
 def transfer(n: int, k: int, src: int, dst: int) -> Iterator[Move]:
-    """The peer's moves taking the tower of n disks from peg *src* to peg *dst* of *k* pegs, in the model.
+    """Return the peer's moves of n disks from *src* to *dst*, in the model.
+
+    The puzzle has *k* pegs.
 
     Raises :class:`UsageError` at once when the package is not installed;
     the peer's own errors come from the first move, for the checker.
@@ -68,7 +80,9 @@ def transfer(n: int, k: int, src: int, dst: int) -> Iterator[Move]:
 
 
 def for_pegs(k: int, name: str | None = None) -> Algorithm:
-    """The record of k-peg-hanoi for *k* pegs (k >= 3), named ``k_peg_hanoi_K`` unless *name* is given.
+    """Return the record of k-peg-hanoi for *k* pegs (k >= 3).
+
+    It is named ``k_peg_hanoi_K`` unless *name* is given.
 
     >>> record = for_pegs(6)
     >>> record.name, record.puzzle.pegs, record.final_peg.pegs(5), record.max_n
@@ -100,12 +114,19 @@ def for_pegs(k: int, name: str | None = None) -> Algorithm:
 
 
 RECORDS = {f"K_PEG_{k}": for_pegs(k) for k in (3, 4, 5)}
-"""The plugins this module offers: ``--plugin hanoi_harness.peers.k_peg:K_PEG_4`` (and ``K_PEG_3``, ``K_PEG_5``);
-for other k, :func:`for_pegs` in a file of your own, as for the project's Frame-Stewart."""
+"""The plugins this module offers, by name.
+
+``--plugin hanoi_harness.peers.k_peg:K_PEG_4``, and ``K_PEG_3`` and
+``K_PEG_5``.  For other k, call :func:`for_pegs` in a file of your own, as
+for the project's Frame-Stewart.
+"""
 
 NEEDS = [("k_peg_hanoi", "k-peg-hanoi", INSTALL)]
 
 
 def __getattr__(name: str) -> Algorithm:
-    """The record *name* of :data:`RECORDS`, asked for as a plugin: a one-line UsageError if the peer is missing."""
+    """Return the record *name* of :data:`RECORDS`, asked for as a plugin.
+
+    A missing peer is a one-line UsageError.
+    """
     return offer(RECORDS, __name__, name, needs=NEEDS)

@@ -1,25 +1,28 @@
-"""hanoitoys: four printing programs for three pegs and an interactive Frame-Stewart program for k pegs.
+"""hanoitoys: four printing programs for three pegs, one for k pegs.
+
+The one for k pegs is an interactive Frame-Stewart program.
 
 The package
     Five modules, each a program that prints its moves; none returns them.
 
     * ``HanoiClassical.DoHanoi(n, level, source, store, dest)``: the
       recursion, printing ``K:Move Disc D from SOURCE to DEST`` with the
-      labels it is given; it reads the globals ``totn`` and ``nmove`` that
+      labels it is given.  It reads the globals ``totn`` and ``nmove`` that
       its ``Go()`` dialogue sets.
     * ``HanoiNR.DoHanoi(n, source, store, destination)``: the
-      non-recursive solution (the move number modulo 3 picks the two pegs,
-      the only legal move between them is made), ``K: Move Disc D ...``.
-    * ``HanoiOlive.DoOlive(n, i, j)``: Olive's algorithm (the smallest disk
-      every other move, round a cycle whose direction depends on the parity
-      of n), pegs 0-2 printed ``A``, ``B``, ``C``.
-    * ``HanoiIdlePeg.DoIdlePeg(n, i, j)``: the idle-peg algorithm (a token
-      marks the peg that takes no part in the next move and steps round the
-      cycle; the one legal move between the other two is made), printed
-      the same way.
+      non-recursive solution, printing ``K: Move Disc D ...``.  The move
+      number modulo 3 picks the two pegs; the only legal move between them
+      is made.
+    * ``HanoiOlive.DoOlive(n, i, j)``: Olive's algorithm, pegs 0-2 printed
+      ``A``, ``B``, ``C``.  The smallest disk moves every other move, round
+      a cycle whose direction depends on the parity of n.
+    * ``HanoiIdlePeg.DoIdlePeg(n, i, j)``: the idle-peg algorithm, printed
+      the same way.  A token marks the peg that takes no part in the next
+      move and steps round the cycle; the one legal move between the other
+      two is made.
     * ``Hanoi``: Frame-Stewart for 3 to 76 pegs, as a dialogue that runs
       when the module is imported (number of needles, of discs, graphics
-      or not) and prints ``K:Moving disc from X to Y``, pegs labelled
+      or not).  It prints ``K:Moving disc from X to Y``, pegs labelled
       ``A``-``Z``, ``a``-``z``, then Greek letters' names, from ``A`` to the
       last.  It imports ``turtle`` (so tkinter) whether or not it draws.
 
@@ -27,41 +30,52 @@ The package
     them.
 
 The adapter
-    Each record runs the program in a child Python process (``python -c``
+    Each record runs the program in a child Python process: ``python -c``
     calling the function, or ``python -m hanoitoys.Hanoi`` with the
-    dialogue's answers on its standard input), reads its lines as they
-    come and yields each as ``(disk, src, dst)``: disk D is disk D + 1 of
-    the model, ``A``, ``B``, ``C`` (in that order the next ones) are pegs 0,
-    1, 2, ...; ``Hanoi``'s moves get their disk by replay
-    (:func:`hanoi_harness.peers.with_disks`).  A line that is not a move
-    comes out as a one-element tuple holding it, which the checker refuses
-    (``not_a_triple``), and a program that exits with another status than
-    0 is a crash naming its last line on standard error.  Closing the
-    generator early (the checker stopping at a failure) kills the child.
-    The child's memory is its own: tracemalloc sees only the reading.
+    dialogue's answers on its standard input.  It reads the lines as they
+    come and yields each as ``(disk, src, dst)``.  Disk D is disk D + 1 of
+    the model; ``A``, ``B``, ``C`` (in that order the next ones) are pegs
+    0, 1, 2, ....  ``Hanoi``'s moves get their disk by replay
+    (:func:`hanoi_harness.peers.with_disks`).
+
+    A line that is not a move comes out as a one-element tuple holding it,
+    which the checker refuses (``not_a_triple``).  A program that exits
+    with another status than 0 is a crash naming its last line on standard
+    error.  Closing the generator early (the checker stopping at a
+    failure) kills the child.  The child's memory is its own: tracemalloc
+    sees only the reading.
 
 What the tests found (``tests/peers/test_peers.py``)
     Every move is legal.  The four 3-peg programs give the classic sequence,
-    move for move, from peg 0 to peg 2, and so do ``HanoiClassical``,
-    ``HanoiNR`` and ``HanoiIdlePeg`` between any two pegs.  ``DoOlive(n, i,
-    j)`` does not: it turns the smallest disk the way that suits its own 0
-    -> 2 (j = i - 1 mod 3) whatever j is, so with n >= 2 a transfer one step
-    forward (0 -> 1, 1 -> 2, 2 -> 0) goes on moving legally and never
-    gathers the tower (the checker stops it at 4 * 2^n + 16 moves).
+    move for move, from peg 0 to peg 2.  So do ``HanoiClassical``,
+    ``HanoiNR`` and ``HanoiIdlePeg`` between any two pegs.
+
+    ``DoOlive(n, i, j)`` does not.  It turns the smallest disk the way that
+    suits its own 0 -> 2 (j = i - 1 mod 3), whatever j is.  So with n >= 2
+    a transfer one step forward (0 -> 1, 1 -> 2, 2 -> 0) goes on moving
+    legally and never gathers the tower.  The checker stops it at
+    4 * 2^n + 16 moves.
+
     ``Hanoi`` takes exactly the Frame-Stewart count: optimal (proven) for 3
-    and 4 pegs, the conjectured optimum beyond.  Limits:
-    ``HanoiClassical.DoHanoi(0, ...)`` recurses without end
-    (``RecursionError``); ``DoOlive(0, ...)`` prints ``Bad parameters n=0,
-    i=0, j=2`` instead of no moves; ``Hanoi`` asks again for a number of
-    discs below 1 (and so ends on ``EOFError`` when its input ends) and
-    stops with ``IndexError`` at the 77th peg, having no label for it (the
-    76th is ``omega``).  The adapter takes up to 52 pegs, those labelled by
-    letters.  ``HanoiClassical`` and ``HanoiNR`` number their moves from 0,
-    the others from 1.
+    and 4 pegs, the conjectured optimum beyond.  Its limits:
+
+    * ``HanoiClassical.DoHanoi(0, ...)`` recurses without end
+      (``RecursionError``).
+    * ``DoOlive(0, ...)`` prints ``Bad parameters n=0, i=0, j=2`` instead
+      of no moves.
+    * ``Hanoi`` asks again for a number of discs below 1, and so ends on
+      ``EOFError`` when its input ends.
+    * ``Hanoi`` stops with ``IndexError`` at the 77th peg, having no label
+      for it (the 76th is ``omega``).  The adapter takes up to 52 pegs,
+      those labelled by letters.
+
+    ``HanoiClassical`` and ``HanoiNR`` number their moves from 0, the others
+    from 1.
 
 Source
-    Daniel L. Bates, "hanoitoys 0.1.3: a collection of Tower of Hanoi solutions including the Stewart-Frame
-    algorithm", https://pypi.org/project/hanoitoys/ (2022).
+    Daniel L. Bates, "hanoitoys 0.1.3: a collection of Tower of Hanoi
+    solutions including the Stewart-Frame algorithm",
+    https://pypi.org/project/hanoitoys/ (2022).
 """
 
 from __future__ import annotations
@@ -88,13 +102,22 @@ SOURCE = Citation(
 )
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase
-"""The labels of ``Hanoi``'s first 52 pegs, in order; the next 24 are Greek letters' names."""
+"""The labels of ``Hanoi``'s first 52 pegs, in order.
+
+The next 24 are Greek letters' names.
+"""
 
 MAX_PEGS = len(LABELS)
-"""The most pegs the adapter takes: those labelled by letters (the program goes on to 76 with Greek names)."""
+"""The most pegs the adapter takes: those labelled by letters.
+
+The program goes on to 76 with Greek names.
+"""
 
 FAMILY = "peer: printing program"
-"""The family of every record here: programs run in a child process, whose memory tracemalloc does not see."""
+"""The family of every record here: programs run in a child process.
+
+Tracemalloc does not see the child's memory.
+"""
 
 PEG_OF = {label: peg for peg, label in enumerate(LABELS)}
 
@@ -113,17 +136,23 @@ CHILD = (
 
 CLASSIC_LINE = re.compile(r"\d+: ?Move Disc (\d+) from ([ABC]) to ([ABC])")
 STEWART_LINE = re.compile(r"(?:.*\?)?\d+:Moving disc from (\w+) to (\w+)")
-"""A move of ``Hanoi``; the first one comes after the dialogue's three prompts, on the same line."""
+"""A move of ``Hanoi``.
+
+The first one comes after the dialogue's three prompts, on the same line.
+"""
 
 
 def run(what: str, argv: Sequence[str], answers: str = "") -> Generator[str]:
-    """The lines (without their ends) that the Python program *argv* (named *what*) prints, given *answers* as input.
+    """Yield the lines the Python program *argv* prints, without their ends.
 
-    It starts as every child of the harness does (:func:`hanoi_harness.sandbox.process.start`: a session
-    of its own, known to the guardian), with ``-P`` so that nothing in the current directory
-    shadows the package.  Raises :class:`RuntimeError` naming the program's last line on
-    standard error when it exits with another status than 0; the child is killed, with whatever
-    it started, when the generator is closed before the end.
+    The program, named *what*, gets *answers* as its input.  It starts as
+    every child of the harness does (:func:`hanoi_harness.sandbox.process.start`:
+    a session of its own, known to the guardian).  It runs with ``-P`` so
+    that nothing in the current directory shadows the package.
+
+    Raises :class:`RuntimeError` naming the program's last line on standard
+    error when it exits with another status than 0.  The child is killed,
+    with whatever it started, when the generator is closed before the end.
 
     >>> list(run("doubling", ["-c", "print(input('? ') * 2)"], "ab\\n"))
     ['? abab']
@@ -148,7 +177,10 @@ def run(what: str, argv: Sequence[str], answers: str = "") -> Generator[str]:
 
 
 def parsed(lines: Iterable[str], pattern: re.Pattern[str], make: Callable[[re.Match[str]], Any]) -> Iterator[Any]:
-    """Each of *lines* that *pattern* matches whole as ``make(match)``, any other as a 1-tuple holding the line."""
+    """Yield each of *lines* that *pattern* matches whole as ``make(match)``.
+
+    Any other line comes out as a 1-tuple holding it.
+    """
     for line in lines:
         match = pattern.fullmatch(line)
         yield make(match) if match else (line,)
@@ -160,7 +192,10 @@ def read_classic(match: re.Match[str]) -> Move:
 
 
 def classic_transfer(program: str, n: int, src: int, dst: int) -> Iterator[Move]:
-    """The moves *program* (a key of :data:`CALLS`) prints for the tower of n disks from peg *src* to peg *dst*."""
+    """Return the moves *program* prints for n disks from peg *src* to *dst*.
+
+    *program* is a key of :data:`CALLS`.
+    """
     require("hanoitoys", "hanoitoys")
     code = CHILD.format(module=MODULES[program], call=CALLS[program])
     argv = ["-c", code, *map(str, (n, src, 3 - src - dst, dst))]
@@ -168,7 +203,10 @@ def classic_transfer(program: str, n: int, src: int, dst: int) -> Iterator[Move]
 
 
 def stewart_transfer(n: int, k: int) -> Iterator[Move]:
-    """The moves ``hanoitoys.Hanoi`` prints for n disks from peg 0 to peg *k* - 1, its dialogue answered."""
+    """Return the moves ``hanoitoys.Hanoi`` prints for n disks on *k* pegs.
+
+    They go from peg 0 to peg *k* - 1, its dialogue answered.
+    """
     require("hanoitoys", "hanoitoys")
     pairs = parsed(run("hanoitoys.Hanoi", ["-m", "hanoitoys.Hanoi"], f"{k}\n{n}\nn\n"), STEWART_LINE, read_stewart)
     return with_disks(pairs, tower(n, 0), k)
@@ -180,7 +218,10 @@ def read_stewart(match: re.Match[str]) -> tuple[Any, Any]:
 
 
 def classic_record(program: str, name: str, summary: str, *, min_n: int = 0, why: str = "") -> Algorithm:
-    """The record of the 3-peg program *program* (a key of :data:`CALLS`), named *name*."""
+    """Return the record *name* of the 3-peg program *program*.
+
+    *program* is a key of :data:`CALLS`.
+    """
 
     def solve(n: int) -> Iterator[Move]:
         return classic_transfer(program, n, 0, 2)
@@ -203,7 +244,9 @@ def classic_record(program: str, name: str, summary: str, *, min_n: int = 0, why
 
 
 def frame_stewart(k: int, name: str | None = None) -> Algorithm:
-    """The record of ``hanoitoys.Hanoi`` for *k* pegs (3 to 52), named ``hanoitoys_frame_stewart_K`` by default.
+    """Return the record of ``hanoitoys.Hanoi`` for *k* pegs (3 to 52).
+
+    It is named ``hanoitoys_frame_stewart_K`` unless *name* is given.
 
     >>> frame_stewart(6).puzzle.pegs, frame_stewart(6).final_peg.pegs(3)
     (6, frozenset({5}))
@@ -244,13 +287,20 @@ RECORDS = {
     "FRAME_STEWART_4": frame_stewart(4),
     "FRAME_STEWART_5": frame_stewart(5),
 }
-"""The plugins this module offers: ``--plugin hanoi_harness.peers.toys:IDLE_PEG`` and the others by these names;
-for other numbers of pegs, :func:`frame_stewart` in a file of your own."""
+"""The plugins this module offers, by name.
+
+``--plugin hanoi_harness.peers.toys:IDLE_PEG`` and the others by these
+names.  For other numbers of pegs, call :func:`frame_stewart` in a file of
+your own.
+"""
 
 NEEDS = [("hanoitoys", "hanoitoys", INSTALL)]
 TK = ("tkinter", "tkinter (hanoitoys.Hanoi imports turtle)", "install Python's Tk support, e.g. the python3-tk package")
 
 
 def __getattr__(name: str) -> Algorithm:
-    """The record *name* of :data:`RECORDS`, asked for as a plugin: a one-line UsageError if the peer is missing."""
+    """Return the record *name* of :data:`RECORDS`, asked for as a plugin.
+
+    A missing peer is a one-line UsageError.
+    """
     return offer(RECORDS, __name__, name, needs=[*NEEDS, TK] if name.startswith("FRAME") else NEEDS)

@@ -1,4 +1,7 @@
-"""The driver: a run's segments on an :class:`~hanoi_harness.scale.executors.Executor`, retried, combined, reported."""
+"""The driver: a run's segments run, retried, combined and reported.
+
+The segments run on an :class:`~hanoi_harness.scale.executors.Executor`.
+"""
 
 from __future__ import annotations
 
@@ -20,12 +23,15 @@ from hanoi_harness.scale.segment import SegmentResult, catalog_of, task_for
 from hanoi_harness.scale.segments import default_segment_size, number, plan_segments, segment_count
 
 PREFLIGHT_MAX_N = 10
-"""The largest n at which ``solve`` and ``solve_from(n, 1)`` are compared before a run is split: 1023 moves."""
+"""The largest n at which ``solve`` and ``solve_from(n, 1)`` are compared.
+
+The comparison comes before a run is split; at this n it is 1023 moves.
+"""
 
 
 @dataclass
 class ScaleReport:
-    """What :func:`verify_scaled` found: the combined verdict and how it was reached."""
+    """What :func:`verify_scaled` found: the verdict and how it was reached."""
 
     verdict: Verdict
     planned: int
@@ -36,7 +42,7 @@ class ScaleReport:
     events: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
-        """The verdict, the digest and how the work was split, in one line."""
+        """Return the verdict, the digest and how the work was split, in one line."""
         retried = f"; {len(self.events)} process death(s), segment(s) verified again" if self.events else ""
         return (
             f"{self.verdict.describe()}; digest {self.verdict.digest}; "
@@ -59,15 +65,20 @@ def verify_scaled(
     on_event: Callable[[str], None] | None = None,
     preflight: bool = True,
 ) -> ScaleReport:
-    """Verify algorithm *name* for *n* disks in segments, on *workers* local processes or the Dask cluster at *dask*.
+    """Verify algorithm *name* for *n* disks in segments, run side by side.
 
-    The combined verdict and digest equal the sequential ones.  A segment whose worker dies is
-    reported through *on_event* and run once more, alone (so a second death is surely its
-    own): a second death makes it ``crashed``; so is an algorithm's process dying twice.
-    *timeout* seconds bound the whole run (``timed_out``); *memory_mb* caps each algorithm
-    process's address space.  *on_segment* sees each result as it arrives, for progress.  With
-    *preflight*, ``solve_from(m, 1)`` is first compared with ``solve(m)`` at small m
-    (:func:`check_solve_from`): segments verify ``solve_from``, so a record whose two disagree is
+    They run on *workers* local processes, or on the Dask cluster at
+    *dask*.  The combined verdict and digest equal the sequential ones.
+
+    A segment whose worker dies is reported through *on_event* and run once
+    more, alone, so that a second death is surely its own.  A second death
+    makes it ``crashed``; so does an algorithm's process dying twice.
+
+    *timeout* seconds bound the whole run (``timed_out``); *memory_mb* caps
+    each algorithm process's address space.  *on_segment* sees each result
+    as it arrives, for progress.  With *preflight*, ``solve_from(m, 1)`` is
+    first compared with ``solve(m)`` at small m (:func:`check_solve_from`).
+    Segments verify ``solve_from``, so a record whose two disagree is
     refused.
 
     >>> verify_scaled("bitwise", 5, segment_size=8).verdict.describe()
@@ -104,13 +115,15 @@ def verify_scaled(
 
 
 def check_solve_from(record: Algorithm, n: int, *, timeout: float | None = None, memory_mb: int | None = None) -> None:
-    """Refuse (:class:`UsageError`) a *record* whose ``solve_from(m, 1)`` and ``solve(m)`` disagree at a small m.
+    """Refuse a *record* whose ``solve_from(m, 1)`` and ``solve(m)`` differ.
 
-    Segments verify ``solve_from``; a record whose ``solve`` is another sequence would be ok in
-    segments and not in one piece.  The sizes are *record*'s from 1 up to ``min(n - 1, 10)``
-    (and n itself when n <= 5): small, and short of n, whose run is the segments' to verify.
-    Both are judged here from the algorithm's process; a size where either run ends early (a
-    death, the timeout) tells nothing and is passed over.
+    The refusal is a :class:`UsageError`; m is small.  Segments verify
+    ``solve_from``: a record whose ``solve`` is another sequence would be ok
+    in segments and not in one piece.  The sizes are *record*'s from 1 up
+    to ``min(n - 1, 10)``, and n itself when n <= 5.  They are small, and
+    short of n, whose run is the segments' to verify.  Both runs are judged
+    here from the algorithm's process.  A size where either run ends early
+    (a death, the timeout) tells nothing and is passed over.
     """
     top = min(n - 1, PREFLIGHT_MAX_N) if n > 5 else n
     sizes = [m for m in range(max(record.min_n, 1), top + 1) if record.max_n is None or m <= record.max_n]
@@ -163,12 +176,13 @@ def _drive(
     on_segment: Callable[[SegmentResult], None],
     event: Callable[[str], None],
 ) -> tuple[list[SegmentResult], bool]:
-    """Run the plan's segments, ``executor.window`` at a time; the results and whether time ran out.
+    """Run the plan's segments, ``executor.window`` at a time.
 
-    After a segment fails, no segment after it is started (running ones are dropped): the verdict
-    is the earliest failure, so only the segments before it are still needed.  Segments whose
-    worker died are run again one at a time, nothing else running, so a second death is
-    pinned on its segment.
+    Returns the results and whether time ran out.  After a segment fails,
+    no segment after it is started, and running ones are dropped.  The
+    verdict is the earliest failure, so only the segments before it are
+    still needed.  Segments whose worker died are run again one at a time,
+    nothing else running, so a second death is pinned on its segment.
     """
     results: dict[int, SegmentResult] = {}
     in_flight: dict[object, tuple[int, int, int]] = {}  # future -> (first, last, attempt)

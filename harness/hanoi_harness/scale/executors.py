@@ -1,7 +1,10 @@
-"""Where segments run: one interface (:class:`Executor`), a local process pool and a Dask cluster behind it.
+"""Where segments run: one interface, a process pool or Dask behind it.
 
-Either way a segment runs :func:`~hanoi_harness.scale.segment.run_segment` in a worker that judges,
-and the algorithm runs in a process that worker starts: the workers never import it.
+The interface is :class:`Executor`; behind it are a local process pool and
+a Dask cluster.  Either way a segment runs
+:func:`~hanoi_harness.scale.segment.run_segment` in a worker that judges.
+The algorithm runs in a process that worker starts: the workers never
+import it.
 """
 
 from __future__ import annotations
@@ -18,8 +21,9 @@ from hanoi_harness.errors import UsageError
 from hanoi_harness.sandbox import guardian, process
 from hanoi_harness.scale.segment import SegmentResult, Task, run_segment
 
-# How long the broken pool's thread may take to end its other workers (SIGTERM) before the dead one's
-# exit status is left out of the report: they exit at once, in milliseconds, even on a loaded machine.
+# How long the broken pool's thread may take to end its other workers (SIGTERM).  Past it, the dead
+# one's exit status is left out of the report.  They exit at once, in milliseconds, even on a loaded
+# machine.
 _REAP_SECONDS = 5.0
 
 
@@ -28,8 +32,9 @@ class Executor(Protocol):
 
     The driver is :func:`~hanoi_harness.scale.verify_scaled`.
 
-    ``workers`` is how many segments run at once, ``window`` how many the driver keeps
-    submitted (a queued one behind each running one), ``where`` a phrase for the report.
+    ``workers`` is how many segments run at once.  ``window`` is how many the
+    driver keeps submitted (a queued one behind each running one).
+    ``where`` is a phrase for the report.
     """
 
     workers: int
@@ -37,13 +42,19 @@ class Executor(Protocol):
     where: str
 
     def submit(self, first: int, last: int) -> Any:
-        """Start verifying steps *first* .. *last*; a future."""
+        """Start verifying steps *first* .. *last*; return a future."""
 
     def wait(self, futures: list[Any], timeout: float | None) -> set[Any]:
-        """The futures of *futures* that are done, waiting up to *timeout* seconds for the first."""
+        """Return the futures of *futures* that are done.
+
+        It waits up to *timeout* seconds for the first.
+        """
 
     def outcome(self, future: Any) -> SegmentResult | str:
-        """The segment's result, or why its worker died (then the segment is to be run again)."""
+        """Return the segment's result, or why its worker died.
+
+        A segment whose worker died is to be run again.
+        """
 
     def cancel(self, future: Any) -> None:
         """Drop a segment no longer needed."""
@@ -56,14 +67,20 @@ class Executor(Protocol):
 
 
 def _worker_init(caller: int, token: str) -> None:  # pragma: no cover - in each pool worker
-    """Each pool worker: leave Ctrl-C to the caller, end with it, and have its processes ended with it too."""
+    """Set up a pool worker: leave Ctrl-C to the caller, and end with it.
+
+    The worker's own processes are ended with it too.
+    """
     process.ignore_interrupts()
     process.watch(caller)  # the worker's parent is the fork server, not the caller
     guardian.share_token(token, guarded=True)
 
 
 class LocalPool:
-    """Segments on a :class:`~concurrent.futures.ProcessPoolExecutor` of *workers* processes."""
+    """Segments on a local process pool of *workers* processes.
+
+    The pool is a :class:`~concurrent.futures.ProcessPoolExecutor`.
+    """
 
     def __init__(self, task: Task, workers: int) -> None:
         # forkserver (or spawn): the workers do not inherit the caller's threads (tqdm's, Dask's).  Its
@@ -137,16 +154,19 @@ class LocalPool:
 
     def close(self) -> None:
         if any(not future.done() for future in list(self.current)):
-            # Segments still running are not wanted (interrupted, timed out, or past a failure): no public
-            # API stops a running call before Python 3.14, so their workers are killed (and with them,
-            # by the parent-death signal, the algorithms' processes).
+            # Segments still running are not wanted (interrupted, timed out, or past a failure).  No
+            # public API stops a running call before Python 3.14, so their workers are killed.  The
+            # parent-death signal ends the algorithms' processes with them.
             for worker in list((getattr(self.pool, "_processes", None) or {}).values()):
                 worker.kill()
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
 class DaskCluster:
-    """Segments on a Dask distributed cluster, through a client connected to *address*."""
+    """Segments on a Dask distributed cluster, through a client.
+
+    The client connects to the scheduler at *address*.
+    """
 
     def __init__(self, task: Task, address: str) -> None:
         try:

@@ -1,9 +1,12 @@
-"""One segment: steps ``first .. last`` of an algorithm's run, streamed by its own process and judged here.
+"""One segment: steps ``first .. last`` of an algorithm's run, judged here.
 
-:func:`verify_segment` runs wherever a segment runs (a local pool's worker, a Dask worker): it
-starts the algorithm's process there (:class:`~hanoi_harness.sandbox.stream.Producer`), asks it for
-``solve_from(n, first)`` and judges the moves with :class:`~hanoi_harness.sandbox.judge.Judge` from
-the optimal run's pegs after ``first - 1`` moves.  Its arguments and result are picklable.
+The algorithm's own process streams the moves.  :func:`verify_segment`
+runs wherever a segment runs (a local pool's worker, a Dask worker).  It
+starts the algorithm's process there
+(:class:`~hanoi_harness.sandbox.stream.Producer`) and asks it for
+``solve_from(n, first)``.  It judges the moves with
+:class:`~hanoi_harness.sandbox.judge.Judge` from the optimal run's pegs
+after ``first - 1`` moves.  Its arguments and result are picklable.
 """
 
 from __future__ import annotations
@@ -25,12 +28,16 @@ from hanoi_harness.scale.segments import Pegs, as_lists, frozen, number, optimal
 class SegmentResult:
     """The outcome of verifying steps ``first .. last`` (1-based, inclusive).
 
-    ``verdict`` is ``ok`` (with ``moves`` the segment's count and ``digest`` its part of the
-    digest) when the moves are legal, as many as the segment's steps, and end on the optimal
-    path; otherwise its failure, with global step numbers.  ``start`` and ``end`` are the pegs
-    before and after the segment (``end`` only when ok; ``start`` is None for a segment whose worker
-    died).  ``seconds`` is the time the segment took where it ran; ``events`` what went wrong on
-    the way and was overcome or reported (the algorithm's process dying, say).
+    ``verdict`` is ``ok`` when the moves are legal, as many as the
+    segment's steps, and end on the optimal path.  Its ``moves`` is then the
+    segment's count and its ``digest`` the segment's part of the digest.
+    Otherwise it is the failure, with global step numbers.
+
+    ``start`` and ``end`` are the pegs before and after the segment.
+    ``end`` is set only when ok; ``start`` is None for a segment whose
+    worker died.  ``seconds`` is the time the segment took where it ran.
+    ``events`` is what went wrong on the way and was overcome or reported
+    (the algorithm's process dying, say).
     """
 
     first: int
@@ -48,7 +55,11 @@ class SegmentResult:
 
 @dataclass(frozen=True)
 class Task:
-    """What every segment of one run shares: the algorithm, its plugins, n, its final peg and the process's limits."""
+    """What every segment of one run shares.
+
+    That is the algorithm, its plugins, n, its final peg and the process's
+    limits.
+    """
 
     name: str
     plugins: tuple[str, ...]
@@ -59,7 +70,10 @@ class Task:
 
 
 def catalog_of(plugins: Sequence[str]) -> Registry:
-    """The algorithms this process knows with *plugins* (:func:`hanoi_harness.registry.probe.catalog`)."""
+    """Return the algorithms this process knows with *plugins*.
+
+    See :func:`hanoi_harness.registry.probe.catalog`.
+    """
     from hanoi_harness.registry.probe import catalog
 
     return catalog(plugins)
@@ -68,7 +82,11 @@ def catalog_of(plugins: Sequence[str]) -> Registry:
 def task_for(
     name: str, plugins: Sequence[str], n: int, *, memory_mb: int | None = None, timeout: float | None = None
 ) -> Task:
-    """The :class:`Task` of *name*'s n-disk run with *plugins*; :class:`UsageError` when it cannot be split."""
+    """Return the :class:`Task` of *name*'s n-disk run with *plugins*.
+
+    Raises :class:`~hanoi_harness.errors.UsageError` when the run cannot be
+    split.
+    """
     from hanoi_harness.registry.probe import own_plugins
 
     record = catalog_of(plugins).get(name)
@@ -76,11 +94,13 @@ def task_for(
 
 
 def verify_segment(name: str, plugins: Sequence[str], n: int, first: int, last: int) -> SegmentResult:
-    """Verify steps *first* .. *last* of algorithm *name*'s n-disk run (with *plugins* loaded).
+    """Verify steps *first* .. *last* of algorithm *name*'s n-disk run.
 
-    The algorithm runs in a process of its own, this process judges.  Raises
-    :class:`UsageError` for an unknown name, an n outside the limits or an algorithm that
-    cannot start at any step; the algorithm's own failures are in the verdict.
+    *plugins* are loaded first.  The algorithm runs in a process of its
+    own; this process judges.  Raises :class:`~hanoi_harness.errors.UsageError`
+    for an unknown name, an n outside the limits or an algorithm that
+    cannot start at any step.  The algorithm's own failures are in the
+    verdict.
 
     >>> r = verify_segment("bitwise", (), 4, 5, 9)
     >>> r.verdict.status, r.verdict.moves, r.start, r.end
@@ -90,11 +110,13 @@ def verify_segment(name: str, plugins: Sequence[str], n: int, first: int, last: 
 
 
 def run_segment(task: Task, first: int, last: int) -> SegmentResult:
-    """Verify steps *first* .. *last* of *task*; the algorithm's process is kept for this thread's next segment.
+    """Verify steps *first* .. *last* of *task*.
 
-    A process that dies is given a second run, its lost batch sent one move a frame: dying
-    again makes the segment ``crashed`` at the exact step; otherwise the second run's verdict
-    stands.  Either way the death is one of the result's ``events``.
+    The algorithm's process is kept for this thread's next segment.  A
+    process that dies is given a second run, its lost batch sent one move
+    a frame.  Dying again makes the segment ``crashed`` at the exact step;
+    otherwise the second run's verdict stands.  Either way the death is one
+    of the result's ``events``.
     """
     began = time.perf_counter()
     total = (1 << task.n) - 1
@@ -118,7 +140,10 @@ def run_segment(task: Task, first: int, last: int) -> SegmentResult:
 def _attempt(
     task: Task, first: int, last: int, start: Pegs, deadline: float | None, trace: tuple[int, int] | None
 ) -> Outcome:
-    """One run of the segment's moves through a :class:`Judge`; global move counts in the verdict."""
+    """Run the segment's moves once through a :class:`Judge`.
+
+    The verdict counts moves globally, from step 1.
+    """
     total = (1 << task.n) - 1
     wanted = last - first + 1 + (last == total)  # the last segment also looks for a move too many
     producer = _producer(task)
@@ -132,7 +157,10 @@ def _attempt(
 
 
 def _judged_segment(task: Task, first: int, last: int, verdict: Verdict) -> tuple[Verdict, Pegs | None]:
-    """The segment's verdict from the judge's (see the package docstring); and, when ok, its end pegs."""
+    """Return the segment's verdict from the judge's, and its end pegs if ok.
+
+    The package docstring says why these checks are enough.
+    """
     n, total, count = task.n, (1 << task.n) - 1, last - first + 1
     if not verdict.ok:
         return verdict, None
@@ -150,9 +178,9 @@ def _judged_segment(task: Task, first: int, last: int, verdict: Verdict) -> tupl
 
 
 def _divergence(task: Task, first: int, last: int, digest: int) -> Verdict:
-    """A legal segment that ends off the optimal path: find the step that leaves it.
+    """Find the step where a legal segment leaves the optimal path.
 
-    Its moves are asked for again.
+    The segment ends off the path; its moves are asked for again.
     """
     n = task.n
     producer = _producer(task)
@@ -178,7 +206,7 @@ def _divergence(task: Task, first: int, last: int, digest: int) -> Verdict:
 
 
 def _moves(next_frame: Callable[[], protocol.Frame]) -> list[tuple[int, ...]]:
-    """Every move of one answer, as tuples (odd moves as they were sent)."""
+    """Return every move of one answer, as tuples (odd moves as sent)."""
     moves: list[tuple[int, ...]] = []
     while (frame := next_frame()).kind != protocol.DONE:
         if frame.kind in (protocol.MOVES, protocol.ARRAY):
@@ -193,14 +221,21 @@ def _moves(next_frame: Callable[[], protocol.Frame]) -> list[tuple[int, ...]]:
 # --- the algorithm's processes, kept between segments ------------------------------------------------------
 
 KEPT = 4
-"""Processes kept per worker between segments (one per thread that verifies segments, the latest tasks')."""
+"""Processes kept per worker between segments.
+
+One is kept per thread that verifies segments, for the latest tasks.
+"""
 
 _KEPT: dict[tuple[Task, int], Producer] = {}
 _KEPT_LOCK = threading.Lock()
 
 
 def _producer(task: Task) -> Producer:
-    """A process for *task*: the one this thread kept, if still alive, or a new one (~0.25 s to start)."""
+    """Return a process for *task*: the one this thread kept, or a new one.
+
+    The kept one is used only if still alive; a new one is slower, since it
+    has to start.
+    """
     with _KEPT_LOCK:
         producer = _KEPT.pop((task, threading.get_ident()), None)
     if producer is not None and producer.alive():
@@ -211,7 +246,10 @@ def _producer(task: Task) -> Producer:
 
 
 def _release(task: Task, producer: Producer) -> None:
-    """Keep *producer*, which answered well, for this thread's next segment of *task*."""
+    """Keep *producer*, which answered well, for this thread's next segment.
+
+    It serves the thread's next segment of *task*.
+    """
     with _KEPT_LOCK:
         _KEPT[(task, threading.get_ident())] = producer
         while len(_KEPT) > KEPT:

@@ -1,4 +1,8 @@
-"""Segment maths: which steps a segment covers, the pegs of the optimal run at any step, how big segments are."""
+"""Segment maths: the steps a segment covers, the optimal pegs, the sizes.
+
+It tells which steps a segment covers, the pegs of the optimal run at any
+step, and how big segments are.
+"""
 
 from __future__ import annotations
 
@@ -12,20 +16,30 @@ Pegs = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """The three pegs, each a tuple of disks, bottom first."""
 
 SEGMENTS_PER_WORKER = 16
-"""Default segments per worker: the last segment to finish then costs at most 1/16 of a worker's share."""
+"""Default segments per worker.
+
+The last segment to finish then costs at most 1/16 of a worker's share.
+"""
 
 MIN_SEGMENT = 1 << 16
-"""Smallest default segment: 65536 moves take ~30 ms, well above the ~1 ms a segment costs to send and start."""
+"""Smallest default segment, 65536 moves.
+
+Its moves take far longer to verify than a segment costs to send and start.
+"""
 
 MAX_SEGMENT = 1 << 24
-"""Largest default segment: 16.7M moves, a few seconds, so progress and a retry stay fine-grained."""
+"""Largest default segment, 2^24 moves.
+
+It stays short, so that progress and a retry stay fine-grained.
+"""
 
 
 def final_peg_for(algorithm: Algorithm, n: int) -> int:
-    """The one peg (1 or 2) *algorithm*'s record declares its n-disk run ends on.
+    """Return the one peg (1 or 2) *algorithm*'s record declares for n disks.
 
-    Segments start from the optimal solution's states, which depend on that peg, so a record
-    that may end on either (``FinalPeg.anywhere()``) is refused with :class:`UsageError`.
+    Segments start from the optimal solution's states, which depend on that
+    peg.  So a record that may end on either (``FinalPeg.anywhere()``) is
+    refused with :class:`UsageError`.
     """
     pegs = algorithm.final_peg.pegs(n)
     if len(pegs) != 1 or not pegs <= {1, 2}:
@@ -38,11 +52,15 @@ def final_peg_for(algorithm: Algorithm, n: int) -> int:
 
 
 def splittable(algorithm: Algorithm, n: int) -> int:
-    """Check that *algorithm*'s n-disk run can be verified in segments; its final peg.
+    """Check that *algorithm*'s n-disk run can be split; return its final peg.
 
-    :class:`UsageError` for an n outside the limits, a record of another puzzle than the
-    classic one (each segment starts on the classic optimal run), a record without
-    ``solve_from`` (it cannot start at any step) or without one final peg.
+    Raises :class:`UsageError` in four cases.
+
+    * An n outside the limits.
+    * A record of another puzzle than the classic one: each segment starts
+      on the classic optimal run.
+    * A record without ``solve_from``: it cannot start at any step.
+    * A record without one final peg.
     """
     algorithm.check_n(n)
     if not algorithm.puzzle.classic:
@@ -59,7 +77,9 @@ def splittable(algorithm: Algorithm, n: int) -> int:
 
 
 def optimal_pegs(n: int, k: int, final_peg: int = 2) -> Pegs:
-    """The pegs (bottom first) after *k* moves of the optimal n-disk run to *final_peg*.
+    """Return the pegs after *k* moves of the optimal n-disk run.
+
+    The run ends on *final_peg*; each peg lists its disks bottom first.
 
     >>> optimal_pegs(3, 4)
     ((), (2, 1), (3,))
@@ -74,7 +94,7 @@ def optimal_pegs(n: int, k: int, final_peg: int = 2) -> Pegs:
 
 
 def optimal_move(n: int, k: int, final_peg: int = 2) -> Move:
-    """Move *k* of the optimal n-disk run to *final_peg*.
+    """Return move *k* of the optimal n-disk run to *final_peg*.
 
     >>> optimal_move(2, 1), optimal_move(2, 1, final_peg=1)
     ((1, 0, 1), (1, 0, 2))
@@ -87,17 +107,19 @@ def optimal_move(n: int, k: int, final_peg: int = 2) -> Move:
 
 
 def as_lists(pegs: Pegs) -> tuple[list[int], list[int], list[int]]:
-    """*pegs* as the lists the checker replays in place."""
+    """Return *pegs* as the lists the checker replays in place."""
     return (list(pegs[0]), list(pegs[1]), list(pegs[2]))
 
 
 def frozen(pegs: Sequence[Sequence[int]]) -> Pegs:
-    """*pegs* (lists, say) as tuples."""
+    """Return *pegs* (lists, say) as tuples."""
     return (tuple(pegs[0]), tuple(pegs[1]), tuple(pegs[2]))
 
 
 def default_segment_size(n: int, workers: int) -> int:
-    """Moves per segment for *n* disks on *workers* workers: about SEGMENTS_PER_WORKER segments per worker.
+    """Return the moves per segment for *n* disks on *workers* workers.
+
+    That makes about :data:`SEGMENTS_PER_WORKER` segments per worker.
 
     >>> default_segment_size(26, 2), default_segment_size(10, 2), default_segment_size(40, 64)
     (2097152, 65536, 16777216)
@@ -108,7 +130,9 @@ def default_segment_size(n: int, workers: int) -> int:
 
 
 def plan_segments(n: int, size: int) -> Iterator[tuple[int, int]]:
-    """The segments ``(first, last)`` covering steps 1 .. 2^n - 1, *size* steps each.
+    """Yield the segments ``(first, last)`` covering steps 1 .. 2^n - 1.
+
+    Each has *size* steps, the last one maybe fewer.
 
     A generator, so a plan of millions of segments costs nothing up front.
 
@@ -125,7 +149,7 @@ def plan_segments(n: int, size: int) -> Iterator[tuple[int, int]]:
 
 
 def segment_count(n: int, size: int) -> int:
-    """How many segments :func:`plan_segments` makes for *n* disks and segments of *size*.
+    """Return how many segments :func:`plan_segments` makes for *n* and *size*.
 
     >>> segment_count(3, 3), segment_count(0, 5)
     (3, 0)
@@ -134,7 +158,10 @@ def segment_count(n: int, size: int) -> int:
 
 
 def number(value: int) -> str:
-    """*value* in digits while it is short; ``2^k - 1`` or ``about 2^k`` past 60 digits (Python prints 4300 at most).
+    """Return *value* in digits while it is short, else as a power of two.
+
+    Past 60 digits it is ``2^k - 1`` or ``about 2^k``; Python prints 4300
+    digits at most.
 
     >>> number(1023), number((1 << 15000) - 1), number(3 << 300)
     ('1023', '2^15000 - 1', 'about 2^301')
