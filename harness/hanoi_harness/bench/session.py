@@ -8,7 +8,7 @@ reference last.  :func:`bench` claims the output directory before measuring
 is not a result set of ours, locked, space checked), runs the plan, and
 writes the set: ``results.json`` and pytest-benchmark's report, every view
 rendered from ``results.json`` alone, the marker; then the old set is
-replaced in one step.  With the peers (``--peers``, :mod:`._peers`), they and
+replaced in one step.  With the peers (``--peers``, :mod:`~hanoi_harness.bench.peers`), they and
 the project's algorithms they are paired with are measured after the
 project's run, with its settings, into a set of their own, ``peers/``.
 :func:`report` renders an existing set again, written the same way.

@@ -40,7 +40,7 @@ Pegs are 0-2, 1-3, A-C (any case) or names (left/middle/right, source/auxiliary/
 from/via/to, ...), perhaps quoted; the first move decides, unless --pegs says. The disk is the number
 after 'disk', else the one number after the pegs, else the last before them that is not a step
 (a number followed by ':', '.', ')' or ']', or after '#' or 'step'); a move without one moves the top disk.
-Other lines are skipped (the README lists every shape and rule). Exit status: 0 legal and optimal,
+Other lines are skipped (the documentation lists every shape and rule). Exit status: 0 legal and optimal,
 1 illegal, incomplete or not optimal, 2 for input that cannot be read (a line that looks like a move
 but is not one, no move at all, binary data, a line over 10000 characters) or a bad option.
 

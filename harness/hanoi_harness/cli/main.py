@@ -1,6 +1,6 @@
 """The ``hanoi`` command: argparse subcommands, one ``cmd_*`` function each.
 
-Each subcommand lives in a private module ``hanoi_harness._cmd_*`` that adds its
+Each subcommand lives in a module of :mod:`hanoi_harness.cli` that adds its
 parser; this module only assembles them and turns every way a command can end
 into an exit status with at most one line on stderr, never a traceback:
 

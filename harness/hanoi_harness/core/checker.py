@@ -349,7 +349,7 @@ def check_algorithm(
     yields chunks is checked by :func:`~hanoi_harness.core.arrays.check_chunks`,
     on its arrays.
     """
-    # Imported here: chunkcheck builds on this module (check() describes its failures).
+    # Imported here: core.arrays builds on this module (check() describes its failures).
     from hanoi_harness.core.arrays import check_chunks
 
     algorithm.check_n(n)

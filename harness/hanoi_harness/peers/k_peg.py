@@ -9,7 +9,7 @@ The package
     k - 1) (the smallest on ties), where ``nmove(m, n)``, memoised with
     ``functools.cache``, is the Frame-Stewart count.  It says nothing about
     which disk moves, and checks nothing.  (It also installs a console
-    script named ``hanoi``, an animation in text: see the README's section
+    script named ``hanoi``, an animation in text: see the documentation's page
     on the peers.)
 
 The adapter

@@ -70,7 +70,7 @@ def _order(algorithm: Algorithm) -> tuple[int, str]:
 
 
 REGISTRY = Registry()
-"""The in-tree algorithms, filled when :mod:`algorithms` is imported."""
+"""The in-tree algorithms, filled when :mod:`hanoi_algorithms` is imported."""
 
 
 def register(**metadata: Any) -> Callable[[Solver], Solver]:

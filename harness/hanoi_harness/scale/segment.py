@@ -1,4 +1,4 @@
-"""One segment: steps ``first .. last`` of an algorithm's run, streamed by its own process and judged here.
+"""One segment: steps ``first`` to ``last`` of an algorithm's run, streamed by its own process and judged here.
 
 :func:`verify_segment` runs wherever a segment runs (a local pool's worker, a Dask worker): it
 starts the algorithm's process there (:class:`~hanoi_harness.sandbox.stream.Producer`), asks it for

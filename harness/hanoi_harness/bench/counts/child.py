@@ -26,7 +26,7 @@ counted like an in-tree algorithm), and for each job:
    ``--cachegrind-out-file``), and each total includes what this process
    executed before that fork: the same for all three, plus a constant *delta*
    for each fork-and-wait in between, which the three counts cancel (see
-   :attr:`hanoi_harness.bench.counts.measure.InstructionCount.per_move`).
+   :attr:`hanoi_harness.bench.counts.figures.InstructionCount.per_move`).
 
 A drain that raises, or runs past T seconds (``SIGALRM`` raises
 :class:`TimeoutError` in it), prints ``{"name", "n", "error"}``; a child killed

@@ -3,10 +3,10 @@
 A wall time on a shared 2-core machine moved by up to 23% between reruns of
 unchanged code; the number of instructions a drain executes does not depend on
 the load at all.  So each algorithm is drained through the same consumer as
-every timed figure (:func:`._consume.consume`) in an interpreter running under
+every timed figure (:func:`~hanoi_harness.bench.consume.consume`) in an interpreter running under
 ``valgrind --tool=cachegrind --cache-sim=no``, which counts every instruction a
 process executes, at two sizes n1 < n2.  The interpreter
-(:mod:`._count_child`) starts once, builds the registry and forks a child for
+(:mod:`~hanoi_harness.bench.counts.child`) starts once, builds the registry and forks a child for
 each counted drain, at n1, n2 and n1 again; everything before a fork is in all
 three children's totals, so it cancels, and so does the constant cost of a
 fork between them:
@@ -32,7 +32,7 @@ What could make two counts of the same code differ, and what is done about it:
   cancels; ``-B`` keeps the counted interpreter from writing any;
 * **first times**: what a drain does only once (a C function bound by the
   dynamic linker at its first call, the method cache filling, a lazy import)
-  is done by a warm-up drain at n2 before the forks (see :mod:`._count_child`);
+  is done by a warm-up drain at n2 before the forks (see :mod:`~hanoi_harness.bench.counts.child`);
 * **the garbage collector**: the interpreter collects and freezes the heap
   before forking, so each drain starts with the collector's counters at zero
   and a collection walks the drain's own objects only;
@@ -40,7 +40,7 @@ What could make two counts of the same code differ, and what is done about it:
   objects fall (pymalloc's radix tree and pool lists): a module of padding
   imported first moved bitwise's total by up to 1.8%, all of it in pymalloc's
   malloc and free.  So the allocators' share is counted apart
-  (:mod:`._cachegrind`) and the gate compares the rest,
+  (:mod:`~hanoi_harness.bench.counts.cachegrind`) and the gate compares the rest,
   :attr:`InstructionCount.per_move`, which six layouts moved by 0.04% at most
   (0.11% for blocks, in numpy);
 * **address-space layout randomisation**: valgrind places the client's memory
