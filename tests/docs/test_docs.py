@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from hanoi_harness.cli.main import build_parser
+from hanoi_harness.errors import UsageError
 from tests.helpers import ROOT, run_cli
 
 DOCS = ROOT / "docs"
@@ -145,6 +146,8 @@ def resolves(name: str) -> bool:
                 obj = getattr(obj, part)
         except AttributeError:
             return False
+        except UsageError:  # a peer's record, whose package (the extra 'peers') is not installed here
+            return True
         return True
     return False
 
