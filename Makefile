@@ -112,5 +112,5 @@ bench-scale: $(STAMP)
 	$(BIN)/python -m hanoi_harness.bench.scaling --name bitwise --n 26 --workers 2 --repeat 2
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks dist *.egg-info
+	rm -rf $(VENV) build docs/reference/generated .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks dist *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
