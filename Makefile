@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 WHEEL_DIR := build/dist
 WHEEL_VENV := build/wheel-venv
 
-.PHONY: venv valgrind test test-all lint type check clean bench check-regression bench-scale bench-c wheel test-wheel
+.PHONY: venv valgrind test test-all lint type check docs clean bench check-regression bench-scale bench-c wheel test-wheel
 
 venv: $(STAMP)
 
@@ -17,7 +17,7 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dev,distributed,peers]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dev,distributed,peers,docs]'
 	touch $(STAMP)
 
 # Instruction counts (hanoi bench, make check-regression and a test) run under valgrind. When it is missing,
@@ -55,11 +55,22 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-# mypy --strict on both packages and tests/, straight on the tree (the settings are in pyproject.toml).
+# mypy --strict on both packages and tests/, straight on the tree (the settings are in pyproject.toml), then on the
+# documentation's configuration and extension, which are no package.
 type: $(STAMP)
 	$(BIN)/mypy
+	$(BIN)/mypy docs/conf.py docs/_ext
 
 check: test lint type
+
+# The documentation, from docs/ into build/docs/html: Sphinx with every warning an error (--keep-going lists them
+# all first), the API pages generated afresh from the docstrings and the command-line page from the parser; then
+# tests/docs: every '>>>' example of the pages and of the README run as a doctest, and every command, option,
+# make target, module and path they name checked against the code (make test runs these too).
+docs: $(STAMP)
+	rm -rf docs/reference/generated build/docs
+	$(BIN)/sphinx-build -q -E -W --keep-going -b html docs build/docs/html
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/docs docs/_ext
 
 # setuptools builds in build/lib and build/bdist.*, and packs whatever is there: a module since removed
 # (scale.py, now the package scale/) would ship beside its replacement, so they are emptied first.
@@ -101,5 +112,5 @@ bench-scale: $(STAMP)
 	$(BIN)/python -m hanoi_harness.bench.scaling --name bitwise --n 26 --workers 2 --repeat 2
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks dist *.egg-info
+	rm -rf $(VENV) build docs/reference/generated .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks dist *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -44,7 +44,7 @@ or any three labels the moves use (S,A,D; X,Y,Z; ...), perhaps quoted; --pegs sa
 number after 'disk', else the one number after the pegs, else the last before them unless it counts the
 moves (a step, see --counter); a move without one moves the top disk. Programs that print the pegs after
 each move instead ('[3, 2] [] [1]', 'A: 3 2') are read by the difference of two states (--read). What was
-inferred is said in one line on standard error. Other lines are skipped (the README lists every rule).
+inferred is said in one line on standard error. Other lines are skipped (the documentation lists every shape and rule).
 Exit status: 0 legal and optimal, 1 illegal, incomplete or not optimal, 2 for input that cannot be read
 (a line that looks like a move but is not one, no move at all, binary data, a line over 10000 characters)
 or a bad option.

@@ -2,7 +2,7 @@
 
 Every move is judged as ``hanoi verify`` judges it, by
 :func:`~hanoi_harness.core.checker.check` (single moves) or
-:func:`~hanoi_harness.core.checker.check_chunks` (numpy arrays), and
+:func:`~hanoi_harness.core.arrays.check_chunks` (numpy arrays), and
 :class:`MoveStream` hands out only the moves before the first bad one, then
 says what was wrong.  Replaying every move would cost half again the time of
 a fast algorithm (``bitwise``: 0.87 us a move instead of 0.58 us), so the

@@ -10,7 +10,7 @@ The package
     ``nmove(m, n)``, memoised with ``functools.cache``, is the Frame-Stewart
     count.  It says nothing about which disk moves, and checks nothing.
     (It also installs a console script named ``hanoi``, an animation in
-    text: see the README's section on the peers.)
+    text: see the documentation's page on the peers.)
 
 The adapter
     ``pos`` is ``[src, the other pegs in order, dst]`` with the model's peg

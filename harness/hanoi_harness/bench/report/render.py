@@ -3,10 +3,10 @@
 :func:`render` reads nothing but the result set, so any results directory can
 be rendered again from its ``results.json`` (``hanoi report``).  Every
 generated text file says so on its first line.  The pieces live apart:
-:mod:`._summary` (the ranked summary), :mod:`._tables` (the other tables;
-Markdown and CSV both), :mod:`._plots` (the PNGs) and
-:mod:`._readme` (README.md and tables.md from their Jinja2 templates);
-:mod:`._peers` (the peers against ours, in a set that measured them).
+:mod:`.summary` (the ranked summary), :mod:`.tables` (the other tables;
+Markdown and CSV both), :mod:`.plots` (the PNGs) and
+:mod:`.readme` (README.md and tables.md from their Jinja2 templates);
+:mod:`~hanoi_harness.bench.peers` (the peers against ours, in a set that measured them).
 """
 
 from __future__ import annotations
