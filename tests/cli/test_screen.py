@@ -178,3 +178,16 @@ def test_arrays_longer_than_a_run_are_still_matched_piece_by_piece() -> None:
     stream = MoveStream(algorithm([], 0), n)
     pieces = list(stream._judge_array(rows[: 3 * (RUN + 1)]))
     assert stream.failure is None and stream.following and [p.count for p in pieces] == [RUN, 1, RUN, 1, RUN, 1]
+
+
+def test_a_chunk_that_cannot_be_looked_at_is_a_crash_at_its_step() -> None:
+    class Unreadable:
+        def __array__(self, *args: Any, **kwargs: Any) -> Any:
+            raise LookupError("no rows here")
+
+    chunks = [np.array([(1, 0, 1)]), Unreadable()]
+    stream = MoveStream(Algorithm(name="unreadable", solve=lambda n: iter(chunks), summary="u", chunks=True), 2)
+    assert len(list(stream.pieces())) == 1
+    failure = stream.failure
+    assert failure is not None and (failure.status, failure.step) == ("crashed", 2)
+    assert failure.reason.startswith("LookupError: no rows here (at ")

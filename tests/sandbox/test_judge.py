@@ -505,3 +505,13 @@ def test_frames_that_do_not_decode_are_a_broken_stream(kind: int, payload: bytes
     writer.done()
     verdict = judged(bytes(out), 1)
     assert verdict.status == "crashed" and "broke the move stream" in verdict.reason, verdict
+
+
+def test_a_move_whose_unpacking_exits_is_a_crash_after_the_moves_before_it() -> None:
+    class Exiting:
+        def __iter__(self) -> Iterator[int]:
+            raise SystemExit("bye")
+
+    got = judged(stream_of(generator([(1, 0, 1), (2, 0, 2), Exiting()]), 2), 2)
+    assert (got.status, got.step, got.moves) == ("crashed", 3, 2)
+    assert got.reason.startswith("SystemExit: bye (at tests")
