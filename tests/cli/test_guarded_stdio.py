@@ -135,3 +135,70 @@ def test_without_stderr_messages_go_to_dev_null(monkeypatch: pytest.MonkeyPatch)
         _cli_streams.say("lost")
     assert sys.stderr.name == os.devnull  # kept after the command: there was nothing to put back
     sys.stderr.close()
+
+
+# --- what algorithm code prints ----------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def file_streams(tmp_path: Any) -> Iterator[tuple[Any, Any]]:
+    """sys.stdout and sys.stderr on files of their own (descriptors other than 1 and 2; stderr line-buffered)."""
+    saved = sys.stdout, sys.stderr
+    out, err = open(tmp_path / "out", "w+"), open(tmp_path / "err", "w+", buffering=1)  # noqa: SIM115
+    sys.stdout, sys.stderr = out, err
+    try:
+        yield out, err
+    finally:
+        sys.stdout, sys.stderr = saved
+        out.close()
+        err.close()
+
+
+def test_algorithm_output_sends_every_write_to_stderr_and_the_commands_to_stdout(tmp_path: Any) -> None:
+    with file_streams(tmp_path) as (out, err):
+        out_fd = out.fileno()
+        with _cli_streams.algorithm_output():
+            print("printed")
+            sys.stdout.buffer.write(b"bytes ")
+            os.write(out_fd, b"to the descriptor ")
+            sys.stdout.close()  # harmless
+            print("after close")
+            _cli_streams.write_lines(["1 0 2\n"])
+            with _cli_streams.algorithm_output():  # nested: the same
+                _cli_streams.write_binary([b"\x01\x00\x02"])
+            assert sys.stdout.writable() and not sys.stdout.closed
+        assert sys.stdout is out and os.path.sameopenfile(out_fd, out.fileno())
+        err.flush()
+        assert (tmp_path / "out").read_bytes() == b"1 0 2\n\x01\x00\x02"
+        assert (tmp_path / "err").read_text() == "printed\nbytes to the descriptor after close\n"
+
+
+def test_algorithm_output_puts_everything_back_when_the_block_raises(tmp_path: Any) -> None:
+    with file_streams(tmp_path) as (out, _):
+        before = os.fstat(out.fileno())
+        with pytest.raises(ZeroDivisionError), _cli_streams.algorithm_output():
+            raise ZeroDivisionError
+        assert sys.stdout is out and os.fstat(out.fileno()).st_ino == before.st_ino
+        assert _cli_streams.command_stdout() is out
+
+
+def test_algorithm_output_without_descriptors_swaps_sys_stdout_only(capsys: pytest.CaptureFixture[str]) -> None:
+    with _cli_streams.algorithm_output():
+        print("the algorithm's")
+        _cli_streams.write_lines(["the command's\n"])
+    assert capsys.readouterr() == ("the command's\n", "the algorithm's\n")
+
+
+def test_a_reader_gone_while_algorithm_output_is_on_stays_gone(tmp_path: Any) -> None:
+    read, write = os.pipe()
+    stdout = _GuardedText(open(write, "w"), _Guard(write))  # noqa: SIM115
+    saved = sys.stdout
+    sys.stdout = stdout  # type: ignore[assignment]
+    try:
+        os.close(read)
+        with _cli_streams.algorithm_output():
+            _cli_streams.write_lines(["x\n" * 70000])
+            assert reader_gone()
+        assert reader_gone()
+    finally:
+        sys.stdout = saved

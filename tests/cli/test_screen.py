@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness.cli.screen import MoveStream, Shown, settled
+from hanoi_harness.cli.screen import MoveStream
 from hanoi_harness.core.checker import check
 from hanoi_harness.core.digest import MASK, digest
 from hanoi_harness.core.randomaccess import move_at
@@ -135,15 +135,39 @@ def test_a_move_off_the_reference_midway_is_replayed_and_judged() -> None:
     assert out == moves[: RUN + 5]
 
 
-def test_settled_moves_are_what_the_checker_would_read() -> None:
-    assert settled((np.int64(1), np.uint8(0), 2)) == (1, 0, 2)
-    assert all(type(x) is int for x in settled((np.int64(1), np.uint8(0), 2)))
-    assert settled((True, 0, 2.0)) == (True, 0, 2.0)
-    endless = settled(itertools.count())  # read four items, no more
-    assert isinstance(endless, Shown) and check([endless], 1).reason == "a move must be a (disk, src, dst) triple"
-    shown = settled((object(), 0, 2))
-    assert shown[1:] == (0, 2) and repr(shown[0]).startswith("<object object")
-    assert check([shown], 1).reason == f"disk {shown[0]!r} is not an integer"
+ODD = [None, (1, 0), (1, 0, 2, 0), (True, 0, 2), (1, 0, 2.0), "102", (2**64, 0, 2), (object(), 0, 2)]
+
+
+@pytest.mark.parametrize("odd", ODD, ids=lambda odd: type(odd).__name__ + str(len(repr(odd))))
+@pytest.mark.parametrize("chunks", [0, 1])
+def test_a_move_that_is_not_three_ints_stops_the_stream_where_the_checker_stops(odd: Any, chunks: int) -> None:
+    moves = [(1, 0, 1), odd, (1, 1, 2)]
+    if chunks:  # an array of the legal move, then the odd move where an array should be
+        stream = MoveStream(
+            Algorithm(name="odd", solve=lambda n: iter([np.array([moves[0]]), odd]), summary="odd", chunks=True), 2
+        )
+    else:
+        stream = MoveStream(algorithm(moves), 2)
+    out = [
+        move
+        for piece in stream.pieces()
+        for move in np.frombuffer(bytes(piece.binary()), np.uint8).reshape(-1, 3).tolist()
+    ]
+    verdict = check(moves, 2)
+    failure = stream.failure
+    assert out == [[1, 0, 1]] and failure is not None
+    assert (
+        (failure.status, failure.step, failure.tops)
+        == (verdict.status, verdict.step, verdict.tops)
+        == ("illegal", 2, (2, 1, None))
+    )
+    assert failure.failure is not None and failure.failure.rule == ("bad_chunk" if chunks else "odd_move")
+
+
+def test_legal_moves_spelt_otherwise_are_read_once_as_ints() -> None:
+    spelt = [(np.int64(1), np.uint8(0), 1), [2, 0, 2], iter((1, 1, 2))]
+    out, total, failure = streamed(spelt, 2)
+    assert failure is None and out == list(reference(2)) and total == digest(reference(2))[1]
 
 
 def test_arrays_longer_than_a_run_are_still_matched_piece_by_piece() -> None:
@@ -154,3 +178,16 @@ def test_arrays_longer_than_a_run_are_still_matched_piece_by_piece() -> None:
     stream = MoveStream(algorithm([], 0), n)
     pieces = list(stream._judge_array(rows[: 3 * (RUN + 1)]))
     assert stream.failure is None and stream.following and [p.count for p in pieces] == [RUN, 1, RUN, 1, RUN, 1]
+
+
+def test_a_chunk_that_cannot_be_looked_at_is_a_crash_at_its_step() -> None:
+    class Unreadable:
+        def __array__(self, *args: Any, **kwargs: Any) -> Any:
+            raise LookupError("no rows here")
+
+    chunks = [np.array([(1, 0, 1)]), Unreadable()]
+    stream = MoveStream(Algorithm(name="unreadable", solve=lambda n: iter(chunks), summary="u", chunks=True), 2)
+    assert len(list(stream.pieces())) == 1
+    failure = stream.failure
+    assert failure is not None and (failure.status, failure.step) == ("crashed", 2)
+    assert failure.reason.startswith("LookupError: no rows here (at ")

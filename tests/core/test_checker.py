@@ -245,6 +245,17 @@ def _broken_generator() -> Any:
     raise RuntimeError("no peg 2 here")
 
 
+def _streamed(moves: list[Any], n: int) -> Verdict:
+    """The failure ``hanoi moves`` (and the sandbox, alike) finds in *moves*: an odd move is not rebuilt."""
+    from hanoi_harness.cli.screen import MoveStream
+    from hanoi_harness.registry.record import Algorithm
+
+    stream = MoveStream(Algorithm(name="given", solve=lambda n: iter(moves), summary="given"), n)
+    list(stream.pieces())
+    assert stream.failure is not None
+    return stream.failure
+
+
 def _produce(rule: str) -> Verdict:
     """A verdict whose failure is *rule*, from an input that breaks it, through the code that judges it."""
     import numpy as np
@@ -254,6 +265,7 @@ def _produce(rule: str) -> Verdict:
 
     producers: dict[str, Callable[[], Verdict]] = {
         "not_a_triple": lambda: check([(1, 0, 1), (1, 2)], 2),
+        "odd_move": lambda: _streamed([(1, 0, 1), (1, 2.0, 2)], 2),
         "bad_peg": lambda: check([(1, 0, 3)], 2),
         "same_peg": lambda: check([(1, 1, 1)], 2),
         "forbidden_move": lambda: check([(1, 0, 2)], 2, puzzle=CYCLIC),
@@ -275,6 +287,11 @@ def _produce(rule: str) -> Verdict:
 
 
 EXPECTED: dict[str, tuple[Failure, str]] = {
+    "odd_move": (
+        Failure("odd_move", detail="a tuple holding int, float, int"),
+        "illegal at step 2: move '(1, 2.0, 2)': a move must be a triple of integers (disk, src, dst), "
+        "not a tuple holding int, float, int (tops 2, 1, -)",
+    ),
     "not_a_triple": (
         Failure("not_a_triple"),
         "illegal at step 2: move (1, 2): a move must be a (disk, src, dst) triple (tops 2, 1, -)",

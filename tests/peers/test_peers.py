@@ -407,7 +407,11 @@ GARBAGE = RAISES.replace('raise ZeroDivisionError("the peer gave up")', 'yield (
     ("plugin", "said"),
     [
         (RAISES, "crashed at step 2: ZeroDivisionError: the peer gave up"),
-        (GARBAGE, "illegal at step 2: move 0 A None: source peg 'A' is not 0, 1, 2 or 3"),
+        (
+            GARBAGE,
+            "illegal at step 2: move \"(0, 'A', None)\": a move must be a triple of integers (disk, src, dst), "
+            "not a tuple holding int, str, NoneType",
+        ),
     ],
     ids=["raises", "garbage"],
 )

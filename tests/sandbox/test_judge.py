@@ -1,5 +1,6 @@
 """The judging side against check(): the same verdict on the same moves, however they come, and never an
-ok for a stream that is not a legal, optimal run.
+ok for a stream that is not a legal, optimal run.  A move that is not three ints gets check()'s status
+and step, told by its type and repr; a crash gets check()'s status, step and text, and its place.
 
 An algorithm's process only streams its moves (:mod:`hanoi_harness.sandbox.child`); here the stream of one
 request is produced in this process, into bytes, and judged from them (:class:`hanoi_harness.sandbox.judge.Judge`).
@@ -10,6 +11,7 @@ from __future__ import annotations
 import enum
 import io
 import itertools
+import json
 import os
 import pickle
 from collections.abc import Callable, Iterator
@@ -26,7 +28,7 @@ from hanoi_harness.core.puzzle import CLASSIC as CLASSIC_PUZZLE
 from hanoi_harness.core.puzzle import CYCLIC, LINEAR, Puzzle, k_pegs
 from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.registry.record import Algorithm
-from hanoi_harness.sandbox import child, oddvalues, protocol
+from hanoi_harness.sandbox import child, protocol
 from hanoi_harness.sandbox.judge import FrameSource, Judge
 from hanoi_harness.sandbox.stream import StreamEnded
 from tests.helpers import legal_prefixes, reference, sizes
@@ -107,6 +109,21 @@ def same(got: Verdict, expected: Verdict) -> None:
     assert got.to_dict() == expected.to_dict()
 
 
+def agrees(got: Verdict, expected: Verdict) -> None:
+    """*got* is *expected*, but for how an odd move is told and where a crash happened."""
+    fields = ("status", "n", "moves", "digest", "step", "tops", "final_peg", "optimality")
+    assert [getattr(got, name) for name in fields] == [getattr(expected, name) for name in fields], (got, expected)
+    assert got.failure is not None or expected.failure is None
+    if got.failure is not None and got.failure.rule == "odd_move":
+        assert got.reason.startswith("a move must be a triple of integers (disk, src, dst), not a")
+    elif got.status == "crashed":
+        assert expected.failure is not None and got.failure is not None
+        assert got.failure.detail == expected.failure.detail
+        assert got.failure.location.startswith(f"{os.path.join('tests', 'sandbox', 'test_judge.py')}:")
+    else:
+        assert got.describe() == expected.describe() and got.failure == expected.failure
+
+
 # --- every kind of move, as check() sees it ------------------------------------------------------------
 
 
@@ -174,14 +191,43 @@ def test_the_judge_gives_checks_verdict_on_any_moves(
 ) -> None:
     n, moves, raises_at, error = case
     solve = generator(moves, raises_at, error)
-    same(judged(stream_of(solve, n), n, targets), check(solve(n), n, targets))
+    agrees(judged(stream_of(solve, n), n, targets), check(solve(n), n, targets))
 
 
 @pytest.mark.parametrize("move", [*ODD_VALUES, (1, 0), (1, 0, 2, 0), (True, 0, 2), (1.0, 0, 2), ("1", "0", "2")])
 def test_each_odd_move_alone(move: Any) -> None:
     for n, before in ((1, []), (2, [(1, 0, 1)])):
         solve = generator([*before, move, (1, 1, 2)])
-        same(judged(stream_of(solve, n), n), check(solve(n), n))
+        agrees(judged(stream_of(solve, n), n), check(solve(n), n))
+
+
+@pytest.mark.parametrize(
+    ("move", "what"),
+    [
+        (None, "a NoneType"),
+        ((1, 0), "a tuple of 2 items"),
+        ([1, 0, 2, 0], "a list of 4 items"),
+        ((True, 0, 2), "a tuple holding bool, int, int"),
+        ((1, 0, 2.0), "a tuple holding int, int, float"),
+        ("102", "a str holding str, str, str"),
+        ((2**64, 0, 2), "a tuple holding an integer beyond 64 bits"),
+        (np.float64(1.0), "a float64"),
+    ],
+)
+def test_an_odd_move_is_told_by_its_type_and_repr(move: Any, what: str) -> None:
+    got = judged(stream_of(generator([(1, 0, 2), move]), 2), 2)
+    assert got.describe() == (
+        f"illegal at step 2: move {repr(move)!r}: a move must be a triple of integers (disk, src, dst), "
+        f"not {what} (tops 2, -, 1)"
+    )
+    assert Verdict.from_dict(got.to_dict()).describe() == got.describe()
+
+
+def test_nothing_is_sent_after_an_odd_move() -> None:
+    data = stream_of(generator([(1, 0, 2), None, *reference(10)]), 10)
+    reader = protocol.Reader(io.BytesIO(data).read, os.getpid())
+    kinds = [frame.kind for frame in iter(reader.next, None)]
+    assert kinds == [protocol.MOVES, protocol.ODD_MOVE, protocol.DONE]
 
 
 def test_a_legal_move_of_numpy_integers_goes_on_like_plain_ints() -> None:
@@ -192,7 +238,7 @@ def test_a_legal_move_of_numpy_integers_goes_on_like_plain_ints() -> None:
     assert verdict.ok and verdict.moves == 31
 
 
-def test_objects_of_any_other_type_are_judged_by_their_repr_and_their_unpacking() -> None:
+def test_objects_of_any_other_type_are_judged_by_what_unpacking_them_gives() -> None:
     class Thing:
         def __repr__(self) -> str:
             return "<a thing>"
@@ -204,11 +250,7 @@ def test_objects_of_any_other_type_are_judged_by_their_repr_and_their_unpacking(
         def __repr__(self) -> str:
             return "Triple()"
 
-    class Exploding:
-        def __iter__(self) -> Iterator[int]:
-            raise RuntimeError("cannot be unpacked")
-
-    class Hydra:  # three new ones of its kind at every level: opened up to MAX_VALUES, then by repr
+    class Hydra:  # three new ones of its kind at every level
         def __iter__(self) -> Iterator[Any]:
             return iter((Hydra(), Hydra(), Hydra()))
 
@@ -217,18 +259,45 @@ def test_objects_of_any_other_type_are_judged_by_their_repr_and_their_unpacking(
 
     itself: list[Any] = []
     itself.extend([itself, itself, itself])
-    odd = (Thing(), Triple(), Exploding(), {1: "a", 0: "b", 2: "c"}, range(3), (Thing(), 0, 2), Hydra(), itself)
+    odd = (Thing(), Triple(), {1: "a", 0: "b", 2: "c"}, range(3), (Thing(), 0, 2), Hydra(), itself)
     for move in odd:
         solve = generator([move])
-        got, expected = judged(stream_of(solve, 1), 1), check(solve(1), 1)
-        assert (got.status, got.step, got.moves, got.reason, got.tops) == (
-            expected.status,
-            expected.step,
-            expected.moves,
-            expected.reason,
-            expected.tops,
-        )
-        assert got.describe() == expected.describe()
+        agrees(judged(stream_of(solve, 1), 1), check(solve(1), 1))
+    assert judged(stream_of(generator([Triple()]), 1), 1).ok
+    looped = judged(stream_of(generator([itself]), 1), 1)
+    assert looped.reason == "a move must be a triple of integers (disk, src, dst), not a list holding list, list, list"
+    assert looped.move.startswith("[[[") and len(looped.move) <= 80  # a repr bounded, even of a list in itself
+
+
+def test_a_move_whose_unpacking_raises_is_illegal_at_its_step() -> None:
+    class Exploding:
+        def __iter__(self) -> Iterator[int]:
+            raise RuntimeError("cannot be unpacked")
+
+        def __repr__(self) -> str:
+            raise RuntimeError("no repr either")
+
+    got = judged(stream_of(generator([(1, 0, 1), Exploding()]), 2), 2)
+    assert got.describe() == (
+        "illegal at step 2: move '<Exploding object>': a move must be a triple of integers (disk, src, dst), "
+        "not an Exploding (tops 2, 1, -)"
+    )
+
+
+def test_a_crash_names_the_line_of_the_algorithms_own_code_and_keeps_its_traceback() -> None:
+    def solve(n: int) -> Iterator[Any]:
+        yield (1, 0, 2)
+        json.loads("{")  # raises inside the standard library: the place is this line
+
+    line = solve.__code__.co_firstlineno + 2
+    got = judged(stream_of(solve, 2), 2)
+    where = f"{os.path.join('tests', 'sandbox', 'test_judge.py')}:{line} in solve"
+    assert got.status == "crashed" and got.step == 2 and got.failure is not None
+    assert got.failure.location == where and got.describe().endswith(f"(at {where})")
+    told = got.extra["traceback"]
+    assert told.startswith("Traceback (most recent call last):") and 'json.loads("{")' in told
+    assert "JSONDecodeError" in told.splitlines()[-1] and "hanoi_harness" not in told
+    assert Verdict.from_dict(got.to_dict()).failure == got.failure  # the place goes into results.json too
 
 
 def test_a_generator_that_raises_is_crashed_at_the_step_it_was_producing() -> None:
@@ -236,9 +305,9 @@ def test_a_generator_that_raises_is_crashed_at_the_step_it_was_producing() -> No
     for raises_at in (1, 2, 40, 63, 64):
         solve = generator(moves, raises_at, ZeroDivisionError("division by zero"))
         verdict = judged(stream_of(solve, 6), 6)
-        same(verdict, check(solve(6), 6))
+        agrees(verdict, check(solve(6), 6))
         assert verdict.status == "crashed" and verdict.step == raises_at
-        assert verdict.reason == "ZeroDivisionError: division by zero"
+        assert verdict.reason.startswith("ZeroDivisionError: division by zero (at tests")
 
 
 def test_a_solve_that_fails_to_start_is_crashed_at_step_1() -> None:
@@ -246,8 +315,9 @@ def test_a_solve_that_fails_to_start_is_crashed_at_step_1() -> None:
         raise OSError("no such device")
 
     verdict = judged(stream_of(not_a_generator, 3), 3)
-    assert verdict == Verdict("crashed", 3, 0, step=1, reason="OSError: no such device")
-    assert judged(stream_of(lambda n: None, 3), 3).reason == "TypeError: 'NoneType' object is not iterable"
+    assert (verdict.status, verdict.moves, verdict.step) == ("crashed", 0, 1)
+    assert verdict.reason.startswith("OSError: no such device (at tests")
+    assert judged(stream_of(lambda n: None, 3), 3).reason.startswith("TypeError: 'NoneType' object is not iterable")
 
 
 def test_past_the_cap_it_stops_as_check_does() -> None:
@@ -407,23 +477,22 @@ def test_random_bytes_are_never_ok(data: bytes) -> None:
 
 
 def encoded(value: Any) -> bytes:
-    out = bytearray()
-    oddvalues.encode_value(value, out)
-    return bytes(out)
+    return json.dumps(value).encode()
 
 
 @pytest.mark.parametrize(
     ("kind", "payload"),
     [
-        (protocol.ODD_MOVE, b"Z"),  # an unknown tag
-        (protocol.ODD_MOVE, b"t\xff\xff\xff\x7f"),  # a tuple claiming two billion items
+        (protocol.ODD_MOVE, b"Z"),  # not JSON
+        (protocol.ODD_MOVE, encoded({"shown": "None"})),  # a field missing
+        (protocol.ODD_MOVE, encoded({"shown": "None", "what": 3})),  # a field that is not text
+        (protocol.ODD_MOVE, b"[" * 100_000),  # nested past the decoder's depth
         (protocol.ARRAY, b"\x03|f8" + b"\0" * 24),  # a float array, where only integers are sent
         (protocol.MOVES, b"B\x01\x00"),  # not whole rows
         (protocol.MOVES, b""),  # no moves at all
-        (protocol.ODD_CHUNK, encoded(("[1, 2]", "<i8"))),  # no shape
-        (protocol.ODD_CHUNK, encoded(("[1, 2]", "<q8", [2]))),  # no such dtype
-        (protocol.ODD_CHUNK, encoded(("[1, 2]", "<i8", [-2]))),  # a negative size
-        (protocol.RAISED, b"N"),  # an error that is not a name and a text
+        (protocol.ODD_CHUNK, encoded(["[1, 2]", "int64 of shape 2"])),  # not an object
+        (protocol.ODD_CHUNK, encoded({"shown": "[1, 2]", "detail": "x", "more": "y"})),  # a field too many
+        (protocol.RAISED, b"N"),  # an error that is not its fields
         (protocol.START_FAILED, b""),
         (ord("?"), b""),  # an unknown kind
     ],
@@ -436,3 +505,13 @@ def test_frames_that_do_not_decode_are_a_broken_stream(kind: int, payload: bytes
     writer.done()
     verdict = judged(bytes(out), 1)
     assert verdict.status == "crashed" and "broke the move stream" in verdict.reason, verdict
+
+
+def test_a_move_whose_unpacking_exits_is_a_crash_after_the_moves_before_it() -> None:
+    class Exiting:
+        def __iter__(self) -> Iterator[int]:
+            raise SystemExit("bye")
+
+    got = judged(stream_of(generator([(1, 0, 1), (2, 0, 2), Exiting()]), 2), 2)
+    assert (got.status, got.step, got.moves) == ("crashed", 3, 2)
+    assert got.reason.startswith("SystemExit: bye (at tests")

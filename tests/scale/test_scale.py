@@ -367,16 +367,16 @@ def test_a_segment_outside_the_run_is_refused() -> None:
         verify_segment("bitwise", (), 4, 9, 16)
 
 
-def test_a_second_reading_takes_odd_moves_as_sent_and_refuses_other_frames() -> None:
-    from hanoi_harness.sandbox import oddvalues, protocol
+def test_a_second_reading_takes_moves_and_refuses_other_frames() -> None:
+    from hanoi_harness.sandbox import protocol
     from hanoi_harness.scale.segment import _moves
 
-    odd = bytearray()
-    oddvalues.encode_value((1, 0, 2.0), odd)
-    frames = iter([protocol.Frame(protocol.MOVES, b"B\x01\x00\x02"), protocol.Frame(protocol.ODD_MOVE, bytes(odd))])
-    assert _moves(lambda: next(frames, protocol.Frame(protocol.DONE, b""))) == [(1, 0, 2), (1, 0, 2.0)]
+    frames = iter([protocol.Frame(protocol.MOVES, b"B\x01\x00\x02\x02\x00\x01")])
+    assert _moves(lambda: next(frames, protocol.Frame(protocol.DONE, b""))) == [(1, 0, 2), (2, 0, 1)]
     with pytest.raises(protocol.BrokenStream, match="a frame of kind 69 in a legal segment"):
         _moves(lambda: protocol.Frame(protocol.RAISED, b""))
+    with pytest.raises(protocol.BrokenStream, match="a frame of kind 79 in a legal segment"):  # an odd move
+        _moves(lambda: protocol.Frame(protocol.ODD_MOVE, b""))
 
 
 def test_a_kept_process_that_has_died_is_replaced() -> None:

@@ -19,6 +19,7 @@ from hanoi_harness.bench.results.resultset import load
 from hanoi_harness.bench.run import REFERENCE
 from hanoi_harness.bench.session import CREF_N, QUICK_DIR, bench, plan, report
 from hanoi_harness.cli.options import add_plugin_option, disks, registry_from
+from hanoi_harness.cli.streams import algorithm_output
 from hanoi_harness.errors import UsageError
 from hanoi_harness.progress import Bar
 from hanoi_harness.registry.record import Algorithm
@@ -40,7 +41,8 @@ def add_bench(p: argparse.ArgumentParser) -> None:
         "compiler is present. The previous results are replaced only once the new ones are complete. Exit status "
         "0 when every algorithm and command passed its check, 1 when any failed it (reported in the results, not "
         "measured), 2 for bad input or an --out that cannot be written or is not a result set, 130 when "
-        "interrupted (the previous results are then as they were)."
+        "interrupted (the previous results are then as they were). What an algorithm prints goes to stderr, never "
+        "into the results or stdout."
     )
     p.add_argument(
         "names",
@@ -212,11 +214,12 @@ def commands_from(specs: list[str], registry: Registry) -> list[Command]:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     out = Path(args.out).resolve()  # before a plugin's import can change the working directory
-    registry = registry_from(args)
-    algorithms = selected(registry, args.names, args.plugin)
-    commands = commands_from(args.command, registry)
-    theirs = _peers(registry) if args.peers else None
-    outcome = bench(algorithms, args.plugin, commands, plan(args.quick, args.sizes), out, Bar(plain=True), theirs)
+    with algorithm_output():  # the algorithms run in this process too: what they print goes to stderr
+        registry = registry_from(args)
+        algorithms = selected(registry, args.names, args.plugin)
+        commands = commands_from(args.command, registry)
+        theirs = _peers(registry) if args.peers else None
+        outcome = bench(algorithms, args.plugin, commands, plan(args.quick, args.sizes), out, Bar(plain=True), theirs)
     programs = f" and {len(commands)} commands" if commands else ""
     measured = len(outcome.results.algorithms) - len(commands)
     also = f"; {len(theirs.pairs)} peers against ours in {args.out}/{PEERS_DIR}/" if theirs else ""

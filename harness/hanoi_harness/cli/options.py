@@ -293,9 +293,12 @@ def add_plugin_option(parser: argparse.ArgumentParser) -> None:
 
 
 def registry_from(args: argparse.Namespace) -> Registry:
+    """The registry with ``args.plugin``; what they print goes to stderr."""
+    from hanoi_harness.cli.streams import algorithm_output  # streams imports this module
     from hanoi_harness.registry.sources import build_registry
 
-    return build_registry(getattr(args, "plugin", []))
+    with algorithm_output():
+        return build_registry(getattr(args, "plugin", []))
 
 
 def algorithm_for(args: argparse.Namespace, n: int | None = None) -> Algorithm:

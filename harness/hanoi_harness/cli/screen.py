@@ -27,21 +27,21 @@ from __future__ import annotations
 import gc
 import itertools
 import marshal
-import numbers
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from hanoi_harness.cli.options import one_line
 from hanoi_harness.core.arrays import check_chunks
 from hanoi_harness.core.checker import cap_for, check
 from hanoi_harness.core.digest import chunk_digest
-from hanoi_harness.core.legality import Pegs, pegs_at
+from hanoi_harness.core.legality import Pegs, Tower, pegs_at
 from hanoi_harness.core.puzzle import Config
 from hanoi_harness.core.reference import RUN, UNIT, Expected, Reference, Run
 from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.registry.record import Algorithm
+from hanoi_harness.sandbox.faults import Crash, Odd, OddChunk, roots_of, triple
 from hanoi_harness.sandbox.interrupts import interrupted
+from hanoi_harness.sandbox.protocol import ChunkFailed, as_rows
 
 BLOCK = UNIT
 """Moves read at a time when not following the reference."""
@@ -201,14 +201,16 @@ class MoveStream:
             self.k += len(block)
             self._pegs = None
             return
-        block = [settled(move) for move in block]
+        rows, odd = _plain(block)
         room, pegs = self.cap - self.k, self._current_pegs()
         verdict = check(
-            block, self.n, ANY_PEG, puzzle=self.puzzle, max_moves=room, start=self.k, initial=pegs, partial=True
+            rows, self.n, ANY_PEG, puzzle=self.puzzle, max_moves=room, start=self.k, initial=pegs, partial=True
         )
         legal = verdict.moves
         if legal:
-            yield _RowsPiece([(int(d), int(s), int(t)) for d, s, t in block[:legal]], verdict.digest)
+            yield _RowsPiece(rows[:legal], verdict.digest)
+        if verdict.ok and odd is not None:  # every move before it was legal: it is the failure
+            verdict = odd.verdict(self.n, self.k + legal, 0, self.k + legal + 1, Tower(self.n, pegs).tops())
         self._advance(legal, verdict)
 
     # --- numpy arrays ---------------------------------------------------------------------------
@@ -234,25 +236,29 @@ class MoveStream:
                 return
 
     def _judge_array(self, chunk: Any) -> Iterator[Piece]:
-        rows = _integer_rows(chunk)
-        if rows is None:  # not an (m, 3) integer array: the checker says what it is
-            rows = chunk
-        else:
-            while len(rows):
-                expected = self._expected(rows)
-                if expected is None or not (length := _same_rows(rows, expected)):
-                    break
-                if expected.move is not None:  # one large move: written from the reference's own triple
-                    yield _RowsPiece([expected.move], _move_digest(expected.move, self.k))
-                else:
-                    ran = expected.run
-                    total = ran.digest(self.k) if ran is not None and length == ran.count else None
-                    yield _ArrayPiece(rows[:length], self.k, total)
-                self.k += length
-                self._pegs = None
-                rows = rows[length:]
-            if not len(rows):
-                return
+        try:
+            rows = as_rows(chunk)
+        except ChunkFailed as exc:  # looking at it raised: the algorithm's failure
+            self._crashed(exc.error)
+            return
+        if isinstance(rows, OddChunk):
+            self.failure = rows.verdict(self.n, self.k, 0, self.k + 1, Tower(self.n, self._current_pegs()).tops())
+            return
+        while len(rows):
+            expected = self._expected(rows)
+            if expected is None or not (length := _same_rows(rows, expected)):
+                break
+            if expected.move is not None:  # one large move: written from the reference's own triple
+                yield _RowsPiece([expected.move], _move_digest(expected.move, self.k))
+            else:
+                ran = expected.run
+                total = ran.digest(self.k) if ran is not None and length == ran.count else None
+                yield _ArrayPiece(rows[:length], self.k, total)
+            self.k += length
+            self._pegs = None
+            rows = rows[length:]
+        if not len(rows):
+            return
         room, pegs = self.cap - self.k, self._current_pegs()
         verdict = check_chunks(
             [rows], self.n, ANY_PEG, puzzle=self.puzzle, max_moves=room, start=self.k, initial=pegs, partial=True
@@ -284,11 +290,7 @@ class MoveStream:
         """The algorithm raised *exc* while producing the next move; Ctrl-C (even inside an import) is no crash."""
         if interrupted(exc):
             raise exc
-        try:
-            reason = f"{type(exc).__name__}: {exc}"
-        except Exception:  # an exception whose str raises
-            reason = type(exc).__name__
-        self.failure = Verdict("crashed", self.n, self.k, step=self.k + 1, reason=reason)
+        self.failure = Crash.of(exc, roots_of(self.algorithm)).verdict(self.n, self.k, 0, self.k + 1, None)
 
 
 def _read(moves: Iterator[Any], size: int) -> tuple[list[Any], BaseException | None]:
@@ -351,75 +353,22 @@ def _same_rows(rows: Any, expected: Expected) -> int:
     return length if np.array_equal(rows[:length], want) else 0
 
 
-def settled(move: Any) -> Any:
-    """Return *move* in a form the checker judges without running any more of the algorithm's code.
+def _plain(block: list[Any]) -> tuple[list[tuple[int, int, int]], Odd | None]:
+    """The moves of *block* as triples of ints, up to an odd one, and it.
 
-    A triple of ints is returned as it is.  Otherwise the move is read once
-    (an iterator used up by the checker would be missing from the output):
-    three items become a tuple whose integers (numpy's too) are ints, whose
-    bools, floats, strings, bytes and Nones stay (the checker names them),
-    and whose other objects become inert :class:`Shown` stand-ins; anything
-    else becomes one stand-in, which the checker calls "not a triple".  So a
-    part whose comparison, hash or repr raises cannot turn a verdict into a
-    traceback.
+    Each move is read once (:func:`~hanoi_harness.sandbox.faults.triple`): an iterator used up
+    by a second look would be missing from the output.
 
-    >>> settled((1, 0, 2)), settled([1, 0, 2]), settled(iter((1, 0, 2)))
-    ((1, 0, 2), (1, 0, 2), (1, 0, 2))
-    >>> settled((1, 0, 2, 9)), settled(None)
-    ((1, 0, 2, 9), None)
+    >>> _plain([(1, 0, 2), [2, 0, 1], None, (1, 2, 1)])
+    ([(1, 0, 2), (2, 0, 1)], Odd(shown='None', what='a NoneType'))
     """
-    if type(move) is tuple and len(move) == 3 and type(move[0]) is type(move[1]) is type(move[2]) is int:
-        return move
-    try:
-        items = tuple(itertools.islice(move, 4))
-    except Exception:
-        return Shown(move)
-    return tuple(_settled_part(item) for item in items) if len(items) == 3 else Shown(move)
-
-
-_PLAIN = frozenset({int, bool, float, str, bytes, type(None)})
-_INTEGRAL: dict[type, bool] = {}  # per type: the ABC check costs a microsecond, and a plugin uses few types
-
-
-def _settled_part(item: Any) -> Any:
-    kind = type(item)
-    try:
-        if kind in _PLAIN:
-            return item
-        integral = _INTEGRAL.get(kind)
-        if integral is None:
-            integral = _INTEGRAL[kind] = issubclass(kind, numbers.Integral)
-        return int(item) if integral else Shown(item)
-    except Exception:  # a type that cannot be hashed, an int() that raises: shown, and rejected
-        return Shown(item)
-
-
-class Shown:
-    """An inert stand-in for an object of the algorithm's: equal only to itself, shown as the object was."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, thing: Any) -> None:
-        try:
-            self.text = one_line(repr(thing), 80)
-        except Exception:  # its repr raises: its type will do
-            self.text = f"<{type(thing).__name__} object>"
-
-    def __repr__(self) -> str:
-        return self.text
-
-
-def _integer_rows(chunk: Any) -> Any:
-    """Return *chunk* as an (m, 3) integer array, or None when it is not one."""
-    import numpy as np
-
-    try:
-        rows = np.asarray(chunk)
-    except Exception:  # a ragged or hostile object: not an array of moves
-        return None
-    if rows.ndim != 2 or rows.shape[1:] != (3,) or rows.dtype.kind not in "iu":
-        return None
-    return rows
+    rows: list[tuple[int, int, int]] = []
+    for move in block:
+        move = triple(move)
+        if isinstance(move, Odd):
+            return rows, move
+        rows.append(move)
+    return rows, None
 
 
 def _target(n: int, block: Any) -> int:

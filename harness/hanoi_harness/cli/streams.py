@@ -2,8 +2,10 @@
 
 :func:`guarded_stdio` wraps each command in :func:`hanoi_harness.cli.main.main`;
 :func:`write_lines` and :func:`write_binary` are how streaming commands
-write; :func:`say` is how ``main`` ends them in one line.  Ctrl-C has its own
-home, :mod:`hanoi_harness.sandbox.interrupts`.
+write; :func:`say` is how ``main`` ends them in one line.  While an
+algorithm's code may run in this process, :func:`algorithm_output` sends
+what it prints to stderr.  Ctrl-C has its own home,
+:mod:`hanoi_harness.sandbox.interrupts`.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ def write_lines(lines: Iterable[str]) -> None:
     *lines* may be single lines or long runs of them.  A reader that goes
     away (``| head``) is not an error: see :func:`guarded_stdio`.
     """
-    out = sys.stdout
+    out = command_stdout()
     block: list[str] = []
     size = 0
     for line in lines:
@@ -51,10 +53,10 @@ def write_lines(lines: Iterable[str]) -> None:
 def write_binary(blocks: Iterable[Any]) -> None:
     """Write the byte buffers of *blocks* to stdout as they come, stopping early once the reader has gone.
 
-    Each block goes to ``sys.stdout.buffer`` as it is: a buffer larger than
-    the writer's own goes straight to the file, with no copy.
+    Each block goes to stdout's buffer as it is: a buffer larger than the
+    writer's own goes straight to the file, with no copy.
     """
-    out = sys.stdout.buffer
+    out = command_stdout().buffer
     for block in blocks:
         out.write(block)
         if reader_gone():
@@ -64,7 +66,65 @@ def write_binary(blocks: Iterable[Any]) -> None:
 
 def reader_gone() -> bool:
     """Tell whether the reader of stdout has closed its end (``| head``), so that writing more is pointless."""
-    return bool(getattr(sys.stdout, "reader_gone", False))
+    return bool(getattr(command_stdout(), "reader_gone", False))
+
+
+_COMMAND_STDOUT: list[Any] = []
+"""The command's own stdout while :func:`algorithm_output` sends sys.stdout to stderr (one at most)."""
+
+
+def command_stdout() -> Any:
+    """Where the command's own output goes, even within algorithm_output."""
+    return _COMMAND_STDOUT[-1] if _COMMAND_STDOUT else sys.stdout
+
+
+@contextmanager
+def algorithm_output() -> Iterator[None]:
+    """Run the block with what algorithm code prints sent to stderr.
+
+    The command writes its own output to :func:`command_stdout`.
+
+    ``sys.stdout`` becomes a :class:`~hanoi_harness.sandbox.output.ToStderr`, which survives
+    ``close()``.  When stdout is a descriptor of its own, that descriptor points at stderr too,
+    so ``os.write(1, ...)`` and a C library's printf land there, and the command writes through
+    a copy of the original.  Nested uses are the outer one.
+    """
+    if _COMMAND_STDOUT:
+        yield
+        return
+    from hanoi_harness.sandbox.output import ToStderr
+
+    command = sys.stdout
+    command.flush()
+    fd, err = _descriptor(command), _descriptor(sys.stderr)
+    own: Any = command
+    copy: Any = None
+    if fd is not None and err is not None and fd != err:
+        copy = open(  # noqa: SIM115 - closed at the end of the block
+            os.dup(fd),
+            "w",
+            encoding=getattr(command, "encoding", None) or "utf-8",
+            errors=getattr(command, "errors", None) or "strict",
+            buffering=1 if getattr(command, "line_buffering", False) else -1,
+        )
+        own = _GuardedText(copy, _Guard(copy.fileno()))
+        os.dup2(err, fd)
+    _COMMAND_STDOUT.append(own)
+    sys.stdout = ToStderr()  # type: ignore[assignment]  # a TextIO in all but name
+    try:
+        yield
+    finally:
+        sys.stdout = command
+        _COMMAND_STDOUT.pop()
+        if copy is not None:
+            try:
+                own.flush()
+            finally:
+                os.dup2(copy.fileno(), fd)  # type: ignore[arg-type]
+                with suppress(OSError, ValueError):
+                    copy.close()  # flushed (or its descriptor pointed at /dev/null by the guard)
+                if own.reader_gone and isinstance(command, _GuardedText):
+                    command._guard.reader_gone = True
 
 
 def quiet_stdout(fd: int | None) -> None:
@@ -127,6 +187,8 @@ class _GuardedText:
             self._stream.flush()
         except OSError as exc:
             self._guard.failed(exc)
+        except ValueError:  # closed (by an algorithm's code, through sys.__stdout__): nothing is left to flush
+            pass
 
     @property
     def buffer(self) -> _GuardedBinary:

@@ -3,14 +3,15 @@
 This process never imports a plugin's code: it learns what the plugins declare from a child
 (:func:`hanoi_harness.registry.probe.catalog`, bounded by ``--timeout``), and every algorithm runs in a
 process of its own that streams its moves here to be judged (:mod:`hanoi_harness.sandbox.runner`,
-:mod:`hanoi_harness.scale`).
+:mod:`hanoi_harness.scale`).  What an algorithm's process prints is shown on stderr, its first
+lines each after the algorithm's name; ``--traceback`` adds the traceback of each crash.
 """
 
 from __future__ import annotations
 
 import argparse
-
-from tabulate import tabulate
+import sys
+from typing import TYPE_CHECKING
 
 from hanoi_harness.cli.options import (
     MAX_DISKS,
@@ -28,12 +29,14 @@ from hanoi_harness.cli.options import (
 from hanoi_harness.core.puzzle import format_config
 from hanoi_harness.errors import UsageError
 from hanoi_harness.progress import Bar
-from hanoi_harness.registry.probe import catalog
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.registry.sources import Registry, resolve_spec
-from hanoi_harness.sandbox import process
-from hanoi_harness.sandbox.runner import Job, run_jobs
-from hanoi_harness.scale import MAX_SEGMENT, MIN_SEGMENT, ScaleReport, check_solve_from, splittable, verify_scaled
+from hanoi_harness.sandbox.output import LINES
+from hanoi_harness.scale import MAX_SEGMENT, MIN_SEGMENT
+
+if TYPE_CHECKING:  # the sandbox and the scale-out are imported by the command that runs, not by 'hanoi --help'
+    from hanoi_harness.sandbox.runner import Job
+    from hanoi_harness.scale import ScaleReport
 
 DEFAULT_N_MAX = 12
 
@@ -43,8 +46,9 @@ def add_verify(p: argparse.ArgumentParser) -> None:
     p.description = (
         "Check that each algorithm's moves are legal and optimal and end on its declared peg, "
         f"for n = 0..{DEFAULT_N_MAX} within each one's limits unless told otherwise. Each algorithm runs "
-        "in its own child process, so a crash, hang or memory exhaustion is reported for it alone. "
-        "Exit status 0 when every verdict is ok, 1 otherwise."
+        "in its own child process, so a crash, hang or memory exhaustion is reported for it alone; a crash names "
+        "the line of the algorithm's own code it came from. What an algorithm prints goes to stderr: its first "
+        f"{LINES} lines, each after the algorithm's name. Exit status 0 when every verdict is ok, 1 otherwise."
     )
     p.add_argument("names", nargs="*", metavar="NAME", help="algorithms to verify (default: all registered)")
     which = p.add_mutually_exclusive_group()
@@ -66,6 +70,11 @@ def add_verify(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--jobs", type=non_negative_int, default=0, metavar="J", help="children at once (default: cores)")
     p.add_argument("-v", "--verbose", action="store_true", help="one row per algorithm and n, with digests")
+    p.add_argument(
+        "--traceback",
+        action="store_true",
+        help="after the table, print on stderr the traceback of each crash, from the algorithm's own code on",
+    )
     scale = p.add_mutually_exclusive_group()
     scale.add_argument(
         "--workers",
@@ -117,6 +126,9 @@ def sizes_for(algorithm: Algorithm, n: int | None, n_max: int | None, explicit: 
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from hanoi_harness.registry.probe import catalog
+    from hanoi_harness.sandbox.runner import run_jobs
+
     _check_limits(args)
     args.plugin = [resolve_spec(spec) for spec in args.plugin]  # before any plugin code runs anywhere
     registry = catalog(args.plugin, timeout=args.timeout)
@@ -136,6 +148,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     bar = Bar(unit="algorithm")
     bar.phase("verifying", len(jobs))
+
+    def done(job: Job) -> None:
+        bar.step(job.name)
+        for line in job.printed.told(job.name):
+            bar.say(line)
+
     try:
         run_jobs(
             jobs,
@@ -143,21 +161,37 @@ def cmd_verify(args: argparse.Namespace) -> int:
             timeout=args.timeout,
             workers=args.jobs or None,
             memory_mb=args.memory_limit or None,
-            on_done=lambda job: bar.step(job.name),
+            on_done=done,
             registry=registry,
         )
     finally:
         bar.close()
     with big_numbers():  # a step or a count of any size prints, whatever Python's 4300-digit limit
         rows = _rows(jobs, args.verbose) + skipped
-        print(_table(rows, 80))
+        print(_table(rows, 80), flush=True)
+    if args.traceback:
+        _tracebacks(jobs)
     return 0 if all(job.ok for job in jobs) else 1
+
+
+def _tracebacks(jobs: list[Job]) -> None:
+    """Print on stderr the traceback of each crash of *jobs*.
+
+    A process that died has none.
+    """
+    for job in jobs:
+        for verdict in job.verdicts:
+            told = verdict.extra.get("traceback")
+            if told:
+                print(f"{job.name}, n = {verdict.n}: {verdict.describe()}\n{told.rstrip()}", file=sys.stderr)
 
 
 def _jobs(
     args: argparse.Namespace, registry: Registry, names: list[str], plugin_names: list[str]
 ) -> tuple[list[Job], list[list[str]]]:
     """The jobs of *names*, each for its n within its limits, and the rows of those skipped (no n to verify)."""
+    from hanoi_harness.sandbox.runner import Job
+
     jobs: list[Job] = []
     skipped: list[list[str]] = []
     for name in names:
@@ -187,6 +221,8 @@ def _jobs_between(args: argparse.Namespace, registry: Registry, names: list[str]
         raise UsageError(
             "--from/--to: name the algorithms to verify, e.g. 'hanoi verify any_state --from 0,1 --to 2,2'"
         )
+    from hanoi_harness.sandbox.runner import Job
+
     n = args.n if args.n is not None else disks_in(args.start if args.start is not None else args.goal)
     jobs = []
     for name in names:
@@ -198,10 +234,14 @@ def _jobs_between(args: argparse.Namespace, registry: Registry, names: list[str]
 
 def _check_limits(args: argparse.Namespace) -> None:
     """Refuse in one line a memory limit the system cannot set (n and --workers are bounded by their types)."""
+    from hanoi_harness.sandbox import process
+
     process.check_memory_limit(args.memory_limit)
 
 
 def _table(rows: list[list[str]], width: int) -> str:
+    from tabulate import tabulate
+
     return tabulate(
         rows, headers=["algorithm", "n", "verdict", "detail"], tablefmt="simple", maxcolwidths=[None, None, None, width]
     )
@@ -209,6 +249,8 @@ def _table(rows: list[list[str]], width: int) -> str:
 
 def _verify_segmented(args: argparse.Namespace, registry: Registry, names: list[str]) -> int:
     """hanoi verify NAME --n N --workers W | --dask ADDRESS: each named algorithm's steps in segments."""
+    from hanoi_harness.scale import check_solve_from, splittable
+
     if not names:
         raise UsageError("--workers/--dask split one algorithm's steps: name the algorithm (NAME)")
     if args.n is None:
@@ -230,6 +272,8 @@ def _verify_segmented(args: argparse.Namespace, registry: Registry, names: list[
 
 def _scaled(args: argparse.Namespace, name: str, memory_mb: int | None) -> ScaleReport:
     """One algorithm's segmented run, with a bar of moves verified and its events on stderr."""
+    from hanoi_harness.scale import verify_scaled
+
     bar = Bar(unit="move", unit_scale=True)
     bar.phase(f"{name} n={args.n}", (1 << args.n) - 1 if args.n <= 60 else None)
     try:

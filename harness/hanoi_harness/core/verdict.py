@@ -40,6 +40,7 @@ STATUSES: tuple[Status, ...] = get_args(Status)
 
 Rule = Literal[
     "not_a_triple",  # the move is not a (disk, src, dst) triple
+    "odd_move",  # a move from the sandbox that is not three integers of 64 bits: known by its type and repr
     "bad_peg",  # a source or destination that is not an integer 0..pegs-1
     "same_peg",  # source and destination are the same peg
     "forbidden_move",  # the variant's rule (cyclic, linear) does not allow a move between these pegs
@@ -124,6 +125,8 @@ class Failure:
     * ``config`` and ``goal`` (where the disks are, and where they must be:
       the peg of each disk, disk 1 first), for ``not_at_goal``;
     * ``detail``: what only text can say.
+    * ``location`` (``FILE:LINE in FUNCTION``): where a crash happened in
+      the algorithm's own code, when it is known.
     """
 
     rule: Rule
@@ -143,6 +146,7 @@ class Failure:
     config: tuple[int, ...] | None = None
     goal: tuple[int, ...] | None = None
     detail: str = ""
+    location: str = ""
 
     def __repr__(self) -> str:
         """The constructor call that makes this failure, with the fields set.
@@ -200,6 +204,7 @@ class Failure:
             "config": ",".join(label(p, labels) for p in self.config or ()),
             "goal": ",".join(label(p, labels) for p in self.goal or ()),
             "detail": self.detail,
+            "at": f" (at {self.location})" if self.location else "",
         }
 
     def _optimum(self) -> str:
@@ -266,6 +271,7 @@ def one_of(words: Sequence[str]) -> str:
 
 _TEXTS: dict[Rule, str] = {
     "not_a_triple": "a move must be a (disk, src, dst) triple",
+    "odd_move": "a move must be a triple of integers (disk, src, dst), not {detail}",
     "bad_peg": "{side} peg {bad} is not {allowed}",
     "same_peg": "source and destination are both peg {src}",
     "forbidden_move": "the {variant} rule allows {lanes}, not {src}->{dst}",
@@ -279,7 +285,7 @@ _TEXTS: dict[Rule, str] = {
     "wrong_peg": "after {count} moves the tower is on peg {peg}, not {targets}",
     "not_at_goal": "after {count} moves the disks are at {config}, not at the goal {goal}",
     "wrong_count": "{count} moves, {optimum}",
-    "crashed": "{detail}",
+    "crashed": "{detail}{at}",
     "timed_out": "{detail}",
     "other": "{detail}",
 }
@@ -456,6 +462,8 @@ _FIELDS = ("status", "n", "moves", "digest", "step", "move", "tops", "final_peg"
 
 def _show(move: Any, labels: Labels) -> str:
     """Write a move as ``DISK SRC DST``, pegs with *labels*; else its repr."""
+    if isinstance(move, str):  # a repr standing for the move, or a string the algorithm yielded
+        return repr(move)
     try:
         disk, src, dst = move
     except (TypeError, ValueError):

@@ -14,13 +14,15 @@ answers requests, one JSON line each on standard input::
 (1-based) one frame each, so that a process dying there is caught at its exact step.  Each
 request is answered by frames (:mod:`hanoi_harness.sandbox.protocol`) ending in ``D``; a line ``skip ID``
 abandons request ID at its next batch.  Whatever the algorithm prints goes where standard
-error goes, never into the stream.
+error goes, never into the stream (:mod:`hanoi_harness.sandbox.output`), and is flushed
+before each ``D``, so the parent knows which request printed it.
 
 Nothing here judges anything: the moves are judged by the process reading them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -30,6 +32,8 @@ from itertools import islice
 from typing import Any, Protocol
 
 from hanoi_harness.sandbox import process, protocol
+from hanoi_harness.sandbox.faults import Crash, roots_of
+from hanoi_harness.sandbox.output import ToStderr
 
 
 def main(argv: Sequence[str]) -> int:  # pragma: no cover - the algorithm's process (tests/sandbox/test_child.py)
@@ -37,7 +41,8 @@ def main(argv: Sequence[str]) -> int:  # pragma: no cover - the algorithm's proc
     config = json.loads(argv[0])
     process.child_start()
     out = protocol.Writer(_sink(int(config["fd"])))
-    os.dup2(2, 1)  # the algorithm's prints go where standard error goes
+    os.dup2(2, 1)  # the algorithm's prints go where standard error goes, even os.write(1, ...)
+    sys.stdout = ToStderr()
     import hanoi_algorithms  # noqa: F401  (the in-tree code, imported before the limit applies)
     from hanoi_harness.errors import UsageError
     from hanoi_harness.registry.sources import build_registry, load_entry_points
@@ -65,16 +70,20 @@ def serve(algorithm: Any, request: dict[str, Any], out: protocol.Writer, control
     """Answer *request* with *algorithm*'s moves on *out*: frames, then ``D``."""
     n, first = int(request["n"]), int(request["first"])
     count = request.get("count")
+    roots = roots_of(algorithm)
     try:
         source = _source(algorithm, n, first, request.get("start"), request.get("goal"))
     except BaseException as exc:  # the algorithm's own failure to start, whatever it is
-        out.failure(protocol.START_FAILED, exc)
+        out.failure(protocol.START_FAILED, Crash.of(exc, roots))
     else:
         if algorithm.chunks:
-            _arrays(source, out, control, request["id"], count)
+            _arrays(source, out, control, request["id"], count, roots)
         else:
             trace = request.get("trace")
-            _moves(source, out, control, request["id"], count, tuple(trace) if trace else None)
+            _moves(source, out, control, request["id"], count, tuple(trace) if trace else None, roots)
+    for stream in (sys.stdout, sys.stderr):  # what it printed is written before the request ends
+        with contextlib.suppress(BaseException):  # a stream the algorithm broke: its output is lost, not the verdict
+            stream.flush()
     out.done()
 
 
@@ -111,24 +120,37 @@ def _moves(
     rid: int,
     count: int | None,
     trace: tuple[int, int] | None,
+    roots: tuple[str, ...] = (),
 ) -> None:
-    """Batches of moves, pulled in C (``list.extend``), so a move costs the generator's time and ~0.25 us more."""
+    """Batches of moves, pulled in C (``list.extend``), so a move costs the generator's time and ~0.25 us more.
+
+    Nothing is sent after an odd move: it is illegal wherever it comes.
+    """
     sent = 0
     while (size := batch_size(sent, count, trace)) > 0:
         batch: list[Any] = []
+        raised: BaseException | None = None
         try:
             batch.extend(islice(source, size))  # on an exception, the moves taken before it stay in the batch
         except BaseException as exc:
-            out.moves(batch)
-            out.failure(protocol.RAISED, exc)
+            raised = exc
+        try:
+            plain = out.moves(batch)
+        except BaseException as exc:  # raised by a move's own __iter__
+            raised, plain = exc, True
+        if not plain:
             return
-        out.moves(batch)
+        if raised is not None:
+            out.failure(protocol.RAISED, Crash.of(raised, roots))
+            return
         sent += len(batch)
         if len(batch) < size or control.skipped(rid):
             return
 
 
-def _arrays(source: Iterator[Any], out: protocol.Writer, control: Skips, rid: int, count: int | None) -> None:
+def _arrays(
+    source: Iterator[Any], out: protocol.Writer, control: Skips, rid: int, count: int | None, roots: tuple[str, ...]
+) -> None:
     """One frame per array; with *count*, the arrays' first *count* rows only."""
     left = count
     while left is None or left > 0:
@@ -141,12 +163,12 @@ def _arrays(source: Iterator[Any], out: protocol.Writer, control: Skips, rid: in
         except StopIteration:
             return
         except BaseException as exc:
-            out.failure(protocol.RAISED, exc)
+            out.failure(protocol.RAISED, Crash.of(exc, roots))
             return
         try:
             out.array(chunk)
         except protocol.ChunkFailed as exc:
-            out.failure(protocol.RAISED, exc.error)
+            out.failure(protocol.RAISED, Crash.of(exc.error, roots))
             return
         if control.skipped(rid):
             return

@@ -1,17 +1,18 @@
-"""The judging side: verdicts on the moves an algorithm's process streams, exactly as :func:`check` gives them.
+"""The judging side: verdicts on the moves an algorithm's process streams, as :func:`check` gives them.
 
 The algorithm runs in its own process (:mod:`hanoi_harness.sandbox.stream`) and only sends moves; the
 checker and the digest run here, in a process that never imports the algorithm's code, so
 nothing the algorithm does (patching the checker, writing on a pipe, forking) can change a
 verdict.  The moves are judged by the record's puzzle (its pegs, its rule; the catalog of
 :mod:`hanoi_harness.registry.probe` carries a plugin's), as :func:`~hanoi_harness.core.checker.check_algorithm`
-judges them.  :class:`Judge` replays the stream in segments: runs of moves that came as arrays
-go through :func:`check_chunks` (vectorised), odd moves one at a time through :func:`check`,
-each segment starting from the pegs, step and digest where the last one ended.  Both checkers
-give :func:`check`'s verdict on the same moves, so the whole does too: same status, step,
-move, reason, pegs and digest.  An exception the generator raised is raised again here, by its
-type's name and its text, at the same step.  A stream that ends early (the process died, broke
-the protocol, ran out of time) is ``crashed`` (or ``timed_out``) at the step being produced.
+judges them.  :class:`Judge` replays the runs of moves that came as arrays through
+:func:`check_chunks` (vectorised), each run starting from the pegs, step and digest where the
+last one ended, so the whole gets :func:`check`'s verdict: same status, step, move, reason,
+pegs and digest.  What ends a run is judged at its step: a move that is not three ints is
+``illegal``, known by its type and repr (:mod:`hanoi_harness.sandbox.faults`); an exception
+the generator raised is ``crashed``, with the line of the algorithm's code it came from; a
+stream that ends early (the process died, broke the protocol, ran out of time) is
+``crashed`` (or ``timed_out``) at the step being produced.
 
 A process that dies while moves are batched loses the batch it was filling: :func:`pinpoint`
 runs it once more, sending that stretch one move at a time, to name the step it dies at.
@@ -19,23 +20,33 @@ runs it once more, sending that stretch one move at a time, to name the step it 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, cast
 
 from hanoi_harness.core.arrays import check_chunks
 from hanoi_harness.core.checker import cap_for, check
 from hanoi_harness.core.digest import MASK
-from hanoi_harness.core.legality import Pegs, pegs_at
+from hanoi_harness.core.legality import Pegs, Tower, pegs_at
 from hanoi_harness.core.puzzle import CLASSIC, Puzzle
 from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.sandbox import protocol as wire
+from hanoi_harness.sandbox.faults import Crash, Odd, OddChunk
+from hanoi_harness.sandbox.output import Printed
 from hanoi_harness.sandbox.stream import Producer, StreamEnded
 
 FrameSource = Callable[[], wire.Frame]
 """Returns the next frame; raises :class:`StreamEnded` when the stream ends early."""
 
-_ARRAYS = (wire.MOVES, wire.ARRAY, wire.ODD_CHUNK)
+_ARRAYS = (wire.MOVES, wire.ARRAY)
+
+_ENDINGS: dict[int, Callable[[wire.Frame], Odd | OddChunk | Crash]] = {
+    wire.ODD_MOVE: wire.odd_move,
+    wire.ODD_CHUNK: wire.odd_chunk,
+    wire.RAISED: wire.failure,
+}
+"""The frames that end a run of moves at their step, and how each is read."""
 
 
 class Judge:
@@ -77,20 +88,19 @@ class Judge:
         if first is not None and first.kind == wire.START_FAILED:
             self._take()
             try:
-                error = self._decoded(wire.failure, first)
+                crash = self._decoded(wire.failure, first)
             except StreamEnded as exc:  # a start failure that does not decode: the stream is broken
                 return Verdict("crashed", self.n, 0, step=self.start + 1, reason=exc.reason)
             self._finish()
-            reason = f"{type(error).__name__}: {error}"
-            return Verdict("crashed", self.n, 0, step=self.start + 1, reason=reason)
+            return cast(Crash, crash).verdict(self.n, 0, 0, self.start + 1, None)
         k, total, puzzle = self.start, 0, self.puzzle
         pegs = self.initial if self.initial is not None else pegs_at(puzzle.start_config(self.n), puzzle.pegs)
         cap = cap_for(puzzle, self.n, self.targets)[0]
         while (upcoming := self._peek()) is None or upcoming.kind != wire.DONE:
-            arrays = upcoming is not None and upcoming.kind in _ARRAYS
-            checker = check_chunks if arrays else check
-            part = checker(
-                self._arrays() if arrays else self._moves(),
+            if upcoming is None or upcoming.kind not in _ARRAYS:
+                return self._stopped(upcoming, k - self.start, total, pegs)
+            part = check_chunks(
+                self._arrays(),
                 self.n,
                 self.targets,
                 puzzle=puzzle,
@@ -110,6 +120,24 @@ class Judge:
         if self.partial:
             return replace(end, moves=k - self.start, digest=total & MASK, extra={**end.extra, "start": self.start})
         return replace(end, digest=total & MASK)
+
+    def _stopped(self, frame: wire.Frame | None, moves: int, total: int, pegs: Pegs) -> Verdict:
+        """The verdict on *frame*, after *moves* legal moves.
+
+        *frame* None is the stream's end.
+        """
+        n, step, tops = self.n, self.start + moves + 1, Tower(self.n, pegs).tops()
+        self._take()
+        if frame is not None:
+            decode = _ENDINGS.get(frame.kind)
+            if decode is None:
+                self.ended = StreamEnded("crashed", f"the process broke the move stream: a frame of kind {frame.kind}")
+            else:
+                with contextlib.suppress(StreamEnded):  # one that does not decode: self.ended says so
+                    ending: Odd | OddChunk | Crash = self._decoded(decode, frame)
+                    return ending.verdict(n, moves, total, step, tops)
+        assert self.ended is not None
+        return Verdict(self.ended.status, n, moves, total & MASK, step=step, tops=tops, reason=self.ended.reason)
 
     def _failed(self, part: Verdict, k: int, total: int) -> Verdict:
         verdict = replace(part, moves=k - self.start + part.moves, digest=(total + part.digest) & MASK)
@@ -140,14 +168,6 @@ class Judge:
         self._peeked = None
         return frame
 
-    def _raise_if_over(self, frame: wire.Frame | None) -> None:
-        if frame is None:
-            assert self.ended is not None
-            raise self.ended
-        if frame.kind == wire.RAISED:
-            self._take()
-            raise self._decoded(wire.failure, frame)
-
     def _decoded(self, decode: Callable[[wire.Frame], Any], frame: wire.Frame) -> Any:
         try:
             return decode(frame)
@@ -156,31 +176,10 @@ class Judge:
             raise self.ended from None
 
     def _arrays(self) -> Iterator[Any]:
-        """The arrays of the frames coming, up to a frame of another kind (an exception is raised, as it was)."""
-        while True:
-            frame = self._peek()
-            self._raise_if_over(frame)
-            assert frame is not None
-            if frame.kind not in _ARRAYS:
-                return
+        """The arrays of the frames coming, up to a frame of another kind or the stream's end."""
+        while (frame := self._peek()) is not None and frame.kind in _ARRAYS:
             self._take()
-            yield self._decoded(wire.odd_chunk if frame.kind == wire.ODD_CHUNK else wire.rows, frame)
-
-    def _moves(self) -> Iterator[Any]:
-        """The odd moves of the frames coming, up to a frame of another kind."""
-        while True:
-            frame = self._peek()
-            self._raise_if_over(frame)
-            assert frame is not None
-            if frame.kind != wire.ODD_MOVE:
-                if frame.kind not in (*_ARRAYS, wire.DONE):
-                    self.ended = StreamEnded(
-                        "crashed", f"the process broke the move stream: a frame of kind {frame.kind}"
-                    )
-                    raise self.ended
-                return
-            self._take()
-            yield self._decoded(wire.odd_move, frame)
+            yield self._decoded(wire.rows, frame)
 
 
 def _no_frames() -> wire.Frame:
@@ -196,6 +195,8 @@ class Outcome:
     """Still able to take a request (None: it was stopped)."""
     died: str | None = None
     """How the process died while answering, when it did (the verdict then says where)."""
+    printed: Printed = field(default_factory=Printed)
+    """What the process printed while answering (and, for its first request, while it started)."""
 
 
 def judged(producer: Producer, judge: Judge) -> Outcome:
@@ -207,9 +208,10 @@ def judged(producer: Producer, judge: Judge) -> Outcome:
     verdict = judge.run(producer.next_frame)
     died = judge.ended.reason if judge.ended is not None and judge.ended.died else None
     if judge.ended is not None or (not judge.answered and not producer.skip()):
+        printed = producer.printed()
         producer.close()
-        return Outcome(verdict, None, died)
-    return Outcome(verdict, producer)
+        return Outcome(verdict, None, died, printed)
+    return Outcome(verdict, producer, printed=producer.printed())
 
 
 def pinpoint(first_try: Outcome, again: Callable[[tuple[int, int]], Outcome]) -> Outcome:
@@ -218,12 +220,13 @@ def pinpoint(first_try: Outcome, again: Callable[[tuple[int, int]], Outcome]) ->
     The batch the process was filling when it died is sent one move a frame the second time
     (*again* gets that window, 1-based within the request); dying again gives the exact step,
     the second try's verdict.  Otherwise the first try stands, saying which stretch it died in.
+    Either way, what the first try printed is what the outcome shows.
     """
     verdict = first_try.verdict
     received = verdict.moves  # every move that arrived was judged legal, or the verdict would say otherwise
     second = again((received + 1, received + wire.BATCH))
     if second.died is not None:
-        return second
+        return replace(second, printed=first_try.printed)
     step = verdict.step or received + 1
     note = f" (while producing one of steps {step}..{step + wire.BATCH - 1}; a second run did not die there)"
-    return Outcome(verdict.with_reason(verdict.reason + note), second.producer, first_try.died)
+    return Outcome(verdict.with_reason(verdict.reason + note), second.producer, first_try.died, first_try.printed)

@@ -10,23 +10,25 @@ an algorithm can send is moves, and moves are judged.  The stream is binary fram
 Kinds:
 
 ``M`` moves
-    A batch of plain moves (tuples of three ``int``) as an (m, 3) array: one byte ``B``
-    (uint8) or ``q`` (int64, native order), then the rows.  Up to :data:`BATCH` moves.
+    A batch of plain moves (three ints each, see :func:`hanoi_harness.sandbox.faults.triple`) as
+    an (m, 3) array: one byte ``B`` (uint8) or ``q`` (int64, native order), then the rows.  Up to
+    :data:`BATCH` moves.
 ``A`` array
     One array of a record that yields arrays (``chunks=True``): the length and text of its
     dtype (integer kinds only), then its rows.
+``O`` odd move
+    A move that is not three ints (:class:`~hanoi_harness.sandbox.faults.Odd`): its bounded repr
+    and its type, in JSON.  Nothing follows it: it is illegal wherever it comes.
 ``C`` odd chunk
     What such a record yielded that is not an integer (m, 3) array: its repr (80 characters),
-    dtype and shape, all the checker reports of it.
-``O`` odd move
-    One move that is not a plain tuple, encoded by :func:`hanoi_harness.sandbox.oddvalues.encode_value`:
-    exactly when it is plain data, by what the checker asks of it otherwise.
+    and its dtype and shape in words, in JSON.
 ``S`` / ``E``
-    Calling the algorithm failed / its generator raised: the exception's type name and message.
+    Calling the algorithm failed / its generator raised: the
+    :class:`~hanoi_harness.sandbox.faults.Crash`, in JSON.
 ``D`` done
     This request is answered.
 ``F`` fatal
-    The process cannot serve requests (the algorithm is unknown, say): the reason.
+    The process cannot serve requests (the algorithm is unknown, say): the reason, in JSON.
 
 The reader checks the magic, that every frame comes from the process it started and that
 frames are numbered 0, 1, 2, ...: a second writer (a fork inside a plugin) or garbage is
@@ -35,6 +37,7 @@ frames are numbered 0, 1, 2, ...: a second writer (a fork inside a plugin) or ga
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import struct
@@ -44,17 +47,7 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
-from hanoi_harness.sandbox.oddvalues import (
-    CHUNK_REPR,
-    Malformed,
-    OddChunk,
-    decode_value,
-    describe_exception,
-    encode_opaque,
-    encode_value,
-    exception,
-    safe_repr,
-)
+from hanoi_harness.sandbox.faults import Crash, Odd, OddChunk, shown, triple
 
 MAGIC = b"HM"
 HEADER = struct.Struct("<2sBIII")
@@ -112,84 +105,94 @@ class Writer:
         self.number += 1
         self.sink([header, *parts])
 
-    def moves(self, batch: list[Any]) -> None:
-        """Write the moves of *batch* (as yielded): M frames for runs of plain ones, an O frame for each other."""
+    def moves(self, batch: list[Any]) -> bool:
+        """Write *batch* as M frames, up to an odd move; whether none was odd.
+
+        The odd move, if any, is an O frame, and nothing follows it.
+        """
         packed = _pack(batch)
         if packed is not None:
             self.frame(MOVES, *packed)
-            return
-        run: list[Any] = []
-        for move in batch:
-            if _plain(move):
-                run.append(move)
-                continue
-            if run:
-                self.frame(MOVES, *(_pack(run) or ()))
-                run = []
-            self.odd_move(move)
-        if run:
-            self.frame(MOVES, *(_pack(run) or ()))
+            return True
+        rows: list[tuple[int, int, int]] = []
+        try:
+            for move in batch:
+                move = triple(move)
+                if isinstance(move, Odd):
+                    self._rows(rows)
+                    self.frame(ODD_MOVE, _json({"shown": move.shown, "what": move.what}))
+                    return False
+                rows.append(move)
+        except BaseException:  # the moves before what the algorithm raised (in its __iter__) were made
+            self._rows(rows)
+            raise
+        self._rows(rows)
+        return True
 
-    def odd_move(self, move: Any) -> None:
-        out = bytearray()
-        encode_value(move, out)
-        if len(out) > MAX_PAYLOAD:  # a move of tens of MB: sent by the start of its repr
-            out = bytearray()
-            encode_opaque(safe_repr(move)[: MAX_PAYLOAD // 8], out)
-        self.frame(ODD_MOVE, out)
+    def _rows(self, rows: list[tuple[int, int, int]]) -> None:
+        packed = _pack(rows)
+        if packed is not None:
+            self.frame(MOVES, *packed)
 
     def array(self, chunk: Any) -> None:
         """Write one chunk of a ``chunks=True`` record: A frames for an integer (m, 3) array, else a C frame."""
         import numpy as np
 
-        try:
-            arr = np.asarray(chunk)
-        except (TypeError, ValueError):  # ragged rows, say: what the checker makes of it too
-            arr = np.asarray(None)
-        except Exception as exc:
-            raise ChunkFailed(exc) from exc
-        if arr.ndim != 2 or arr.shape[1:] != (3,) or arr.dtype.kind not in "iu":
-            shape = tuple(int(size) for size in arr.shape)
-            out = bytearray()
-            encode_value((safe_repr(chunk)[:CHUNK_REPR], arr.dtype.str, list(shape)), out)
-            self.frame(ODD_CHUNK, out)
+        rows = as_rows(chunk)
+        if isinstance(rows, OddChunk):
+            self.frame(ODD_CHUNK, _json(vars(rows)))
             return
-        rows = np.ascontiguousarray(arr)
+        rows = np.ascontiguousarray(rows)
         code = rows.dtype.str.encode()
         per_frame = max(1, MAX_PAYLOAD // (3 * rows.dtype.itemsize))
         for at in range(0, max(len(rows), 1), per_frame):
             body = rows[at : at + per_frame].reshape(-1).view(np.uint8)  # the rows' bytes, not a copy
             self.frame(ARRAY, bytes([len(code)]), code, body.data)
 
-    def failure(self, kind: int, exc: BaseException) -> None:
-        """Write an S or E frame (per *kind*) for *exc*."""
-        out = bytearray()
-        encode_value(describe_exception(exc), out)
-        self.frame(kind, out)
+    def failure(self, kind: int, crash: Crash) -> None:
+        """Write an S or E frame (per *kind*) for *crash*."""
+        self.frame(kind, _json(vars(crash)))
 
     def fatal(self, reason: str) -> None:
-        out = bytearray()
-        encode_value(reason, out)
-        self.frame(FATAL, out)
+        self.frame(FATAL, _json({"reason": reason}))
 
     def done(self) -> None:
         self.frame(DONE)
 
 
-def _plain(move: Any) -> bool:
-    """A tuple of three ints that fit in int64: what an M frame carries."""
-    return (
-        type(move) is tuple
-        and len(move) == 3
-        and all(type(value) is int and -(1 << 63) <= value < 1 << 63 for value in move)
-    )
+def as_rows(chunk: Any) -> Any:
+    """*chunk* as an integer (m, 3) array, or the :class:`OddChunk` it is.
+
+    It is described as check_chunks does.
+
+    :class:`ChunkFailed` when looking at it raises anything but a TypeError or ValueError.
+    """
+    import numpy as np
+
+    try:
+        arr = np.asarray(chunk)
+    except (TypeError, ValueError):  # ragged rows, say: what the checker makes of it too
+        arr = np.asarray(None)
+    except Exception as exc:
+        raise ChunkFailed(exc) from exc
+    if arr.ndim == 2 and arr.shape[1:] == (3,) and arr.dtype.kind in "iu":
+        return arr
+    try:
+        text = repr(chunk)[:80]
+    except Exception:
+        text = shown(chunk)
+    return OddChunk(text, f"{arr.dtype} of shape {'x'.join(map(str, arr.shape)) or 'scalar'}")
+
+
+def _json(fields: dict[str, str]) -> bytes:
+    return json.dumps(fields).encode()
 
 
 def _pack(batch: list[Any]) -> tuple[bytes, bytes] | None:
-    """The payload of an M frame for *batch*, or None when a move in it is not plain.
+    """The payload of an M frame for *batch*, or None when it is empty or a move in it is not plain.
 
     Every test runs in C over the whole batch (about 0.25 us a move): tuples only, of length 3,
-    of exact ints (a bool or a numpy integer is an odd move: the checker treats them apart).
+    of exact ints (a numpy integer or a list goes through :func:`triple` first).
 
     >>> _pack([(1, 0, 2), (2, 0, 1)])
     (b'B', b'\\x01\\x00\\x02\\x02\\x00\\x01')
@@ -246,18 +249,6 @@ class Reader:
 _ARRAY_DTYPE = re.compile(r"[<>|=][iu][1248]")
 
 
-def _decoded(payload: bytes) -> Any:
-    try:
-        return decode_value(payload)
-    except Malformed as exc:
-        raise BrokenStream(str(exc)) from None
-
-
-def odd_move(frame: Frame) -> Any:
-    """The move of an O frame, rebuilt."""
-    return _decoded(frame.payload)
-
-
 def rows(frame: Frame) -> Any:
     """The (m, 3) array of an M or A frame (read-only, no copy)."""
     import numpy as np
@@ -279,35 +270,35 @@ def rows(frame: Frame) -> Any:
     return np.frombuffer(body, dtype=dtype).reshape(-1, 3)
 
 
-def odd_chunk(frame: Frame) -> OddChunk:
-    """The stand-in for the odd chunk of a C frame."""
-    value = _decoded(frame.payload)
-    if (
-        type(value) is not tuple
-        or len(value) != 3
-        or type(value[0]) is not str
-        or type(value[1]) is not str
-        or type(value[2]) is not list
-        or not all(type(size) is int for size in value[2])
-    ):
-        raise BrokenStream("an odd chunk is not a repr, a dtype and a shape")
+def _fields(frame: Frame, *names: str) -> list[str]:
+    """The text fields *names* of a JSON frame, in order.
+
+    Anything else is a :class:`BrokenStream`.
+    """
     try:
-        return OddChunk(value[0], value[1], tuple(value[2]))
-    except Malformed as exc:
-        raise BrokenStream(str(exc)) from None
+        value = json.loads(frame.payload)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        value = None
+    if type(value) is not dict or set(value) != set(names) or not all(type(value[name]) is str for name in names):
+        raise BrokenStream(f"a frame of kind {chr(frame.kind)!r} that is not its fields ({', '.join(names)})")
+    return [value[name] for name in names]
 
 
-def failure(frame: Frame) -> Exception:
-    """The exception of an S or E frame, rebuilt with its type's name and its text."""
-    value = _decoded(frame.payload)
-    if type(value) is not tuple or len(value) != 2 or not all(type(part) is str for part in value):
-        raise BrokenStream("an error frame is not a type name and a text")
-    return exception(value[0], value[1])
+def odd_move(frame: Frame) -> Odd:
+    """The odd move of an O frame."""
+    return Odd(*_fields(frame, "shown", "what"))
+
+
+def odd_chunk(frame: Frame) -> OddChunk:
+    """The odd chunk of a C frame."""
+    return OddChunk(*_fields(frame, "shown", "detail"))
+
+
+def failure(frame: Frame) -> Crash:
+    """The crash of an S or E frame."""
+    return Crash(*_fields(frame, "name", "text", "location", "traceback"))
 
 
 def fatal_reason(frame: Frame) -> str:
     """The reason of an F frame."""
-    value = _decoded(frame.payload)
-    if type(value) is not str:
-        raise BrokenStream("a fatal frame without its reason")
-    return value
+    return _fields(frame, "reason")[0]

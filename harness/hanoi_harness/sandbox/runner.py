@@ -35,6 +35,7 @@ from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.registry.sources import Registry
 from hanoi_harness.sandbox import guardian, process
 from hanoi_harness.sandbox.judge import Judge, Outcome, judged, pinpoint
+from hanoi_harness.sandbox.output import Printed
 from hanoi_harness.sandbox.stream import Producer
 
 
@@ -45,7 +46,8 @@ class Job:
     ``ends`` ``(start, goal)``, when given, are the configurations of the run (the peg of each
     disk, disk 1 first; ``ns`` is then their one n): the algorithm's process is asked for the
     moves between them, and they are judged here from that start to that goal.
-    ``verdicts`` fill in as the job runs; ``started`` is when it began (:func:`time.monotonic`).
+    ``verdicts`` fill in as the job runs; ``started`` is when it began (:func:`time.monotonic`);
+    ``printed`` is the start of what the algorithm's process printed meanwhile.
     """
 
     name: str
@@ -53,6 +55,7 @@ class Job:
     verdicts: list[Verdict] = field(default_factory=list)
     started: float = 0.0
     ends: tuple[Config, Config] | None = None
+    printed: Printed = field(default_factory=Printed)
 
     @property
     def ok(self) -> bool:
@@ -166,6 +169,7 @@ def _verify_job(job: Job, settings: _Settings, kept: dict[str, Producer]) -> Non
             producer.bound(deadline, settings.cancel)
             outcome = _verify_n(producer, record, n, start, job.ends)
             producer = outcome.producer
+            job.printed += outcome.printed
             job.verdicts.append(_with_timeout(outcome.verdict, settings.timeout))
             if outcome.died is not None or producer is None or settings.cancel.is_set():
                 break

@@ -2,7 +2,8 @@
 
 A :class:`Producer` starts the process (isolated, in a session of its own, dying with us; see
 :mod:`hanoi_harness.sandbox.process`), asks it for moves and reads the frames it sends, within a
-deadline.  Whatever ends a stream early is a :class:`StreamEnded` saying how: the process died
+deadline.  What the process prints is kept in a file, read a request at a time
+(:meth:`Producer.printed`).  Whatever ends a stream early is a :class:`StreamEnded` saying how: the process died
 (with its exit status and the last line it wrote on stderr), broke the stream (garbage, a
 second writer, a frame out of place), could not serve (``F``), ran past the deadline, or we
 were interrupted.
@@ -22,6 +23,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from hanoi_harness.sandbox import process, protocol
+from hanoi_harness.sandbox.output import Printed
 
 POLL_S = 0.2
 """How often a read that waits looks at the deadline, the interruption flag and the process."""
@@ -50,7 +52,7 @@ class Producer:
 
     def __init__(self, plugins: Sequence[str] = (), *, memory_mb: int | None = None) -> None:
         read_end, write_end = os.pipe()
-        self.errors = tempfile.TemporaryFile()  # noqa: SIM115  (open for the process's life; close() ends it)
+        self.errors = tempfile.TemporaryFile("a+b")  # noqa: SIM115  (appended to by the process; close() ends it)
         config = json.dumps({"plugins": list(plugins), "fd": write_end, "memory_mb": memory_mb})
         try:
             self.proc = process.start(
@@ -75,6 +77,7 @@ class Producer:
         self.cancel: threading.Event | None = None
         self.ended_at: float | None = None
         self.stopped = False
+        self.printed_from = 0
 
     # --- asking ---------------------------------------------------------------------------------
 
@@ -186,6 +189,15 @@ class Producer:
             return StreamEnded("crashed", "the process was stopped")
         said = self.last_words()
         return StreamEnded("crashed", process.describe_exit(code) + (f": {said}" if said else ""), died=True)
+
+    def printed(self) -> Printed:
+        """What the process printed since the last call (or since it began)."""
+        try:
+            printed = Printed.read(self.errors, self.printed_from)
+            self.printed_from = self.errors.tell()
+        except (OSError, ValueError):  # closed already
+            return Printed()
+        return printed
 
     def last_words(self) -> str:
         """The last line the process wrote on stderr (a traceback's last line, say), at most 200 characters."""

@@ -206,13 +206,14 @@ def _divergence(task: Task, first: int, last: int, digest: int) -> Verdict:
 
 
 def _moves(next_frame: Callable[[], protocol.Frame]) -> list[tuple[int, ...]]:
-    """Return every move of one answer, as tuples (odd moves as sent)."""
+    """Return every move of one answer, as tuples.
+
+    An odd move is a second run that differs from the first.
+    """
     moves: list[tuple[int, ...]] = []
     while (frame := next_frame()).kind != protocol.DONE:
         if frame.kind in (protocol.MOVES, protocol.ARRAY):
             moves.extend(tuple(row) for row in protocol.rows(frame).tolist())
-        elif frame.kind == protocol.ODD_MOVE:
-            moves.append(protocol.odd_move(frame))
         else:
             raise protocol.BrokenStream(f"a frame of kind {frame.kind} in a legal segment")
     return moves

@@ -46,12 +46,13 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from hanoi_harness.bench.consume import consume
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.registry.sources import build_registry
+from hanoi_harness.sandbox.output import own_stdout
 
 WARM_UP = Algorithm(name="warm_up", solve=lambda n: iter(()), summary="no moves")
 """What a child drains before the three counted ones.
@@ -62,11 +63,16 @@ cost more instructions than the next ones, which went into one count.
 """
 
 
+_ANSWER: list[TextIO] = []
+"""Where the JSON lines go: the original stdout, once :func:`main` has pointed stdout at stderr."""
+
+
 def main(argv: Sequence[str]) -> int:
     """Run every job of the SPEC in *argv*; return the exit status.
 
     It prints one JSON line per drain or failure.
     """
+    _ANSWER.append(own_stdout())  # what the algorithms print goes to stderr, never among the JSON lines
     try:
         spec = json.loads(argv[0])
         registry = build_registry(spec["plugins"])
@@ -147,7 +153,7 @@ def _child(algorithm: Algorithm, n: int, seconds: int) -> int:
 
 def _say(line: dict[str, Any]) -> None:
     """Print one JSON line now (a fork copies whatever is left in the buffer)."""
-    print(json.dumps(line), flush=True)
+    print(json.dumps(line), file=_ANSWER[-1] if _ANSWER else sys.stdout, flush=True)
 
 
 if __name__ == "__main__":

@@ -32,8 +32,10 @@ def main(argv: Sequence[str]) -> int:
     from hanoi_harness.errors import UsageError
     from hanoi_harness.registry.sources import build_registry
     from hanoi_harness.sandbox import process
+    from hanoi_harness.sandbox.output import own_stdout
 
     process.child_start()
+    answer = own_stdout()  # what the algorithm prints goes to stderr, never into the JSON line
     name, n_text, interval_text, *plugins = argv
     try:
         algorithm = build_registry(plugins, guard=False).get(name)  # the parent has imported them first
@@ -45,7 +47,7 @@ def main(argv: Sequence[str]) -> int:
         peak = memory_usage((consume, (algorithm, int(n_text)), {}), interval=float(interval_text), max_usage=True)
     if isinstance(peak, list):  # memory-profiler before 0.58 returned a one-element list
         peak = peak[0]
-    print(json.dumps({"peak_mib": float(peak), "baseline_mib": baseline}))
+    print(json.dumps({"peak_mib": float(peak), "baseline_mib": baseline}), file=answer)
     return 0
 
 
