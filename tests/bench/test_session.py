@@ -428,7 +428,7 @@ def test_a_generation_only_set_is_never_ranked(tmp_path: Path) -> None:
     assert [row[0] for row in summary.shown] == ["-", "-"]
     assert [row[0] for row in summary.raw] == [None, None]
     readme = _readme.readme(load(tmp_path), all_tables(load(tmp_path)))
-    assert "not ranked: this set comes from a version whose drains read no move" in readme
+    assert "Not ranked: this set comes from a version whose drains read no move" in readme
     assert not re.search("MISMATCH (time|space)", readme)  # a schema-2 set has no fits to compare with
 
 

@@ -1,4 +1,6 @@
-"""The HTML report of a result set, ``index.html``, rendered from a Jinja2 template shipped with the package.
+"""The HTML report of a result set, ``index.html``.
+
+Rendered from a Jinja2 template shipped with the package.
 
 One page that works offline and alone: its style and its one small script
 (which sorts a table by the column clicked) are inline, its images are the
@@ -26,7 +28,7 @@ from hanoi_harness.bench.report.formatting import NOTE, fmt_bytes, fmt_margin, f
 from hanoi_harness.bench.report.plots import pictures
 from hanoi_harness.bench.report.puzzles import standings
 from hanoi_harness.bench.report.readme import TEMPLATES, provenance, rss_sizes
-from hanoi_harness.bench.report.summary import classes_cell, findings, verdict
+from hanoi_harness.bench.report.summary import classes_cell, details, findings, verdict
 from hanoi_harness.bench.report.tables import Part, Table, csv_names, shown_name
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.timing.noise import ROUNDS
@@ -34,7 +36,10 @@ from hanoi_harness.bench.timing.noise import ROUNDS
 
 @dataclass(frozen=True)
 class Cell:
-    """A table cell: its *text*, its sort *key* ("" for none: it sorts last), and a *link* within the page."""
+    """A table cell: its *text*, its sort *key* and a *link* within the page.
+
+    A *key* of "" is none: the cell sorts by its text, and sorts last when empty.
+    """
 
     text: str
     key: str = ""
@@ -43,7 +48,10 @@ class Cell:
 
 @dataclass(frozen=True)
 class Grid:
-    """An HTML table: *headers*, and *rows* of cells, each row of one *algorithm* ("" for none)."""
+    """An HTML table: *headers*, and *rows* of cells with their algorithm.
+
+    Each row is (algorithm, cells), the algorithm "" for a row of none.
+    """
 
     headers: list[str]
     rows: list[tuple[str, list[Cell]]]
@@ -51,7 +59,10 @@ class Grid:
 
 @cache
 def environment() -> jinja2.Environment:
-    """Return the Jinja2 environment of the page: HTML, every value escaped; an unknown name raises."""
+    """Return the page's Jinja2 environment: every value escaped.
+
+    An unknown name raises.
+    """
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         undefined=jinja2.StrictUndefined,
@@ -72,7 +83,10 @@ def anchor(name: str) -> str:
 
 
 def _key(value: float | int | str | None) -> str:
-    """Return a sort key as the page's script reads it: a number in full, a text as it is, "" for none."""
+    """Return *value* as a sort key of the page's script.
+
+    A number in full, a text as it is, "" for none.
+    """
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -81,7 +95,9 @@ def _key(value: float | int | str | None) -> str:
 
 
 def grid(part: Part | Table) -> Grid:
-    """Return *part* (or a whole table) as an HTML table, its algorithms' names linked to their sections.
+    """Return *part* (or a whole table) as an HTML table.
+
+    Its algorithms' names link to their sections.
 
     Its sort keys are the part's where it has them (for its first columns, or all), else the cells' texts.
     """
@@ -101,12 +117,14 @@ def grid(part: Part | Table) -> Grid:
 
 
 def page(results: ResultSet, tables: Sequence[Table], nested: ResultSet | None = None) -> str:
-    """Return the text of index.html for *results*; *tables* are :func:`.render.all_tables`' (summary first).
+    """Return the text of index.html for *results*.
+
+    *tables* are :func:`.render.all_tables`' (the summary first).
 
     *nested* is the set of the peers inside it (``peers/``), shown beside
     this one's, or None.
     """
-    summary, details = tables[0], next(table for table in tables if table.title.startswith("Details"))
+    summary, detail = tables[0], details(results)
     puzzles = []
     for index, part in enumerate(summary.parts):
         puzzles.append(
@@ -116,7 +134,7 @@ def page(results: ResultSet, tables: Sequence[Table], nested: ResultSet | None =
                 "lead": part.lead,
                 "table": grid(part),
                 "notes": part.notes,
-                "details": grid(details.parts[index]),
+                "details": grid(detail.parts[index]),
             }
         )
     context = {
@@ -138,7 +156,10 @@ def page(results: ResultSet, tables: Sequence[Table], nested: ResultSet | None =
 
 
 def _environment(results: ResultSet) -> list[tuple[str, str]]:
-    """Return the environment of *results* as (what, value) rows, leaving out what it did not record."""
+    """Return the environment of *results* as (what, value) rows.
+
+    What it did not record is left out.
+    """
     e = results.environment
     rows = [
         ("CPU", f"{e.cpu} ({e.cores} cores, {e.arch})" if e.cpu else ""),
@@ -158,7 +179,7 @@ def _environment(results: ResultSet) -> list[tuple[str, str]]:
 
 
 def _settings(results: ResultSet) -> list[tuple[str, str]]:
-    """Return the settings and phase durations of *results* as (what, value) rows."""
+    """Return the settings and durations of *results* as rows."""
     s = results.settings
     rows = [(key.replace("_", " "), ", ".join(map(str, v)) if isinstance(v, list) else str(v)) for key, v in s.items()]
     if s.get("rss_stride") is not None:
@@ -168,7 +189,7 @@ def _settings(results: ResultSet) -> list[tuple[str, str]]:
 
 
 def _noise(results: ResultSet) -> str:
-    """Return the sentence on the noise floor of *results* ("" when the run measured none)."""
+    """Return the sentence on the noise floor of *results* ("" for none)."""
     floor = results.noise_floor
     if floor is None:
         return ""
@@ -180,7 +201,10 @@ def _noise(results: ResultSet) -> str:
 
 
 def _algorithm(results: ResultSet, result: AlgorithmResult) -> dict[str, Any]:
-    """Return what *result*'s section shows: its record, its verdict and its figures at every n."""
+    """Return what *result*'s section of the page shows.
+
+    Its record, its verdict and its figures at every n.
+    """
     count = result.instructions
     if count is None:
         counted = "not counted" if not result.external else "none for a command (another process)"
@@ -252,7 +276,10 @@ def _run_cells(result: AlgorithmResult, run: Run) -> list[Cell]:
 
 
 def _peers(results: ResultSet, tables: Sequence[Table], nested: ResultSet | None) -> dict[str, Any] | None:
-    """Return the peers' section: this set's pairs with every n, or the nested set's headline and a link."""
+    """Return the peers' section, or None when there are no peers.
+
+    This set's pairs at every n, or the nested set's headline and a link.
+    """
     source = results if results.peers else nested
     if source is None or not source.peers:
         return None
@@ -265,7 +292,7 @@ def _peers(results: ResultSet, tables: Sequence[Table], nested: ResultSet | None
 
 
 def _c_reference(results: ResultSet) -> dict[str, Any] | None:
-    """Return the section on blocks against the C per-move loop (None when the run has none)."""
+    """Return the section on blocks against the C loop (None: none)."""
     c = results.c_reference
     if not c:
         return None

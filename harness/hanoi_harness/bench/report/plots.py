@@ -1,4 +1,6 @@
-"""The plots of a result set (matplotlib, Agg): two figures per kind of puzzle, and the instruction counts.
+"""The plots of a result set (matplotlib, Agg).
+
+Two figures per kind of puzzle, and the instruction counts.
 
 Per kind of puzzle (:func:`~hanoi_harness.bench.report.puzzles.kind_of`:
 the classic one, the cyclic, the linear, k pegs), so that no puzzle's lines
@@ -35,7 +37,9 @@ MIN_WIDTH = 7.5
 
 @dataclass(frozen=True)
 class Series:
-    """A figure drawn against the run's moves: *value* reads it from a run, *label* names the axis, *tick* its ticks.
+    """A figure drawn against the run's moves.
+
+    *value* reads it from a run, *label* names the axis, *tick* writes its ticks.
 
     *log* draws it on a log scale, with *locator* (LogLocator's arguments)
     placing the ticks when given; *interval*, when given, gives the ends of
@@ -84,7 +88,10 @@ RSS = Series(
 
 @dataclass(frozen=True)
 class Picture:
-    """A PNG the report shows: its *file* name, its *title*, and the *kind* of puzzle it is of ("" for none)."""
+    """A PNG the report shows: its *file* name, *title* and *kind*.
+
+    *kind* is the title of its kind of puzzle, "" for none.
+    """
 
     file: str
     title: str
@@ -93,7 +100,10 @@ class Picture:
 
 @dataclass(frozen=True)
 class Lines:
-    """The lines of one kind of puzzle: its standings, its reference, the panels and every line's style."""
+    """The lines of one kind of puzzle, laid out and styled.
+
+    Its standings, its reference, the panels and every line's style.
+    """
 
     kind: Kind
     standings: tuple[Standing, ...]
@@ -105,7 +115,10 @@ class Lines:
     ranks: dict[str, int | None]
 
     def label(self, name: str, with_ns: bool) -> str:
-        """Return the legend's entry for *name*: its rank, its pegs when the kind has several puzzles, its speed."""
+        """Return the legend's entry for *name*: its rank, pegs and speed.
+
+        Its pegs when the kind has several puzzles.
+        """
         result = self.results[name]
         rank = self.ranks.get(name)
         extra = [result.puzzle.split(",")[0]] if len(self.standings) > 1 else []
@@ -117,7 +130,10 @@ class Lines:
 
 
 def kinds(results: ResultSet) -> list[Lines]:
-    """Return the lines of each kind of puzzle of *results*, in the summaries' order (those with a run only)."""
+    """Return the lines of each kind of puzzle of *results*.
+
+    In the summaries' order; the algorithms with a run only.
+    """
     grouped: dict[str, list[Standing]] = {}
     for standing in standings(results):
         grouped.setdefault(standing.kind.key, []).append(standing)
@@ -147,7 +163,7 @@ def kinds(results: ResultSet) -> list[Lines]:
 
 
 def pictures(results: ResultSet) -> list[Picture]:
-    """Return the PNGs :func:`plot` writes for *results*, in the report's order."""
+    """Return the PNGs :func:`plot` writes for *results*, in order."""
     found = []
     for lines in kinds(results):
         title = lines.kind.title
@@ -159,7 +175,9 @@ def pictures(results: ResultSet) -> list[Picture]:
 
 
 def points(result: AlgorithmResult, series: Series) -> tuple[list[int], list[float], list[list[float]] | None]:
-    """Return the moves, the values of *series* and their error bars for *result*'s runs that have a value.
+    """Return the moves, values and error bars of *series* for *result*.
+
+    Only the runs that have a value.
 
     A log scale drops values of 0 or less (a linear one keeps them); error
     bars are None for a series without intervals.
@@ -179,7 +197,7 @@ def points(result: AlgorithmResult, series: Series) -> tuple[list[int], list[flo
 
 
 def plot(results: ResultSet, out: Path) -> list[str]:
-    """Write every plot of :func:`pictures` for *results* into the directory *out*; return their file names."""
+    """Write every plot of :func:`pictures` into *out*; return their names."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -204,7 +222,9 @@ def _memory_rows(lines: Lines) -> list[Series]:
 
 
 def _figure(lines: Lines, rows: Sequence[Series], title: str, file: Path) -> None:
-    """Draw *rows* (one series a row) of *lines*' panels into *file*, under *title*.
+    """Draw *rows* of *lines*' panels into *file*, under *title*.
+
+    One series a row.
 
     A kind of one panel has its series side by side instead.
     """
@@ -237,7 +257,10 @@ def _figure(lines: Lines, rows: Sequence[Series], title: str, file: Path) -> Non
 
 
 def _panel(ax: Any, lines: Lines, panel: Panel, series: Series, with_ns: bool) -> None:
-    """Draw *series* of *panel*'s algorithms on the axes *ax*, its legend below in rank order."""
+    """Draw *series* of *panel*'s algorithms on the axes *ax*.
+
+    Its legend goes below, in rank order.
+    """
     from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
 
     for name in panel.names:
@@ -287,7 +310,9 @@ def _moves(value: float) -> str:
 
 
 def _bars(results: ResultSet, file: Path) -> None:
-    """Draw each algorithm's instructions per move into *file*: outside the allocators, then in them, stacked.
+    """Draw each algorithm's instructions per move into *file*.
+
+    Outside the allocators, then in them, stacked.
 
     One panel per puzzle, in rank order.  An algorithm whose count is
     unavailable gets no bar but its reason, so that a missing figure is

@@ -1,4 +1,4 @@
-"""The puzzles of a result set, each with its algorithms ranked against its own reference.
+"""The puzzles of a result set, each ranked against its own reference.
 
 Like with like: a run of the classic puzzle's n disks makes 2^n - 1 moves,
 a linear one 3^n - 1, one on four pegs far fewer, and each puzzle has
@@ -30,7 +30,10 @@ from hanoi_harness.bench.results.resultset import CLASSIC_PUZZLE, AlgorithmResul
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of puzzle, drawn on figures of its own: *key* names its files, *title* heads them."""
+    """A kind of puzzle, drawn on figures of its own.
+
+    *key* names its files, *title* heads them.
+    """
 
     key: str
     title: str
@@ -46,7 +49,7 @@ KINDS = (
 
 
 def pegs_of(puzzle: str) -> int:
-    """Return the number of pegs *puzzle* (a puzzle's text) names, 3 when it names none.
+    """Return the pegs *puzzle* (a puzzle's text) names, 3 for none.
 
     >>> pegs_of("5 pegs, every move"), pegs_of("something else")
     (5, 3)
@@ -56,7 +59,9 @@ def pegs_of(puzzle: str) -> int:
 
 
 def kind_of(puzzle: str) -> Kind:
-    """Return the kind of *puzzle* (``str`` of a :class:`~hanoi_harness.core.puzzle.Puzzle`).
+    """Return the kind of *puzzle*, a puzzle's text.
+
+    *puzzle* is ``str`` of a :class:`~hanoi_harness.core.puzzle.Puzzle`.
 
     >>> [kind_of(p).key for p in ("3 pegs, every move", "3 pegs, linear: 0-1-2", "6 pegs, every move")]
     ['classic', 'linear', 'k_pegs']
@@ -76,7 +81,9 @@ def kind_of(puzzle: str) -> Kind:
 
 
 def title_of(puzzle: str) -> str:
-    """Return the heading of *puzzle*'s tables: its kind's title when the kind is one puzzle, else the puzzle.
+    """Return the heading of *puzzle*'s tables.
+
+    Its kind's title when the kind is one puzzle, else the puzzle.
 
     >>> title_of("3 pegs, every move"), title_of("4 pegs, every move")
     ('The classic puzzle (3 pegs, every move)', '4 pegs, every move')
@@ -94,7 +101,9 @@ def _order(puzzle: str) -> tuple[int, int, str]:
 
 @dataclass(frozen=True)
 class Entry:
-    """One algorithm in its puzzle's ranking: its *rank* (None: not ranked), the *run* ranked, its *speed*.
+    """One algorithm in its puzzle's ranking.
+
+    Its *rank* (None: not ranked), the *run* it is ranked at, and its *speed*.
 
     *speed* is the reference's ns per move over the algorithm's, at the runs
     each is ranked at (above 1: faster), None when either was not timed.
@@ -108,7 +117,10 @@ class Entry:
 
 @dataclass(frozen=True)
 class Standing:
-    """A puzzle's algorithms, ranked: *reference* is the one speeds are against, *target* the work W (None: none)."""
+    """A puzzle's algorithms, ranked.
+
+    *reference* is the one speeds are against, *target* the work W (None: none).
+    """
 
     puzzle: str
     reference: str
@@ -125,7 +137,9 @@ class Standing:
 
 
 def common_moves(members: Sequence[AlgorithmResult]) -> int | None:
-    """Return W, the most moves every timed algorithm of *members* reached (None when none was timed).
+    """Return W, the most moves every timed one of *members* reached.
+
+    None when none was timed.
 
     >>> from hanoi_harness.bench.timing.figures import Timing
     >>> t = Timing(1e-3, 0, 1e-3, 1e-3, 1e-3, 1e-3, 0, 8, 1)
@@ -138,7 +152,9 @@ def common_moves(members: Sequence[AlgorithmResult]) -> int | None:
 
 
 def ranked_run(result: AlgorithmResult, target: int | None) -> Run | None:
-    """Return *result*'s timed run closest to *target* moves in ratio (the larger on a tie), or None when untimed.
+    """Return *result*'s timed run closest to *target* moves, in ratio.
+
+    The larger on a tie; None when untimed.
 
     Without a target, its largest timed run.
     """
@@ -151,12 +167,12 @@ def ranked_run(result: AlgorithmResult, target: int | None) -> Run | None:
 
 
 def peer_names(results: ResultSet) -> set[str]:
-    """Return the names of the other packages' records in *results* (the peers of its pairs)."""
+    """Return the names of the other packages' records in *results*."""
     return {pair.peer for pair in results.peers}
 
 
 def reference_for(results: ResultSet, members: Sequence[AlgorithmResult]) -> str:
-    """Return the reference of a puzzle whose records are *members*: the one its speeds are against.
+    """Return the reference of a puzzle whose records are *members*.
 
     The set's reference when it solves this puzzle; else the first of the
     project's records of the family "recursive" (the textbook recursion,
@@ -171,7 +187,7 @@ def reference_for(results: ResultSet, members: Sequence[AlgorithmResult]) -> str
 
 
 def standings(results: ResultSet) -> list[Standing]:
-    """Return every puzzle of *results* with its algorithms ranked within it, the classic puzzle first."""
+    """Return every puzzle of *results*, ranked within, the classic first."""
     by_puzzle: dict[str, list[AlgorithmResult]] = {}
     for result in results.algorithms.values():
         by_puzzle.setdefault(result.puzzle, []).append(result)
@@ -202,12 +218,12 @@ def rank_note(results: ResultSet, standing: Standing) -> str:
     """Return how *standing* is ranked, in words (or why it is not)."""
     if not results.reads_moves:
         return (
-            "not ranked: this set comes from a version whose drains read no move (generation only), so its "
+            "Not ranked: this set comes from a version whose drains read no move (generation only), so its "
             "speeds are how fast each generator hands out objects, not how fast moves can be read"
         )
     if standing.target is None:
-        return "not ranked: nothing was timed"
+        return "Not ranked: nothing was timed"
     return (
-        f"ranked by ns per move at about the same work, each at its timed run closest to {standing.target} moves "
+        f"Ranked by ns per move at about the same work, each at its timed run closest to {standing.target} moves "
         f"(the most every timed algorithm of this puzzle reached); speeds against {standing.reference}"
     )

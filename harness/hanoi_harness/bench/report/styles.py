@@ -1,4 +1,4 @@
-"""Which lines share a panel, and how each line is told apart: colour, marker and line style.
+"""Which lines share a panel, and how each line is told apart.
 
 A reader separates about eight lines in one panel, so a figure whose puzzle
 has more algorithms splits them (:func:`panels`) by kind of algorithm
@@ -50,7 +50,10 @@ GROUP_ORDER = ("recursions and stacks", "rules and iterations", "formulas and bl
 
 @dataclass(frozen=True)
 class Style:
-    """How one line is drawn: its *colour*, *marker* and *linestyle* (matplotlib's names)."""
+    """How one line is drawn: its *colour*, *marker* and *linestyle*.
+
+    Each in matplotlib's names.
+    """
 
     colour: str
     marker: str
@@ -59,14 +62,19 @@ class Style:
 
 @dataclass(frozen=True)
 class Panel:
-    """One panel of a figure: its *title* (a kind of algorithm, "" for a figure of one panel) and its lines."""
+    """One panel of a figure: its *title* and its lines.
+
+    The title names a kind of algorithm, "" for a figure of one panel.
+    """
 
     title: str
     names: tuple[str, ...]
 
 
 def group_of(family: str, peer: bool) -> str:
-    """Return the kind of algorithm of a record of *family* (*peer*: another package's).
+    """Return the kind of algorithm of a record of *family*.
+
+    *peer*: the record is another package's.
 
     >>> group_of("stack", False), group_of("peer: recursive", True), group_of("ad hoc", False)
     ('recursions and stacks', 'other packages', 'other')
@@ -77,7 +85,9 @@ def group_of(family: str, peer: bool) -> str:
 
 
 def panels(ranked: Sequence[str], families: Mapping[str, str], peers: set[str], reference: str | None) -> list[Panel]:
-    """Return the panels of a figure of the *ranked* algorithms (in rank order), each in rank order too.
+    """Return the panels of a figure of the *ranked* algorithms.
+
+    *ranked* is in rank order, and so is each panel.
 
     *families* gives each algorithm's family, *peers* the other packages'
     records; *reference*, when one of *ranked*, is drawn in every panel.
@@ -119,7 +129,9 @@ def panels(ranked: Sequence[str], families: Mapping[str, str], peers: set[str], 
 
 
 def styles(figure: Sequence[Panel], reference: str | None) -> dict[str, Style]:
-    """Return the style of every line of the panels of *figure*: the reference black, solid, with circles.
+    """Return the style of every line of the panels of *figure*.
+
+    The reference is black, solid, with circles.
 
     Within a panel the colours differ, and the markers too (up to
     ``len(MARKERS)`` lines); across the figure no two lines share colour and
@@ -150,6 +162,9 @@ def styles(figure: Sequence[Panel], reference: str | None) -> dict[str, Style]:
 
 
 def _marker(colour: str, count: int, used: set[tuple[str, str]]) -> str:
-    """Return the first marker from the *count*-th on not *used* with *colour* (the *count*-th if all are)."""
+    """Return the first marker from the *count*-th on free with *colour*.
+
+    Free: not *used* with it; the *count*-th when none is.
+    """
     cycle = [MARKERS[(count + step) % len(MARKERS)] for step in range(len(MARKERS))]
     return next((marker for marker in cycle if (colour, marker) not in used), cycle[0])

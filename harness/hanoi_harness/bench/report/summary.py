@@ -1,4 +1,4 @@
-"""The summaries of a result set: one per puzzle, ranked within it, then a detail table each.
+"""The summaries of a result set: one per puzzle, with a detail table.
 
 A summary shows first what a reader compares (:data:`HEADERS`): ns per move
 with its 95% interval, moves per second, the speed against the puzzle's
@@ -30,7 +30,9 @@ def _fits(result: AlgorithmResult) -> list[tuple[str, str, Fit | None]]:
 
 
 def verdict(result: AlgorithmResult) -> str:
-    """Return the summary's verdict on *result*: its check, then its declared classes against the fitted ones.
+    """Return the summary's verdict on *result*.
+
+    Its check, then its declared classes against the fitted ones.
 
     >>> verdict(AlgorithmResult("a", declared_time="2^n", declared_space="1", fit_time=Fit("2^n", 0.1, "", 9),
     ...                         fit_space=Fit("1", 0.0, "bytes per disk", 9)))
@@ -64,7 +66,10 @@ def verdict(result: AlgorithmResult) -> str:
 
 
 def findings(result: AlgorithmResult) -> list[str]:
-    """Return what each MISMATCH of *result* means, in words, from its figures (none: [])."""
+    """Return what each MISMATCH of *result* means, in words.
+
+    From its figures; [] for none.
+    """
     if result.status != "ok" or result.external:
         return []
     said = []
@@ -100,7 +105,9 @@ def findings(result: AlgorithmResult) -> list[str]:
 
 
 def instructions_cell(result: AlgorithmResult) -> str:
-    """Return the detail table's instructions cell: per move outside the allocators, + the allocators' share.
+    """Return the detail table's instructions cell.
+
+    Per move outside the allocators, + the allocators' share.
 
     >>> from hanoi_harness.bench.counts.figures import InstructionCount
     >>> instructions_cell(AlgorithmResult("a", instructions=InstructionCount("a", (10, 14), unavailable="no valgrind")))
@@ -117,7 +124,10 @@ def instructions_cell(result: AlgorithmResult) -> str:
 
 
 def total_instructions(result: AlgorithmResult) -> tuple[float | None, str]:
-    """Return *result*'s instructions per move, allocators included, and its summary cell."""
+    """Return *result*'s instructions per move, and its summary cell.
+
+    The allocators included.
+    """
     count = result.instructions
     if count is None or count.total_per_move is None:
         return None, instructions_cell(result)
@@ -125,7 +135,9 @@ def total_instructions(result: AlgorithmResult) -> tuple[float | None, str]:
 
 
 def peak(result: AlgorithmResult, run: Run | None) -> tuple[float | None, str]:
-    """Return *result*'s peak memory in bytes at *run*, and its cell (the n it was measured at if not *run*'s).
+    """Return *result*'s peak memory in bytes at *run*, and its cell.
+
+    The cell names the n it was measured at when not *run*'s.
 
     The tracemalloc peak (a command's: the peak RSS of its process), at the
     ranked run when measured there, else at the largest n it was measured at.
@@ -161,7 +173,9 @@ SUMMARY_CSV += ["n_max", "limits", "stopped", "verdict"]
 
 
 def summary(results: ResultSet) -> Table:
-    """Return the summaries of *results*: one part per puzzle in Markdown, every row in the CSV.
+    """Return the summaries of *results*, one part per puzzle.
+
+    Every row goes in the CSV.
 
     Algorithms without timings come last in their puzzle, unranked, as does
     every algorithm of a set whose drains read no move.
@@ -181,7 +195,10 @@ def summary(results: ResultSet) -> Table:
 
 
 def details(results: ResultSet) -> Table:
-    """Return the detail tables of *results*, one part per puzzle in the summaries' order (no CSV of its own)."""
+    """Return the detail tables of *results*, one part per puzzle.
+
+    In the summaries' order; no CSV of its own.
+    """
     parts, shown = [], []
     for standing in standings(results):
         rows = [_detail(entry) for entry in standing.entries]
@@ -226,7 +243,9 @@ def _keys(entry: Entry) -> list[float | str | None]:
 
 
 def classes_cell(declared: str, fit: Fit | None, of_rss: bool = False) -> str:
-    """Return "declared / fitted (figure, sizes)" for the detail table, "-" for what is unknown.
+    """Return "declared / fitted (figure, sizes)" for the detail table.
+
+    "-" for what is unknown.
 
     >>> classes_cell("", None), classes_cell("n", Fit("1", 0.0, "bytes per disk", 9))
     ('- / - (not enough sizes)', 'n / 1 (0 B/disk, 9 sizes)')
