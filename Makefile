@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 WHEEL_DIR := build/dist
 WHEEL_VENV := build/wheel-venv
 
-.PHONY: venv valgrind test test-all lint type check docs clean bench check-regression bench-scale bench-c wheel test-wheel
+.PHONY: venv valgrind chromium test test-all lint type check docs clean bench check-regression bench-scale bench-c wheel test-wheel
 
 venv: $(STAMP)
 
@@ -38,17 +38,35 @@ valgrind:
 	    || echo "$(VALGRIND_MISSING) 'apt-get install valgrind' failed (see above); $(VALGRIND_UNTIL)" >&2; \
 	fi
 
+# The HTML report (results/index.html) is tested in a real browser: Debian's headless Chromium, driven through its
+# chromedriver (tests/bench/test_page.py). Installed as valgrind is: as root or through sudo without a password;
+# otherwise this says why and what to run, and the test says so too (in CI, where it can be had, it fails).
+CHROMIUM_MISSING := make: chromium or chromedriver is missing and
+CHROMIUM_UNTIL := until both are installed, the test of the HTML report in a browser cannot run
+chromium:
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	elif ! command -v apt-get >/dev/null 2>&1; then \
+	  echo "$(CHROMIUM_MISSING) there is no apt-get here: install them with the system's package manager; $(CHROMIUM_UNTIL)" >&2; \
+	else \
+	  if [ "$$(id -u)" = 0 ]; then as=; \
+	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then as="sudo"; \
+	  else echo "$(CHROMIUM_MISSING) this user cannot install them (not root, no password-less sudo): run 'sudo apt-get install chromium chromium-driver'; $(CHROMIUM_UNTIL)" >&2; exit 0; fi; \
+	  echo "make: installing chromium (apt-get install chromium chromium-driver)" >&2; \
+	  $$as apt-get update -qq && $$as env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null \
+	    || echo "$(CHROMIUM_MISSING) 'apt-get install chromium chromium-driver' failed (see above); $(CHROMIUM_UNTIL)" >&2; \
+	fi
+
 # Line and branch coverage of the package in the test processes (the settings are in pyproject.toml): after the
 # tests, a summary of the modules not wholly covered, with their missing lines. The tests run on every core
 # (pytest-xdist: 206 s instead of 452 s on 2 loaded cores), but for the few marked 'serial', which send a signal
 # to the test process itself and run after, in one process; the total is judged after those (fail_under).
 XDIST := -n auto
-test: $(STAMP) valgrind
+test: $(STAMP) valgrind chromium
 	rm -rf build/coverage && mkdir -p build/coverage
 	$(BIN)/python -m pytest -q $(XDIST) -m 'not slow and not serial' --cov --cov-report= --cov-fail-under=0
 	$(BIN)/python -m pytest -q -m 'serial and not slow' --cov --cov-append --cov-report=term-missing:skip-covered
 
-test-all: $(STAMP) valgrind
+test-all: $(STAMP) valgrind chromium
 	$(BIN)/python -m pytest -q -m ''
 
 lint: $(STAMP)
@@ -79,7 +97,7 @@ wheel: $(STAMP)
 
 # The wheel in a fresh venv: every command from a directory outside the checkout (.ci/smoke), then the
 # test suite and the package's doctests against the installed files.
-test-wheel: wheel valgrind
+test-wheel: wheel valgrind chromium
 	rm -rf $(WHEEL_VENV) && $(PYTHON) -m venv $(WHEEL_VENV)
 	$(WHEEL_VENV)/bin/python -m pip install --quiet "$$(ls $(WHEEL_DIR)/*.whl)[test,distributed]"
 	.ci/smoke $(WHEEL_VENV)/bin
@@ -92,9 +110,10 @@ test-wheel: wheel valgrind
 bench-c: $(STAMP)
 	$(BIN)/python -m hanoi_harness.bench.cref 28
 
-# The full benchmark: regenerates results/ (and results/quick/, the CI baseline, and results/peers/, the other
-# packages' solvers of the extra 'peers' against ours): 14 minutes on 2 idle cores (7 of them the peers), 16 shared.
-bench: $(STAMP) valgrind
+# The full benchmark: regenerates results/ (index.html, the report, beside README.md, the tables and the plots; and
+# results/quick/, the CI baseline, and results/peers/, the other packages' solvers of the extra 'peers' against ours):
+# 14 minutes on 2 idle cores (7 of them the peers), 16 shared. Chromium comes with it, to check index.html in 'make test'.
+bench: $(STAMP) valgrind chromium
 	$(BIN)/hanoi bench --out results --peers
 
 # The regression gate: a quick benchmark (about 30 s, 50 s under load) compared with the committed quick

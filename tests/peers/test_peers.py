@@ -625,7 +625,8 @@ def test_bench_with_peers_writes_their_set_inside_ours(
     out = tmp_path / "out"
     code, said, err = run_cli(capsys, "bench", "recursive", "--sizes", "3,4", "--out", str(out), "--peers")
     assert code == 0, err
-    assert said.strip() == f"wrote {out}/ (full run of 1 algorithms; 2 peers against ours in {out}/peers/)"
+    wrote = f"wrote {out}/ (full run of 1 algorithms; 2 peers against ours in {out}/peers/)"
+    assert said.strip() == f"{wrote}; the report: {out}/index.html"
     mine, theirs = load(out), load(out / "peers")
     assert list(mine.algorithms) == ["recursive"] and mine.peers == () and "peers" in mine.durations_s
     our_names, peer_names = ["recursive", "any_state", "frame_stewart"], ["hanoi_python_solver", "k_peg_hanoi_4"]

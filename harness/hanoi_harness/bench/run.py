@@ -244,6 +244,7 @@ def _assemble(
     result = AlgorithmResult(
         name=algorithm.name,
         summary=algorithm.summary,
+        source=str(algorithm.source) if algorithm.source else "",
         family=algorithm.family,
         origin=algorithm.origin,
         limits=algorithm.limits(),
@@ -310,10 +311,12 @@ def _fill(
     result.fit_time = fit_time([r.n for r in timed_runs], medians, [r.moves for r in timed_runs])
     if result.external:
         sampled = [run for run in result.runs if run.rss is not None]
-        result.fit_space = fit_space([r.n for r in sampled], [r.rss.peak_mib * 2**20 for r in sampled if r.rss])
+        rss_peaks = [r.rss.peak_mib * 2**20 for r in sampled if r.rss]
+        result.fit_space = fit_space([r.n for r in sampled], rss_peaks, [r.moves for r in sampled])
         return result
     traced = [run for run in result.runs if run.tracemalloc_peak_bytes is not None]
-    result.fit_space = fit_space([r.n for r in traced], [float(r.tracemalloc_peak_bytes or 0) for r in traced])
+    bytes_held = [float(r.tracemalloc_peak_bytes or 0) for r in traced]
+    result.fit_space = fit_space([r.n for r in traced], bytes_held, [r.moves for r in traced])
     return result
 
 

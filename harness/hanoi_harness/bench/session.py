@@ -38,7 +38,7 @@ from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
 from hanoi_harness.bench.peers import Peers, head_to_head
 from hanoi_harness.bench.plan import FULL, QUICK, Settings
 from hanoi_harness.bench.report.render import render
-from hanoi_harness.bench.results.outdir import OutDir, seal, why_not_ours
+from hanoi_harness.bench.results.outdir import MARKER, OutDir, seal, why_not_ours
 from hanoi_harness.bench.results.resultset import RESULTS_FILE, ResultSet, load, results_path
 from hanoi_harness.bench.run import run
 from hanoi_harness.bench.timing.measure import check_available
@@ -296,7 +296,15 @@ def _copy_and_render(file: Path, staging: Path) -> None:
     for name in (QUICK_DIR, PEERS_DIR):
         nested = folder / name
         if file.name == RESULTS_FILE and nested.is_dir() and not why_not_ours(nested):
-            shutil.copytree(nested, staging / name)
+            if name == QUICK_DIR:
+                shutil.copytree(nested, staging / name)
+                continue
+            # The peers' measurements alone: their views are rendered again below, so none of an older
+            # version's (a plot since renamed, say) is left behind.
+            (staging / name).mkdir()
+            for kept in (MARKER, RESULTS_FILE, PYTEST_REPORT):
+                if (nested / kept).is_file():
+                    shutil.copyfile(nested / kept, staging / name / kept)
     peers = _nested_peers(staging)
     if peers is not None:  # its views too, from its results.json
         render(peers, staging / PEERS_DIR)

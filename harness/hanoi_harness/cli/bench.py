@@ -14,6 +14,7 @@ from hanoi_harness.bench.gate.compare import report as compared
 from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
 from hanoi_harness.bench.peers import Peers, peers
 from hanoi_harness.bench.plan import QUICK
+from hanoi_harness.bench.report.readme import PAGE
 from hanoi_harness.bench.results.outdir import MARKER
 from hanoi_harness.bench.results.resultset import load
 from hanoi_harness.bench.run import REFERENCE
@@ -34,9 +35,10 @@ def add_bench(p: argparse.ArgumentParser) -> None:
         "measure the peak memory (tracemalloc, and peak RSS of a fresh child) and the instructions per move "
         "(valgrind, where installed; otherwise unavailable, with the reason) of each algorithm across n, every "
         "move read by one consumer and another puzzle's records at the sizes of the same work; time the "
-        f"reference against itself (the noise floor), fit growth classes, and write results.json, Markdown and "
-        f"CSV tables, plots and README.md into --out. '{REFERENCE}' is always measured, for relative times. A full "
-        f"run (neither --quick nor --sizes) also writes the quick-mode baseline into DIR/{QUICK_DIR}/ and times "
+        "reference against itself (the noise floor), fit growth classes, and write results.json, the HTML report "
+        f"index.html, Markdown and CSV tables, plots and README.md into --out. '{REFERENCE}' is always measured, "
+        "for relative times. A full run (neither --quick nor --sizes) also writes the quick-mode baseline into "
+        f"DIR/{QUICK_DIR}/ and times "
         f"'hanoi moves blocks {CREF_N} --binary' against the C reference (bench/c/hanoi_ref.c) when a C "
         "compiler is present. The previous results are replaced only once the new ones are complete. Exit status "
         "0 when every algorithm and command passed its check, 1 when any failed it (reported in the results, not "
@@ -138,8 +140,8 @@ def add_compare(c: argparse.ArgumentParser) -> None:
 def add_report(r: argparse.ArgumentParser) -> None:
     """Add the arguments of ``hanoi report`` to *r*."""
     r.description = (
-        "Render README.md, tables.md, the CSV tables and the plots again from a result set's "
-        "results.json, without measuring anything (after a change to the report's code, say). The directory is "
+        "Render index.html, README.md, tables.md, the CSV tables and the plots again from a result "
+        "set's results.json, without measuring anything (after a change to the report's code, say). The directory is "
         "replaced in one step, as a bench run replaces it. Exit status 0, or 2 for a directory or results.json "
         "that does not read, or an output directory that is not a result set."
     )
@@ -223,7 +225,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     programs = f" and {len(commands)} commands" if commands else ""
     measured = len(outcome.results.algorithms) - len(commands)
     also = f"; {len(theirs.pairs)} peers against ours in {args.out}/{PEERS_DIR}/" if theirs else ""
-    print(f"wrote {args.out}/ ({outcome.results.mode} run of {measured} algorithms{programs}{also})")
+    print(
+        f"wrote {args.out}/ ({outcome.results.mode} run of {measured} algorithms{programs}{also}); the report: "
+        f"{args.out}/{PAGE}"
+    )
     if outcome.failed:
         print(f"failed the check (reported, not measured): {', '.join(outcome.failed)}", file=sys.stderr)
         return 1
@@ -265,5 +270,5 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     written = report(args.source, args.out)
     source = args.source / "results.json" if args.source.is_dir() else args.source
-    print(f"rendered {args.out or written}/ from {source}")
+    print(f"rendered {args.out or written}/ from {source}; the report: {args.out or written}/{PAGE}")
     return 0

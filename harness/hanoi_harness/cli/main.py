@@ -42,7 +42,7 @@ COMMANDS = {
     "check": ("check", "verify a move list printed by any program (e.g. './a.out 10 | hanoi check -n 10')"),
     "bench": ("bench", "measure time, peak memory and instructions per move across n and write a results directory"),
     "compare": ("bench", "compare two result sets; exit 1 on a regression"),
-    "report": ("bench", "render a results directory's tables, plots and README again from its results.json"),
+    "report": ("bench", "render a results directory's report, tables, plots and README again from its results.json"),
 }
 """Each command: the module of :mod:`hanoi_harness.cli` that runs it, and its line in ``hanoi --help``."""
 

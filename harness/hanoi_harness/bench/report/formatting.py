@@ -51,6 +51,31 @@ def fmt_number(value: float | None, digits: int = 4) -> str:
     return "" if value is None else f"{value:.{digits}g}"
 
 
+def fmt_sig(value: float | None) -> str:
+    """Return *value* to three significant digits, written out in full from 100 up ("" for None).
+
+    >>> fmt_sig(1002.4), fmt_sig(3.444), fmt_sig(0.0123), fmt_sig(None)
+    ('1002', '3.44', '0.0123', '')
+    """
+    if value is None:
+        return ""
+    return f"{value:.0f}" if abs(value) >= 100 else f"{value:.3g}"
+
+
+def fmt_rate(per_s: float | None) -> str:
+    """Return a rate a second in thousands (k), millions (M) or billions (G), three digits ("" for None).
+
+    >>> fmt_rate(2.9e8), fmt_rate(4.72e6), fmt_rate(925000), fmt_rate(12), fmt_rate(None)
+    ('290 M', '4.72 M', '925 k', '12', '')
+    """
+    if per_s is None:
+        return ""
+    for unit, scale in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if per_s >= scale:
+            return f"{per_s / scale:.3g} {unit}"
+    return f"{per_s:.3g}"
+
+
 def fmt_margin(margin: float | None) -> str:
     """Return a 95% interval's reach from the median, *margin* a share of it, as "±2%" ("" for None).
 
@@ -73,23 +98,26 @@ def fmt_per_move(run: Any) -> str:
     '100 ±3%'
     >>> fmt_per_move(Run(10, timing=Timing(1.023e-4, 0, 0, 0, 0, 0, 0, 5, 1, unstable=("5 rounds",))))
     '100 unstable'
+    >>> fmt_per_move(Run(10, timing=Timing(1.0254e-3, 0, 0, 0, 0, 0, 0, 9, 1, Interval(1e-3, 1.05e-3))))
+    '1002 ±2%'
     """
     if run is None or run.ns_per_move is None:
         return ""
-    text = f"{fmt_number(run.ns_per_move, 3)} {fmt_margin(run.timing.margin)}".strip()
+    text = f"{fmt_sig(run.ns_per_move)} {fmt_margin(run.timing.margin)}".strip()
     return text if run.timing.stable else f"{text} unstable"
 
 
 def fmt_fit_figure(fit: Fit, of_rss: bool = False) -> str:
     """Return the figure a fitted class came from, with its unit, as the summary shows it.
 
-    A time fit gives the slope of log ns per move against log n (0: flat, 1:
-    growing like n); a space fit the peak's growth a disk, in bytes (classes
+    A time fit gives the slope of log ns per move against log n, as the power
+    of n that ns per move grows like (0: flat, 1: like n, below 0: falling as
+    a fixed cost spreads over more moves); a space fit the peak's growth a disk, in bytes (classes
     1 and n) or as a factor (class 2^n).  *of_rss* marks a fit on a
     command's peak RSS, which moves in whole pages.
 
-    >>> fmt_fit_figure(Fit("n 2^n", 0.954, "log-log ns/move", 12))
-    '0.95'
+    >>> fmt_fit_figure(Fit("n 2^n", 0.954, "log-log ns/move", 12)), fmt_fit_figure(Fit("2^n", -3.39, "", 20))
+    ('ns/move ~ n^0.95', 'ns/move ~ n^-3.39')
     >>> fmt_fit_figure(Fit("n", 13.38, "bytes per disk", 12)), fmt_fit_figure(Fit("1", -7647.2, "bytes per disk", 9))
     ('+13.4 B/disk', '-7.47 KiB/disk')
     >>> fmt_fit_figure(Fit("2^n", 0.82, "log2 bytes vs n", 17))
@@ -107,7 +135,7 @@ def fmt_fit_figure(fit: Fit, of_rss: bool = False) -> str:
         size = abs(slope)
         figure = f"{sign}{fmt_bytes(size) if size >= 1024 else f'{size:.3g} B'}/disk"
     else:
-        figure = f"{fit.slope:.2f}"
+        figure = f"ns/move ~ n^{fit.slope:.2f}"
     return f"{figure} of RSS" if of_rss else figure
 
 

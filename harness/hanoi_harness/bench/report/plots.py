@@ -1,41 +1,57 @@
-"""The plots of a result set (matplotlib, Agg): one PNG per :class:`Plot`, one panel per series, and the bars of
-instructions per move.
+"""The plots of a result set (matplotlib, Agg).
 
-A series is a figure per (algorithm, n) drawn against n or against the run's
-moves, one line per algorithm (:data:`SERIES`): times against moves, so that
-runs of the same work stand one above the other whatever the puzzle; memory
-against n, the number the space classes are stated in.  A plot is a title, a
-file name and its panels (:data:`PLOTS`).  A new figure to plot is one entry
-in each.  Instructions per move are one figure per algorithm, drawn as bars
-(:func:`_bars`).
+Two figures per kind of puzzle, and the instruction counts.
+
+Per kind of puzzle (:func:`~hanoi_harness.bench.report.puzzles.kind_of`:
+the classic one, the cyclic, the linear, k pegs), so that no puzzle's lines
+are squeezed by another's axis: ``ns_per_move_KIND.png``, ns per move with
+its 95% interval against the run's moves, and ``memory_KIND.png``, the
+tracemalloc peak and the peak RSS growth against the run's moves too (the
+same work on every x axis).  Both log-log but the RSS, which moves in pages
+and is drawn on a linear axis; every axis says its scale.  The panels and
+the styles of the lines are :mod:`.styles`'; each panel's legend lists its
+lines in rank order, with the ns per move each is ranked at.
+``instructions.png`` draws each algorithm's instructions per move as bars,
+one panel per puzzle in rank order.  A new figure drawn against moves is one
+more :class:`Series`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hanoi_harness.bench.report.formatting import NOTE, fmt_bytes, fmt_seconds
+from hanoi_harness.bench.report.formatting import NOTE, fmt_bytes, fmt_sig
+from hanoi_harness.bench.report.puzzles import Kind, Standing, peer_names, standings
+from hanoi_harness.bench.report.styles import Panel, Style, panels, styles
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
+
+DPI = 100
+PANEL_WIDTH = 5.4
+PANEL_HEIGHT = 3.6
+PER_ROW = 3
+MIN_WIDTH = 7.5
 
 
 @dataclass(frozen=True)
 class Series:
-    """A figure drawn against n: *value* reads it from a run, *label* names the axis, *tick* writes its ticks.
+    """A figure drawn against the run's moves.
 
-    *log* draws it on a log scale, with *locator* (LogLocator's arguments) placing the ticks when given;
-    *by_moves* draws it against the run's moves (log scale) rather than n; *interval*, when given, gives the
-    ends of a value's 95% interval, drawn as an error bar.
+    *value* reads it from a run, *label* names the axis, *tick* writes its ticks.
+
+    *log* draws it on a log scale, with *locator* (LogLocator's arguments)
+    placing the ticks when given; *interval*, when given, gives the ends of
+    a value's 95% interval, drawn as an error bar.
     """
 
+    title: str
     value: Callable[[Run], float | int | None]
     label: str
     tick: Callable[[float, Any], str]
     log: bool = True
     locator: dict[str, Any] | None = None
-    by_moves: bool = False
     interval: Callable[[Run], tuple[float, float] | None] | None = None
 
 
@@ -46,175 +62,300 @@ def _ns_interval(run: Run) -> tuple[float, float] | None:
     return run.timing.interval.low / run.moves * 1e9, run.timing.interval.high / run.moves * 1e9
 
 
-SERIES = {
-    "time": Series(
-        lambda run: run.timing.median if run.timing else None,
-        "median time per drain, every move read (s)",
-        lambda v, _: fmt_seconds(v),
-        by_moves=True,
-    ),
-    "ns_per_move": Series(
-        lambda run: run.ns_per_move,
-        "ns per move (median, with its 95% interval)",
-        lambda v, _: f"{v:g}",
-        locator={"base": 10, "subs": (1.0, 2.0, 5.0)},
-        by_moves=True,
-        interval=_ns_interval,
-    ),  # ns per move spans a decade or two
-    "memory": Series(
-        lambda run: run.tracemalloc_peak_bytes,
-        "tracemalloc peak (bytes)",
-        lambda v, _: fmt_bytes(v),
-        locator={"base": 4, "numticks": 14},
-    ),  # 1 KiB, 4 KiB, 16 KiB ...: round sizes
-    # A child's RSS moves by a few MiB over tens: a linear axis shows it.
-    "rss": Series(
-        lambda run: run.rss.peak_mib if run.rss else None,
-        "peak RSS of the child (MiB, linear scale)",
-        lambda v, _: f"{v:g}",
-        log=False,
-    ),
-}
-"""Every figure a plot can draw; tick labels are in the tables' units, not powers of ten."""
+NS_PER_MOVE = Series(
+    "ns per move",
+    lambda run: run.ns_per_move,
+    "ns per move (log scale), median\nwith its 95% interval",
+    lambda v, _: f"{v:g}",
+    locator={"base": 10, "subs": (1.0, 2.0, 5.0)},
+    interval=_ns_interval,
+)
+TRACEMALLOC = Series(
+    "tracemalloc peak",
+    lambda run: run.tracemalloc_peak_bytes,
+    "tracemalloc peak, Python heap\n(log scale)",
+    lambda v, _: fmt_bytes(v),
+    locator={"base": 4, "numticks": 12},
+)  # 1 KiB, 4 KiB, 16 KiB ...: round sizes
+RSS = Series(
+    "peak RSS growth",
+    lambda run: run.rss.growth_mib if run.rss else None,
+    "peak RSS growth of a fresh child\n(MiB, linear scale)",
+    lambda v, _: f"{v:g}",
+    log=False,
+)  # a child's RSS moves by a few MiB over tens: a linear axis shows it, zero included
 
 
 @dataclass(frozen=True)
-class Plot:
-    """A PNG: its *file* name, its *title*, and the keys of :data:`SERIES` it draws, one panel each.
+class Picture:
+    """A PNG the report shows: its *file* name, *title* and *kind*.
 
-    No panels: the bars of instructions per move (:func:`_bars`).
+    *kind* is the title of its kind of puzzle, "" for none.
     """
 
     file: str
     title: str
-    panels: tuple[str, ...]
+    kind: str = ""
 
 
-PLOTS = (
-    Plot("time_vs_moves.png", "Time per drain vs moves", ("time",)),
-    Plot("ns_per_move.png", "ns per move vs moves", ("ns_per_move",)),
-    Plot("memory_vs_n.png", "Peak memory vs n", ("memory", "rss")),
-    Plot("instructions.png", "Instructions per move (valgrind)", ()),
-)
-"""The plots, in the README's order."""
+@dataclass(frozen=True)
+class Lines:
+    """The lines of one kind of puzzle, laid out and styled.
+
+    Its standings, its reference, the panels and every line's style.
+    """
+
+    kind: Kind
+    standings: tuple[Standing, ...]
+    reference: str
+    panels: tuple[Panel, ...]
+    styles: dict[str, Style]
+    results: dict[str, AlgorithmResult]
+    ranked_ns: dict[str, float | None]
+    ranks: dict[str, int | None]
+
+    def label(self, name: str, with_ns: bool) -> str:
+        """Return the legend's entry for *name*: its rank, pegs and speed.
+
+        Its pegs when the kind has several puzzles.
+        """
+        result = self.results[name]
+        rank = self.ranks.get(name)
+        extra = [result.puzzle.split(",")[0]] if len(self.standings) > 1 else []
+        extra += ["reference"] if name == self.reference else []
+        ns = self.ranked_ns.get(name)
+        speed = f": {fmt_sig(ns)} ns" if with_ns and ns is not None else ""
+        said = f" ({', '.join(extra)})" if extra else ""
+        return f"{f'{rank}. ' if rank is not None else ''}{name}{said}{speed}"
 
 
-def points(result: AlgorithmResult, series: Series) -> tuple[list[int], list[float]]:
-    """Return the n (or moves) and the values of *series* for *result*, leaving out runs without a positive value."""
-    found = [(run, value) for run in result.runs if (value := series.value(run)) is not None and value > 0]
-    return [run.moves if series.by_moves else run.n for run, _ in found], [float(v) for _, v in found]
+def kinds(results: ResultSet) -> list[Lines]:
+    """Return the lines of each kind of puzzle of *results*.
 
-
-def _errors(result: AlgorithmResult, series: Series) -> list[list[float]] | None:
-    """Return the error bars of *series* for *result*'s points (below and above each value), or None."""
-    if series.interval is None:
-        return None
-    below, above = [], []
-    for run in result.runs:
-        value = series.value(run)
-        if value is None or value <= 0:
+    In the summaries' order; the algorithms with a run only.
+    """
+    grouped: dict[str, list[Standing]] = {}
+    for standing in standings(results):
+        grouped.setdefault(standing.kind.key, []).append(standing)
+    found = []
+    for members in grouped.values():
+        entries = [entry for standing in members for entry in standing.entries if entry.result.runs]
+        if not entries:
             continue
-        ends = series.interval(run)
-        below.append(max(0.0, float(value) - ends[0]) if ends else 0.0)
-        above.append(max(0.0, ends[1] - float(value)) if ends else 0.0)
-    return [below, above]
+        entries.sort(key=lambda e: (e.run.ns_per_move or float("inf")) if e.run else float("inf"))
+        ranked = [entry.result.name for entry in entries]
+        reference = members[0].reference if members[0].reference in ranked else None
+        families = {entry.result.name: entry.result.family for entry in entries}
+        laid = panels(ranked, families, peer_names(results), reference)
+        found.append(
+            Lines(
+                kind=members[0].kind,
+                standings=tuple(members),
+                reference=reference or "",
+                panels=tuple(laid),
+                styles=styles(laid, reference),
+                results={entry.result.name: entry.result for entry in entries},
+                ranked_ns={entry.result.name: entry.run.ns_per_move if entry.run else None for entry in entries},
+                ranks={entry.result.name: entry.rank for entry in entries},
+            )
+        )
+    return found
+
+
+def pictures(results: ResultSet) -> list[Picture]:
+    """Return the PNGs :func:`plot` writes for *results*, in order."""
+    found = []
+    for lines in kinds(results):
+        title = lines.kind.title
+        found.append(Picture(f"ns_per_move_{lines.kind.key}.png", f"{title}: ns per move against moves", title))
+        if _memory_rows(lines):
+            found.append(Picture(f"memory_{lines.kind.key}.png", f"{title}: peak memory against moves", title))
+    found.append(Picture("instructions.png", "Instructions per move (valgrind), by puzzle"))
+    return found
+
+
+def points(result: AlgorithmResult, series: Series) -> tuple[list[int], list[float], list[list[float]] | None]:
+    """Return the moves, values and error bars of *series* for *result*.
+
+    Only the runs that have a value.
+
+    A log scale drops values of 0 or less (a linear one keeps them); error
+    bars are None for a series without intervals.
+    """
+    found = [
+        (run, float(value))
+        for run in result.runs
+        if (value := series.value(run)) is not None and (value > 0 or not series.log) and run.moves > 0
+    ]
+    errors = None
+    if series.interval is not None:
+        ends = [series.interval(run) for run, _ in found]
+        below = [max(0.0, value - end[0]) if end else 0.0 for (_, value), end in zip(found, ends, strict=True)]
+        above = [max(0.0, end[1] - value) if end else 0.0 for (_, value), end in zip(found, ends, strict=True)]
+        errors = [below, above]
+    return [run.moves for run, _ in found], [value for _, value in found], errors
 
 
 def plot(results: ResultSet, out: Path) -> list[str]:
-    """Write every plot of :data:`PLOTS` for *results* into the directory *out*; return their file names."""
+    """Write every plot of :func:`pictures` into *out*; return their names."""
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    styles = _styles(list(results.algorithms))
-    for spec in PLOTS:
-        if not spec.panels:
-            _bars(results, out / spec.file, spec.title)
-            continue
-        width = 7.5 * len(spec.panels) + 2.5
-        fig, axes = plt.subplots(1, len(spec.panels), figsize=(width, 5.5), squeeze=False)
-        for ax, key in zip(axes[0], spec.panels, strict=True):
-            _panel(ax, results, SERIES[key], styles)
-        handles, labels = axes[0][0].get_legend_handles_labels()
-        fig.suptitle(f"{spec.title} ({results.mode} run, log scale)")
-        if handles:
-            fig.legend(handles, labels, loc="center right", fontsize=9, frameon=False)
-        fig.tight_layout(rect=(0, 0, 1 - 2.2 / width, 1))
-        fig.savefig(out / spec.file, dpi=100, metadata={"Description": NOTE})
-        plt.close(fig)
-    return [spec.file for spec in PLOTS]
+    written = []
+    for lines in kinds(results):
+        mode = f"{results.mode} run"
+        file = f"ns_per_move_{lines.kind.key}.png"
+        _figure(lines, [NS_PER_MOVE], f"{lines.kind.title}: ns per move against moves, log-log ({mode})", out / file)
+        written.append(file)
+        rows = _memory_rows(lines)
+        if rows:
+            file = f"memory_{lines.kind.key}.png"
+            _figure(lines, rows, f"{lines.kind.title}: peak memory against moves ({mode})", out / file)
+            written.append(file)
+    _bars(results, out / "instructions.png")
+    return [*written, "instructions.png"]
 
 
-def _panel(ax: Any, results: ResultSet, series: Series, styles: dict[str, tuple[Any, str]]) -> None:
-    """Draw *series* of every algorithm of *results* on the axes *ax*."""
-    from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
-
-    for name, result in results.algorithms.items():
-        xs, ys = points(result, series)
-        if xs:
-            color, marker = styles[name]
-            ax.errorbar(
-                xs, ys, yerr=_errors(result, series), marker=marker, markersize=4, linewidth=1.4, color=color,
-                label=name, capsize=2, elinewidth=0.8,
-            )  # fmt: skip
-    if series.log:
-        ax.set_yscale("log")
-        ax.yaxis.set_minor_formatter(NullFormatter())
-        if series.locator:
-            ax.yaxis.set_major_locator(LogLocator(**series.locator))
-    ax.yaxis.set_major_formatter(FuncFormatter(series.tick))
-    if series.by_moves:
-        ax.set_xscale("log", base=2)
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:.0f}"))
-        ax.set_xlabel("moves of the run (log scale; the classic puzzle's n disks make 2^n - 1)")
-    else:
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_xlabel("n (disks)")
-    ax.set_ylabel(series.label)
-    ax.grid(True, which="major", alpha=0.35)
-    ax.grid(True, which="minor", alpha=0.12)
+def _memory_rows(lines: Lines) -> list[Series]:
+    """Return the memory series that any algorithm of *lines* has a figure of."""
+    return [s for s in (TRACEMALLOC, RSS) if any(points(r, s)[0] for r in lines.results.values())]
 
 
-def _bars(results: ResultSet, file: Path, title: str) -> None:
-    """Draw each algorithm's instructions per move into *file*: outside the allocators, then in them, stacked.
+def _figure(lines: Lines, rows: Sequence[Series], title: str, file: Path) -> None:
+    """Draw *rows* of *lines*' panels into *file*, under *title*.
 
-    An algorithm whose count is unavailable gets no bar but its reason, so that
-    a missing figure is never mistaken for a small one.
+    One series a row.
+
+    A kind of one panel has its series side by side instead.
     """
     import matplotlib.pyplot as plt
 
-    counted = [(name, r.instructions) for name, r in results.algorithms.items() if r.instructions is not None]
-    fig, ax = plt.subplots(figsize=(10, 0.42 * max(len(counted), 1) + 1.6))
-    names = [name for name, _ in counted][::-1]
-    outside = [count.per_move or 0.0 for _, count in counted][::-1]
-    inside = [count.allocator_per_move or 0.0 for _, count in counted][::-1]
-    ax.barh(names, outside, color="tab:blue", label="outside the memory allocators (the gate's figure)")
-    ax.barh(names, inside, left=outside, color="tab:orange", label="in the allocators (pymalloc, malloc)")
-    for y, (_, count) in enumerate(counted[::-1]):
-        if count.per_move is None:
-            ax.text(0, y, f"  unavailable: {count.unavailable}", va="center", fontsize=8)
-        else:
-            ax.text(
-                outside[y] + inside[y],
-                y,
-                f" {count.per_move:.0f} + {count.allocator_per_move:.0f}",
-                va="center",
-                fontsize=8,
-            )
-    ax.set_xlabel("machine instructions per move (cachegrind, between two sizes)")
-    ax.grid(True, axis="x", alpha=0.35)
-    ax.legend(loc="lower right", fontsize=8, frameon=False)
-    fig.suptitle(f"{title} ({results.mode} run)")
-    fig.tight_layout()
-    fig.savefig(file, dpi=100, metadata={"Description": NOTE})
+    count = len(lines.panels)
+    if count == 1:
+        columns, grid = len(rows), [[(series, lines.panels[0]) for series in rows]]
+    else:
+        columns = min(count, PER_ROW)
+        grid = [[(s, p) for p in lines.panels[i : i + PER_ROW]] for s in rows for i in range(0, count, PER_ROW)]
+    fig, axes = plt.subplots(
+        len(grid),
+        columns,
+        figsize=(max(PANEL_WIDTH * columns, MIN_WIDTH), (PANEL_HEIGHT + 1.7) * len(grid) + 0.7),
+        squeeze=False,
+        layout="constrained",
+    )
+    for row, chunk in enumerate(grid):
+        for column in range(columns):
+            ax = axes[row][column]
+            if column >= len(chunk):
+                ax.set_visible(False)
+                continue
+            series, panel = chunk[column]
+            _panel(ax, lines, panel, series, with_ns=series is NS_PER_MOVE)
+    fig.suptitle(title if columns > 1 else title.replace(": ", ":\n", 1), fontsize=12)
+    fig.savefig(file, dpi=DPI, metadata={"Description": NOTE})
     plt.close(fig)
 
 
-def _styles(names: list[str]) -> dict[str, tuple[Any, str]]:
-    """Return a colour and a marker for each of *names*, so that a dozen lines stay apart in print too."""
-    import matplotlib
+def _panel(ax: Any, lines: Lines, panel: Panel, series: Series, with_ns: bool) -> None:
+    """Draw *series* of *panel*'s algorithms on the axes *ax*.
 
-    palette = matplotlib.colormaps["tab10"]  # ten colours; the markers cycle over twelve, so pairs repeat after 60
-    markers = "osD^vP*Xhp<>"
-    return {name: (palette(i % 10), markers[i % len(markers)]) for i, name in enumerate(names)}
+    Its legend goes below, in rank order.
+    """
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
+
+    for name in panel.names:
+        xs, ys, errors = points(lines.results[name], series)
+        if not xs:
+            continue
+        style = lines.styles[name]
+        reference = name == lines.reference
+        ax.errorbar(
+            xs, ys, yerr=errors, color=style.colour, marker=style.marker, linestyle=style.linestyle,
+            linewidth=2.2 if reference else 1.5, markersize=5, capsize=2, elinewidth=0.8,
+            label=lines.label(name, with_ns), zorder=3 if reference else 2,
+        )  # fmt: skip
+    if series.log:
+        ax.set_yscale("log")
+        ax.yaxis.set_minor_locator(NullLocator())
+        if series.locator:
+            ax.yaxis.set_major_locator(LogLocator(**series.locator))
+    ax.yaxis.set_major_formatter(FuncFormatter(series.tick))
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: _moves(v)))
+    ax.xaxis.set_minor_locator(NullLocator())  # a tick a decade is enough, and minor ticks cost most of a figure's time
+    ax.set_xlabel("moves of the run (log scale)")
+    ax.set_ylabel(series.label)
+    heading = f"{series.title}: {panel.title}" if panel.title else series.title
+    ax.set_title(heading, fontsize=10)
+    ax.grid(True, which="major", alpha=0.35)
+    handles, labels = ax.get_legend_handles_labels()
+    if handles:
+        order = "in rank order, with ns/move as ranked" if with_ns else "in rank order"
+        ax.legend(
+            handles, labels, loc="upper center", bbox_to_anchor=(0.5, -0.17), ncol=2, fontsize=8, frameon=False,
+            title=order, title_fontsize=8,
+        )  # fmt: skip
+
+
+def _moves(value: float) -> str:
+    """Return a count of moves as a tick label: 1, 10, 100, 1k ... 100M.
+
+    >>> [_moves(v) for v in (1, 100, 1e3, 1e5, 1e8, 3e9)]
+    ['1', '100', '1k', '100k', '100M', '3G']
+    """
+    for unit, scale in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if value >= scale:
+            return f"{value / scale:g}{unit}"
+    return f"{value:g}"
+
+
+def _bars(results: ResultSet, file: Path) -> None:
+    """Draw each algorithm's instructions per move into *file*.
+
+    Outside the allocators, then in them, stacked.
+
+    One panel per puzzle, in rank order.  An algorithm whose count is
+    unavailable gets no bar but its reason, so that a missing figure is
+    never mistaken for a small one.
+    """
+    import matplotlib.pyplot as plt
+
+    groups = []
+    for standing in standings(results):
+        counted = [(e.result.name, e.result.instructions) for e in standing.entries if e.result.instructions]
+        if counted:
+            groups.append((standing.puzzle, counted))
+    heights = [len(counted) for _, counted in groups] or [1]
+    fig, axes = plt.subplots(
+        max(len(groups), 1),
+        1,
+        figsize=(10, 0.34 * sum(heights) + 0.75 * len(heights) + 1.2),
+        squeeze=False,
+        sharex=True,
+        gridspec_kw={"height_ratios": heights},
+        layout="constrained",
+    )
+    for ax, (puzzle, counted) in zip((row[0] for row in axes), groups, strict=False):
+        names = [name for name, _ in counted][::-1]
+        outside = [count.per_move or 0.0 for _, count in counted][::-1]
+        inside = [count.allocator_per_move or 0.0 for _, count in counted][::-1]
+        ax.barh(names, outside, color="#0072B2", label="outside the memory allocators (the gate's figure)")
+        ax.barh(names, inside, left=outside, color="#E69F00", label="in the allocators (pymalloc, malloc)")
+        for y, (_, count) in enumerate(counted[::-1]):
+            if count.per_move is None:
+                ax.text(0, y, f"  unavailable: {count.unavailable}", va="center", fontsize=8)
+            else:
+                said = f" {count.per_move:.0f} + {count.allocator_per_move:.0f}"
+                ax.text(outside[y] + inside[y], y, said, va="center", fontsize=8)
+        ax.set_title(puzzle, fontsize=10, loc="left")
+        ax.grid(True, axis="x", alpha=0.35)
+    last = axes[-1][0]
+    last.set_xlabel("machine instructions per move (cachegrind, between two sizes; linear scale)")
+    if groups:
+        handles, labels = axes[0][0].get_legend_handles_labels()
+        fig.legend(handles, labels, loc="outside lower center", ncol=2, fontsize=8, frameon=False)
+    else:
+        last.text(0.5, 0.5, "no instruction counts in this set", ha="center", va="center", transform=last.transAxes)
+    fig.suptitle(f"Instructions per move (valgrind), by puzzle, in rank order ({results.mode} run)")
+    fig.savefig(file, dpi=DPI, metadata={"Description": NOTE})
+    plt.close(fig)

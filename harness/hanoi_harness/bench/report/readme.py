@@ -2,7 +2,8 @@
 
 The templates (``templates/*.j2``) hold the prose; this module computes what
 they show from the result set alone (every figure formatted here, so the
-templates hold no arithmetic) and renders them.
+templates hold no arithmetic) and renders them.  README.md is the short
+view GitHub shows; the whole report is ``index.html`` (:mod:`.page`).
 """
 
 from __future__ import annotations
@@ -20,12 +21,15 @@ from hanoi_harness.bench.gate.times import DEFAULT_TIME_THRESHOLD_PCT
 from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
 from hanoi_harness.bench.peers import DUEL_ROUNDS, DUEL_S, headline
 from hanoi_harness.bench.report.formatting import NOTE, fmt_margin, markdown
-from hanoi_harness.bench.report.plots import PLOTS
-from hanoi_harness.bench.report.summary import common_moves, verdict
-from hanoi_harness.bench.report.tables import Table, csv_names
+from hanoi_harness.bench.report.plots import pictures
+from hanoi_harness.bench.report.summary import verdict
+from hanoi_harness.bench.report.tables import Part, Table, csv_names
 from hanoi_harness.bench.results.environment import Environment
 from hanoi_harness.bench.results.resultset import ResultSet
 from hanoi_harness.bench.timing.noise import ROUNDS
+
+PAGE = "index.html"
+"""The HTML report beside README.md."""
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 """The templates, installed with the package (package data)."""
@@ -106,13 +110,13 @@ def readme(results: ResultSet, tables: list[Table], peers: ResultSet | None = No
         "note": NOTE,
         "provenance": provenance(results),
         "also": " and external program (`--command`, marked *(command)*)" if externals else "",
-        "rank_note": _rank_note(results),
         "reference": results.reference,
-        "summary_table": tables[0].markdown(),
+        "summaries": [_summary(part) for part in tables[0].parts],
         "instructions": _instructions(results, tables[1]),
         "noise": _noise(results),
         "load": " / ".join(f"{value:g}" for value in results.environment.load),
-        "plots": PLOTS,
+        "plots": pictures(results),
+        "page": PAGE,
         "csv_names": ", ".join(f"`{name}`" for name in csv_names(tables)),
         "commands": _commands(results),
         "c_reference": _c_reference(results),
@@ -133,20 +137,9 @@ def has_baseline(results: ResultSet) -> bool:
     return results.mode == "full" and not results.settings.get("sizes")
 
 
-def _rank_note(results: ResultSet) -> str:
-    """Return how the summary of *results* is ranked, in words (or why it is not)."""
-    if not results.reads_moves:
-        return (
-            "**not ranked**: this set comes from a version whose drains read no move (generation only), so its "
-            "speeds are how fast each generator hands out objects, not how fast moves can be read"
-        )
-    target = common_moves(results)
-    if target is None:
-        return "not ranked: nothing was timed"
-    return (
-        f"ranked by ns per move at about the same work: each algorithm at its timed run closest to {target} moves "
-        "(the most moves every timed algorithm reached; its n and moves are in the third column)"
-    )
+def _summary(part: Part) -> dict[str, Any]:
+    """Return what README.md shows of one puzzle's summary: its title, how it is ranked, the table, its findings."""
+    return {"label": part.label, "lead": part.lead, "table": markdown(part.headers, part.shown), "notes": part.notes}
 
 
 def _instructions(results: ResultSet, table: Table) -> dict[str, Any]:

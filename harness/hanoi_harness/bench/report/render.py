@@ -1,11 +1,12 @@
-"""Every view of a result set, rendered from ``results.json`` alone: tables, their CSV twins, plots, README.md.
+"""Every view of a result set, rendered from ``results.json`` alone: index.html, README.md, tables, CSVs, plots.
 
 :func:`render` reads nothing but the result set, so any results directory can
 be rendered again from its ``results.json`` (``hanoi report``).  Every
 generated text file says so on its first line.  The pieces live apart:
 :mod:`.summary` (the ranked summary), :mod:`.tables` (the other tables;
 Markdown and CSV both), :mod:`.plots` (the PNGs) and
-:mod:`.readme` (README.md and tables.md from their Jinja2 templates);
+:mod:`.readme` (README.md and tables.md from their Jinja2 templates),
+:mod:`.page` (index.html, the whole report, from its template);
 :mod:`~hanoi_harness.bench.peers` (the peers against ours, in a set that measured them).
 """
 
@@ -14,25 +15,27 @@ from __future__ import annotations
 from pathlib import Path
 
 from hanoi_harness.bench.peers import comparison
+from hanoi_harness.bench.report.page import page
 from hanoi_harness.bench.report.plots import plot
-from hanoi_harness.bench.report.readme import readme, tables_md
-from hanoi_harness.bench.report.summary import summary
-from hanoi_harness.bench.report.tables import FIGURES, Table, by_n, instructions, stops
+from hanoi_harness.bench.report.readme import PAGE, readme, tables_md
+from hanoi_harness.bench.report.summary import details, summary
+from hanoi_harness.bench.report.tables import FIGURES, Table, by_n, instructions
 from hanoi_harness.bench.results.resultset import ResultSet
 from hanoi_harness.sandbox.interrupts import interruption_wins
 
 
 def all_tables(results: ResultSet) -> list[Table]:
-    """Return every table of *results* in the order of tables.md: the summary, instructions, the figures by n, stops.
+    """Return every table of *results* in the order of tables.md: the summaries, instructions, the figures by n,
+    the details.
 
     A set that measured peers has the peers against ours last.
     """
-    tables = [summary(results), instructions(results), *(by_n(results, figure) for figure in FIGURES), stops(results)]
+    tables = [summary(results), instructions(results), *(by_n(results, figure) for figure in FIGURES), details(results)]
     return [*tables, comparison(results)] if results.peers else tables
 
 
 def render(results: ResultSet, out: Path, peers: ResultSet | None = None) -> list[str]:
-    """Write README.md, tables.md, the tables' CSV twins and the plots of *results* into *out*; their names.
+    """Write index.html, README.md, tables.md, the CSV twins and the plots of *results* into *out*; their names.
 
     *peers* is the set of the peers nested in it (``peers/``), whose pairs
     README.md sums up, or None.  Ctrl-C while rendering is
@@ -49,4 +52,5 @@ def render(results: ResultSet, out: Path, peers: ResultSet | None = None) -> lis
         (out / "tables.md").write_text(tables_md(results, tables))
         written += plot(results, out)
         (out / "README.md").write_text(readme(results, tables, peers))
-    return ["README.md", "tables.md", *written]
+        (out / PAGE).write_text(page(results, tables, peers))
+    return [PAGE, "README.md", "tables.md", *written]

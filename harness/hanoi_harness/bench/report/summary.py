@@ -1,89 +1,113 @@
-"""The summary of a result set: every algorithm ranked by ns per move at about the same work.
+"""The summaries of a result set: one per puzzle, with a detail table.
 
-Equal work: a run of the classic puzzle's n makes 2^n - 1 moves, a linear
-one 3^n - 1, one on four pegs far fewer, so runs of the same n do not do the
-same work.  The summary takes *W*, the most moves every timed algorithm
-reached, and ranks each algorithm at its timed run closest to W (in ratio:
-6560 moves is closer to 16383 than 1023 is); its n and moves are in the
-table.  A set whose drains read no move (``"consumer": "generation only"``,
-a file of schema 1 or 2) is not ranked: its speeds say how fast a generator
-hands out objects, not how fast moves can be read.
+A summary shows first what a reader compares (:data:`HEADERS`): ns per move
+with its 95% interval, moves per second, the speed against the puzzle's
+reference, instructions and peak memory per run, and the declared classes
+against the fitted ones as a plain verdict (:func:`verdict`).  Every
+MISMATCH is explained in words right under its table (:func:`findings`).
+The figures behind the verdict, where each walk stopped and the rest are in
+the detail table (:func:`details`).  The ranking is :mod:`.puzzles`'.  The
+CSV twin, ``summary.csv``, holds every algorithm with one figure a column.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from hanoi_harness.bench.report.formatting import fmt_fit_figure, fmt_number, fmt_per_move
-from hanoi_harness.bench.report.tables import Table, shown_name
-from hanoi_harness.bench.results.fit import Fit
+from hanoi_harness.bench.report.formatting import fmt_bytes, fmt_fit_figure, fmt_per_move, fmt_rate
+from hanoi_harness.bench.report.puzzles import Entry, Standing, rank_note, standings
+from hanoi_harness.bench.report.tables import Part, Table, shown_name
+from hanoi_harness.bench.results.fit import BYTES_PER_DISK, SIGNIFICANCE, TIME_SLOPE, Fit
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 
-
-def common_moves(results: ResultSet) -> int | None:
-    """Return W, the most moves every timed algorithm of *results* reached (None when none was timed).
-
-    >>> from hanoi_harness.bench.results.resultset import AlgorithmResult, Run
-    >>> from hanoi_harness.bench.timing.figures import Timing
-    >>> t = Timing(1e-3, 0, 1e-3, 1e-3, 1e-3, 1e-3, 0, 8, 1)
-    >>> r = ResultSet("quick", "a")
-    >>> r.algorithms = {"a": AlgorithmResult("a", runs=[Run(6, timing=t), Run(14, timing=t)]),
-    ...                 "b": AlgorithmResult("b", runs=[Run(8, timing=t, moves=6560)])}
-    >>> common_moves(r)
-    6560
-    """
-    tops = [
-        max(run.moves for run in result.timed().values()) for result in results.algorithms.values() if result.timed()
-    ]
-    return min(tops) if tops else None
+NOT_ENOUGH = "not enough sizes"
+"""The verdict on a class the run's sizes cannot fit (a quick run's three, say): never a MISMATCH it cannot support."""
 
 
-def ranked_run(result: AlgorithmResult, target: int | None) -> Run | None:
-    """Return *result*'s timed run closest to *target* moves in ratio (the larger on a tie), or None when untimed.
-
-    Without a target, its largest timed run.
-    """
-    timed = [run for run in result.timed().values() if run.moves > 0]
-    if not timed:
-        return None
-    if target is None:
-        return max(timed, key=lambda run: run.n)
-    return min(timed, key=lambda run: (abs(math.log(run.moves / target)), -run.moves))
+def _fits(result: AlgorithmResult) -> list[tuple[str, str, Fit | None]]:
+    """Return (what, declared, fit) for *result*'s time and space."""
+    return [("time", result.declared_time, result.fit_time), ("space", result.declared_space, result.fit_space)]
 
 
 def verdict(result: AlgorithmResult) -> str:
-    """Return the summary's last column for *result*: the check, then any mismatch of fitted and declared classes."""
-    if result.status != "ok":
-        described = (result.failure or {}).get("describe", "failed")
-        return f"FAILED: {described}"
-    notes = []
-    for what, declared, fit in (
-        ("time", result.declared_time, result.fit_time),
-        ("space", result.declared_space, result.fit_space),
-    ):
-        if fit is None:
-            notes.append(f"{what}: too few sizes to fit")
-        elif fit.cls != declared and not result.external:  # a command declares no class to compare with
-            notes.append(f"MISMATCH {what}: fitted {fit.cls}, declared {declared}")
-    errors = [f"n={run.n}: {run.timing_error}" for run in result.runs if run.timing_error]
-    if errors:
-        notes.append("timing failed at " + "; ".join(errors))
-    return "ok" if not notes else "ok; " + "; ".join(notes)
+    """Return the summary's verdict on *result*.
 
+    Its check, then its declared classes against the fitted ones.
 
-def _classes(declared: str, fit: Fit | None, of_rss: bool = False) -> str:
-    """Return "declared / fitted (figure)" for the summary, "-" for what is unknown.
-
-    >>> _classes("", None)
-    '- / -'
+    >>> verdict(AlgorithmResult("a", declared_time="2^n", declared_space="1", fit_time=Fit("2^n", 0.1, "", 9),
+    ...                         fit_space=Fit("1", 0.0, "bytes per disk", 9)))
+    'as declared: time 2^n, space 1'
+    >>> verdict(AlgorithmResult("a", declared_time="n 2^n", declared_space="n", fit_time=Fit("2^n", 0.1, "", 9)))
+    'MISMATCH time: declared n 2^n, fitted 2^n; space: not enough sizes'
+    >>> verdict(AlgorithmResult("a", declared_time="2^n", declared_space="n"))
+    'not enough sizes to fit time or space'
     """
-    declared = declared or "-"
-    return f"{declared} / {fit.cls} ({fmt_fit_figure(fit, of_rss)})" if fit is not None else f"{declared} / -"
+    if result.status != "ok":
+        return "FAILED: " + str((result.failure or {}).get("describe", "failed"))
+    fits = _fits(result)
+    if result.external:  # a command declares no class to compare with
+        found = [f"{what} {fit.cls}" for what, _, fit in fits if fit is not None]
+        said = f"no class declared; fitted {', '.join(found)}" if found else f"no class declared; {NOT_ENOUGH}"
+    elif all(fit is None for _, _, fit in fits):
+        said = f"{NOT_ENOUGH} to fit time or space"
+    elif all(fit is not None and fit.cls == declared for _, declared, fit in fits):
+        said = "as declared: " + ", ".join(f"{what} {declared}" for what, declared, _ in fits)
+    else:
+        mismatched = [
+            f"MISMATCH {what}: declared {declared}, fitted {fit.cls}"
+            for what, declared, fit in fits
+            if fit is not None and fit.cls != declared
+        ]
+        matched = [f"{what} {declared} as declared" for what, declared, fit in fits if fit and fit.cls == declared]
+        unknown = [f"{what}: {NOT_ENOUGH}" for what, _, fit in fits if fit is None]
+        said = "; ".join(mismatched + matched + unknown)
+    errors = [f"n={run.n}: {run.timing_error}" for run in result.runs if run.timing_error]
+    return said + ("; timing failed at " + "; ".join(errors) if errors else "")
+
+
+def findings(result: AlgorithmResult) -> list[str]:
+    """Return what each MISMATCH of *result* means, in words.
+
+    From its figures; [] for none.
+    """
+    if result.status != "ok" or result.external:
+        return []
+    said = []
+    for what, declared, fit in _fits(result):
+        if fit is None or fit.cls == declared:
+            continue
+        over = f"over {fit.points} sizes"
+        if what == "time":
+            grows = f"its ns per move grows like n^{fit.slope:.2f} {over}"
+            if fit.cls == "2^n":
+                said.append(
+                    f"{result.name}, time: declared {declared} (a cost per move growing like n), but {grows}, "
+                    f"under the n^{TIME_SLOPE:g} that reads as n 2^n: no growth with n shows."
+                )
+            else:
+                said.append(
+                    f"{result.name}, time: declared {declared} (the same cost every move), but {grows}, "
+                    f"past the n^{TIME_SLOPE:g} that reads as n 2^n: each move costs more as n grows."
+                )
+        elif fit.cls == "1":
+            said.append(
+                f"{result.name}, space: declared {declared}, but its tracemalloc peak does not grow measurably "
+                f"with n ({fmt_fit_figure(fit)} {over}; a growth counts from {BYTES_PER_DISK:g} B a disk, "
+                f"{SIGNIFICANCE:g} standard errors clear of the noise)."
+            )
+        else:
+            like = "like n" if fit.cls == "n" else "doubling with each disk, like 2^n"
+            said.append(
+                f"{result.name}, space: declared {declared}, but its tracemalloc peak grows {like} "
+                f"({fmt_fit_figure(fit)} {over})."
+            )
+    return said
 
 
 def instructions_cell(result: AlgorithmResult) -> str:
-    """Return the summary's instructions cell: per move outside the allocators, + the allocators' share.
+    """Return the detail table's instructions cell.
+
+    Per move outside the allocators, + the allocators' share.
 
     >>> from hanoi_harness.bench.counts.figures import InstructionCount
     >>> instructions_cell(AlgorithmResult("a", instructions=InstructionCount("a", (10, 14), unavailable="no valgrind")))
@@ -99,88 +123,168 @@ def instructions_cell(result: AlgorithmResult) -> str:
     return f"{count.per_move:.0f} + {count.allocator_per_move:.0f}"
 
 
-SUMMARY_CSV = [
-    "rank",
-    "algorithm",
-    "puzzle",
-    "n",
-    "moves",
-    "ns_per_move",
-    "ns_per_move_low",
-    "ns_per_move_high",
-    "stable",
-    "moves_per_s",
-    "speed_vs_reference",
-    "instructions_per_move",
-    "allocator_instructions_per_move",
-    "instructions_unavailable",
-    "time_declared",
-    "time_fitted",
-    "time_slope",
-    "space_declared",
-    "space_fitted",
-    "space_slope",
-    "space_basis",
-    "n_min",
-    "n_max",
-    "limits",
-    "stopped",
-    "verdict",
-]
-"""The summary CSV's columns: the Markdown summary's, one figure a column (``space_basis`` gives the unit of
-``space_slope``: bytes per disk, or log2 bytes per disk; ``ns_per_move_low`` and ``_high`` the 95% interval)."""
+def total_instructions(result: AlgorithmResult) -> tuple[float | None, str]:
+    """Return *result*'s instructions per move, and its summary cell.
+
+    The allocators included.
+    """
+    count = result.instructions
+    if count is None or count.total_per_move is None:
+        return None, instructions_cell(result)
+    return count.total_per_move, f"{count.total_per_move:.0f}"
+
+
+def peak(result: AlgorithmResult, run: Run | None) -> tuple[float | None, str]:
+    """Return *result*'s peak memory in bytes at *run*, and its cell.
+
+    The cell names the n it was measured at when not *run*'s.
+
+    The tracemalloc peak (a command's: the peak RSS of its process), at the
+    ranked run when measured there, else at the largest n it was measured at.
+    """
+    if result.external:
+        sized = [(r, r.rss.peak_mib * 2**20) for r in result.runs if r.rss is not None]
+        unit = " RSS"
+    else:
+        sized = [(r, float(r.tracemalloc_peak_bytes)) for r in result.runs if r.tracemalloc_peak_bytes is not None]
+        unit = ""
+    if not sized:
+        return None, ""
+    at, size = next(((r, b) for r, b in sized if r is run), max(sized, key=lambda found: found[0].n))
+    return size, f"{fmt_bytes(size)}{unit}" + ("" if at is run else f" (n={at.n})")
+
+
+HEADERS = ["rank", "algorithm", "ns/move ±95%", "moves/s", "speed vs {reference}", "instructions/move"]
+HEADERS += ["peak memory", "verdict"]
+"""The columns of each puzzle's summary ({reference}: the puzzle's)."""
+
+DETAIL_HEADERS = ["rank", "algorithm", "ranked at n (moves)", "instructions/move: outside + in the allocators"]
+DETAIL_HEADERS += ["time: declared / fitted", "space: declared / fitted (growth a disk)", "n measured", "stopped"]
+"""The columns of each puzzle's detail table."""
+
+SUMMARY_CSV = ["rank", "algorithm", "puzzle", "reference", "n", "moves", "ns_per_move", "ns_per_move_low"]
+SUMMARY_CSV += ["ns_per_move_high", "stable", "moves_per_s", "speed_vs_reference", "instructions_per_move"]
+SUMMARY_CSV += ["allocator_instructions_per_move", "instructions_unavailable", "peak_bytes", "time_declared"]
+SUMMARY_CSV += ["time_fitted", "time_slope", "space_declared", "space_fitted", "space_slope", "space_basis", "n_min"]
+SUMMARY_CSV += ["n_max", "limits", "stopped", "verdict"]
+"""The summary CSV's columns, one figure a column, every puzzle's rows: ``rank`` is within the puzzle, against
+``reference`` (``space_basis`` gives the unit of ``space_slope``: bytes per disk, or log2 bytes per disk;
+``ns_per_move_low`` and ``_high`` the 95% interval; ``peak_bytes`` the summary's peak memory)."""
 
 
 def summary(results: ResultSet) -> Table:
-    """Return the summary of *results*, ranked by ns per move at about the same work (see the module's notes).
+    """Return the summaries of *results*, one part per puzzle.
 
-    Algorithms without timings come last, unranked, as does every algorithm
-    of a set whose drains read no move.
+    Every row goes in the CSV.
+
+    Algorithms without timings come last in their puzzle, unranked, as does
+    every algorithm of a set whose drains read no move.
     """
-    target = common_moves(results)
-    ref = results.algorithms.get(results.reference)
-    ref_run = ranked_run(ref, target) if ref else None
-    entries = []
-    for result in results.algorithms.values():
-        run = ranked_run(result, target)
-        entries.append(((run.ns_per_move or math.inf) if run else math.inf, result.name, result, run))
-    entries.sort(key=lambda e: (e[0], e[1]))
-    headers = [
-        "rank",
-        "algorithm",
-        "n (moves)",
-        "ns/move ±95%",
-        "moves/s",
-        f"speed vs {results.reference}",
-        "instructions/move + allocators",
-        "time: declared / fitted (slope)",
-        "space: declared / fitted (growth a disk)",
-        "n measured",
-        "verdict",
+    parts, shown, raw = [], [], []
+    for standing in standings(results):
+        rows = [_shown(entry) for entry in standing.entries]
+        notes = tuple(note for entry in standing.entries for note in findings(entry.result))
+        headers = [header.format(reference=standing.reference) for header in HEADERS]
+        keys = [_keys(entry) for entry in standing.entries]
+        names = [entry.result.name for entry in standing.entries]
+        parts.append(Part(standing.title, headers, rows, keys, names, rank_note(results, standing) + ".", notes))
+        shown += rows
+        raw += [_raw(standing, entry) for entry in standing.entries]
+    headers = [header.format(reference="reference") for header in HEADERS]
+    return Table("Summary, by puzzle", headers, shown, "summary.csv", SUMMARY_CSV, raw, tuple(parts))
+
+
+def details(results: ResultSet) -> Table:
+    """Return the detail tables of *results*, one part per puzzle.
+
+    In the summaries' order; no CSV of its own.
+    """
+    parts, shown = [], []
+    for standing in standings(results):
+        rows = [_detail(entry) for entry in standing.entries]
+        keys: list[list[float | str | None]] = [
+            [entry.rank, entry.result.name, entry.run.moves if entry.run else None] for entry in standing.entries
+        ]
+        names = [entry.result.name for entry in standing.entries]
+        parts.append(Part(standing.title, DETAIL_HEADERS, rows, keys, names))
+        shown += rows
+    title = "Details, by puzzle: the figures behind the verdicts"
+    return Table(title, DETAIL_HEADERS, shown, "", [], [], tuple(parts))
+
+
+def _shown(entry: Entry) -> list[str]:
+    """Return *entry*'s row of its puzzle's summary."""
+    result, run = entry.result, entry.run
+    return [
+        str(entry.rank) if entry.rank is not None else "-",
+        shown_name(result),
+        fmt_per_move(run),
+        fmt_rate(run.moves_per_s if run else None),
+        "" if entry.speed is None else f"{entry.speed:.2f}x",
+        total_instructions(result)[1],
+        peak(result, run)[1],
+        verdict(result),
     ]
-    raw: list[list[Any]] = []
-    shown: list[list[str]] = []
-    for rank, (_, _, result, run) in enumerate(entries, start=1):
-        speed = None
-        if run is not None and ref_run is not None and run.ns_per_move and ref_run.ns_per_move:
-            speed = ref_run.ns_per_move / run.ns_per_move
-        place = rank if run is not None and results.reads_moves else None
-        raw.append(_raw(result, place, run, speed))
-        shown.append(_shown(result, place, run, speed))
-    return Table("Summary", headers, shown, "summary.csv", SUMMARY_CSV, raw)
 
 
-def _raw(result: AlgorithmResult, rank: int | None, run: Run | None, speed: float | None) -> list[Any]:
-    """Return *result*'s row of the summary's CSV (:data:`SUMMARY_CSV`), ranked *rank* at *run*."""
+def _keys(entry: Entry) -> list[float | str | None]:
+    """Return the sort keys of *entry*'s summary row, one a cell."""
+    result, run = entry.result, entry.run
+    return [
+        entry.rank,
+        result.name,
+        run.ns_per_move if run else None,
+        run.moves_per_s if run else None,
+        entry.speed,
+        total_instructions(result)[0],
+        peak(result, run)[0],
+        verdict(result),
+    ]
+
+
+def classes_cell(declared: str, fit: Fit | None, of_rss: bool = False) -> str:
+    """Return "declared / fitted (figure, sizes)" for the detail table.
+
+    "-" for what is unknown.
+
+    >>> classes_cell("", None), classes_cell("n", Fit("1", 0.0, "bytes per disk", 9))
+    ('- / - (not enough sizes)', 'n / 1 (0 B/disk, 9 sizes)')
+    """
+    declared = declared or "-"
+    if fit is None:
+        return f"{declared} / - ({NOT_ENOUGH})"
+    return f"{declared} / {fit.cls} ({fmt_fit_figure(fit, of_rss)}, {fit.points} sizes)"
+
+
+def _detail(entry: Entry) -> list[str]:
+    """Return *entry*'s row of its puzzle's detail table."""
+    result, run = entry.result, entry.run
+    ns = [r.n for r in result.runs]
+    return [
+        str(entry.rank) if entry.rank is not None else "-",
+        shown_name(result),
+        f"{run.n} ({run.moves})" if run else "",
+        instructions_cell(result),
+        classes_cell(result.declared_time, result.fit_time),
+        classes_cell(result.declared_space, result.fit_space, of_rss=result.external),
+        f"{min(ns)}..{max(ns)}" if ns else "",
+        result.stopped,
+    ]
+
+
+def _raw(standing: Standing, entry: Entry) -> list[Any]:
+    """Return *entry*'s row of the summary's CSV (:data:`SUMMARY_CSV`)."""
+    result, run = entry.result, entry.run
     ns = [r.n for r in result.runs]
     fit_t, fit_s = result.fit_time, result.fit_space
     interval = run.timing.interval if run and run.timing else None
     low, high = (interval.low / run.moves * 1e9, interval.high / run.moves * 1e9) if run and interval else (None, None)
     count = result.instructions
     return [
-        rank,
+        entry.rank,
         result.name,
         result.puzzle,
+        standing.reference,
         run.n if run else None,
         run.moves if run else None,
         run.ns_per_move if run else None,
@@ -188,10 +292,11 @@ def _raw(result: AlgorithmResult, rank: int | None, run: Run | None, speed: floa
         high,
         run.timing.stable if run and run.timing else None,
         run.moves_per_s if run else None,
-        speed,
+        entry.speed,
         count.per_move if count else None,
         count.allocator_per_move if count else None,
         count.unavailable if count and count.unavailable else None,
+        peak(result, run)[0],
         result.declared_time,
         fit_t.cls if fit_t else None,
         fit_t.slope if fit_t else None,
@@ -203,23 +308,5 @@ def _raw(result: AlgorithmResult, rank: int | None, run: Run | None, speed: floa
         max(ns) if ns else None,
         result.limits,
         result.stopped,
-        verdict(result),
-    ]
-
-
-def _shown(result: AlgorithmResult, rank: int | None, run: Run | None, speed: float | None) -> list[str]:
-    """Return *result*'s row of the Markdown summary, ranked *rank* at *run*."""
-    ns = [r.n for r in result.runs]
-    return [
-        str(rank) if rank is not None else "-",
-        shown_name(result),
-        f"{run.n} ({run.moves})" if run else "",
-        fmt_per_move(run),
-        fmt_number(run.moves_per_s if run else None, 3),
-        "" if speed is None else f"{speed:.2f}x",
-        instructions_cell(result),
-        _classes(result.declared_time, result.fit_time),
-        _classes(result.declared_space, result.fit_space, of_rss=result.external),
-        f"{min(ns)}..{max(ns)}" if ns else "",
         verdict(result),
     ]

@@ -1,4 +1,4 @@
-"""The tables of a result set: one algorithm x n table per figure, instructions per move, where each walk stopped.
+"""The tables of a result set: one algorithm x n table per figure, and instructions per move.
 
 Each table comes as a :class:`Table`: Markdown headers and formatted rows for
 ``tables.md`` and the README, and raw rows (one figure a cell, units in the
@@ -7,7 +7,8 @@ new figure measured per (algorithm, n) is one more :class:`Figure` there, and
 gets its section in ``tables.md`` and its CSV with no other change.  In
 Markdown a per-n table comes in one part per puzzle, each with the n its
 records ran at (a linear run of 8 disks does the work of a classic one of
-13); the CSV has every n.  The ranked summary is :mod:`hanoi_harness.bench.report.summary`'s.
+13); the CSV has every n.  The ranked summaries and their details are
+:mod:`hanoi_harness.bench.report.summary`'s.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +26,27 @@ from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Ru
 
 @dataclass(frozen=True)
 class Part:
-    """One part of a table in Markdown: its *label* (a puzzle), and its own *headers* and *shown* rows."""
+    """One part of a table in Markdown: its *label* (a puzzle), and its own *headers* and *shown* rows.
+
+    *keys*, when given, hold a sort key for each cell (a number where the
+    cell is one, None for none), for the HTML report's sortable tables;
+    *names* the algorithm of each row; *lead* a sentence above it and
+    *notes* lines below it.
+    """
 
     label: str
     headers: list[str]
     shown: list[list[str]]
+    keys: list[list[float | str | None]] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    lead: str = ""
+    notes: tuple[str, ...] = ()
+
+    def markdown(self) -> str:
+        """Return the part in GitHub Markdown: its label, its lead, the table, then its notes as a list."""
+        lead = f" {self.lead}" if self.lead else ""
+        notes = "".join(f"\n- {note}" for note in self.notes)
+        return f"*{self.label}*{lead}\n\n{markdown(self.headers, self.shown)}" + (f"\n{notes}" if notes else "")
 
 
 @dataclass(frozen=True)
@@ -52,7 +69,7 @@ class Table:
         """Return the table in GitHub Markdown: one table, or each part under its label."""
         if not self.parts:
             return markdown(self.headers, self.shown)
-        return "\n\n".join(f"*{part.label}*\n\n{markdown(part.headers, part.shown)}" for part in self.parts)
+        return "\n\n".join(part.markdown() for part in self.parts)
 
     def write_csv(self, directory: Path) -> None:
         """Write the CSV twin into *directory*, its first line the generated-file note (a ``#`` comment)."""
@@ -190,15 +207,6 @@ def instructions(results: ResultSet) -> Table:
         raw.append([result.name, *sizes, *moves, *figures])
     title = "Instructions per move (valgrind; outside the memory allocators, the gate's figure, and in them)"
     return Table(title, headers, shown, "instructions.csv", columns, raw)
-
-
-def stops(results: ResultSet) -> Table:
-    """Return where each algorithm's sizes stopped, and why (no CSV: the summary's CSV has the same)."""
-    rows = [
-        [shown_name(r), f"{r.runs[0].n}..{r.runs[-1].n}" if r.runs else "", r.stopped]
-        for r in results.algorithms.values()
-    ]
-    return Table("Where each algorithm's sizes stopped, and why", ["algorithm", "n", "stopped"], rows, "", [], [])
 
 
 def csv_names(tables: Sequence[Table]) -> list[str]:

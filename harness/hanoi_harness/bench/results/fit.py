@@ -16,12 +16,15 @@ Space.  The peak bytes m(n) of a drain: the slope of log2(m) against n is
 about 1 for an array of 2^n nodes (a tree of 2^17 nodes takes 9 MiB), so a
 slope over ``EXP_SLOPE`` is "2^n".  Otherwise the question is whether m grows
 by a fixed amount per disk: the least-squares slope of m against n, in bytes
-per disk (over n >= ``LINEAR_MIN_N`` when there are enough such sizes), is
-"n" when it is at least ``BYTES_PER_DISK`` (most of a pointer) and ``SIGNIFICANCE``
-standard errors, else "1".  A log-log slope would not do: a list of n ints over a
-1.4 KB generator frame grows by 8 bytes a disk, under 10% over n = 10..20,
-which a power law cannot tell from a constant (measured on parity_positions,
-clockwise_sentinel and deal_defrag_collect).
+per disk, over the runs of at least ``LINEAR_MIN_MOVES`` moves, is "n" when it
+is at least ``BYTES_PER_DISK`` (most of a pointer) and ``SIGNIFICANCE`` standard
+errors, else "1".  With fewer than ``MIN_POINTS`` such runs there is no space
+fit: the smaller runs cannot tell a pointer a disk from CPython's cached ints
+running out, so a quick run of three sizes states no class it cannot support.
+A log-log slope would not do: a list of n ints over a 1.4 KB generator frame
+grows by 8 bytes a disk, under 10% over n = 10..20, which a power law cannot
+tell from a constant (measured on parity_positions, clockwise_sentinel and
+deal_defrag_collect).
 """
 
 from __future__ import annotations
@@ -41,11 +44,12 @@ TIME_SLOPE = 0.4
 EXP_SLOPE = 0.5
 """Peak memory growing faster than 2^(0.5 n) is classed "2^n"."""
 
-LINEAR_MIN_N = 10
-"""The smallest n the linear test uses when it has enough sizes: below it a run's step
-numbers stay under 2^9, and CPython's cached small ints (up to 256) let a constant-space
-generator seem to grow by a few dozen bytes as they run out (bitwise: 1408 bytes up to
-n = 8, then 1488 for every n)."""
+LINEAR_MIN_MOVES = 1023
+"""The fewest moves of a run the linear test uses, the classic puzzle's n = 10: below
+it a run's step numbers stay under 2^9, and CPython's cached small ints (up to 256)
+let a constant-space generator seem to grow by a few dozen bytes as they run out
+(bitwise: 1408 bytes up to n = 8, then 1488 for every n).  Counted in moves, so that
+another puzzle's runs are held to the same work."""
 
 BYTES_PER_DISK = 6.0
 """Otherwise peak memory growing by at least this much per disk is classed "n": a
@@ -113,8 +117,12 @@ def fit_time(ns: Sequence[int], seconds: Sequence[float], moves: Sequence[int] |
     return Fit("n 2^n" if slope >= TIME_SLOPE else "2^n", slope, "log-log ns/move", len(points))
 
 
-def fit_space(ns: Sequence[int], peak_bytes: Sequence[float]) -> Fit | None:
+def fit_space(ns: Sequence[int], peak_bytes: Sequence[float], moves: Sequence[int] | None = None) -> Fit | None:
     """Return the space class fitted from the *peak_bytes* at each of *ns*, or None with too few sizes.
+
+    *moves* are the moves of the run at each n (2^n - 1 each when None).
+    Too few sizes: under ``MIN_POINTS`` in all, or, for a footprint that is
+    not exponential, under ``MIN_POINTS`` runs of ``LINEAR_MIN_MOVES`` moves.
 
     >>> ns = list(range(2, 18))
     >>> fit_space(ns, [1000 + 72 * 2**n for n in ns]).cls
@@ -123,16 +131,23 @@ def fit_space(ns: Sequence[int], peak_bytes: Sequence[float]) -> Fit | None:
     'n'
     >>> fit_space(ns, [3224] * len(ns)).cls
     '1'
+    >>> print(fit_space([6, 10, 14], [1000, 1096, 1104]))  # a quick run: two runs of 1023 moves or more
+    None
+    >>> fit_space([6, 10, 14], [5760, 75872, 1186896]).cls  # doubling a disk shows at any size
+    '2^n'
     """
-    points = [(n, b) for n, b in zip(ns, peak_bytes, strict=True) if n >= 1 and b > 0]
+    counts = [(1 << n) - 1 for n in ns] if moves is None else list(moves)
+    found = zip(ns, peak_bytes, counts, strict=True)
+    points = [(n, b, m) for n, b, m in found if n >= 1 and b > 0]
     if len(points) < MIN_POINTS:
         return None
-    logs = [float(np.log2(b)) for _, b in points]
-    exponential = _slope([n for n, _ in points], logs)
+    logs = [float(np.log2(b)) for _, b, _ in points]
+    exponential = _slope([n for n, _, _ in points], logs)
     if exponential >= EXP_SLOPE:
         return Fit("2^n", exponential, "log2 bytes vs n", len(points))
-    tail = [(n, b) for n, b in points if n >= LINEAR_MIN_N]
-    use = tail if len(tail) >= MIN_POINTS else points
+    use = [(n, b) for n, b, m in points if m >= LINEAR_MIN_MOVES]
+    if len(use) < MIN_POINTS:
+        return None
     per_disk, error = _linear([n for n, _ in use], [b for _, b in use])
     linear = per_disk >= BYTES_PER_DISK and per_disk >= SIGNIFICANCE * error
     return Fit("n" if linear else "1", per_disk, "bytes per disk", len(use))

@@ -11,7 +11,7 @@ Schema (``"schema": 3``)::
      "c_reference": hanoi_harness.bench.cref.measure's dict (a full run) or null,
      "peers": [{"peer": NAME, "ours": NAME, "apart": bool, "optimality": "optimal (proven)" or ...,
                 "head_to_head": {"n", "rounds", "difference": {"verdict", "ratio", "interval", "p_value"}} or null}],
-     "algorithms": {NAME: {"summary", "family", "origin", "limits", "puzzle", "declared": {"time", "space"},
+     "algorithms": {NAME: {"summary", "source", "family", "origin", "limits", "puzzle", "declared": {"time", "space"},
                            "external": bool, "command": shell command or null,
                            "status": "ok" | "failed", "failure": verdict or null, "stopped",
                            "fit": {"time": fit or null, "space": fit or null},
@@ -169,11 +169,13 @@ class AlgorithmResult:
     """One algorithm's record, verdict, fits, instruction counts and runs.
 
     ``command`` is set (and ``external`` true) for a ``--command`` entry;
-    ``puzzle`` names what it solves (``str`` of its :class:`~hanoi_harness.core.puzzle.Puzzle`).
+    ``puzzle`` names what it solves (``str`` of its :class:`~hanoi_harness.core.puzzle.Puzzle`);
+    ``source`` cites the write-up it comes from ("" for none, or a file written before sources were kept).
     """
 
     name: str
     summary: str = ""
+    source: str = ""
     family: str = ""
     origin: str = ""
     limits: str = ""
@@ -206,6 +208,7 @@ class AlgorithmResult:
     def to_dict(self) -> dict[str, Any]:
         return {
             "summary": self.summary,
+            "source": self.source,
             "family": self.family,
             "origin": self.origin,
             "limits": self.limits,
@@ -235,6 +238,7 @@ class AlgorithmResult:
         return cls(
             name=name,
             summary=entry.text("summary", ""),
+            source=entry.text("source", ""),
             family=entry.text("family", ""),
             origin=entry.text("origin", ""),
             limits=entry.text("limits", ""),

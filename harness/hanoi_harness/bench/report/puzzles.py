@@ -1,0 +1,229 @@
+"""The puzzles of a result set, each ranked against its own reference.
+
+Like with like: a run of the classic puzzle's n disks makes 2^n - 1 moves,
+a linear one 3^n - 1, one on four pegs far fewer, and each puzzle has
+algorithms of its own.  So every view groups the records by the puzzle they
+solve (:func:`standings`) and ranks them within it, never against another
+puzzle's algorithm.  Within a puzzle the rank is by ns per move at about the
+same work: *W* is the most moves every timed algorithm of the puzzle reached,
+and each is ranked at its timed run closest to *W* (in ratio: 6560 moves is
+closer to 16383 than 1023 is).  Speeds are given against the puzzle's
+reference (:func:`reference_for`).  A set whose drains read no move
+(``"consumer": "generation only"``, a file of schema 1 or 2) is not ranked:
+its speeds say how fast a generator hands out objects, not how fast moves can
+be read.
+
+The plots gather the puzzles into kinds (:func:`kind_of`): the classic one,
+the cyclic, the linear, and every puzzle of k pegs on one figure, since
+against moves their runs do the same work.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hanoi_harness.bench.results.resultset import CLASSIC_PUZZLE, AlgorithmResult, ResultSet, Run
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of puzzle, drawn on figures of its own.
+
+    *key* names its files, *title* heads them.
+    """
+
+    key: str
+    title: str
+
+
+KINDS = (
+    Kind("classic", "The classic puzzle (3 pegs, every move)"),
+    Kind("cyclic", "The cyclic puzzle (3 pegs, moves 0->1->2->0 only)"),
+    Kind("linear", "The linear puzzle (3 pegs in a row, 0-1-2)"),
+    Kind("k_pegs", "k pegs (4 or more, every move)"),
+)
+"""The kinds the project's records solve, in the order the views show them; any other puzzle is a kind of its own."""
+
+
+def pegs_of(puzzle: str) -> int:
+    """Return the pegs *puzzle* (a puzzle's text) names, 3 for none.
+
+    >>> pegs_of("5 pegs, every move"), pegs_of("something else")
+    (5, 3)
+    """
+    found = re.match(r"(\d+) pegs\b", puzzle)
+    return int(found.group(1)) if found else 3
+
+
+def kind_of(puzzle: str) -> Kind:
+    """Return the kind of *puzzle*, a puzzle's text.
+
+    *puzzle* is ``str`` of a :class:`~hanoi_harness.core.puzzle.Puzzle`.
+
+    >>> [kind_of(p).key for p in ("3 pegs, every move", "3 pegs, linear: 0-1-2", "6 pegs, every move")]
+    ['classic', 'linear', 'k_pegs']
+    >>> kind_of("3 pegs, every move, from 0,1 to the tower")
+    Kind(key='3_pegs_every_move_from_0_1_to_the_tower', title='3 pegs, every move, from 0,1 to the tower')
+    """
+    classic, cyclic, linear, k_pegs = KINDS
+    if puzzle == CLASSIC_PUZZLE:
+        return classic
+    if puzzle.startswith("3 pegs, cyclic"):
+        return cyclic
+    if puzzle.startswith("3 pegs, linear"):
+        return linear
+    if re.fullmatch(r"\d+ pegs, every move", puzzle) and pegs_of(puzzle) > 3:
+        return k_pegs
+    return Kind(re.sub(r"[^a-z0-9]+", "_", puzzle.lower()).strip("_") or "other", puzzle)
+
+
+def title_of(puzzle: str) -> str:
+    """Return the heading of *puzzle*'s tables.
+
+    Its kind's title when the kind is one puzzle, else the puzzle.
+
+    >>> title_of("3 pegs, every move"), title_of("4 pegs, every move")
+    ('The classic puzzle (3 pegs, every move)', '4 pegs, every move')
+    """
+    kind = kind_of(puzzle)
+    return kind.title if kind in KINDS[:3] else puzzle
+
+
+def _order(puzzle: str) -> tuple[int, int, str]:
+    """The place of *puzzle* among the views: by kind, then by pegs."""
+    kind = kind_of(puzzle)
+    place = KINDS.index(kind) if kind in KINDS else len(KINDS)
+    return place, pegs_of(puzzle), puzzle
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One algorithm in its puzzle's ranking.
+
+    Its *rank* (None: not ranked), the *run* it is ranked at, and its *speed*.
+
+    *speed* is the reference's ns per move over the algorithm's, at the runs
+    each is ranked at (above 1: faster), None when either was not timed.
+    """
+
+    result: AlgorithmResult
+    rank: int | None
+    run: Run | None
+    speed: float | None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A puzzle's algorithms, ranked.
+
+    *reference* is the one speeds are against, *target* the work W (None: none).
+    """
+
+    puzzle: str
+    reference: str
+    target: int | None
+    entries: tuple[Entry, ...]
+
+    @property
+    def kind(self) -> Kind:
+        return kind_of(self.puzzle)
+
+    @property
+    def title(self) -> str:
+        return title_of(self.puzzle)
+
+
+def common_moves(members: Sequence[AlgorithmResult]) -> int | None:
+    """Return W, the most moves every timed one of *members* reached.
+
+    None when none was timed.
+
+    >>> from hanoi_harness.bench.timing.figures import Timing
+    >>> t = Timing(1e-3, 0, 1e-3, 1e-3, 1e-3, 1e-3, 0, 8, 1)
+    >>> common_moves([AlgorithmResult("a", runs=[Run(6, timing=t), Run(14, timing=t)]),
+    ...               AlgorithmResult("b", runs=[Run(8, timing=t, moves=6560)])])
+    6560
+    """
+    tops = [max(run.moves for run in result.timed().values()) for result in members if result.timed()]
+    return min(tops) if tops else None
+
+
+def ranked_run(result: AlgorithmResult, target: int | None) -> Run | None:
+    """Return *result*'s timed run closest to *target* moves, in ratio.
+
+    The larger on a tie; None when untimed.
+
+    Without a target, its largest timed run.
+    """
+    timed = [run for run in result.timed().values() if run.moves > 0]
+    if not timed:
+        return None
+    if target is None:
+        return max(timed, key=lambda run: run.n)
+    return min(timed, key=lambda run: (abs(math.log(run.moves / target)), -run.moves))
+
+
+def peer_names(results: ResultSet) -> set[str]:
+    """Return the names of the other packages' records in *results*."""
+    return {pair.peer for pair in results.peers}
+
+
+def reference_for(results: ResultSet, members: Sequence[AlgorithmResult]) -> str:
+    """Return the reference of a puzzle whose records are *members*.
+
+    The set's reference when it solves this puzzle; else the first of the
+    project's records of the family "recursive" (the textbook recursion,
+    the usual yardstick); else the project's first record; else the first.
+    """
+    names = [result.name for result in members]
+    if results.reference in names:
+        return results.reference
+    ours = [result for result in members if result.name not in peer_names(results) and not result.external]
+    recursive = [result.name for result in ours if result.family == "recursive"]
+    return (recursive or [result.name for result in ours] or names)[0]
+
+
+def standings(results: ResultSet) -> list[Standing]:
+    """Return every puzzle of *results*, ranked within, the classic first."""
+    by_puzzle: dict[str, list[AlgorithmResult]] = {}
+    for result in results.algorithms.values():
+        by_puzzle.setdefault(result.puzzle, []).append(result)
+    return [_standing(results, puzzle, by_puzzle[puzzle]) for puzzle in sorted(by_puzzle, key=_order)]
+
+
+def _standing(results: ResultSet, puzzle: str, members: list[AlgorithmResult]) -> Standing:
+    """Return the ranking of *members*, the records of *puzzle* in *results*."""
+    target = common_moves(members)
+    reference = reference_for(results, members)
+    ref_run = ranked_run(results.algorithms[reference], target)
+    found = []
+    for result in members:
+        run = ranked_run(result, target)
+        found.append(((run.ns_per_move or math.inf) if run else math.inf, result.name, result, run))
+    found.sort(key=lambda e: (e[0], e[1]))
+    entries = []
+    for rank, (_, _, result, run) in enumerate(found, start=1):
+        speed = None
+        if run is not None and ref_run is not None and run.ns_per_move and ref_run.ns_per_move:
+            speed = ref_run.ns_per_move / run.ns_per_move
+        place = rank if run is not None and results.reads_moves else None
+        entries.append(Entry(result, place, run, speed))
+    return Standing(puzzle, reference, target, tuple(entries))
+
+
+def rank_note(results: ResultSet, standing: Standing) -> str:
+    """Return how *standing* is ranked, in words (or why it is not)."""
+    if not results.reads_moves:
+        return (
+            "Not ranked: this set comes from a version whose drains read no move (generation only), so its "
+            "speeds are how fast each generator hands out objects, not how fast moves can be read"
+        )
+    if standing.target is None:
+        return "Not ranked: nothing was timed"
+    return (
+        f"Ranked by ns per move at about the same work, each at its timed run closest to {standing.target} moves "
+        f"(the most every timed algorithm of this puzzle reached); speeds against {standing.reference}"
+    )

@@ -1,0 +1,342 @@
+"""The views of a result set: each puzzle ranked against its own reference, plain verdicts, plots a reader can
+follow (no two lines alike, no puzzle squeezed by another's axis, every axis saying its scale), README.md and
+index.html.  The page in a real browser is test_page.py's."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hanoi_harness.bench.report import plots as _plots
+from hanoi_harness.bench.report.page import page
+from hanoi_harness.bench.report.puzzles import kind_of, reference_for, standings
+from hanoi_harness.bench.report.readme import readme
+from hanoi_harness.bench.report.render import all_tables, render
+from hanoi_harness.bench.report.styles import MAX_LINES, Panel, panels, styles
+from hanoi_harness.bench.report.summary import findings, summary, verdict
+from hanoi_harness.bench.results.fit import Fit, fit_space, fit_time
+from hanoi_harness.bench.results.resultset import AlgorithmResult, Pair, ResultSet, Run, load
+from tests.helpers import ROOT, bench_set, timed
+
+COMMITTED = ROOT / "results"
+
+
+@pytest.fixture(scope="module")
+def committed() -> ResultSet:
+    """The committed full run."""
+    return load(COMMITTED)
+
+
+def variants() -> ResultSet:
+    """A set of three puzzles: the classic one (recursive the set's reference), the linear one, and 4 pegs."""
+    results = bench_set({"level_formula": 0.5, "tree_array": 1.4})
+    for name, puzzle, family, factor in (
+        ("linear", "3 pegs, linear: 0-1-2", "recursive", 3.0),
+        ("linear_blocks", "3 pegs, linear: 0-1-2", "blocks", 0.01),
+        ("stewart", "4 pegs, every move", "recursive", 2.0),
+        ("their_stewart", "4 pegs, every move", "peer: recursive", 1.0),
+    ):
+        runs = [Run(n, moves=3**n - 1, timing=timed(factor * 300e-9 * (3**n - 1), seed=n)) for n in (4, 6, 8)]
+        results.algorithms[name] = AlgorithmResult(name, family=family, puzzle=puzzle, runs=runs)
+    results.peers = (Pair("their_stewart", "stewart"),)
+    return results
+
+
+# --- like with like ---------------------------------------------------------------------------------------------
+
+
+def test_each_puzzle_is_ranked_within_itself_against_its_own_reference(committed: ResultSet) -> None:
+    for results in (committed, variants()):
+        table = summary(results)
+        assert sorted(table.raw, key=lambda row: row[1]) == sorted(table.raw, key=lambda row: row[1])
+        assert len(table.raw) == len(results.algorithms) and len(table.parts) == len(standings(results))
+        for part in table.parts:
+            puzzles = {results.algorithms[name].puzzle for name in part.names}
+            assert len(puzzles) == 1  # a table holds one puzzle
+            rows = [row for row in table.raw if row[1] in part.names]
+            reference = rows[0][3]
+            assert results.algorithms[reference].puzzle in puzzles  # never another puzzle's reference
+            assert [row[0] for row in rows] == list(range(1, len(rows) + 1))
+            assert next(row[11] for row in rows if row[1] == reference) == pytest.approx(1.0)
+            assert part.headers[4] == f"speed vs {reference}"
+    linear = {row[1]: row for row in summary(variants()).raw}
+    assert linear["linear_blocks"][:4] == [1, "linear_blocks", "3 pegs, linear: 0-1-2", "linear"]
+    assert linear["linear_blocks"][11] == pytest.approx(300, rel=0.05)
+
+
+def test_a_puzzle_s_reference_is_the_set_s_or_its_own_recursion_never_a_peer() -> None:
+    results = variants()
+    found = {standing.puzzle: standing.reference for standing in standings(results)}
+    assert found == {
+        "3 pegs, every move": "recursive",
+        "3 pegs, linear: 0-1-2": "linear",
+        "4 pegs, every move": "stewart",
+    }
+    members = [results.algorithms["their_stewart"], AlgorithmResult("mine", family="stack")]
+    assert reference_for(results, members) == "mine"  # the project's first record, not the faster peer
+    assert reference_for(results, members[:1]) == "their_stewart"  # a puzzle of peers alone
+    assert [kind_of(puzzle).key for puzzle in found] == ["classic", "linear", "k_pegs"]
+
+
+def test_the_summary_shows_first_what_a_reader_compares(committed: ResultSet) -> None:
+    part = summary(committed).parts[0]
+    assert part.headers[:4] == ["rank", "algorithm", "ns/move ±95%", "moves/s"]
+    assert part.headers[5:] == ["instructions/move", "peak memory", "verdict"]
+    row = dict(zip(part.headers, part.shown[part.names.index("recursive")], strict=True))
+    assert re.fullmatch(r"\d+(\.\d+)? ±[\d.]+%( unstable)?", row["ns/move ±95%"])
+    assert re.fullmatch(r"[\d.]+ [kMG]", row["moves/s"]) and row["speed vs recursive"] == "1.00x"
+    assert re.fullmatch(r"\d+", row["instructions/move"]) and re.fullmatch(r"[\d.]+ (B|KiB|MiB)", row["peak memory"])
+    assert row["verdict"] == "as declared: time n 2^n, space n"
+
+
+# --- verdicts ---------------------------------------------------------------------------------------------------
+
+
+def test_a_mismatch_is_explained_under_its_table() -> None:
+    results = bench_set({"tree_array": 1.0})
+    tree = results.algorithms["tree_array"]
+    tree.fit_time, tree.fit_space = Fit("n 2^n", 1.07, "log-log ns/move", 10), Fit("n", 200.0, "bytes per disk", 8)
+    assert verdict(tree) == "MISMATCH time: declared 2^n, fitted n 2^n; space n as declared"
+    (said,) = findings(tree)
+    assert said.startswith("tree_array, time: declared 2^n") and "grows like n^1.07 over 10 sizes" in said
+    tables = all_tables(results)
+    assert tables[0].parts[0].notes == (said,)
+    text = readme(results, tables)
+    below = text.split("| tree_array")[1].split("\n## ")[0]
+    assert f"- {said}" in below  # right under the table, not at the end of the page
+    assert said in page(results, tables)
+
+
+@pytest.mark.parametrize(
+    ("declared", "fit", "words"),
+    [
+        ("n", Fit("1", -357.0, "bytes per disk", 10), "does not grow measurably with n (-357 B/disk over 10 sizes"),
+        ("1", Fit("n", 13.6, "bytes per disk", 10), "grows like n (+13.6 B/disk over 10 sizes)"),
+        ("n", Fit("2^n", 0.86, "log2 bytes vs n", 9), "doubling with each disk, like 2^n (x1.82/disk"),
+    ],
+)
+def test_a_space_mismatch_says_what_the_peak_did(declared: str, fit: Fit, words: str) -> None:
+    result = AlgorithmResult("a", declared_time="2^n", declared_space=declared, fit_time=Fit("2^n", 0, "", 9))
+    result.fit_space = fit
+    (said,) = findings(result)
+    assert said.startswith(f"a, space: declared {declared}, but its tracemalloc peak") and words in said
+
+
+def test_time_mismatches_say_which_way() -> None:
+    flat = AlgorithmResult("f", declared_time="n 2^n", declared_space="n", fit_time=Fit("2^n", 0.06, "", 12))
+    assert "under the n^0.4 that reads as n 2^n: no growth with n shows" in findings(flat)[0]
+    assert findings(AlgorithmResult("c", command="./c {n}", fit_time=Fit("2^n", -1.0, "", 5))) == []
+    assert findings(AlgorithmResult("x", status="failed")) == []
+
+
+def test_a_quick_run_states_no_class_it_cannot_support() -> None:
+    """The committed quick baseline's own measurements, fitted again: 'not enough sizes', never a MISMATCH."""
+    quick = load(COMMITTED / "quick")
+    assert quick.mode == "quick"
+    verdicts = {}
+    for result in quick.algorithms.values():
+        timed_runs = [run for run in result.runs if run.timing]
+        medians = [run.median_s for run in timed_runs]
+        result.fit_time = fit_time([r.n for r in timed_runs], medians, [r.moves for r in timed_runs])
+        traced = [run for run in result.runs if run.tracemalloc_peak_bytes]
+        peaks = [float(run.tracemalloc_peak_bytes or 0) for run in traced]
+        result.fit_space = fit_space([r.n for r in traced], peaks, [r.moves for r in traced])
+        verdicts[result.name] = verdict(result)
+    assert not [said for said in verdicts.values() if "MISMATCH" in said]
+    assert verdicts["tree_array"] == "space 2^n as declared; time: not enough sizes"  # a doubling shows at 3 sizes
+    assert sum(said == "not enough sizes to fit time or space" for said in verdicts.values()) >= len(verdicts) - 2
+
+
+def test_a_space_fit_counts_large_runs_by_their_moves() -> None:
+    """A linear run of 7 disks makes 2186 moves, past the 1023 the linear test asks of a run, as the classic n = 11."""
+    ns = [7, 8, 9, 10]
+    moves = [3**n - 1 for n in ns]
+    assert fit_space(ns, [2000.0 + 240 * n for n in ns], moves) == Fit("n", 240.0, "bytes per disk", 4)
+    assert fit_space(ns, [2000.0 + 240 * n for n in ns]) is None  # as the classic puzzle: only n = 10 is large
+
+
+# --- plots ------------------------------------------------------------------------------------------------------
+
+
+def draw(results: ResultSet, out: Path) -> dict[str, Any]:
+    """Draw *results*' plots as :func:`plot` does, and return each figure by its file name, left open.
+
+    The figures are built but neither laid out nor encoded (the PNGs are the other tests'): what is drawn is
+    what is checked.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
+
+    figures: list[Any] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(plt, "close", figures.append)
+        patch.setitem(matplotlib.rcParams, "figure.max_open_warning", 0)  # they are closed once checked
+        patch.setattr(Figure, "savefig", lambda *_, **__: None)
+        files = _plots.plot(results, out)
+    return dict(zip(files, figures, strict=True))
+
+
+@pytest.fixture(scope="module")
+def drawings(committed: ResultSet, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[dict[str, Any]]]:
+    """The figures of the committed set, of its peers' (or a set of three puzzles) and of a set of three puzzles."""
+    import matplotlib.pyplot as plt
+
+    peers = load(COMMITTED / "peers") if (COMMITTED / "peers").is_dir() else variants()
+    out = tmp_path_factory.mktemp("plots")
+    found = [draw(results, out) for results in (committed, peers, variants())]
+    yield found
+    for figures in found:
+        for figure in figures.values():
+            plt.close(figure)
+
+
+def lines_of(ax: Any) -> list[tuple[str, str, str]]:
+    """The label, colour and marker of each line of the axes *ax* (its error-bar containers' data lines)."""
+    from matplotlib.colors import to_hex
+
+    return [
+        (c.get_label(), to_hex(c.lines[0].get_color()), c.lines[0].get_marker())
+        for c in ax.containers
+        if c.lines[0] is not None
+    ]
+
+
+def test_no_plot_draws_two_lines_alike_nor_more_than_a_reader_separates(drawings: list[dict[str, Any]]) -> None:
+    for figures in drawings:
+        for file, figure in figures.items():
+            if file == "instructions.png":
+                continue
+            style: dict[str, tuple[str, str]] = {}
+            for ax in (ax for ax in figure.axes if ax.get_visible()):
+                found = lines_of(ax)
+                assert 0 < len(found) <= MAX_LINES
+                ranks = [int(label.split(".")[0]) for label, _, _ in found]
+                assert ranks == sorted(ranks)  # the legend in rank order (within a puzzle, for k pegs)
+                for label, colour, marker in found:
+                    name = label.split(". ", 1)[1].split(" ")[0].rstrip(":")
+                    assert style.setdefault(name, (colour, marker)) == (colour, marker)  # one style a line
+                assert len({colour for _, colour, _ in found}) == len(found)  # colours differ within a panel
+            assert len(set(style.values())) == len(style), file  # no two lines share colour and marker
+
+
+def test_every_axis_says_its_scale_and_no_puzzle_is_squeezed(
+    committed: ResultSet, drawings: list[dict[str, Any]]
+) -> None:
+    figures = drawings[0]
+    assert sorted(figures) == sorted(picture.file for picture in _plots.pictures(committed))
+    kinds = {lines.kind.key: lines for lines in _plots.kinds(committed)}
+    assert list(kinds) == ["classic", "cyclic", "linear", "k_pegs"]
+    for key, lines in kinds.items():
+        most = max(run.moves for result in lines.results.values() for run in result.runs)
+        for file in (f"ns_per_move_{key}.png", f"memory_{key}.png"):
+            for ax in (ax for ax in figures[file].axes if ax.get_visible()):
+                assert ax.get_xscale() == "log" and "log scale" in ax.get_xlabel()
+                scale = "log" if "(log scale" in ax.get_ylabel() else "linear"
+                assert scale in ax.get_ylabel() and ax.get_yscale() == scale
+                assert ax.get_xlim()[1] < most * 3  # its own puzzle's moves, not another's
+                names = {label.split(". ", 1)[1].split(" ")[0].rstrip(":") for label, _, _ in lines_of(ax)}
+                assert names <= set(lines.results)
+            title = figures[file]._suptitle.get_text()
+            assert ("log-log" in title) == file.startswith("ns_per_move")
+            assert lines.kind.title in title.replace("\n", " ")
+    classic = [ax for ax in figures["ns_per_move_classic.png"].axes if ax.get_visible()]
+    assert [ax.get_title() for ax in classic] == [
+        "ns per move: recursions and stacks",
+        "ns per move: rules and iterations",
+        "ns per move: formulas and blocks",
+    ]
+    assert all(any(label.endswith("recursive (reference): 512 ns") for label, _, _ in lines_of(ax)) for ax in classic)
+
+
+def test_a_set_without_counts_or_runs_still_plots(tmp_path: Path) -> None:
+    import matplotlib.pyplot as plt
+
+    results = bench_set({})
+    results.algorithms["recursive"].instructions = None
+    results.algorithms["broken"] = AlgorithmResult("broken", status="failed")
+    assert _plots.plot(results, tmp_path) == ["ns_per_move_classic.png", "memory_classic.png", "instructions.png"]
+    assert all((tmp_path / file).read_bytes()[:4] == b"\x89PNG" for file in _plots.plot(results, tmp_path))
+    figures = draw(results, tmp_path)
+    assert sorted(figures) == ["instructions.png", "memory_classic.png", "ns_per_move_classic.png"]
+    bars = figures["instructions.png"].axes[-1]
+    assert [text.get_text() for text in bars.texts] == ["no instruction counts in this set"]
+    for figure in figures.values():
+        plt.close(figure)
+
+
+names = st.lists(st.from_regex(r"[a-z]{1,6}", fullmatch=True), min_size=1, max_size=40, unique=True)
+families = st.sampled_from(["recursive", "stack", "tree", "rule-based", "formula", "blocks", "ad hoc", "peer: x"])
+
+
+@given(names, st.data())
+def test_any_set_of_lines_gets_panels_a_reader_can_follow(ranked: list[str], data: st.DataObject) -> None:
+    family = {name: data.draw(families) for name in ranked}
+    peers = {name for name in ranked if family[name].startswith("peer")}
+    reference = data.draw(st.sampled_from([None, *ranked]))
+    laid = panels(ranked, family, peers, reference)
+    assert all(len(panel.names) <= MAX_LINES for panel in laid)
+    drawn_once = [name for panel in laid for name in panel.names if name != reference]
+    assert sorted(drawn_once) == sorted(name for name in ranked if name != reference)  # every line, once
+    if reference is not None:
+        assert all(reference in panel.names for panel in laid)
+    order = {name: place for place, name in enumerate(ranked)}
+    assert all(list(panel.names) == sorted(panel.names, key=order.__getitem__) for panel in laid)
+    chosen = styles(laid, reference)
+    pairs = [(chosen[name].colour, chosen[name].marker) for name in ranked]
+    assert len(set(pairs)) == len(pairs)
+    for panel in laid:
+        assert len({chosen[name].colour for name in panel.names}) == len(panel.names)
+
+
+def test_styles_keep_going_past_every_pair() -> None:
+    """More lines than pairs of colour and marker still get a style each (pairs then repeat)."""
+    many = tuple(f"a{i}" for i in range(200))
+    chosen = styles([Panel("", many[i : i + 8]) for i in range(0, 200, 8)], None)
+    assert len(chosen) == 200 and len({(s.colour, s.marker) for s in chosen.values()}) == 120
+
+
+# --- README.md and index.html -----------------------------------------------------------------------------------
+
+
+def test_the_readme_is_the_short_view_and_links_the_report(tmp_path: Path) -> None:
+    results = variants()
+    (tmp_path / "results.json").write_text(results.dumps())
+    written = render(load(tmp_path), tmp_path)
+    assert written[:3] == ["index.html", "README.md", "tables.md"]
+    text = (tmp_path / "README.md").read_text()
+    assert "[index.html](index.html)" in text
+    headings = re.findall(r"^### (.+)$", text, flags=re.MULTILINE)
+    assert headings == [
+        "The classic puzzle (3 pegs, every move)",
+        "The linear puzzle (3 pegs in a row, 0-1-2)",
+        "4 pegs, every move",
+    ]
+    for picture in _plots.pictures(results):
+        assert f"]({picture.file})" in text and f'src="{picture.file}"' in (tmp_path / "index.html").read_text()
+    assert "## Details, by puzzle" in (tmp_path / "tables.md").read_text()
+
+
+def test_the_page_has_a_section_per_algorithm_with_its_source(tmp_path: Path) -> None:
+    results = variants()
+    results.algorithms["level_formula"].source = "Qiao, \u201cA collection\u201d, CSDN blog, c. 2014"
+    mine = AlgorithmResult("mine", command="./mine {n} | tee x", runs=[Run(3, timing=timed(1e-3))])
+    results.algorithms["mine"] = mine
+    text = page(results, all_tables(results))
+    for name in results.algorithms:
+        assert f'<section class="algorithm" id="alg-{name}"' in text
+        assert f'<a href="#alg-{name}">' in text  # its row in the summary links to it
+    section = text.split('id="alg-level_formula"')[1].split("</section>")[0]
+    assert "Qiao, \u201cA collection\u201d, CSDN blog, c. 2014" in section
+    assert "not recorded in this results.json" in text.split('id="alg-tree_array"')[1].split("</section>")[0]
+    assert "./mine {n} | tee x" in text and "no class declared" in text
+    assert 'http-equiv="Content-Security-Policy" content="default-src \'none\'' in text
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", text)  # nothing on the network
