@@ -16,7 +16,7 @@ from hanoi_harness.bench.peers import Peers, peers
 from hanoi_harness.bench.plan import QUICK
 from hanoi_harness.bench.results.outdir import MARKER
 from hanoi_harness.bench.results.resultset import load
-from hanoi_harness.bench.run import REFERENCE
+from hanoi_harness.bench.run import REFERENCE, failure_line
 from hanoi_harness.bench.session import CREF_N, QUICK_DIR, bench, plan, report
 from hanoi_harness.cli.options import add_plugin_option, disks, registry_from
 from hanoi_harness.errors import UsageError
@@ -39,8 +39,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         f"run (neither --quick nor --sizes) also writes the quick-mode baseline into DIR/{QUICK_DIR}/ and times "
         f"'hanoi moves blocks {CREF_N} --binary' against the C reference (bench/c/hanoi_ref.c) when a C "
         "compiler is present. The previous results are replaced only once the new ones are complete. Exit status "
-        "0 when every algorithm and command passed its check, 1 when any failed it (reported in the results, not "
-        "measured), 2 for bad input or an --out that cannot be written or is not a result set, 130 when "
+        "0 when every algorithm and command passed its check, 1 when any failed it (reported in the results and "
+        "named on stderr with the n, the step and the reason; not measured), 2 for bad input or an --out that "
+        "cannot be written or is not a result set, 130 when "
         "interrupted (the previous results are then as they were).",
     )
     p.add_argument(
@@ -217,7 +218,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     also = f"; {len(theirs.pairs)} peers against ours in {args.out}/{PEERS_DIR}/" if theirs else ""
     print(f"wrote {args.out}/ ({outcome.results.mode} run of {measured} algorithms{programs}{also})")
     if outcome.failed:
-        print(f"failed the check (reported, not measured): {', '.join(outcome.failed)}", file=sys.stderr)
+        for name in outcome.failed:  # reported in the set, not measured
+            print(f"hanoi: {failure_line(outcome.results.algorithms[name])}", file=sys.stderr)
         return 1
     return 0
 
