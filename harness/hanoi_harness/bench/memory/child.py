@@ -8,7 +8,8 @@ parent), notes its own RSS, then reads every move of the run of N disks through 
 (:func:`hanoi_harness.bench.consume.consume`) under memory-profiler's ``memory_usage``, which
 samples this process's RSS from a monitor process every INTERVAL seconds (and re-runs a drain
 too short to give five samples at a tenth of the interval).  It prints one JSON line:
-``{"peak_mib": ..., "baseline_mib": ...}``.
+``{"peak_mib": ..., "baseline_mib": ..., "numpy": ...}``, the last whether numpy is loaded
+in this process after the drain (nothing here imports it but the algorithm's own code).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def main(argv: Sequence[str]) -> int:
         peak = memory_usage((consume, (algorithm, int(n_text)), {}), interval=float(interval_text), max_usage=True)
     if isinstance(peak, list):  # memory-profiler before 0.58 returned a one-element list
         peak = peak[0]
-    print(json.dumps({"peak_mib": float(peak), "baseline_mib": baseline}))
+    print(json.dumps({"peak_mib": float(peak), "baseline_mib": baseline, "numpy": "numpy" in sys.modules}))
     return 0
 
 
