@@ -30,6 +30,7 @@ COMMAND_MODULES = (
     "hanoi_harness.cli.step",
     "hanoi_harness.cli.check",
     "hanoi_harness.cli.bench",
+    "hanoi_harness.cli.new",
 )
 
 
