@@ -114,6 +114,14 @@ def test_without_valgrind_the_gate_fails_saying_why(tmp_path: Path, capsys: pyte
         assert f"{name} (instructions per move: " in err
 
 
+def test_counts_of_a_run_that_says_it_had_no_valgrind_are_not_compared() -> None:
+    new = bench_set(BASE)
+    new.environment = replace(new.environment, valgrind="", valgrind_missing="valgrind is not installed")
+    found = compare(bench_set(BASE), new)  # its counts present all the same: not trusted
+    counts = [check for check in found.checks if check.metric == "instructions per move"]
+    assert {(check.status, check.reason) for check in counts} == {("unavailable", "no valgrind in the new run")}
+
+
 def test_allow_incomplete_passes_but_still_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = gate(tmp_path, capsys, bench_set(BASE), without_valgrind(bench_set(BASE)), "--allow-incomplete")
     assert code == 0 and "hanoi: not checked, allowed: " in err and "no regression" in out

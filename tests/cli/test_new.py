@@ -93,6 +93,19 @@ def test_a_name_that_is_taken_or_no_identifier_is_refused(
     assert not (tmp_path / "x").exists()
 
 
+def test_a_module_that_breaks_when_looked_up_is_taken_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    def broken(name: str) -> None:
+        raise ValueError(f"{name}.__spec__ is None")
+
+    monkeypatch.setattr(importlib.util, "find_spec", broken)
+    code, _, err = run_cli(capsys, "new", NAME, "--dir", str(tmp_path / "x"))
+    assert_one_line_error(code, err, f"a module named {NAME!r} can already be imported here")
+
+
 def test_a_directory_with_anything_in_it_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "notes.txt").write_text("mine")
     code, _, err = run_cli(capsys, "new", NAME, "--dir", str(tmp_path))

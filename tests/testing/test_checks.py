@@ -175,6 +175,37 @@ def test_every_move_is_judged_by_the_record_s_puzzle() -> None:
     assert "n = 1: illegal at step 1: move 1 0 2: the cyclic rule allows only 0->1, 1->2, 2->0, not 0->2" in said
 
 
+class Unshowable:
+    """A move that is no triple and whose repr raises."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+def test_a_move_that_cannot_even_be_shown_is_still_reported_with_its_step() -> None:
+    def odd(n: int) -> Iterator[Any]:
+        yield Unshowable()
+
+    assert failure("legal", odd) == "odd failed the check 'legal': n = 0: illegal at step 1"
+
+
+def test_the_strategies_keep_to_what_a_record_takes() -> None:
+    from hypothesis import given, settings
+
+    from hanoi_harness.testing import strategies
+
+    any_state, cyclic = REGISTRY.get("any_state"), REGISTRY.get("cyclic")
+
+    @settings(max_examples=20, derandomize=True, database=None)
+    @given(strategies.endpoints(any_state, 4), strategies.endpoints(cyclic, 3), strategies.disks(cyclic, 8))
+    def drawn(spread: tuple[Config, Config], towers: tuple[Config, Config], n: int) -> None:
+        assert all(len(config) == 4 and set(config) <= {0, 1, 2} for config in spread)
+        assert all(tower_peg(config) is not None for config in towers)
+        assert 0 <= n <= 5  # the cyclic puzzle's most disks within 2^8 - 1 moves
+
+    drawn()
+
+
 # --- limits, determinism, memory ---------------------------------------------------------------------------------
 
 

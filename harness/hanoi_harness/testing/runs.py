@@ -69,6 +69,8 @@ def first_difference(got: list[Any], wanted: list[Any]) -> tuple[int, str]:
     (1, '2 0 1, where 2 0 2 was expected')
     >>> first_difference([(1, 0, 2)], [(1, 0, 2), (2, 0, 1)])
     (1, 'nothing (the run ended), where 2 0 1 was expected')
+    >>> first_difference([(1, 0, 2), "2 0 1"], [(1, 0, 2)])
+    (1, "'2 0 1', where the run should have ended")
     """
     for index, (mine, theirs) in enumerate(zip(got, wanted)):  # noqa: B905 (lengths compared below)
         if mine != theirs:
