@@ -4,16 +4,12 @@ without the option it does nothing.
 pytest loads the plugin (and ``hanoi_harness.testing``) before coverage starts, so the modules are loaded
 again here, and the hooks called with pytest's own parser and stand-ins for the rest.  A real run of the
 option against a project's installed algorithm is in ``.ci/variant``; one against an entry point written
-here, in :func:`test_a_pytest_run_with_the_option_checks_an_installed_entry_point`.
+as pip leaves one, in ``tests/testing/test_project.py``.
 """
 
 from __future__ import annotations
 
 import importlib
-import os
-import subprocess
-import sys
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -77,33 +73,3 @@ def test_the_option_is_refused_with_nothing_installed_or_a_broken_entry_point(mo
 def test_the_installed_checks_run_each_check() -> None:
     check = next(check for check in CHECKS if check.name == "legal")
     installed_checks.test_installed_algorithm(REGISTRY.get("recursive"), check)
-
-
-ENTRY_POINT = """\
-def mine(n, a=0, b=1, c=2):
-    if n:
-        yield from mine(n - 1, a, c, b)
-        yield (n, a, c)
-        yield from mine(n - 1, b, a, c)
-"""
-
-
-def test_a_pytest_run_with_the_option_checks_an_installed_entry_point(tmp_path: Path) -> None:
-    # An installed distribution, as pip leaves one: the module and its metadata on the path.
-    site = tmp_path / "site"
-    (site / "mine-0.1.dist-info").mkdir(parents=True)
-    (site / "mine.py").write_text(ENTRY_POINT)
-    (site / "mine-0.1.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: mine\nVersion: 0.1\n")
-    (site / "mine-0.1.dist-info" / "entry_points.txt").write_text("[hanoi.algorithms]\nmine = mine:mine\n")
-    (tmp_path / "project").mkdir()
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST_", "COV_"))}
-    env["PYTHONPATH"] = str(site)
-    argv = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--hanoi-check-installed"]
-    argv += ["-k", "limits or legal"]
-    done = subprocess.run(argv, cwd=tmp_path / "project", env=env, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "2 passed" in done.stdout
-    refused = subprocess.run(
-        argv, cwd=tmp_path / "project", env={**env, "PYTHONPATH": ""}, capture_output=True, text=True, timeout=300
-    )
-    assert refused.returncode == 4 and "no algorithm is installed" in refused.stderr

@@ -55,8 +55,9 @@ def plant(project: Path, before: str, text: str) -> None:
 def pytest_in(project: Path, *args: str) -> tuple[int, str]:
     """Run pytest in *project*'s directory, as its author would: its exit status and output."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST_", "COV_"))}
+    env["PYTHONPATH"] = str(project)  # the entry point's metadata, as pip leaves it
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-v", *args],
         cwd=project,
         env=env,
         capture_output=True,
@@ -67,17 +68,27 @@ def pytest_in(project: Path, *args: str) -> tuple[int, str]:
     return done.returncode, done.stdout + done.stderr
 
 
+def installed(project: Path) -> None:
+    """Leave the project's entry point where pip would, beside it: its metadata on the path (``PYTHONPATH``)."""
+    info = project / f"{NAME}-0.1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {NAME}\nVersion: 0.1.0\n")
+    (info / "entry_points.txt").write_text(f"[hanoi.algorithms]\n{NAME} = {NAME}:{NAME}\n")
+
+
 def test_a_new_project_passes_its_checks_and_a_planted_illegal_move_fails_naming_step_5(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     project = new_project(tmp_path, capsys)
-    code, out = pytest_in(project, "-k", NAME)
+    installed(project)
+    code, out = pytest_in(project, "-k", NAME, "--hanoi-check-installed")
     assert code == 0, out
-    passed = int(re.findall(r"(\d+) passed", out)[-1])
-    assert passed >= 8, out
+    tests = [line.split()[0] for line in out.splitlines() if " PASSED" in line]
+    own = [test for test in tests if test.startswith(f"tests/test_{NAME}.py::test_conformance[{NAME}-")]
+    assert len(own) >= 8 and len(tests) == 2 * len(own), out  # and as many again, of the installed entry point
     record = f"\n\n{NAME} = Algorithm("
     plant(project, record, ILLEGAL_AT_STEP_5 + record)
-    code, out = pytest_in(project, "-k", NAME)
+    code, out = pytest_in(project, "-k", f"{NAME} and legal")
     assert code == 1, out
     assert f"{NAME} failed the check 'legal': n = 3: illegal at step 5: move 1 0 1: peg 0 is empty" in out
     assert f"FAILED tests/test_{NAME}.py::test_conformance[{NAME}-legal]" in out
