@@ -2,7 +2,7 @@
 without the option it does nothing.
 
 pytest loads the plugin (and ``hanoi_harness.testing``) before coverage starts, so the modules are loaded
-again here, and the hooks called with pytest's own parser and stand-ins for the rest.  A real run of the
+again here, and the hooks are called with stand-ins for pytest's parser and configuration.  A real run of the
 option against a project's installed algorithm is in ``.ci/variant``; one against an entry point written
 as pip leaves one, in ``tests/testing/test_project.py``.
 """
