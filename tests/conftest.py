@@ -2,7 +2,9 @@
 
 Every test that takes ``algorithm`` runs once per registered algorithm, with
 the algorithm's name in the test id, so ``pytest -k NAME`` selects exactly
-that algorithm's checks (``-k clockwise`` the two clockwise ports).  A test
+that algorithm's checks (``-k clockwise`` the two clockwise ports); a test
+that parametrizes ``algorithm`` itself (the conformance checks,
+:func:`hanoi_harness.testing.parametrize_with_checks`) is left as it is.  A test
 marked ``classic_only`` runs only for the records of the classic puzzle
 (:data:`tests.helpers.CLASSIC`): it compares their moves with the classic
 puzzle's reference sequence.  Shared helpers are in :mod:`tests.helpers`.
@@ -21,11 +23,19 @@ from tests.helpers import ALGORITHMS, CLASSIC, sizes
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     algorithms = CLASSIC if metafunc.definition.get_closest_marker("classic_only") else ALGORITHMS
+    if any("algorithm" in _names(mark) for mark in metafunc.definition.iter_markers("parametrize")):
+        return
     if "algorithm" in metafunc.fixturenames and "n" in metafunc.fixturenames:
         cases = [(a, n) for a in algorithms for n in sizes(a, 10)]
         metafunc.parametrize(("algorithm", "n"), cases, ids=[f"{a.name}-{n}" for a, n in cases])
     elif "algorithm" in metafunc.fixturenames:
         metafunc.parametrize("algorithm", algorithms, ids=[a.name for a in algorithms])
+
+
+def _names(mark: pytest.Mark) -> list[str]:
+    """The argument names a ``parametrize`` mark gives values to."""
+    names = mark.args[0] if mark.args else mark.kwargs.get("argnames", ())
+    return [name.strip() for name in names.split(",")] if isinstance(names, str) else list(names)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -1,36 +1,44 @@
 """Every registered algorithm gets every check here (parametrized over the registry).
 
-The checker judges each record by its own puzzle.  The one check marked
-``classic_only`` compares the moves with the reference sequence, the classic
-puzzle's; the other puzzles' algorithms are compared move for move with
-breadth-first search in ``test_variants.py``.
+The conformance checks are the ones any variant's own project runs
+(:mod:`hanoi_harness.testing`), one test per algorithm and check with the id
+``NAME-CHECK``: legal, optimal, on its declared peg, within its limits,
+deterministic, streaming, resumed and between configurations where declared,
+drawn by hypothesis, and written and read back as ``hanoi moves`` writes them.
+The rest are the project's house rules for its own ports: a complete record
+citing its source, and the reference sequence itself.  The checker judges
+each record by its own puzzle.  The one check marked ``classic_only``
+compares the moves with the reference sequence, the classic puzzle's; the
+other puzzles' algorithms are compared move for move with breadth-first
+search in ``test_variants.py``.
 """
 
 from __future__ import annotations
 
 import inspect
-import itertools
 import sys
 
 import pytest
 
 from hanoi_harness.core.checker import check_algorithm
 from hanoi_harness.core.digest import digest
-from hanoi_harness.errors import UsageError
 from hanoi_harness.registry.record import Algorithm
-from tests.helpers import at_scale, equal_work, expected
+from hanoi_harness.testing import NAMES, Check, parametrize_with_checks
+from tests.helpers import ALGORITHMS, at_scale, equal_work, expected
+
+FULL = [check for check in NAMES if check not in ("streaming", "drawn")]
+"""The checks measured by coverage; the two that replay tens of thousands of moves per algorithm run unmeasured."""
 
 
-def test_legal_and_optimal(algorithm: Algorithm, n: int) -> None:
-    verdict = check_algorithm(algorithm, n)
-    assert verdict.status == "ok", verdict.describe()
-    assert verdict.final_peg in algorithm.final_peg.pegs(n)
-    if algorithm.puzzle.classic:
-        assert verdict.moves == 2**n - 1 and verdict.optimality == ""
-    else:  # the counts themselves are checked against breadth-first search in test_puzzle.py
-        optimum = algorithm.puzzle.optimum(n, verdict.final_peg)
-        assert optimum is not None and verdict.moves == optimum.moves
-        assert verdict.optimality == optimum.describe()
+@parametrize_with_checks(ALGORITHMS, checks=FULL)
+def test_conformance(algorithm: Algorithm, check: Check) -> None:
+    check(algorithm)
+
+
+@at_scale
+@parametrize_with_checks(ALGORITHMS, checks=["streaming", "drawn"])
+def test_conformance_at_scale(algorithm: Algorithm, check: Check) -> None:
+    check(algorithm)
 
 
 @pytest.mark.classic_only
@@ -53,23 +61,6 @@ def test_record_is_complete(algorithm: Algorithm) -> None:
     assert algorithm.source.author.split()[0] in doc, "the module docstring cites the source"
     if algorithm.reconstruction:
         assert "reconstruction" in doc.lower() and "reconstruction" in algorithm.summary.lower()
-
-
-def test_limits_are_refused(algorithm: Algorithm) -> None:
-    if algorithm.min_n > 0:
-        with pytest.raises(UsageError, match=f"n >= {algorithm.min_n}"):
-            check_algorithm(algorithm, algorithm.min_n - 1)
-    if algorithm.max_n is not None:
-        with pytest.raises(UsageError, match=f"n <= {algorithm.max_n}"):
-            check_algorithm(algorithm, algorithm.max_n + 1)
-
-
-def test_moves_stream(algorithm: Algorithm) -> None:
-    # A generator, not a list: the first moves of a large tower come at once.
-    n = min(algorithm.max_n or 40, 40)
-    first = list(itertools.islice(algorithm.moves(n), 3))
-    assert len(first) == 3
-    assert first[0][0] == 1
 
 
 @at_scale

@@ -16,6 +16,7 @@ import pytest
 from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.gate.compare import DEFAULT_THRESHOLD_PCT, compare
 from hanoi_harness.bench.gate.times import paired
+from hanoi_harness.bench.memory.measure import Rss
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.timing.noise import NoiseFloor
 from hanoi_harness.bench.timing.stats import Difference, Interval
@@ -26,7 +27,7 @@ BASE = {"flag_stack": 0.6, "level_formula": 0.5, "tree_array": 1.1}
 
 def write(tmp_path: Path, name: str, results: ResultSet) -> str:
     path = tmp_path / name
-    path.mkdir()
+    path.mkdir(parents=True)
     (path / "results.json").write_text(results.dumps())
     return str(path)
 
@@ -82,11 +83,13 @@ def test_a_grown_tracemalloc_peak_fails(tmp_path: Path, capsys: pytest.CaptureFi
 def test_a_new_check_failure_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     new = bench_set(BASE)
     new.algorithms["flag_stack"] = AlgorithmResult(
-        name="flag_stack", status="failed", failure={"describe": "illegal at step 3"}
+        name="flag_stack",
+        status="failed",
+        failure={"n": 3, "describe": "illegal at step 5: move 1 0 1: peg 0 is empty"},
     )
     code, out, err = gate(tmp_path, capsys, bench_set(BASE), new)
     assert code == 1 and "flag_stack (the check)" in err
-    assert "flag_stack: the check: REGRESSION (now fails it: illegal at step 3)" in out
+    assert "flag_stack: the check: REGRESSION (now fails it at n = 3: illegal at step 5: move 1 0 1: peg 0" in out
 
 
 # --- what could not be compared -------------------------------------------------------------------------------
@@ -111,6 +114,14 @@ def test_without_valgrind_the_gate_fails_saying_why(tmp_path: Path, capsys: pyte
         assert f"{name} (instructions per move: " in err
 
 
+def test_counts_of_a_run_that_says_it_had_no_valgrind_are_not_compared() -> None:
+    new = bench_set(BASE)
+    new.environment = replace(new.environment, valgrind="", valgrind_missing="valgrind is not installed")
+    found = compare(bench_set(BASE), new)  # its counts present all the same: not trusted
+    counts = [check for check in found.checks if check.metric == "instructions per move"]
+    assert {(check.status, check.reason) for check in counts} == {("unavailable", "no valgrind in the new run")}
+
+
 def test_allow_incomplete_passes_but_still_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = gate(tmp_path, capsys, bench_set(BASE), without_valgrind(bench_set(BASE)), "--allow-incomplete")
     assert code == 0 and "hanoi: not checked, allowed: " in err and "no regression" in out
@@ -123,7 +134,7 @@ def test_a_regression_is_still_one_when_counts_are_missing(tmp_path: Path, capsy
     assert code == 1 and "tree_array (tracemalloc peak)" in err
 
 
-def test_another_python_build_compares_neither_counts_nor_peaks(
+def test_another_python_build_skips_counts_peaks_and_times_and_fails_only_when_strict(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     new = bench_set(BASE)
@@ -131,10 +142,78 @@ def test_another_python_build_compares_neither_counts_nor_peaks(
     for result in new.algorithms.values():  # grown, but another build: not a regression, not compared
         result.instructions = counted(result.name, 9999.0)
     code, out, err = gate(tmp_path, capsys, bench_set(BASE), new)
-    assert code == 1 and "regression" not in err
+    assert code == 0 and "regression" not in err
     assert "instructions: not compared: the Python build differs (3.11.7 (main, May  9 2026" in out
     assert "tracemalloc: not compared" in out and "relative time: not compared" in out
-    assert "unavailable: environments differ: the Python build differs" in out
+    assert "skipped: environments differ: the Python build differs" in out
+    assert err.startswith("hanoi: skipped, the environments differ, allowed: recursive (instructions per move: ")
+    assert "recursive (time relative to recursive: skipped: the Python build differs" in err
+    code, _, err = gate(tmp_path / "strict", capsys, bench_set(BASE), new, "--strict-environment")
+    assert code == 1 and "hanoi: skipped, the environments differ, the gate fails (--strict-environment)" in err
+
+
+def ran_numpy(results: ResultSet, **loaded: bool) -> ResultSet:
+    """*results* whose algorithms' peak-RSS children said whether they loaded numpy (by name: True or False)."""
+    for name, flag in loaded.items():
+        for run in results.algorithms[name].runs:
+            run.rss = Rss(30.0, 29.0, flag)
+    return results
+
+
+def test_another_numpy_still_compares_the_algorithms_that_never_load_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain = {"recursive": False, "flag_stack": False, "level_formula": False, "tree_array": True}
+    old = ran_numpy(bench_set(BASE), **plain)
+    new = ran_numpy(bench_set(BASE, seed=1), **plain)
+    new.environment = replace(new.environment, numpy="2.3.5")
+    new.algorithms["flag_stack"].instructions = counted("flag_stack", 2400 * 1.03)
+    new.algorithms["tree_array"].instructions = counted("tree_array", 9999.0)  # runs numpy: not compared
+    code, out, err = gate(tmp_path, capsys, old, new)
+    assert code == 1 and "hanoi: regression: flag_stack (instructions per move)" in err
+    assert "instructions: compared but for the algorithms that run numpy: numpy differs (2.4.6, then 2.3.5)" in out
+    skipped = err.splitlines()[-1]
+    assert skipped.startswith("hanoi: skipped, the environments differ, allowed: tree_array (instructions per move")
+    assert "tree_array (tracemalloc peak: environments differ: numpy differs" in skipped
+    assert "tree_array (time relative to recursive: skipped: environments differ: numpy differs" in skipped
+    assert "flag_stack" not in skipped and "level_formula" not in skipped
+    rows = {row.name: row for row in compare(old, new).times}
+    assert rows["level_formula"].verdict == "within noise" and rows["tree_array"].skipped
+
+
+def test_another_numpy_skips_what_is_not_known_to_avoid_it() -> None:
+    old, new = bench_set(BASE), bench_set(BASE, seed=1)  # no peak-RSS child said: not known
+    new.environment = replace(new.environment, numpy="2.3.5")
+    found = compare(old, new)
+    assert {check.status for check in found.checks} == {"skipped"} and found.regressions == []
+    assert all(row.skipped for row in found.times[1:])
+    assert compare(ran_numpy(old, recursive=False), ran_numpy(new, recursive=True)).times[1].skipped
+
+
+# --- what the gate covers: every algorithm in NEW, or those named ---------------------------------------------
+
+
+def test_a_baseline_that_lacks_an_algorithm_fails_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old, new = bench_set({"flag_stack": 0.6}), bench_set({**BASE, "mine": 0.8}, seed=1)
+    code, out, err = gate(tmp_path, capsys, old, new)
+    assert code == 1
+    assert err.splitlines()[0] == (
+        f"hanoi: no baseline for level_formula, tree_array, mine in {tmp_path / 'old'}: make the baseline again with it"
+    )
+    rows = [line for line in out.splitlines() if line.startswith("mine ")]
+    assert len(rows) == 3 and all(row.endswith("new: no baseline") for row in rows)  # counts, peak, time
+    code, _, err = gate(tmp_path / "named", capsys, old, new, "mine")
+    assert code == 1 and err.splitlines()[0].startswith("hanoi: no baseline for mine in ")
+
+
+def test_named_algorithms_are_gated_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old, new = bench_set(BASE), bench_set(BASE, seed=1)
+    new.algorithms["tree_array"].instructions = counted("tree_array", 9999.0)  # not named: not gated
+    code, out, err = gate(tmp_path, capsys, old, new, "flag_stack")
+    assert code == 0, err
+    assert "tree_array" not in out and "flag_stack" in out and "no regression beyond" in out
+    code, _, err = gate(tmp_path / "absent", capsys, old, new, "flag_stack", "nowhere")
+    assert code == 1 and f"hanoi: not measured in {tmp_path / 'absent' / 'new'}: nowhere" in err
 
 
 def test_another_cpu_still_compares_counts_and_relative_times(

@@ -117,11 +117,18 @@ def test_the_same_environment_compares_every_metric() -> None:
     assert all(c.comparable and not c.notes for c in found.values())
 
 
-@pytest.mark.parametrize("field", ["python_build", "numpy", "arch", "implementation"])
-def test_another_interpreter_or_numpy_compares_nothing(field: str) -> None:
+@pytest.mark.parametrize("field", ["python_build", "arch", "implementation"])
+def test_another_interpreter_compares_nothing(field: str) -> None:
     found = verdicts(BASE, changed(**{field: "something else"}))
     assert not any(c.comparable for c in found.values())
-    assert all("something else" in c.reasons[0] for c in found.values())
+    assert all("something else" in c.reasons[0] and c.forbids(False) == c.reasons for c in found.values())
+
+
+def test_another_numpy_forbids_only_the_algorithms_that_run_it() -> None:
+    found = verdicts(BASE, changed(numpy="2.3.5"))
+    assert not any(c.comparable for c in found.values())
+    assert all(c.reasons == () and c.numpy == ("numpy differs (2.4.6, then 2.3.5)",) for c in found.values())
+    assert all(c.forbids(False) == () and c.forbids(True) == c.forbids(None) == c.numpy for c in found.values())
 
 
 def test_another_cpu_compares_counts_and_peaks_but_not_times() -> None:
@@ -140,7 +147,7 @@ def test_more_cores_forbid_times_only() -> None:
 
 def test_counts_need_valgrind_on_both_sides_and_the_same_one() -> None:
     missing = verdicts(BASE, changed(valgrind="", valgrind_missing="valgrind is not installed"))
-    assert missing["instructions"].reasons == ("no valgrind in the new run",)
+    assert missing["instructions"].unmeasured == ("no valgrind in the new run",) and not missing["instructions"].reasons
     assert missing["time"].comparable
     other = verdicts(BASE, changed(valgrind="valgrind-3.22.0"))
     assert "valgrind differs (valgrind-3.19.0, then valgrind-3.22.0)" in other["instructions"].reasons
@@ -154,4 +161,11 @@ def test_another_c_library_forbids_counts_only() -> None:
 
 def test_describe_names_what_is_not_compared() -> None:
     line = verdicts(BASE, changed(numpy="1.26.4"))["instructions"].describe()
-    assert line == "instructions: not compared: numpy differs (2.4.6, then 1.26.4)"
+    assert line == "instructions: compared but for the algorithms that run numpy: numpy differs (2.4.6, then 1.26.4)"
+    line = verdicts(BASE, changed(numpy="1.26.4", libc="glibc 2.39"))["instructions"].describe()
+    assert (
+        line == "instructions: not compared: the C library differs (glibc 2.36, then glibc 2.39); numpy differs "
+        "(2.4.6, then 1.26.4)"
+    )
+    found = verdicts(BASE, changed(valgrind="")).get("instructions")
+    assert found is not None and found.to_dict()["unmeasured"] == ["no valgrind in the new run"]

@@ -208,4 +208,13 @@ def _record(checked: Checked, n: int, verdict: Verdict, seconds: float) -> None:
         checked.moves[n] = verdict.moves
     else:
         checked.failure = verdict
-        checked.stopped = f"failed the check at n = {n}"
+        checked.stopped = failed_at(n, verdict)
+
+
+def failed_at(n: int, verdict: Verdict) -> str:
+    """Why a walk stopped at *n*, whose *verdict* is not ok: the n, then the step and the reason.
+
+    >>> failed_at(3, Verdict("crashed", 3, 1, step=2, reason="IndexError: list index out of range"))
+    'failed the check at n = 3: crashed at step 2: IndexError: list index out of range'
+    """
+    return f"failed the check at n = {n}: {verdict.describe()}"

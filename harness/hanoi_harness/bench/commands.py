@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from hanoi_harness.bench.check import Checked, OnChecked, walk_stop
+from hanoi_harness.bench.check import Checked, OnChecked, failed_at, walk_stop
 from hanoi_harness.bench.memory.measure import Rss
 from hanoi_harness.bench.plan import Settings
 from hanoi_harness.sandbox import process
@@ -214,7 +214,7 @@ def _check_one(command: Command, n: int, checked: Checked, settings: Settings, o
         on_checked(command.name, n)
     if not verdict.ok:
         checked.failure = verdict
-        checked.stopped = f"failed the check at n = {n}"
+        checked.stopped = failed_at(n, verdict)
         checked.ns.clear()
         checked.check_s.clear()
         checked.drain_s.clear()

@@ -320,6 +320,19 @@ def _fill(
     return result
 
 
+def failure_line(result: AlgorithmResult) -> str:
+    """One line on an algorithm or command that failed its check: its name, the n, the step and the reason.
+
+    >>> failed = AlgorithmResult("mine", status="failed", failure={"n": 3, "describe": "illegal at step 5: ..."})
+    >>> failure_line(failed)
+    'mine failed the check at n = 3: illegal at step 5: ...'
+    """
+    failure = result.failure or {}
+    if "n" in failure and "describe" in failure:
+        return f"{result.name} failed the check at n = {failure['n']}: {failure['describe']}"
+    return f"{result.name} {result.stopped or 'failed the check'}"
+
+
 def _timer(report: dict[str, Any]) -> str:
     for bench in report.get("benchmarks", []):
         return str(bench.get("options", {}).get("timer", ""))

@@ -17,7 +17,7 @@ from hanoi_harness.bench.plan import QUICK
 from hanoi_harness.bench.report.readme import PAGE
 from hanoi_harness.bench.results.outdir import MARKER
 from hanoi_harness.bench.results.resultset import load
-from hanoi_harness.bench.run import REFERENCE
+from hanoi_harness.bench.run import REFERENCE, failure_line
 from hanoi_harness.bench.session import CREF_N, QUICK_DIR, bench, plan, report
 from hanoi_harness.cli.options import add_plugin_option, disks, registry_from
 from hanoi_harness.cli.streams import algorithm_output
@@ -41,10 +41,10 @@ def add_bench(p: argparse.ArgumentParser) -> None:
         f"DIR/{QUICK_DIR}/ and times "
         f"'hanoi moves blocks {CREF_N} --binary' against the C reference (bench/c/hanoi_ref.c) when a C "
         "compiler is present. The previous results are replaced only once the new ones are complete. Exit status "
-        "0 when every algorithm and command passed its check, 1 when any failed it (reported in the results, not "
-        "measured), 2 for bad input or an --out that cannot be written or is not a result set, 130 when "
-        "interrupted (the previous results are then as they were). What an algorithm prints goes to stderr, never "
-        "into the results or stdout."
+        "0 when every algorithm and command passed its check, 1 when any failed it (reported in the results and "
+        "named on stderr with the n, the step and the reason; not measured), 2 for bad input or an --out that "
+        "cannot be written or is not a result set, 130 when interrupted (the previous results are then as they "
+        "were). What an algorithm prints goes to stderr, never into the results or stdout."
     )
     p.add_argument(
         "names",
@@ -98,20 +98,29 @@ def add_compare(c: argparse.ArgumentParser) -> None:
     """Add the arguments of ``hanoi compare`` to *c*."""
     c.description = (
         "Compare two result sets (results directories or results.json files): the regression gate. "
-        f"Instructions per move (valgrind) and tracemalloc peaks are deterministic: an algorithm whose figure grew "
-        f"by more than --threshold (default {DEFAULT_THRESHOLD_PCT:g}%) regressed. An algorithm that passed its "
-        "check in OLD and fails it in NEW regressed. Times relative to "
-        f"'{REFERENCE}' measured in the same run (so a faster or slower machine is not a regression) are tested: "
-        "a change is reported only when a Mann-Whitney test on the kept rounds and a bootstrap interval of the "
-        "ratio say so (otherwise 'within noise'), and is a regression when it is slower with the whole interval "
-        f"beyond --time-threshold (default {DEFAULT_TIME_THRESHOLD_PCT:g}%). Metrics the two environments do "
-        "not allow to compare (another Python build, another numpy, no valgrind) are listed with the reason. Exit "
-        "status 0 when nothing regressed and every deterministic check was made; 1 naming each algorithm and "
-        "metric that regressed, or each deterministic check that could not be made (unless --allow-incomplete); "
-        "2 for bad input (a result set that does not read, or nothing to compare)."
+        "Every algorithm of NEW is gated, or the NAMEs given: one that has no baseline in OLD fails the gate, "
+        f"and so does one named that NEW lacks. Instructions per move (valgrind) and tracemalloc peaks are "
+        f"deterministic: an algorithm whose figure grew by more than --threshold (default "
+        f"{DEFAULT_THRESHOLD_PCT:g}%) regressed. An algorithm that passed its check in OLD and fails it in NEW "
+        f"regressed. Times relative to '{REFERENCE}' measured in the same run (so a faster or slower machine is "
+        "not a regression) are tested: a change is reported only when a Mann-Whitney test on the kept rounds and "
+        "a bootstrap interval of the ratio say so (otherwise 'within noise'), and is a regression when it is "
+        f"slower with the whole interval beyond --time-threshold (default {DEFAULT_TIME_THRESHOLD_PCT:g}%). When "
+        "the environments differ, what the difference cannot affect is compared (another numpy does not change "
+        "an algorithm that never loads it) and the rest is skipped, each with the reason. Exit status 0 when "
+        "nothing regressed and every deterministic check was made; 1 naming each algorithm and metric that "
+        "regressed, each algorithm without a baseline, each deterministic check that could not be made (no "
+        "valgrind; unless --allow-incomplete), and each figure skipped for the environments (with "
+        "--strict-environment only); 2 for bad input (a result set that does not read, or nothing to compare)."
     )
     c.add_argument("old", type=Path, metavar="OLD", help="the baseline results directory or results.json")
     c.add_argument("new", type=Path, metavar="NEW", help="the new results directory or results.json")
+    c.add_argument(
+        "names",
+        nargs="*",
+        metavar="NAME",
+        help=f"the algorithms to gate (default: every one in NEW); '{REFERENCE}' is still read for relative times",
+    )
     c.add_argument(
         "--threshold",
         type=_percent,
@@ -131,8 +140,15 @@ def add_compare(c: argparse.ArgumentParser) -> None:
     c.add_argument(
         "--allow-incomplete",
         action="store_true",
-        help="exit 0 even when instruction counts or peaks could not be compared (no valgrind, another "
-        "environment); they are still listed",
+        help="exit 0 even when instruction counts or peaks could not be measured (no valgrind, counts between "
+        "other sizes); they are still listed",
+    )
+    c.add_argument(
+        "--strict-environment",
+        action="store_true",
+        help="exit 1 when the environments differ in a way that skips a figure (another Python build, C library, "
+        "valgrind or architecture; another numpy, for an algorithm that runs numpy); without it they are listed, "
+        "and what the difference cannot affect is still compared",
     )
     c.set_defaults(func=cmd_compare)
 
@@ -230,7 +246,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         f"{args.out}/{PAGE}"
     )
     if outcome.failed:
-        print(f"failed the check (reported, not measured): {', '.join(outcome.failed)}", file=sys.stderr)
+        for name in outcome.failed:  # reported in the set, not measured
+            print(f"hanoi: {failure_line(outcome.results.algorithms[name])}", file=sys.stderr)
         return 1
     return 0
 
@@ -248,11 +265,19 @@ def _peers(registry: Registry) -> Peers | None:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     old, new = load(args.old), load(args.new)
-    result = compare(old, new, args.threshold, args.time_threshold)
-    if not result.compared:
+    result = compare(old, new, args.threshold, args.time_threshold, args.names or None)
+    unchecked = result.no_baseline or result.not_measured
+    if not result.compared and not unchecked:
         raise UsageError("nothing to compare: the result sets have no algorithm measured in both")
     print(compared(result, old, new))
     failed = 0
+    if result.no_baseline:
+        names = ", ".join(result.no_baseline)
+        print(f"hanoi: no baseline for {names} in {args.old}: make the baseline again with it", file=sys.stderr)
+        failed = 1
+    if result.not_measured:
+        print(f"hanoi: not measured in {args.new}: {', '.join(result.not_measured)}", file=sys.stderr)
+        failed = 1
     if result.regressions:
         print(f"hanoi: regression: {', '.join(result.regressions)}", file=sys.stderr)
         failed = 1
@@ -261,6 +286,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
         verdict = "allowed" if args.allow_incomplete else "the gate fails (--allow-incomplete to pass)"
         print(f"hanoi: not checked, {verdict}: {said}", file=sys.stderr)
         failed = failed or int(not args.allow_incomplete)
+    if result.skipped:
+        verdict = "the gate fails (--strict-environment)" if args.strict_environment else "allowed"
+        print(f"hanoi: skipped, the environments differ, {verdict}: {'; '.join(result.skipped)}", file=sys.stderr)
+        failed = failed or int(args.strict_environment)
     if not failed:
         limits = f"{result.threshold_pct:g}% (deterministic) or {result.time_threshold_pct:g}% (time)"
         print(f"no regression beyond {limits}")

@@ -12,13 +12,21 @@
   (:mod:`hanoi_harness.bench.gate.times`): reported as faster, slower or
   within noise, and a regression only far beyond the noise of two runs.
 
+The gate checks every algorithm of NEW, or the algorithms named: one that has
+no baseline in OLD fails it, naming it, so that a baseline that lacks an
+algorithm never passes having checked nothing.
+
 Before any of that, the two sets' environments say which metrics may be
-compared at all (:func:`hanoi_harness.bench.results.environment.comparable`): counts
-from another Python build, or tracemalloc peaks from another numpy, are not
-compared and say why.  A deterministic check that could not be made (no
-valgrind on either side, another environment, counts between other sizes) is
-*incomplete*: listed with its reason, and the gate fails on it unless told to
-allow it, so that a missing valgrind is never a silent pass.
+compared at all (:func:`hanoi_harness.bench.results.environment.comparable`):
+counts from another Python build are not compared, and neither are the counts,
+peaks and times of an algorithm that runs numpy when the numpy differs; what
+the difference cannot affect (an algorithm whose process never loaded numpy,
+the check itself) is compared.  What the environments forbid is *skipped*:
+listed with the reason, and a failure only when the gate is told to be strict.
+A deterministic check that could not be made (no valgrind on either side,
+counts between other sizes) is *incomplete*: listed with its reason, and the
+gate fails on it unless told to allow it, so that a missing valgrind is never
+a silent pass.
 
 Both sets come from :func:`hanoi_harness.bench.results.resultset.load`, so every time
 here is finite and at least a nanosecond: no ratio is zero, infinite or NaN.
@@ -26,8 +34,8 @@ here is finite and at least a nanosecond: no ratio is zero, infinite or NaN.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, replace
 
 from tabulate import tabulate
 
@@ -55,7 +63,9 @@ class Comparison:
     ``checks`` are the instruction, tracemalloc and check-failure checks
     (:class:`~hanoi_harness.bench.gate.counts.Check`), ``times`` the wall-time rows,
     the reference's first; ``noise`` the two runs' noise floors (their
-    margins, None when a run measured none).
+    margins, None when a run measured none); ``no_baseline`` the algorithms
+    gated that are in NEW and not in OLD, ``not_measured`` those named that
+    are not in NEW; ``in_both`` how many gated algorithms both sets have.
     """
 
     environments: tuple[Comparability, ...]
@@ -65,6 +75,9 @@ class Comparison:
     time_threshold_pct: float
     reference: str
     noise: tuple[float | None, float | None] = (None, None)
+    no_baseline: tuple[str, ...] = ()
+    not_measured: tuple[str, ...] = ()
+    in_both: int = 0
 
     @property
     def regressions(self) -> list[str]:
@@ -78,11 +91,17 @@ class Comparison:
         return [check for check in self.checks if check.status == "unavailable"]
 
     @property
+    def skipped(self) -> list[str]:
+        """Each figure the environments forbid comparing, as "algorithm (metric: why)"."""
+        found = [f"{check.name} ({check.metric}: {check.reason})" for check in self.checks if check.status == "skipped"]
+        return found + [
+            f"{row.name} (time relative to {self.reference}: {row.status})" for row in self.times if row.skipped
+        ]
+
+    @property
     def compared(self) -> bool:
-        """True when anything at all was compared: a deterministic figure on both sides, or a time."""
-        return any(c.old is not None and c.new is not None for c in self.checks) or any(
-            row.change is not None for row in self.times
-        )
+        """True when anything at all was compared: an algorithm gated in both sets (its check, at least)."""
+        return self.in_both > 0
 
 
 def compare(
@@ -90,24 +109,56 @@ def compare(
     new: ResultSet,
     threshold_pct: float = DEFAULT_THRESHOLD_PCT,
     time_threshold_pct: float = DEFAULT_TIME_THRESHOLD_PCT,
+    names: Sequence[str] | None = None,
 ) -> Comparison:
     """Return every check of *new* against *old*: deterministic figures beyond *threshold_pct*, times tested.
 
-    Sets with different references are refused (:class:`UsageError`).
+    *names* are the algorithms to gate (default: every one in *new*, and those
+    only in *old* are reported missing).  Sets with different references are
+    refused (:class:`UsageError`).
     """
     if old.reference != new.reference:
         raise UsageError(f"the result sets have different references ({old.reference!r} and {new.reference!r})")
+    scope = list(dict.fromkeys(names)) if names is not None else list(new.algorithms)
+    gated = _only(old, scope if names is not None else None), _only(new, scope if names is not None else None)
     environments = _environments(old, new)
     allowed = {found.metric: found for found in environments}
-    checks = _failures(old, new)
-    checks += _gated(check_counts(_counts(old), _counts(new), threshold_pct), allowed["instructions"])
-    checks += _gated(check_peaks(_peaks(old), _peaks(new), threshold_pct), allowed["tracemalloc"])
+    numpy = _runs_numpy(old, new)
+    checks = _failures(*gated)
+    checks += _gated(check_counts(_counts(gated[0]), _counts(gated[1]), threshold_pct), allowed["instructions"], numpy)
+    checks += _gated(check_peaks(_peaks(gated[0]), _peaks(gated[1]), threshold_pct), allowed["tracemalloc"], numpy)
     margins = (_margin(old), _margin(new))
     noise = max((margin for margin in margins if margin is not None), default=0.0)
-    times = _times(old, new, noise, time_threshold_pct, allowed["relative time"])
+    times = _times(old, new, noise, time_threshold_pct, allowed["relative time"], numpy, set(scope) if names else None)
     return Comparison(
-        environments, tuple(checks), tuple(times), threshold_pct, time_threshold_pct, new.reference, margins
+        environments,
+        tuple(checks),
+        tuple(times),
+        threshold_pct,
+        time_threshold_pct,
+        new.reference,
+        margins,
+        no_baseline=tuple(name for name in scope if name in new.algorithms and name not in old.algorithms),
+        not_measured=tuple(name for name in scope if name not in new.algorithms),
+        in_both=sum(name in old.algorithms and name in new.algorithms for name in scope),
     )
+
+
+def _only(results: ResultSet, names: Collection[str] | None) -> ResultSet:
+    """Return *results* with only the algorithms *names* (all of them when None)."""
+    if names is None:
+        return results
+    return replace(results, algorithms={name: a for name, a in results.algorithms.items() if name in names})
+
+
+def _runs_numpy(old: ResultSet, new: ResultSet) -> Callable[[str], bool | None]:
+    """Return whether an algorithm ran numpy in either set: True if in one, False if in neither, None if not known."""
+
+    def runs(name: str) -> bool | None:
+        said = [s.algorithms[name].runs_numpy if name in s.algorithms else None for s in (old, new)]
+        return True if True in said else False if said == [False, False] else None
+
+    return runs
 
 
 def _environments(old: ResultSet, new: ResultSet) -> tuple[Comparability, ...]:
@@ -126,21 +177,28 @@ def _environments(old: ResultSet, new: ResultSet) -> tuple[Comparability, ...]:
     return tuple(found)
 
 
-def _gated(checks: list[Check], allowed: Comparability) -> list[Check]:
-    """Return *checks*, each made unavailable with the reason when the environments forbid the metric.
+def _gated(checks: list[Check], allowed: Comparability, runs_numpy: Callable[[str], bool | None]) -> list[Check]:
+    """Return *checks*, each skipped (with the reason) when the environments forbid comparing its algorithm's metric.
 
-    A check unavailable already keeps its own reason (valgrind missing says more than the valgrind versions
-    differing); one of an algorithm in a single set stays as it is.
+    A check unavailable already keeps its own reason (valgrind missing says
+    more than the valgrind versions differing), as does one of an algorithm in
+    a single set; a run that could not measure the metric makes it unavailable.
     """
-    if allowed.comparable:
-        return checks
-    why = "environments differ: " + "; ".join(allowed.reasons)
-    return [
-        check
-        if check.status in ("new", "missing", "unavailable")
-        else Check(check.name, check.metric, check.old, check.new, "unavailable", why)
-        for check in checks
-    ]
+    found = []
+    for check in checks:
+        why = allowed.forbids(runs_numpy(check.name))
+        if check.status in ("new", "missing", "unavailable"):
+            found.append(check)
+        elif allowed.unmeasured:
+            found.append(
+                Check(check.name, check.metric, check.old, check.new, "unavailable", "; ".join(allowed.unmeasured))
+            )
+        elif why:
+            reason = "environments differ: " + "; ".join(why)
+            found.append(Check(check.name, check.metric, check.old, check.new, "skipped", reason))
+        else:
+            found.append(check)
+    return found
 
 
 def _failures(old: ResultSet, new: ResultSet) -> list[Check]:
@@ -149,8 +207,10 @@ def _failures(old: ResultSet, new: ResultSet) -> list[Check]:
     for name, after in new.algorithms.items():
         before = old.algorithms.get(name)
         if before is not None and before.status == "ok" and after.status != "ok":
-            said = (after.failure or {}).get("describe", "failed")
-            found.append(Check(name, "the check", None, None, "REGRESSION", f"now fails it: {said}"))
+            failure = after.failure or {}
+            at = f" at n = {failure['n']}" if "n" in failure else ""
+            said = failure.get("describe", "failed")
+            found.append(Check(name, "the check", None, None, "REGRESSION", f"now fails it{at}: {said}"))
     return found
 
 
@@ -181,18 +241,35 @@ def _margin(results: ResultSet) -> float | None:
     return results.noise_floor.margin if results.noise_floor else None
 
 
-def _times(old: ResultSet, new: ResultSet, noise: float, threshold_pct: float, allowed: Comparability) -> list[TimeRow]:
-    """Return the time rows: the reference's first, then every other algorithm of *new* (then those only in *old*)."""
+def _times(
+    old: ResultSet,
+    new: ResultSet,
+    noise: float,
+    threshold_pct: float,
+    allowed: Comparability,
+    runs_numpy: Callable[[str], bool | None],
+    scope: Collection[str] | None,
+) -> list[TimeRow]:
+    """Return the time rows: the reference's first, then every other algorithm of *new* (then those only in *old*).
+
+    Only the algorithms of *scope* have a row, when given (the reference is
+    always measured: every relative time is taken against it).
+    """
     ref = new.reference
-    if not allowed.comparable:
-        return [TimeRow(ref, (), None, None, None, "not compared: " + "; ".join(allowed.reasons))]
+    if allowed.reasons:
+        return [TimeRow(ref, (), None, None, None, "skipped: " + "; ".join(allowed.reasons), skipped=True)]
     if ref not in old.algorithms or ref not in new.algorithms:
         return [TimeRow(ref, (), None, None, None, "reference missing from a set: times not compared")]
     if old.algorithms[ref].status != "ok" or new.algorithms[ref].status != "ok":
         return [TimeRow(ref, (), None, None, None, "reference failed its check in a set: times not compared")]
     rows: list[TimeRow] = []
     for name in [*new.algorithms, *(name for name in old.algorithms if name not in new.algorithms)]:
-        if name == ref:
+        if name == ref or (scope is not None and name not in scope):
+            continue
+        why = allowed.forbids(runs_numpy(name)) or allowed.forbids(runs_numpy(ref))
+        if why and name in old.algorithms and name in new.algorithms:
+            status = "skipped: environments differ: " + "; ".join(why)
+            rows.append(TimeRow(name, (), None, None, None, status, skipped=True))
             continue
         rows.append(_time_entry(name, old, new, noise, threshold_pct))
     algorithms = [row for row in rows if not new.algorithms.get(row.name) or not new.algorithms[row.name].external]

@@ -52,7 +52,8 @@ class TimeRow:
 
     ``old_rel`` and ``new_rel`` are geometric means of the relative times over
     ``ns``; ``change`` is new / old (None when not compared); ``difference``
-    the test's numbers (None when not tested); ``status`` says it in words.
+    the test's numbers (None when not tested); ``status`` says it in words;
+    ``skipped`` is true when the two environments forbid comparing it.
     """
 
     name: str
@@ -63,6 +64,7 @@ class TimeRow:
     status: str
     regression: bool = False
     difference: Difference | None = None
+    skipped: bool = False
 
     @property
     def verdict(self) -> str:

@@ -10,7 +10,9 @@ it reads every move of the run of N disks through the one consumer
 ``memory_usage``.  That samples this process's RSS from a monitor process
 every INTERVAL seconds, and re-runs a drain too short to give five samples
 at a tenth of the interval.  It prints one JSON line:
-``{"peak_mib": ..., "baseline_mib": ...}``.
+``{"peak_mib": ..., "baseline_mib": ..., "numpy": ...}``.  The last says
+whether numpy is loaded in this process after the drain: nothing here
+imports it but the algorithm's own code.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def main(argv: Sequence[str]) -> int:
         peak = memory_usage((consume, (algorithm, int(n_text)), {}), interval=float(interval_text), max_usage=True)
     if isinstance(peak, list):  # memory-profiler before 0.58 returned a one-element list
         peak = peak[0]
-    print(json.dumps({"peak_mib": float(peak), "baseline_mib": baseline}), file=answer)
+    print(json.dumps({"peak_mib": float(peak), "baseline_mib": baseline, "numpy": "numpy" in sys.modules}), file=answer)
     return 0
 
 

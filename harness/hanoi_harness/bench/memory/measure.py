@@ -68,16 +68,21 @@ class Rss:
     """A child's peak RSS while draining, and its RSS just before.
 
     Both are in MiB: *peak_mib* and *baseline_mib*.
+
+    *numpy* says whether numpy was loaded in that fresh process once the
+    drain was over, None when not known.  Another numpy can change only
+    such a figure (:mod:`hanoi_harness.bench.results.environment`).
     """
 
     peak_mib: float
     baseline_mib: float
+    numpy: bool | None = None
 
     @property
     def growth_mib(self) -> float:
         return max(0.0, self.peak_mib - self.baseline_mib)
 
-    def to_dict(self) -> dict[str, float]:
+    def to_dict(self) -> dict[str, float | bool | None]:
         return asdict(self)
 
 
@@ -104,6 +109,7 @@ def rss_peak(name: str, n: int, plugins: Sequence[str], timeout_s: float) -> Rss
         return lines[-1] if lines else process.describe_exit(code, "the child")
     try:
         data = json.loads(stdout.strip().splitlines()[-1])
-        return Rss(peak_mib=float(data["peak_mib"]), baseline_mib=float(data["baseline_mib"]))
+        numpy = data.get("numpy")
+        return Rss(float(data["peak_mib"]), float(data["baseline_mib"]), numpy if isinstance(numpy, bool) else None)
     except (ValueError, KeyError, IndexError):
         return f"unreadable output from the child: {stdout[-200:]!r}"

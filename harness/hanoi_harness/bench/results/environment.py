@@ -11,19 +11,22 @@ Each kind of figure depends on something different:
 
 * **instructions per move** (valgrind) depend on the code that runs, down to
   the machine code: the Python build (version, compiler, build options), numpy
-  (the chunked consumer and ``blocks`` run in it), the C library (its string and
-  memory routines) and the architecture, and on valgrind, which decodes them.
-  Not on the load, nor on the CPU's speed;
+  for an algorithm that runs it (the chunked consumer and ``blocks`` do), the C
+  library (its string and memory routines) and the architecture, and on
+  valgrind, which decodes them.  Not on the load, nor on the CPU's speed;
 * **tracemalloc peaks** depend on the sizes of Python's objects and on what
-  numpy allocates: the Python version and build, numpy and the architecture
-  (the size of a pointer);
+  numpy allocates: the Python version and build, numpy (for an algorithm that
+  runs it) and the architecture (the size of a pointer);
 * **times** depend on all of that and on the machine: its CPU, its number of
   cores and how loaded it was;
 * **relative times** (an algorithm's time over the reference's in the same
   run) cancel the machine's speed, but not its caches, nor the interpreter.
 
 :func:`comparable` applies those rules to two :class:`Environment` records and
-says for each metric whether a comparison may use it, and why not.
+says for each metric whether a comparison may use it, and why not.  Whether
+an algorithm runs numpy is what its own process showed
+(:attr:`hanoi_harness.bench.results.resultset.AlgorithmResult.runs_numpy`):
+numpy loaded there, or not.
 """
 
 from __future__ import annotations
@@ -269,28 +272,50 @@ def _git(*args: str) -> str | None:
 
 @dataclass(frozen=True)
 class Comparability:
-    """Whether two environments' *metric* can be compared.
+    """Whether two environments' *metric* can be compared, and for which algorithms.
 
-    ``reasons`` say why not (comparable when there is none); ``notes`` are
+    ``reasons`` are differences that forbid comparing the metric for every
+    algorithm; ``numpy`` those that forbid it only for an algorithm that runs
+    numpy (another numpy cannot change what code that never runs it
+    executes); ``unmeasured`` says why a run could not measure it at all (no
+    valgrind).  It is comparable when there is none of them; ``notes`` are
     differences that do not forbid the comparison but a reader should know.
     """
 
     metric: str
     reasons: tuple[str, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    numpy: tuple[str, ...] = ()
+    unmeasured: tuple[str, ...] = ()
 
     @property
     def comparable(self) -> bool:
-        """True when nothing forbids comparing the metric."""
-        return not self.reasons
+        """True when nothing forbids comparing the metric, for any algorithm."""
+        return not (self.reasons or self.numpy or self.unmeasured)
+
+    def forbids(self, runs_numpy: bool | None) -> tuple[str, ...]:
+        """The differences that forbid comparing an algorithm that *runs_numpy* (None: not known) on this metric.
+
+        >>> found = Comparability("tracemalloc", numpy=("numpy differs (2.3.5, then 2.4.6)",))
+        >>> found.forbids(False), found.forbids(None)
+        ((), ('numpy differs (2.3.5, then 2.4.6)',))
+        """
+        return self.reasons + (self.numpy if runs_numpy is not False else ())
 
     def describe(self) -> str:
-        """One line: the metric, then compared or not and why.
+        """One line: the metric, then compared or not (for which algorithms) and why.
 
         >>> Comparability("time", ("the CPU differs (AMD EPYC, then Intel Xeon)",)).describe()
         'time: not compared: the CPU differs (AMD EPYC, then Intel Xeon)'
+        >>> Comparability("tracemalloc", numpy=("numpy differs (2.3.5, then 2.4.6)",)).describe()
+        'tracemalloc: compared but for the algorithms that run numpy: numpy differs (2.3.5, then 2.4.6)'
         """
-        said = "compared" if self.comparable else "not compared: " + "; ".join(self.reasons)
+        if self.reasons or self.unmeasured:
+            said = "not compared: " + "; ".join(self.unmeasured + self.reasons + self.numpy)
+        elif self.numpy:
+            said = "compared but for the algorithms that run numpy: " + "; ".join(self.numpy)
+        else:
+            said = "compared"
         return f"{self.metric}: {said}" + "".join(f" (note: {note})" for note in self.notes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -299,11 +324,14 @@ class Comparability:
             "metric": self.metric,
             "comparable": self.comparable,
             "reasons": list(self.reasons),
+            "numpy": list(self.numpy),
+            "unmeasured": list(self.unmeasured),
             "notes": list(self.notes),
         }
 
 
-_SOFTWARE = (("python_build", "the Python build"), ("implementation", "the Python implementation"), ("numpy", "numpy"))
+_SOFTWARE = (("python_build", "the Python build"), ("implementation", "the Python implementation"))
+_NUMPY = (("numpy", "numpy"),)
 _PLATFORM = (("arch", "the architecture"),)
 
 
@@ -320,6 +348,10 @@ def _differences(old: Environment, new: Environment, fields: tuple[tuple[str, st
 def comparable(old: Environment, new: Environment) -> tuple[Comparability, ...]:
     """For each metric in :data:`METRICS`, whether the runs of environments *old* and *new* can be compared.
 
+    Another numpy forbids a metric only for the algorithms that run numpy
+    (:attr:`Comparability.numpy`); a run without valgrind measured no counts
+    (:attr:`Comparability.unmeasured`).
+
     >>> a = Environment("3.11.7", "CPython", "b1", "2.1.0", "glibc 2.36", "x86_64", "Linux", "AMD EPYC", 2,
     ...                 valgrind="valgrind-3.19.0")
     >>> for line in comparable(a, Environment.from_dict({**a.to_dict(), "cpu": "Intel Xeon"})):
@@ -333,21 +365,26 @@ def comparable(old: Environment, new: Environment) -> tuple[Comparability, ...]:
     """
     cpu = _differences(old, new, (("cpu", "the CPU"),))
     cores = _differences(old, new, (("cores", "the number of cores"),))
+    numpy = tuple(_differences(old, new, _NUMPY))
     missing = [f"no valgrind in the {which} run" for which, env in (("old", old), ("new", new)) if not env.valgrind]
     instructions = _differences(old, new, (*_SOFTWARE, ("libc", "the C library"), *_PLATFORM))
     if not missing:
         instructions += _differences(old, new, (("valgrind", "valgrind"),))
+    software = tuple(_differences(old, new, (*_SOFTWARE, *_PLATFORM)))
     return (
         Comparability(
             "instructions",
-            tuple(missing + instructions),
+            tuple(instructions),
             tuple(f"{why}: glibc picks its string routines by the CPU features valgrind reports" for why in cpu),
+            numpy,
+            tuple(missing),
         ),
-        Comparability("tracemalloc", tuple(_differences(old, new, (*_SOFTWARE, *_PLATFORM)))),
-        Comparability("time", tuple(_differences(old, new, (*_SOFTWARE, *_PLATFORM)) + cpu + cores)),
+        Comparability("tracemalloc", software, numpy=numpy),
+        Comparability("time", software + tuple(cpu + cores), numpy=numpy),
         Comparability(
             "relative time",
-            tuple(_differences(old, new, (*_SOFTWARE, *_PLATFORM))),
+            software,
             tuple(f"{why}: its caches change some algorithms' speed relative to the reference" for why in cpu),
+            numpy,
         ),
     )

@@ -21,7 +21,7 @@ Schema (``"schema": 3``)::
                                      "minimum", "mean", "stddev", "rounds", "iterations", "interval",
                                      "unstable", "samples"} or null,
                                      "timing_error", "ns_per_move", "moves_per_s",
-                                     "tracemalloc_peak_bytes", "rss": {"peak_mib", "baseline_mib"} or null,
+                                     "tracemalloc_peak_bytes", "rss": {"peak_mib", "baseline_mib", "numpy"} or null,
                                      "rss_error"}]}}}
 
 Times are seconds per drain, a drain being every move of the run read by the
@@ -45,7 +45,10 @@ in any other set, and a file without it reads as one.  An entry with ``"external
 is a ``--command``: its times are whole runs of the program (start-up
 included), its declared classes are empty (unknown), it has no tracemalloc
 peaks and no instruction counts, and its ``rss`` is the process's own peak,
-with its peak at n = 0 as the baseline.
+with its peak at n = 0 as the baseline.  An algorithm's ``rss.numpy`` says whether
+numpy was loaded in the fresh child that measured it (null when not known: a
+command's, or a file written before it was recorded); the gate compares the
+figures of an algorithm that never loads numpy across numpy versions.
 
 Older schemas still load.  Schema 2 (schema 1 plus ``c_reference``,
 ``external`` and ``command``) timed a drain that read no move
@@ -159,9 +162,15 @@ class Run:
             timing=Timing.from_fields(timing, schema) if timing else None,
             timing_error=run.optional_text("timing_error"),
             tracemalloc_peak_bytes=run.optional_integer("tracemalloc_peak_bytes", 0, 2**48),
-            rss=Rss(rss.number("peak_mib", 0.0, 2.0**30), rss.number("baseline_mib", 0.0, 2.0**30)) if rss else None,
+            rss=_rss(rss) if rss else None,
             rss_error=run.optional_text("rss_error"),
         )
+
+
+def _rss(rss: Fields) -> Rss:
+    """The peak RSS record *rss* of a run; ``numpy`` (whether its process loaded numpy) is null when not known."""
+    numpy = rss.flag("numpy") if rss.has("numpy") else None
+    return Rss(rss.number("peak_mib", 0.0, 2.0**30), rss.number("baseline_mib", 0.0, 2.0**30), numpy)
 
 
 @dataclass
@@ -195,6 +204,18 @@ class AlgorithmResult:
     def external(self) -> bool:
         """An external program's entry (``--command``), not a registered algorithm."""
         return self.command is not None
+
+    @property
+    def runs_numpy(self) -> bool | None:
+        """Whether the algorithm's own process loaded numpy (its peak-RSS children say); None when no child said.
+
+        >>> AlgorithmResult("a", runs=[Run(4, rss=Rss(30.0, 29.0, False)), Run(6)]).runs_numpy
+        False
+        >>> AlgorithmResult("a", runs=[Run(4, rss=Rss(30.0, 29.0, True))]).runs_numpy, AlgorithmResult("a").runs_numpy
+        (True, None)
+        """
+        said = {run.rss.numpy for run in self.runs if run.rss is not None and run.rss.numpy is not None}
+        return True if True in said else False if said else None
 
     @property
     def classic(self) -> bool:

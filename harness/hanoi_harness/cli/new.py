@@ -1,0 +1,129 @@
+"""``hanoi new NAME``: write a variant's own project, which passes its checks and its gate at once.
+
+The project (from the templates in ``hanoi_harness/cli/variant/``) holds a
+``pyproject.toml`` that registers the algorithm as the entry point NAME, the
+module ``NAME.py`` with a correct algorithm to replace and its record, the
+conformance tests (:func:`hanoi_harness.testing.parametrize_with_checks`),
+the regression gate ``ci/gate`` with the versions it was made with in
+``ci/requirements.txt``, and a GitHub Actions workflow that runs both.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+TEMPLATES = Path(__file__).resolve().parent / "variant"
+"""The project's files, with @NAME@ (and the versions) to fill in."""
+
+FILES = {
+    "pyproject.toml": "pyproject.toml.tmpl",
+    "README.md": "README.md.tmpl",
+    ".gitignore": "gitignore.tmpl",
+    "{name}.py": "module.py.tmpl",
+    "tests/test_{name}.py": "test.py.tmpl",
+    "ci/gate": "gate.tmpl",
+    "ci/requirements.txt": "requirements.txt.tmpl",
+    ".github/workflows/hanoi-gate.yml": "workflow.yml.tmpl",
+}
+"""Each file of the project (its path, NAME filled in) and its template."""
+
+EXECUTABLE = ("ci/gate",)
+
+PINNED = ("numpy", "pytest", "hypothesis")
+"""The distributions ``ci/requirements.txt`` pins at this environment's versions, after hanoi-harness."""
+
+
+def add_new(p: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``hanoi new`` to *p*."""
+    p.description = (
+        "Write a project for a new algorithm NAME into DIR (default ./NAME): pyproject.toml (the "
+        "entry point NAME in the group hanoi.algorithms), NAME.py (a correct solution to replace, and its "
+        "record), tests/test_NAME.py (hanoi-harness's conformance checks: pytest -k NAME), ci/gate (the "
+        "regression gate: 'ci/gate baseline' once, then 'ci/gate' on each push), ci/requirements.txt (the "
+        "versions of this environment, pinned) and a GitHub Actions workflow running both. Once installed "
+        "(pip install -e DIR) it passes its checks and its gate as it is. Exit status 0, or 2 for a NAME that "
+        "is no identifier, is taken by a registered algorithm or an importable module, or a DIR that is not "
+        "empty."
+    )
+    p.add_argument("name", metavar="NAME", help="the algorithm's name: a Python identifier, also its module's")
+    p.add_argument("--dir", type=Path, metavar="DIR", help="where to write the project (default: ./NAME); new or empty")
+    p.set_defaults(func=cmd_new)
+
+
+PARSERS = {"new": add_new}
+"""Each command of this module and the function that adds its arguments."""
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    name: str = args.name
+    where: Path = args.dir if args.dir is not None else Path(name)
+    _check_name(name)
+    _check_dir(where)
+    values = _values(name)
+    written = []
+    for path, template in FILES.items():
+        target = where / path.format(name=name)
+        text = (TEMPLATES / template).read_text()
+        for key, value in values.items():
+            text = text.replace(f"@{key}@", value)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text)
+        if path in EXECUTABLE:
+            target.chmod(0o755)
+        written.append(path.format(name=name))
+    print(f"wrote {where}/: {', '.join(written)}")
+    print(f"next: cd {where} && pip install -e . && pytest -k {name} && ci/gate baseline")
+    return 0
+
+
+def _check_name(name: str) -> None:
+    """Refuse (one line) a NAME that is no identifier, or that a registered algorithm or a module already has."""
+    import importlib.util
+    import keyword
+
+    from hanoi_harness.errors import UsageError
+    from hanoi_harness.registry.sources import build_registry
+
+    if not name.isidentifier() or keyword.iskeyword(name):
+        raise UsageError(f"{name!r} is not a Python identifier: the algorithm's name is its module's too")
+    registry = build_registry()
+    if name in registry:
+        raise UsageError(f"{name!r} is already an algorithm ({registry.get(name).origin}): choose another name")
+    try:
+        taken = importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):  # a broken package of that name is a clash all the same
+        taken = True
+    if taken:
+        raise UsageError(f"a module named {name!r} can already be imported here: choose another name")
+
+
+def _check_dir(where: Path) -> None:
+    """Refuse (one line) a directory that holds anything, or a path that is a file."""
+    from hanoi_harness.errors import UsageError
+
+    if where.exists() and (not where.is_dir() or any(where.iterdir())):
+        raise UsageError(f"{where} is not a new or empty directory: the project's files would mix with its own")
+
+
+def _values(name: str) -> dict[str, str]:
+    """What the templates' @KEY@ become: the name, and the versions of this environment."""
+    import platform
+    from importlib import metadata
+
+    from hanoi_harness import __version__
+
+    harness = "hanoi-harness[testing]" + (f"=={__version__}" if "unknown" not in __version__ else "")
+    pins = [harness]
+    for distribution in PINNED:
+        try:
+            pins.append(f"{distribution}=={metadata.version(distribution)}")
+        except metadata.PackageNotFoundError:
+            pins.append(distribution)
+    return {
+        "NAME": name,
+        "HARNESS": harness,
+        "VERSION": __version__,
+        "PYTHON": platform.python_version(),
+        "PINS": "\n".join(pins),
+    }

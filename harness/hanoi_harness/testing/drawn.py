@@ -1,0 +1,115 @@
+"""The check whose n, steps and configurations hypothesis draws, beyond what the exhaustive checks reach.
+
+Each example is one of: a run of n disks (up to the work of :data:`RUN_SIZE`
+classic disks), judged legal, optimal and on its declared peg; where the
+record declares ``solve_for``, a run between a drawn start and goal (towers,
+or any configurations, as it takes them); where it declares
+``solve_from``, a resumed run of up to :data:`RESUME_N` disks from a drawn
+step k, whose first :data:`WINDOW` moves must be the optimal solution's
+there (the unique one to the record's peg, which ``solve`` must be), found
+by :func:`hanoi_harness.core.randomaccess.move_at` without making the run.
+
+The examples are derandomized (the same every time, as a CI gate needs) and
+kept in no database; a failure is shrunk to its smallest example.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hanoi_harness.core.randomaccess import MAX_N, move_at
+from hanoi_harness.registry.record import Algorithm
+from hanoi_harness.testing.failures import CheckFailed, verdict_failure, where
+from hanoi_harness.testing.runs import collected, first_difference, judged
+from hanoi_harness.testing.strategies import disks, endpoints, steps
+
+RUN_SIZE = 14
+"""Drawn runs make at most 2^14 - 1 moves (the classic n = 14; the same work on other puzzles)."""
+
+BETWEEN_SIZE = 10
+"""Drawn runs between two configurations: at most the work of 10 classic disks."""
+
+RESUME_N = 60
+"""Drawn resumed runs have up to 60 disks (never made whole: only their first moves are read)."""
+
+WINDOW = 64
+"""The moves of a resumed run compared with the optimal solution's."""
+
+EXAMPLES = 40
+"""Examples drawn for each algorithm."""
+
+Case = tuple[str, int, Any]
+"""What one example asks: ("run", n, None), ("between", n, (start, goal)) or ("resume", n, k)."""
+
+
+def resumable(algorithm: Algorithm) -> bool:
+    """Whether *algorithm*'s resumed runs can be compared with the optimal solution: classic, from any step."""
+    return algorithm.solve_from is not None and algorithm.puzzle.classic
+
+
+def cases(algorithm: Algorithm) -> st.SearchStrategy[Case]:
+    """What the examples of *algorithm* draw from: its runs, and its runs between ends or from a step, if declared."""
+    options: list[st.SearchStrategy[Case]] = [st.tuples(st.just("run"), disks(algorithm, RUN_SIZE), st.none())]
+    if algorithm.solve_for is not None:
+        between = disks(algorithm, BETWEEN_SIZE).flatmap(
+            lambda n: st.tuples(st.just("between"), st.just(n), endpoints(algorithm, n))
+        )
+        options.append(between)
+    if resumable(algorithm):
+        high = min(algorithm.max_n if algorithm.max_n is not None else RESUME_N, RESUME_N, MAX_N)
+        resumed = st.integers(max(algorithm.min_n, 1), max(high, 1)).flatmap(
+            lambda n: st.tuples(st.just("resume"), st.just(n), steps(n))
+        )
+        options.append(resumed)
+    return st.one_of(options)
+
+
+def drawn(algorithm: Algorithm) -> None:
+    """Runs of drawn n, from drawn steps and between drawn configurations, each as the record declares it."""
+
+    @settings(
+        max_examples=EXAMPLES,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(cases(algorithm))
+    def example(case: Case) -> None:
+        kind, n, more = case
+        if kind == "resume":
+            resumed(algorithm, n, more)
+            return
+        ends = more if kind == "between" else None
+        verdict, recorder = judged(algorithm, n, ends=ends)
+        if not verdict.ok:
+            raise verdict_failure(algorithm, verdict, recorder, where(n, ends))
+
+    example()
+
+
+def resumed(algorithm: Algorithm, n: int, k: int) -> None:
+    """Fail unless the first moves of ``solve_from(n, k)`` are the optimal solution's from step k."""
+    pegs = algorithm.final_peg.pegs(n)
+    if len(pegs) != 1:
+        return  # it may end on either peg: which optimal solution it follows is not known here
+    (peg,) = pegs
+    count = min(WINDOW, (1 << n) - k)
+    wanted = [_to(move_at(n, step), peg) for step in range(k, k + count)]
+    run = f"{where(n)}, solve_from at step {k}"
+    got = collected(algorithm, n, lambda: algorithm.moves_from(n, k), count, run)
+    if got != wanted:
+        index, said = first_difference(got, wanted)
+        raise CheckFailed(f"{run}: step {k + index} is {said} (the optimal solution's, which solve must make)")
+
+
+def _to(move: tuple[int, int, int], peg: int) -> tuple[int, int, int]:
+    """A move of the optimal solution to peg 2, as the one to *peg* (1 or 2) makes it: pegs 1 and 2 exchanged for 1."""
+    disk, src, dst = move
+    if peg == 2:
+        return move
+    swap = {0: 0, 1: 2, 2: 1}
+    return (disk, swap[src], swap[dst])

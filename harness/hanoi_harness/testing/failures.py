@@ -1,0 +1,136 @@
+"""How a conformance check fails: one message naming the n, the step, the move and the reason.
+
+A check replays the algorithm's moves in this process, through a
+:class:`Recorder` that keeps the exception the algorithm raised, if any: the
+checker turns it into a ``crashed`` verdict (its step and its message), and
+:func:`located` adds where it was raised, the innermost line of the
+algorithm's own code, with the traceback from the algorithm's first frame
+on.  The algorithm's own code is the package (or the file) of its
+functions; the harness's frames before it are left out.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from hanoi_harness.core.puzzle import Config, format_config
+from hanoi_harness.core.verdict import Verdict
+from hanoi_harness.registry.record import Algorithm
+
+HARNESS = Path(__file__).resolve().parent.parent
+"""The folder of the ``hanoi_harness`` package: its frames are never the algorithm's."""
+
+
+class CheckFailed(AssertionError):
+    """A conformance check found that an algorithm does not do what its record declares."""
+
+
+class Recorder:
+    """The moves (or chunks) *start()* yields, keeping the exception it raises in :attr:`error` on the way out.
+
+    *start* is called on the first ``next``, so an exception raised by the
+    call itself (a function that is not a generator) is kept too.
+
+    >>> def broken(n):
+    ...     yield (1, 0, 2)
+    ...     raise IndexError("no such peg")
+    >>> recorder = Recorder(lambda: broken(1))
+    >>> moves = iter(recorder)
+    >>> next(moves)
+    (1, 0, 2)
+    >>> next(moves)
+    Traceback (most recent call last):
+    ...
+    IndexError: no such peg
+    >>> recorder.error
+    IndexError('no such peg')
+    """
+
+    def __init__(self, start: Callable[[], Iterable[Any]]) -> None:
+        self._start = start
+        self.error: Exception | None = None
+
+    def __iter__(self) -> Iterator[Any]:
+        try:
+            yield from self._start()
+        except Exception as exc:  # the algorithm's: kept for the report, then on to the checker
+            self.error = exc
+            raise
+
+
+def where(n: int, ends: tuple[Config, Config] | None = None) -> str:
+    """Name a run: its n, and its start and goal when they are not the default ones.
+
+    >>> where(3), where(2, ((0, 0), (1, 1)))
+    ('n = 3', 'n = 2, from 0,0 to 1,1')
+    """
+    if ends is None:
+        return f"n = {n}"
+    return f"n = {n}, from {format_config(ends[0])} to {format_config(ends[1])}"
+
+
+def described(verdict: Verdict) -> str:
+    """The verdict in one line, even when the algorithm's objects in it raise from their repr."""
+    try:
+        return verdict.describe()
+    except Exception:  # a move whose repr or str raises
+        return f"{verdict.status.replace('_', ' ')} at step {verdict.step}"
+
+
+def verdict_failure(
+    algorithm: Algorithm, verdict: Verdict, recorder: Recorder | None, run: str, also: str = ""
+) -> CheckFailed:
+    """The failure of *run* (see :func:`where`) whose verdict is *verdict*: its step, move and reason, and *also*.
+
+    A crash names where it was raised, from what *recorder* kept.
+    """
+    text = f"{run}: {described(verdict)}{also}"
+    if verdict.status == "crashed" and recorder is not None and recorder.error is not None:
+        text += "\n" + located(recorder.error, algorithm)
+    return CheckFailed(text)
+
+
+def crash_failure(algorithm: Algorithm, exc: Exception, run: str, doing: str) -> CheckFailed:
+    """The failure of *run* when the algorithm raised *exc* while the check was *doing* something with it."""
+    return CheckFailed(f"{run}: crashed {doing}: {type(exc).__name__}: {exc}\n{located(exc, algorithm)}")
+
+
+def located(exc: BaseException, algorithm: Algorithm) -> str:
+    """Where *exc* was raised in *algorithm*'s own code (file:line, function), then the traceback from there.
+
+    The traceback starts at the algorithm's first frame; when no frame is the
+    algorithm's own, at the first frame outside the harness.
+    """
+    frames = traceback.extract_tb(exc.__traceback__)
+    roots = own_code(algorithm)
+    own = [i for i, frame in enumerate(frames) if _under(frame.filename, roots)]
+    if not own:
+        own = [i for i, frame in enumerate(frames) if not _under(frame.filename, (HARNESS,))]
+    shown = frames[own[0] :] if own else frames
+    lines = ["Traceback of the algorithm (most recent call last):\n", *traceback.format_list(shown)]
+    lines += traceback.format_exception_only(type(exc), exc)
+    head = f"  raised at {frames[own[-1]].filename}:{frames[own[-1]].lineno}, in {frames[own[-1]].name}" if own else ""
+    return "\n".join(part for part in [head, "".join(lines).rstrip("\n")] if part)
+
+
+def own_code(algorithm: Algorithm) -> tuple[Path, ...]:
+    """The folders (or files) of *algorithm*'s own code: the top-level package of each of its functions' modules."""
+    roots: list[Path] = []
+    for function in (algorithm.solve, algorithm.solve_from, algorithm.solve_for):
+        module = sys.modules.get(getattr(function, "__module__", None) or "")
+        if module is None:
+            continue
+        top = sys.modules.get(module.__name__.partition(".")[0], module)
+        paths = list(getattr(top, "__path__", None) or [getattr(top, "__file__", None) or ""])
+        roots += [Path(path).resolve() for path in paths if path]
+    return tuple(root for root in roots if root != HARNESS)
+
+
+def _under(filename: str, roots: Iterable[Path]) -> bool:
+    """Whether *filename* is one of *roots* or inside one of them."""
+    path = Path(filename).resolve()
+    return any(path == root or root in path.parents for root in roots)

@@ -1,0 +1,197 @@
+"""What a run gives out: moves streamed in little memory, and ``hanoi moves`` text and bytes that read back.
+
+The memory checks use tracemalloc on the one consumer every figure drains
+through (:func:`hanoi_harness.bench.memory.measure.tracemalloc_peak`); a run
+that kept its moves would hold at least a pointer, 8 bytes, for each (3
+bytes in arrays of uint8), so a record of space "1" or "n" fails when its
+peak grows by more than :data:`BYTES_PER_MOVE` a move (and
+:data:`BYTES_PER_DISK` a disk, what a space class of n may take: a frame or
+two of a recursion per disk) between a small and a large run.  A record of
+chunks may hold a chunk of many moves whatever n, so its two runs are both
+larger than any chunk is likely to be.  While a
+peak is traced, other threads are kept off the interpreter, so that a test
+runner's own threads (pytest-xdist's) do not allocate into it.
+
+The round trips write the moves as ``hanoi moves`` writes them
+(:class:`hanoi_harness.cli.screen.MoveStream`, the text and the
+``--binary`` bytes) and read them back: the text as ``hanoi check`` reads it,
+the bytes three to a move.  Both must give the run's own moves and digest.
+"""
+
+from __future__ import annotations
+
+import sys
+import tracemalloc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from hanoi_harness.bench.memory.measure import tracemalloc_peak
+from hanoi_harness.core.checker import check
+from hanoi_harness.registry.record import Algorithm
+from hanoi_harness.testing.failures import CheckFailed, crash_failure, verdict_failure, where
+from hanoi_harness.testing.records import most_disks, run_length
+from hanoi_harness.testing.runs import judged, require
+
+BYTES_PER_MOVE = 2
+"""What a streaming run may hold more per extra move: less than any run that kept its moves would."""
+
+BYTES_PER_DISK = 1024
+"""What a streaming run may hold more per extra disk: the generator frames of a recursion, a few hundred bytes each."""
+
+STREAM_SIZES = (10, 15)
+"""The runs whose peaks are compared: 2^10 - 1 and 2^15 - 1 moves of the classic puzzle (the same work on others)."""
+
+CHUNK_STREAM_SIZES = (17, 22)
+"""The runs of a record of chunks compared: above the 2^16 - 1 moves of ``blocks``' largest chunk."""
+
+MIN_EXTRA = 1 << 14
+"""The fewest extra moves the large run must make for the comparison to say anything."""
+
+ROUND_TRIP_SIZE = 10
+"""The run written and read back: 2^10 - 1 = 1023 moves of the classic puzzle."""
+
+SWITCH_INTERVAL_S = 60.0
+"""The interpreter's thread switch interval while a peak is traced: no other thread runs in the meantime."""
+
+
+@contextmanager
+def alone() -> Iterator[None]:
+    """Keep other threads off the interpreter (unless this one blocks) while the block runs."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
+
+
+def traced(work: Callable[[], object]) -> int:
+    """Return the peak bytes traced above the start while *work* runs, once untraced first (caches, lazy imports)."""
+    work()
+    started = not tracemalloc.is_tracing()
+    if started:
+        tracemalloc.start()
+    try:
+        with alone():
+            base = tracemalloc.get_traced_memory()[0]
+            tracemalloc.reset_peak()
+            work()
+            return max(0, tracemalloc.get_traced_memory()[1] - base)
+    finally:
+        if started:
+            tracemalloc.stop()
+
+
+def _stream_sizes(algorithm: Algorithm) -> tuple[int, int]:
+    """The n of the small and the large run the streaming check compares."""
+    small, large = (most_disks(algorithm, size) for size in (CHUNK_STREAM_SIZES if algorithm.chunks else STREAM_SIZES))
+    return small, large
+
+
+def streams(algorithm: Algorithm) -> bool:
+    """Whether the streaming check applies: a space class below 2^n, and limits that leave two runs far apart."""
+    small, large = _stream_sizes(algorithm)
+    return algorithm.space != "2^n" and run_length(algorithm, large) - run_length(algorithm, small) >= MIN_EXTRA
+
+
+def streaming(algorithm: Algorithm) -> None:
+    """A record of space "1" or "n" holds no more memory for a run of 2^15 moves than for one of 2^10."""
+    small, large = _stream_sizes(algorithm)
+    peaks = []
+    for n in (small, large):
+        try:
+            with alone():
+                peaks.append(tracemalloc_peak(algorithm, n))
+        except Exception as exc:  # the algorithm's own failure: the other checks say which move
+            raise crash_failure(algorithm, exc, where(n), "while its moves were read") from None
+    extra = run_length(algorithm, large) - run_length(algorithm, small)
+    grown, bound = peaks[1] - peaks[0], BYTES_PER_MOVE * extra + BYTES_PER_DISK * (large - small)
+    require(
+        grown <= bound,
+        lambda: (
+            f"{where(large)}: its peak of traced memory is {grown:,} bytes above that of n = {small} "
+            f"({peaks[1]:,} and {peaks[0]:,} bytes), for {extra:,} more moves: more than the {bound:,} bytes "
+            f"({BYTES_PER_MOVE} a move, {BYTES_PER_DISK:,} a disk) a record of space {algorithm.space!r} may take; "
+            "does it keep its moves?"
+        ),
+    )
+
+
+def lazy(algorithm: Algorithm, n: int) -> None:
+    """Fail unless the first move of *algorithm*'s n disks comes before a share of the run is held in memory."""
+
+    def first() -> None:
+        moves = iter(algorithm.moves(n))
+        next(moves, None)
+
+    try:
+        peak = traced(first)
+    except Exception as exc:  # the algorithm's own failure
+        raise crash_failure(algorithm, exc, where(n), "at its first move") from None
+    bound = BYTES_PER_MOVE * run_length(algorithm, n)
+    require(
+        peak <= bound,
+        lambda: (
+            f"{where(n)}: its first move came only after {peak:,} bytes were held, more than {BYTES_PER_MOVE} "
+            f"bytes for each move of the run ({bound:,} bytes), for a record of space {algorithm.space!r}: "
+            "does it make the whole run before its first move?"
+        ),
+    )
+
+
+def _written(algorithm: Algorithm, n: int) -> tuple[str, bytes, int, int]:
+    """What ``hanoi moves`` writes for n disks, text and bytes, and the run's count and digest (judged first)."""
+    from hanoi_harness.cli.screen import MoveStream  # the command's own writer, imported only by these checks
+
+    verdict, recorder = judged(algorithm, n)
+    if not verdict.ok:  # the round trip is of a good run: the other checks say more
+        raise verdict_failure(algorithm, verdict, recorder, where(n))
+    stream = MoveStream(algorithm, n)
+    pieces = list(stream.pieces())
+    if stream.failure is not None:
+        raise verdict_failure(algorithm, stream.failure, None, f"{where(n)}: 'hanoi moves' stopped")
+    text = "".join(piece.text() for piece in pieces)
+    data = b"".join(bytes(piece.binary()) for piece in pieces)
+    return text, data, verdict.moves, verdict.digest
+
+
+def text_round_trip(algorithm: Algorithm) -> None:
+    """The text ``hanoi moves`` writes reads back through ``hanoi check`` as the same moves, legal and optimal."""
+    from hanoi_harness.transcript.check import UnreadableInput, check_lines
+
+    n = most_disks(algorithm, ROUND_TRIP_SIZE)
+    text, _, count, digest = _written(algorithm, n)
+    declared = sorted(algorithm.final_peg.pegs(n))
+    target = str(declared[0]) if len(declared) == 1 else None
+    try:
+        read = check_lines(
+            text.splitlines(), n, pegs=f"0-{algorithm.puzzle.pegs - 1}", target=target, puzzle=algorithm.puzzle
+        )
+    except UnreadableInput as exc:
+        raise CheckFailed(f"{where(n)}: 'hanoi check' cannot read what 'hanoi moves' wrote: {exc}") from None
+    require(
+        read.ok and (read.moves, read.digest) == (count, digest),
+        lambda: (
+            f"{where(n)}: 'hanoi check' reads the {count} moves 'hanoi moves' wrote as {read.moves} moves "
+            f"(digest {read.digest}, the run's {digest}): {read.describe()}"
+        ),
+    )
+
+
+def binary_round_trip(algorithm: Algorithm) -> None:
+    """``hanoi moves --binary`` writes three bytes a move, which read back as the same moves, legal and optimal."""
+    n = most_disks(algorithm, ROUND_TRIP_SIZE)
+    _, data, count, digest = _written(algorithm, n)
+    require(
+        len(data) == 3 * count,
+        lambda: f"{where(n)}: 'hanoi moves --binary' wrote {len(data):,} bytes for {count:,} moves, not 3 a move",
+    )
+    moves = [tuple(data[i : i + 3]) for i in range(0, len(data), 3)]
+    read = check(moves, n, algorithm.final_peg.pegs(n), puzzle=algorithm.puzzle)
+    require(
+        read.ok and read.digest == digest,
+        lambda: (
+            f"{where(n)}: the bytes 'hanoi moves --binary' wrote read back as {read.describe()} "
+            f"(digest {read.digest}, the run's {digest})"
+        ),
+    )

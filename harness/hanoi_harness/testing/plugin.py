@@ -1,0 +1,46 @@
+"""The pytest plugin (entry point ``pytest11``): ``pytest --hanoi-check-installed`` checks the installed algorithms.
+
+With the option, pytest also collects :mod:`hanoi_harness.testing.installed_checks`,
+which runs every conformance check on every algorithm installed in the
+entry-point group ``hanoi.algorithms`` (test ids ``NAME-CHECK``, so ``-k``
+selects as usual).  Without it the plugin does nothing: pytest loads it in
+every run, so it imports nothing until asked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pytest
+
+OPTION = "--hanoi-check-installed"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("hanoi", "hanoi-harness's conformance checks")
+    group.addoption(
+        OPTION,
+        action="store_true",
+        default=False,
+        help="also run hanoi-harness's conformance checks on every algorithm installed in the entry-point group "
+        "'hanoi.algorithms' (test ids NAME-CHECK)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not config.getoption("hanoi_check_installed"):
+        return
+    import pytest
+
+    from hanoi_harness.errors import UsageError
+    from hanoi_harness.testing import installed_checks
+    from hanoi_harness.testing.records import installed
+
+    try:
+        found = installed()
+    except UsageError as exc:
+        raise pytest.UsageError(f"{OPTION}: {exc}") from None
+    if not found:
+        raise pytest.UsageError(f"{OPTION}: no algorithm is installed in the entry-point group 'hanoi.algorithms'")
+    config.args.append(installed_checks.__file__)

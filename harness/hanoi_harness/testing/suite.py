@@ -1,0 +1,139 @@
+"""The conformance checks as one suite, and :func:`parametrize_with_checks`, which puts them in anyone's tests.
+
+::
+
+    from hanoi_harness.testing import parametrize_with_checks
+    from my_variant import clockwise_mine
+
+    @parametrize_with_checks([clockwise_mine])
+    def test_conformance(algorithm, check):
+        check(algorithm)
+
+Each (algorithm, check) pair is one test, its id ``NAME-CHECK``, so that
+``pytest -k NAME`` selects an algorithm's checks and ``pytest -k CHECK`` one
+check of every algorithm.  A record gets the checks that apply to what it
+declares (:func:`checks_for`): ``solve_from`` and ``from_to`` only where it
+declares those, ``streaming`` only below the space class 2^n.  A failing
+check raises :class:`~hanoi_harness.testing.failures.CheckFailed` naming the
+algorithm, the check, the n, the step, the move and the reason, and for a
+crash where the algorithm raised, with its traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from hanoi_harness.errors import UsageError
+from hanoi_harness.registry.record import Algorithm
+from hanoi_harness.testing import basic, drawn, output, resumed
+from hanoi_harness.testing.failures import CheckFailed
+from hanoi_harness.testing.records import AlgorithmLike, most_disks, record_of
+
+if TYPE_CHECKING:
+    import pytest
+
+
+def _always(algorithm: Algorithm) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Check:
+    """One conformance check: its *name* (the test id's second half), and what it runs on a record.
+
+    Calling it with an algorithm (a record, a generator function or a
+    registered name) runs it; it returns None or raises :class:`CheckFailed`.
+    """
+
+    name: str
+    run: Callable[[Algorithm], None] = field(repr=False)
+    applies: Callable[[Algorithm], bool] = field(default=_always, repr=False)
+
+    @property
+    def summary(self) -> str:
+        """What the check asks, in one line (the first of its function's docstring)."""
+        return (self.run.__doc__ or "").strip().splitlines()[0]
+
+    def __call__(self, algorithm: AlgorithmLike) -> None:
+        __tracebackhide__ = True  # pytest shows the message, not this frame
+        record = record_of(algorithm)
+        try:
+            self.run(record)
+        except CheckFailed as failed:
+            raise CheckFailed(f"{record.name} failed the check {self.name!r}: {failed}") from None
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _binary(algorithm: Algorithm) -> bool:
+    """Whether ``--binary`` can write the round trip's run: every disk and peg in a byte."""
+    return algorithm.puzzle.pegs <= 256 and most_disks(algorithm, output.ROUND_TRIP_SIZE) <= 255
+
+
+CHECKS: tuple[Check, ...] = (
+    Check("legal", basic.legal),
+    Check("optimal", basic.optimal),
+    Check("final_peg", basic.final_peg),
+    Check("limits", basic.limits),
+    Check("deterministic", basic.deterministic),
+    Check("streaming", output.streaming, output.streams),
+    Check("solve_from", resumed.solve_from, lambda a: a.solve_from is not None),
+    Check("from_to", resumed.from_to, lambda a: a.solve_for is not None),
+    Check("drawn", drawn.drawn),
+    Check("text_round_trip", output.text_round_trip),
+    Check("binary_round_trip", output.binary_round_trip, _binary),
+)
+"""Every conformance check, in the order they run."""
+
+NAMES = tuple(check.name for check in CHECKS)
+
+
+def checks_for(algorithm: AlgorithmLike, names: Iterable[str] | None = None) -> list[Check]:
+    """Return the checks that apply to *algorithm*: all of them, or those of *names* (an unknown name is refused).
+
+    >>> [check.name for check in checks_for("bitwise")]  # doctest: +NORMALIZE_WHITESPACE
+    ['legal', 'optimal', 'final_peg', 'limits', 'deterministic', 'streaming', 'solve_from', 'drawn',
+     'text_round_trip', 'binary_round_trip']
+    >>> [check.name for check in checks_for("tree_array", ["streaming", "legal"])]
+    ['legal']
+    """
+    record = record_of(algorithm)
+    return [check for check in _chosen(names) if check.applies(record)]
+
+
+def _chosen(names: Iterable[str] | None) -> tuple[Check, ...]:
+    """The checks named by *names* (all when None), in the suite's order."""
+    if names is None:
+        return CHECKS
+    wanted = set(names)
+    unknown = sorted(wanted - set(NAMES))
+    if unknown:
+        raise UsageError(f"unknown check {', '.join(map(repr, unknown))}: the checks are {', '.join(NAMES)}")
+    return tuple(check for check in CHECKS if check.name in wanted)
+
+
+def parametrize_with_checks(
+    algorithms: Iterable[AlgorithmLike], *, checks: Iterable[str] | None = None
+) -> pytest.MarkDecorator:
+    """Return a ``pytest.mark.parametrize`` of ``(algorithm, check)``: every check that applies to each algorithm.
+
+    *algorithms* are generator functions, :class:`~hanoi_harness.registry.record.Algorithm`
+    records or registered names (in-tree or installed as entry points);
+    *checks* names the checks to run (default: all of :data:`NAMES`).  Each
+    test's id is ``NAME-CHECK``; ``algorithm`` is the record, ``check`` the
+    :class:`Check`, which the test calls with it.
+    """
+    import pytest  # here: the module is imported by the plugin, in every pytest run
+
+    records = [record_of(algorithm) for algorithm in algorithms]
+    if not records:
+        raise UsageError("parametrize_with_checks needs at least one algorithm")
+    cases = [
+        pytest.param(record, check, id=f"{record.name}-{check.name}")
+        for record in records
+        for check in checks_for(record, checks)
+    ]
+    return pytest.mark.parametrize(("algorithm", "check"), cases)
