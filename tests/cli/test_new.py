@@ -142,5 +142,5 @@ def rendered(template: str) -> str:
 
 @pytest.mark.parametrize("template", ["gate.tmpl", "workflow.yml.tmpl", "test.py.tmpl"])
 def test_the_ci_docs_show_the_gate_and_the_workflow_as_they_are_written(template: str) -> None:
-    page = "variant.md" if template == "test.py.tmpl" else "variant-ci.md"
+    page = "guide/variant-project.md" if template == "test.py.tmpl" else "bench/variant-gate.md"
     assert rendered(template) in (DOCS / page).read_text()
