@@ -126,7 +126,7 @@ def test_bench_writes_only_its_summary_on_stdout(
     monkeypatch.setattr(bench_run, "find_valgrind", lambda: "left out of this test")
     out = tmp_path / "out"
     code, said, err = run_cli(capsys, "bench", "--quick", "--sizes", "3", "--out", str(out), *plugin("writer"))
-    assert code == 0 and said == f"wrote {out}/ (quick run of 2 algorithms)\n"
+    assert code == 0 and said == f"wrote {out}/ (quick run of 2 algorithms); the report: {out}/index.html\n"
     assert "a last line without its newline" in err
     runs = load(out).algorithms["writer"].runs
     assert runs[-1].rss is not None  # the peak-RSS child's answer survived the prints
