@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -86,6 +87,25 @@ def test_the_commit_is_the_package_s_own(tmp_path: Path, monkeypatch: pytest.Mon
     assert _environment.source() == {"version": version, "id": None, "branch": "", "dirty": False}
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_reading_the_commit_writes_nothing_in_the_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``git status`` refreshes a stale index through ``.git/index.lock``: reading the commit must not."""
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    (checkout / "__init__.py").write_text("")
+    commit = ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "1"]
+    for args in (["init", "-q"], ["add", "__init__.py"], commit):
+        subprocess.run(["git", "-C", str(checkout), *args], check=True, capture_output=True)
+    os.utime(checkout / "__init__.py", (1e9, 1e9))  # same content, other time: the index's entry is stale
+    index = checkout / ".git" / "index"
+    before = index.stat()
+    monkeypatch.setattr(_environment, "PACKAGE_DIR", checkout)
+    assert _environment.source()["dirty"] is False
+    after = index.stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    assert not (checkout / ".git" / "index.lock").exists()
+
+
 def test_a_result_file_s_record_reads_back_checked() -> None:
     assert Environment.from_fields(Fields(BASE.to_dict(), "environment")) == BASE
     with pytest.raises(UsageError, match=r"environment\.cores: expected an integer"):
@@ -155,3 +175,20 @@ def test_another_c_library_forbids_counts_only() -> None:
 def test_describe_names_what_is_not_compared() -> None:
     line = verdicts(BASE, changed(numpy="1.26.4"))["instructions"].describe()
     assert line == "instructions: not compared: numpy differs (2.4.6, then 1.26.4)"
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("processor\t: 0\nmodel\t\t: 85\nmodel name\t: Intel(R)  Xeon(R)\n", "Intel(R) Xeon(R)"),
+        ("processor\t: 0\nBogoMIPS\t: 108.00\nHardware\t: BCM2835\nModel\t\t: Raspberry Pi 4\n", "BCM2835"),
+        ("processor\t: 0\ncpu\t\t: POWER9 (raw), altivec supported\n", "POWER9 (raw), altivec supported"),
+        ("processor\t: 0\nmodel\t\t: 1\n", ""),
+        ("", ""),
+    ],
+)
+def test_the_cpu_model_is_read_from_the_system_s_own_record(tmp_path: Path, text: str, model: str) -> None:
+    record = tmp_path / "cpuinfo"
+    record.write_text(text)
+    assert _environment._proc_cpuinfo(record) == model
+    assert _environment._proc_cpuinfo(tmp_path / "missing") == ""

@@ -183,8 +183,8 @@ class Environment:
 def capture(valgrind: Valgrind | str | None = None, cpu: str = "") -> Environment:
     """The environment of this process now; *valgrind* is :func:`find_valgrind`'s answer (looked up when None).
 
-    *cpu* is the CPU's model when the caller has it already (pytest-benchmark
-    reports it), else it is read with py-cpuinfo (:func:`cpu_model`).
+    *cpu* is the CPU's model when the caller has it already, else it is read
+    from the operating system (:func:`cpu_model`).
     """
     import numpy
 
@@ -211,16 +211,78 @@ def capture(valgrind: Valgrind | str | None = None, cpu: str = "") -> Environmen
     )
 
 
+CPU_KEYS = ("model name", "hardware", "processor", "cpu model", "model", "cpu")
+"""The lines of ``/proc/cpuinfo`` that name the CPU's model, by preference: x86, then ARM, MIPS, POWER."""
+
+SYSCTL = "/usr/sbin/sysctl"
+"""Where macOS keeps ``sysctl``, which knows the CPU's model name (``machdep.cpu.brand_string``)."""
+
+
 @functools.cache
 def cpu_model() -> str:
-    """The CPU's model name, as py-cpuinfo reads it (as pytest-benchmark reports it); else what platform knows."""
-    try:
-        import cpuinfo
+    """The CPU's model name, from the operating system; else what :mod:`platform` knows.
 
-        brand = cpuinfo.get_cpu_info().get("brand_raw")
-    except Exception:  # py-cpuinfo probes the CPU in a child process; any failure leaves the fallback
-        brand = None
-    return str(brand or platform.processor() or platform.machine())
+    No Python process is started for it: py-cpuinfo, which pytest-benchmark
+    uses, runs ``python -m cpuinfo``, and that imports from the current directory.
+    """
+    return _proc_cpuinfo(Path("/proc/cpuinfo")) or _sysctl() or platform.processor() or platform.machine()
+
+
+def _proc_cpuinfo(path: Path) -> str:
+    """The CPU's model named in the ``/proc/cpuinfo`` at *path*, or "" when it names none or cannot be read.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix="cpuinfo") as file:
+    ...     _ = file.write("processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel\t\t: 1\nmodel name\t: AMD EPYC\n")
+    ...     file.flush()
+    ...     _proc_cpuinfo(Path(file.name))
+    'AMD EPYC'
+    """
+    try:
+        text = path.read_text(errors="replace")
+    except OSError:
+        return ""
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        key, sep, value = line.partition(":")
+        key, value = key.strip().lower(), " ".join(value.split())
+        if sep and value and key not in found:
+            found[key] = value
+    # A bare number is no model's name: x86's "processor : 0" and "model : 1" are an index and a model number.
+    named = (found[key] for key in CPU_KEYS if key in found and not found[key].isdigit())
+    return next(named, "")
+
+
+def _sysctl() -> str:
+    """The CPU's model name as macOS's ``sysctl`` gives it, or "" elsewhere."""
+    if sys.platform != "darwin" or not os.path.exists(SYSCTL):
+        return ""
+    try:
+        done = subprocess.run([SYSCTL, "-n", "machdep.cpu.brand_string"], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+def machine_info() -> dict[str, Any]:
+    """What pytest-benchmark records of the machine in its report, the CPU read by :func:`cpu_model`.
+
+    The keys are pytest-benchmark's own; its ``cpu`` record comes from
+    py-cpuinfo, whose child process this avoids.
+    """
+    return {
+        "node": platform.node(),
+        "processor": platform.processor(),
+        "machine": platform.machine(),
+        "python_compiler": platform.python_compiler(),
+        "python_implementation": platform.python_implementation(),
+        "python_implementation_version": platform.python_version(),
+        "python_version": platform.python_version(),
+        "python_build": list(platform.python_build()),
+        "release": platform.release(),
+        "system": platform.system(),
+        "cpu": {"brand_raw": cpu_model(), "arch_string_raw": platform.machine(), "count": os.cpu_count()},
+    }
 
 
 def source() -> dict[str, Any]:
@@ -253,10 +315,14 @@ def version() -> str:
 
 
 def _git(*args: str) -> str | None:
-    """Return what ``git ARGS`` prints in the package's folder, stripped; None when git fails or is missing."""
+    """Return what ``git ARGS`` prints in the package's folder, stripped; None when git fails or is missing.
+
+    Git is told to take no optional lock: ``git status`` would otherwise refresh the checkout's index,
+    writing ``.git/index.lock`` and a new index, and a bench writes nothing outside its output directory.
+    """
     try:
         done = subprocess.run(
-            ["git", "-C", str(PACKAGE_DIR), *args],
+            ["git", "--no-optional-locks", "-C", str(PACKAGE_DIR), *args],
             capture_output=True,
             text=True,
             timeout=GIT_TIMEOUT_S,

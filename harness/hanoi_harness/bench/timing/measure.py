@@ -120,6 +120,24 @@ class _CasesPlugin:
         output_json.update(rest)
 
 
+def machine_plugin() -> object:
+    """A pytest plugin that gives pytest-benchmark its machine's record before its own hook can.
+
+    pytest-benchmark's own asks py-cpuinfo, which starts ``python -m cpuinfo``,
+    and that imports from the current directory, where a user's ``json.py`` would run.
+    """
+    import pytest
+
+    from hanoi_harness.bench.results.environment import machine_info
+
+    class Machine:
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_benchmark_generate_machine_info(self, config: Any) -> dict[str, Any]:
+            return machine_info()
+
+    return Machine()
+
+
 def pytest_args(workdir: Path, json_path: Path, min_rounds: int, max_time_s: float) -> list[str]:
     """Return the command line of the timing run, its files in *workdir* and its report at *json_path*."""
     ini = workdir / "pytest.ini"
@@ -186,7 +204,8 @@ def time_cases(
     # in pytest-benchmark's first round makes its report fail on no data (ValueError): all are Ctrl-C here.
     try:
         with interruption_wins():
-            status = pytest.main(pytest_args(workdir, json_path, min_rounds, max_time_s), plugins=[plugin])
+            args = pytest_args(workdir, json_path, min_rounds, max_time_s)
+            status = pytest.main(args, plugins=[plugin, machine_plugin()])
     finally:
         os.environ.update(saved)
     if status == pytest.ExitCode.INTERRUPTED:
