@@ -271,9 +271,10 @@ def test_commands_stand_in_the_tables(
 ) -> None:
     out = tmp_path / "out"
     args = ["bench", "--quick", "--sizes", "2,4,6", "--out", str(out), "recursive"]
-    assert main([*args, "--command", f"mine={printer}", "--command", f"broken={printer} wrong"]) == 1
+    dies = ["--command", "dies=exit 3"]
+    assert main([*args, "--command", f"mine={printer}", "--command", f"broken={printer} wrong", *dies]) == 1
     results = load(out)
-    assert list(results.algorithms) == ["recursive", "mine", "broken"]
+    assert list(results.algorithms) == ["recursive", "mine", "broken", "dies"]
     mine, broken = results.algorithms["mine"], results.algorithms["broken"]
     assert mine.external and mine.command == printer and mine.origin == "--command" and mine.status == "ok"
     assert [r.n for r in mine.runs] == [2, 4, 6] and not results.algorithms["recursive"].external
@@ -285,10 +286,13 @@ def test_commands_stand_in_the_tables(
     # Passing at n = 2, failing at 4: reported with the verdict, and not timed even at the size it passed.
     assert broken.status == "failed" and broken.runs == [] and broken.stopped == "failed the check at n = 4"
     assert (broken.failure or {})["describe"].startswith("incomplete: after 16 moves")
+    said = "crashed after 0 moves: the program exited with status 3"
+    assert (results.algorithms["dies"].failure or {})["describe"] == said
     saved = json.loads((out / "results.json").read_text())["algorithms"]["mine"]
     assert saved["external"] is True and saved["command"] == printer
 
     readme = (out / "README.md").read_text()
+    assert f"FAILED: {said}" in readme and "step None" not in readme
     assert "| mine (command)" in readme and "## External programs (`--command`)" in readme
     assert "Its times include process start-up" in readme and "no tracemalloc figure" in readme
     summary_row = next(line for line in readme.splitlines() if "| mine (command)" in line)  # the summary's
