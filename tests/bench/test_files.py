@@ -211,6 +211,24 @@ def test_files_that_never_end_are_refused_without_reading(good: Path, tmp_path: 
         read_json(Path("/dev/zero"))
 
 
+@pytest.mark.parametrize("how", ["directory", "symlink to a directory"])
+def test_a_results_json_that_is_a_directory_is_one_line(
+    how: str, good: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    if how == "directory":
+        (bad / "results.json").mkdir()
+    else:
+        (tmp_path / "elsewhere").mkdir()
+        (bad / "results.json").symlink_to(tmp_path / "elsewhere")
+    for argv in (["compare", str(good), str(bad)], ["compare", str(bad), str(good)], ["report", str(bad)]):
+        code, _, err = run_cli(capsys, *argv)
+        assert_one_line_error(code, err, f"{bad / 'results.json'}: a directory, not a result file")
+    code, _, err = run_cli(capsys, "report", str(good), "--out", str(bad))
+    assert code == 2 and len(err.splitlines()) == 1 and "Traceback" not in err
+
+
 def test_extreme_but_valid_times_compare_without_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The bounds on times keep every ratio the gate takes finite: the smallest against the largest still compares."""
     files = {}
