@@ -23,13 +23,14 @@ from hanoi_harness.cli.options import (
     one_line,
     streamed_disks,
 )
-from hanoi_harness.cli.screen import MoveStream, settled
+from hanoi_harness.cli.screen import MoveStream, binary_refusal, settled
 from hanoi_harness.cli.streams import say, write_binary, write_lines
 from hanoi_harness.core.checker import cap_for
 from hanoi_harness.core.digest import MASK
 from hanoi_harness.core.legality import Tower, illegal_reason, pegs_at
 from hanoi_harness.core.puzzle import CLASSIC, Puzzle
 from hanoi_harness.core.verdict import Verdict
+from hanoi_harness.errors import UsageError
 from hanoi_harness.sandbox.interrupts import interrupted
 
 
@@ -56,7 +57,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         "--binary",
         action="store_true",
         help="write each move as three unsigned bytes DISK SRC DST, no separators, for other programs to read at "
-        "full speed",
+        "full speed (so N and every peg at most 255)",
     )
     add_ends_options(p, MAX_STREAMED_DISKS)
     add_plugin_option(p)
@@ -78,6 +79,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 def cmd_moves(args: argparse.Namespace) -> int:
     algorithm = algorithm_for(args, args.n)
     stream = MoveStream(algorithm, args.n, ends_for(args, algorithm, args.n))
+    if args.binary and (refusal := binary_refusal(args.n, stream.puzzle.pegs)):
+        raise UsageError(refusal)
     pieces = stream.pieces()
     if args.count or args.digest:
         count = total = 0
