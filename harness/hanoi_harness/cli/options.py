@@ -11,6 +11,7 @@ from typing import Any, NoReturn
 
 from hanoi_harness.core.puzzle import Config, parse_config
 from hanoi_harness.errors import UsageError
+from hanoi_harness.registry.probe import DEFAULT_TIMEOUT_S
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.registry.sources import Registry, build_registry
 
@@ -275,7 +276,8 @@ def one_line(text: str, limit: int = 400) -> str:
 # --- the plugin option and the registry ---------------------------------------------------------
 
 
-def add_plugin_option(parser: argparse.ArgumentParser) -> None:
+def add_plugin_option(parser: argparse.ArgumentParser, *, import_timeout: bool = True) -> None:
+    """Add ``--plugin``, and with *import_timeout* ``--import-timeout`` (for a command without ``--timeout``)."""
     parser.add_argument(
         "--plugin",
         action="append",
@@ -284,10 +286,20 @@ def add_plugin_option(parser: argparse.ArgumentParser) -> None:
         help="also load a generator function as an ad-hoc algorithm: FILE.py:FUNC or package.module:FUNC "
         "(repeatable); it is named after the function",
     )
+    if import_timeout:
+        parser.add_argument(
+            "--import-timeout",
+            type=positive_float,
+            default=DEFAULT_TIMEOUT_S,
+            metavar="SECONDS",
+            help="how long importing the plugins and the installed packages' algorithms may take, in a process of "
+            f"their own before this one (default {DEFAULT_TIMEOUT_S:g})",
+        )
 
 
 def registry_from(args: argparse.Namespace) -> Registry:
-    return build_registry(getattr(args, "plugin", []))
+    """The registry for *args*: in-tree, installed and ``--plugin`` algorithms, imported in a child first."""
+    return build_registry(getattr(args, "plugin", []), timeout=getattr(args, "import_timeout", None))
 
 
 def algorithm_for(args: argparse.Namespace, n: int | None = None) -> Algorithm:

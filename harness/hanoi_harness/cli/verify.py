@@ -91,7 +91,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     )
     p.add_argument("--chunk-size", type=positive_int, dest="segment_size", help=argparse.SUPPRESS)  # the old name
     add_ends_options(p, MAX_DISKS)
-    add_plugin_option(p)
+    add_plugin_option(p, import_timeout=False)  # --timeout bounds the imports too
     p.set_defaults(func=cmd_verify)
 
 

@@ -243,11 +243,9 @@ def _catalog(specs: tuple[str, ...], timeout: float) -> Registry:
 
 
 def _has_entry_points() -> bool:
-    import importlib.metadata
+    from hanoi_harness.registry.sources import installed_entry_points
 
-    from hanoi_harness.registry.sources import ENTRY_POINT_GROUP
-
-    return bool(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
+    return bool(installed_entry_points())
 
 
 # --- the child ----------------------------------------------------------------------------------------
@@ -268,20 +266,24 @@ def main(argv: Sequence[str]) -> int:  # pragma: no cover - the importing child 
     from hanoi_harness.registry.sources import load_entry_points, load_plugin
 
     registry = Registry()
-    importing = "the entry points"
+    importing = ["the entry points"]
+
+    def begin(what: str, said: str) -> None:
+        importing[0] = what
+        say(f"importing {said}")
+
     try:
         if config["entry_points"]:
-            say("importing the entry points")
-            load_entry_points(registry)
+            begin("the entry points", "the entry points")
+            load_entry_points(registry, on_import=lambda origin: begin(origin, origin))
         for index, spec in enumerate(config["specs"]):
-            importing = f"plugin {spec!r}"
-            say(f"importing {index}")
+            begin(f"plugin {spec!r}", str(index))
             registry.add(load_plugin(spec))
     except UsageError as exc:
         say("error " + " ".join(str(exc).split()))
         return 2
     except KeyboardInterrupt:  # Ctrl-C never reaches this process (child_start): the import raised it itself
-        say(f"error {importing} failed to import: KeyboardInterrupt, raised by its own code")
+        say(f"error {importing[0]} failed to import: KeyboardInterrupt, raised by its own code")
         return 2
     say("records " + json.dumps([describe(algorithm) for algorithm in registry]))
     return 0
