@@ -41,7 +41,7 @@ from hanoi_harness.core.puzzle import CLASSIC, tower
 from hanoi_harness.errors import UsageError
 from hanoi_harness.peers import INSTALL, PEERS, Peer, k_peg, python_solver, toys, with_disks
 from hanoi_harness.registry.record import Algorithm
-from tests.helpers import REGISTRY, assert_one_line_error, bench_set, equal_work, reference, run_cli
+from tests.helpers import FIXTURES, REGISTRY, assert_one_line_error, bench_set, equal_work, reference, run_cli
 
 
 def needs(module: str, package: str) -> None:
@@ -677,6 +677,33 @@ def test_bench_with_no_peer_loaded_writes_no_peers_set(
     assert said_by_hanoi[-1] == "hanoi: no peer could be loaded, so there is no peers/ set"
     assert (out / "results.json").is_file() and not (out / "peers").exists()
     assert "peers against ours" not in said
+
+
+def test_bench_fails_on_a_peer_that_fails_its_check_and_bounds_one_that_hangs_at_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Peers that failed their check gave exit status 0 and no line; a package hanging at import cost a minute
+    for each peer it serves, one after the other."""
+    monkeypatch.syspath_prepend(str(FIXTURES / "peers"))  # a k_peg_hanoi whose moves are wrong, a hanging hanoitoys
+    for module in ("k_peg_hanoi", "hanoitoys"):
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    hanging = [peer for peer in PEERS if peer.spec.startswith("hanoi_harness.peers.toys:")][:2]
+    monkeypatch.setattr(peers_module, "PEERS", (PEERS[1], *hanging))
+    monkeypatch.setattr(_run, "find_valgrind", lambda: "valgrind is left out of this test")
+    out = tmp_path / "out"
+    argv = ["bench", "recursive", "--sizes", "3", "--out", str(out), "--peers", "--import-timeout", "2"]
+    code, said, err = run_cli(capsys, *argv)
+    assert code == 1, err
+    said_by_hanoi = [line for line in err.splitlines() if line.startswith(("hanoi:", "failed"))]  # not progress
+    assert said_by_hanoi == [
+        *(
+            f"hanoi: peer {peer.spec} left out: plugin {peer.spec!r}: importing it took more than 2 s; it was stopped"
+            for peer in hanging
+        ),
+        "failed the check (reported, not measured): peers/k_peg_hanoi_3",
+    ]
+    assert "1 peers against ours" in said
+    assert load(out / "peers").algorithms["k_peg_hanoi_3"].status == "failed"
 
 
 @pytest.mark.slow

@@ -85,7 +85,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
         help="also measure other packages' solvers (the extra 'peers': pip install 'hanoi-harness[peers]') against "
         f"the project's algorithm for the same puzzle, with the same settings, into DIR/{PEERS_DIR}/, a result set "
         "of its own with a table of who is faster and by how much at each n both ran (a peer that cannot be loaded "
-        "here, its package or a dependency missing, is left out with a line on stderr saying why)",
+        "here, its package or a dependency missing, or its import failing or taking longer than --import-timeout, "
+        "is left out with a line on stderr saying why; one that fails its check makes the exit status 1)",
     )
     add_plugin_option(p)
     p.set_defaults(func=cmd_bench)
@@ -210,7 +211,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     registry = registry_from(args)
     algorithms = selected(registry, args.names, args.plugin)
     commands = commands_from(args.command, registry)
-    theirs = _peers(registry) if args.peers else None
+    theirs = _peers(registry, args.import_timeout) if args.peers else None
     outcome = bench(algorithms, args.plugin, commands, plan(args.quick, args.sizes), out, Bar(plain=True), theirs)
     programs = f" and {len(commands)} commands" if commands else ""
     measured = len(outcome.results.algorithms) - len(commands)
@@ -222,9 +223,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _peers(registry: Registry) -> Peers | None:
+def _peers(registry: Registry, timeout: float) -> Peers | None:
     """Return the peers to measure beside *registry*'s algorithms, saying on stderr which could not be loaded."""
-    theirs = peers(registry)
+    theirs = peers(registry, timeout)
     for spec, reason in theirs.missing:
         print(f"hanoi: peer {spec} left out: {reason}", file=sys.stderr)
     if not theirs.pairs:

@@ -28,6 +28,7 @@ import select
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -70,6 +71,31 @@ def probe(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S, entry_poi
         errors.seek(0)
         said = [line.strip() for line in errors.read()[-4096:].decode(errors="replace").splitlines() if line.strip()]
     return _records(lines, finished, code, specs, timeout, said[-1][:200] if said else "")
+
+
+def probe_each(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S) -> dict[str, UsageError | None]:
+    """Import each of the plugins *specs* in a child of its own, all at once; each one's refusal, or None.
+
+    One that hangs costs the others nothing: they all end within *timeout* seconds.  The
+    threads waiting for the children are daemons, so Ctrl-C here ends the command at once (the
+    children die with this process).
+    """
+    found: dict[str, UsageError | None] = {}
+
+    def one(spec: str) -> None:
+        try:
+            probe([spec], timeout=timeout)
+        except UsageError as exc:
+            found[spec] = exc
+        else:
+            found[spec] = None
+
+    threads = [threading.Thread(target=one, args=(spec,), name=f"probe-{spec}", daemon=True) for spec in specs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return {spec: found.get(spec, UsageError(f"plugin {spec!r}: its import could not be checked")) for spec in specs}
 
 
 def _answer(proc: subprocess.Popen[bytes], deadline: float | None) -> tuple[list[str], bool]:
