@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from hanoi_harness.bench.results import environment as _environment
+from hanoi_harness.bench.results import schema
 from hanoi_harness.bench.results.environment import METRICS, Comparability, Environment, capture, comparable
 from hanoi_harness.bench.results.validate import Fields
 from hanoi_harness.errors import UsageError
@@ -107,15 +108,15 @@ def test_reading_the_commit_writes_nothing_in_the_checkout(tmp_path: Path, monke
 
 
 def test_a_result_file_s_record_reads_back_checked() -> None:
-    assert Environment.from_fields(Fields(BASE.to_dict(), "environment")) == BASE
+    assert schema.environment(Fields(BASE.to_dict(), "environment")) == BASE
     with pytest.raises(UsageError, match=r"environment\.cores: expected an integer"):
-        Environment.from_fields(Fields({**BASE.to_dict(), "cores": "two"}, "environment"))
+        schema.environment(Fields({**BASE.to_dict(), "cores": "two"}, "environment"))
     with pytest.raises(UsageError, match=r"environment\.load: expected at most 3 items"):
-        Environment.from_fields(Fields({**BASE.to_dict(), "load": [1, 2, 3, 4]}, "environment"))
+        schema.environment(Fields({**BASE.to_dict(), "load": [1, 2, 3, 4]}, "environment"))
 
 
 def test_a_schema_2_file_gives_what_it_recorded_and_nothing_more() -> None:
-    found = Environment.from_schema_2(
+    found = schema.schema_2_environment(
         {
             "cpu": "AMD EPYC",
             "cores": 2,

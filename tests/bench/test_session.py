@@ -25,7 +25,8 @@ from hanoi_harness.bench.results import fit as _fit
 from hanoi_harness.bench.results import resultset
 from hanoi_harness.bench.results.environment import Environment
 from hanoi_harness.bench.results.fit import fit_space, fit_time
-from hanoi_harness.bench.results.resultset import AlgorithmResult, Run, load
+from hanoi_harness.bench.results.resultset import AlgorithmResult, Run
+from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.run import run
 from hanoi_harness.bench.timing import figures as _timing
 from hanoi_harness.cli.main import main

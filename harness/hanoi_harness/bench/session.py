@@ -33,7 +33,8 @@ from hanoi_harness.bench.peers import Peers, head_to_head
 from hanoi_harness.bench.plan import FULL, QUICK, Settings
 from hanoi_harness.bench.report.render import render
 from hanoi_harness.bench.results.outdir import OutDir, seal, why_not_ours
-from hanoi_harness.bench.results.resultset import RESULTS_FILE, AlgorithmResult, ResultSet, load, results_path
+from hanoi_harness.bench.results.resultset import RESULTS_FILE, AlgorithmResult, ResultSet
+from hanoi_harness.bench.results.schema import load, results_path
 from hanoi_harness.bench.run import run
 from hanoi_harness.bench.timing.measure import check_available
 from hanoi_harness.errors import UsageError

@@ -11,11 +11,12 @@ from pathlib import Path
 from hanoi_harness.bench.commands import Command
 from hanoi_harness.bench.gate.compare import DEFAULT_THRESHOLD_PCT, DEFAULT_TIME_THRESHOLD_PCT, compare
 from hanoi_harness.bench.gate.compare import report as compared
+from hanoi_harness.bench.gate.counts import Check
 from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
 from hanoi_harness.bench.peers import Peers, peers
 from hanoi_harness.bench.plan import QUICK
 from hanoi_harness.bench.results.outdir import MARKER
-from hanoi_harness.bench.results.resultset import load
+from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.run import REFERENCE
 from hanoi_harness.bench.session import CREF_N, QUICK_DIR, bench, plan, report
 from hanoi_harness.cli.options import add_plugin_option, disks, registry_from
@@ -245,14 +246,27 @@ def cmd_compare(args: argparse.Namespace) -> int:
         print(f"hanoi: regression: {', '.join(result.regressions)}", file=sys.stderr)
         failed = 1
     if result.incomplete:
-        said = "; ".join(f"{check.name} ({check.metric}: {check.reason})" for check in result.incomplete)
         verdict = "allowed" if args.allow_incomplete else "the gate fails (--allow-incomplete to pass)"
-        print(f"hanoi: not checked, {verdict}: {said}", file=sys.stderr)
+        print(f"hanoi: not checked, {verdict}: {grouped(result.incomplete)}", file=sys.stderr)
         failed = failed or int(not args.allow_incomplete)
     if not failed:
         limits = f"{result.threshold_pct:g}% (deterministic) or {result.time_threshold_pct:g}% (time)"
         print(f"no regression beyond {limits}")
     return failed
+
+
+def grouped(checks: list[Check]) -> str:
+    """The *checks* not made, each metric and reason said once with the algorithms it holds for.
+
+    >>> grouped([Check("a", "tracemalloc peak", None, None, "unavailable", "no valgrind"),
+    ...          Check("b", "tracemalloc peak", None, None, "unavailable", "no valgrind"),
+    ...          Check("c", "instructions per move", None, None, "unavailable", "")])
+    'tracemalloc peak of a, b (no valgrind); instructions per move of c (no figure on one side)'
+    """
+    names: dict[tuple[str, str], list[str]] = {}
+    for check in checks:
+        names.setdefault((check.metric, check.reason.strip() or "no figure on one side"), []).append(check.name)
+    return "; ".join(f"{metric} of {', '.join(found)} ({reason})" for (metric, reason), found in names.items())
 
 
 def cmd_report(args: argparse.Namespace) -> int:

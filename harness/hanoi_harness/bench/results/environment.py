@@ -39,7 +39,6 @@ from pathlib import Path
 from typing import Any
 
 from hanoi_harness.bench.counts.measure import Valgrind, find_valgrind
-from hanoi_harness.bench.results.validate import Fields
 
 METRICS = ("instructions", "tracemalloc", "time", "relative time")
 """The metrics :func:`comparable` judges, in the order it lists them."""
@@ -100,60 +99,6 @@ class Environment:
         known["load"] = tuple(float(value) for value in known.get("load") or ())
         defaults = {name: "" for name in ("python", "implementation", "python_build", "numpy", "libc", "arch")}
         return cls(**{**defaults, "os": "", "cpu": "", "cores": None, **known})
-
-    @classmethod
-    def from_fields(cls, data: Fields) -> Environment:
-        """The environment in *data* (a result file's ``environment``), each value checked; a missing field is empty."""
-        return cls(
-            python=data.text("python", ""),
-            implementation=data.text("implementation", ""),
-            python_build=data.text("python_build", ""),
-            numpy=data.text("numpy", ""),
-            libc=data.text("libc", ""),
-            arch=data.text("arch", ""),
-            os=data.text("os", ""),
-            cpu=data.text("cpu", ""),
-            cores=data.optional_integer("cores", 1, 2**20),
-            valgrind=data.text("valgrind", ""),
-            valgrind_missing=data.text("valgrind_missing", ""),
-            load=tuple(data.numbers("load", 0.0, 1e6, most=3)),
-            commit=data.text("commit", ""),
-            dirty=data.flag("dirty"),
-            version=data.text("version", ""),
-            branch=data.text("branch", ""),
-        )
-
-    @classmethod
-    def from_schema_2(cls, machine: dict[str, Any], commit: dict[str, Any]) -> Environment:
-        """The environment of a file of schema 1 or 2, from its ``machine`` and ``commit`` records (both checked).
-
-        What those files did not record (the Python build, numpy, the C
-        library, valgrind) is empty, so no count or peak is compared with them.
-
-        >>> e = Environment.from_schema_2({"cpu": "AMD EPYC", "cores": 2}, {"id": "abc", "dirty": True})
-        >>> e.cpu, e.cores, e.commit, e.dirty, e.numpy
-        ('AMD EPYC', 2, 'abc', True, '')
-        """
-
-        def text(key: str) -> str:
-            return str(machine.get(key) or "")
-
-        cores = machine.get("cores")
-        return cls(
-            python=text("python"),
-            implementation=text("implementation"),
-            os=text("os"),
-            arch=text("arch"),
-            cpu=text("cpu"),
-            python_build="",
-            numpy="",
-            libc="",
-            cores=cores if isinstance(cores, int) and not isinstance(cores, bool) else None,
-            commit=str(commit.get("id") or ""),
-            branch=str(commit.get("branch") or ""),
-            dirty=bool(commit.get("dirty")),
-            version=str(commit.get("version") or ""),
-        )
 
     def describe(self) -> str:
         """One line for a report: interpreter, numpy, valgrind, CPU, load and commit.
@@ -231,12 +176,8 @@ def cpu_model() -> str:
 def _proc_cpuinfo(path: Path) -> str:
     """The CPU's model named in the ``/proc/cpuinfo`` at *path*, or "" when it names none or cannot be read.
 
-    >>> import tempfile
-    >>> with tempfile.NamedTemporaryFile("w", suffix="cpuinfo") as file:
-    ...     _ = file.write("processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel\t\t: 1\nmodel name\t: AMD EPYC\n")
-    ...     file.flush()
-    ...     _proc_cpuinfo(Path(file.name))
-    'AMD EPYC'
+    >>> _proc_cpuinfo(Path("/no/such/cpuinfo"))
+    ''
     """
     try:
         text = path.read_text(errors="replace")
