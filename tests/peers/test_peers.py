@@ -692,7 +692,7 @@ def test_bench_fails_on_a_peer_that_fails_its_check_and_bounds_one_that_hangs_at
     monkeypatch.setattr(peers_module, "PEERS", (PEERS[1], *hanging))
     monkeypatch.setattr(_run, "find_valgrind", lambda: "valgrind is left out of this test")
     out = tmp_path / "out"
-    argv = ["bench", "recursive", "--sizes", "3", "--out", str(out), "--peers", "--import-timeout", "2"]
+    argv = ["bench", "recursive", "--sizes", "3", "--out", str(out), "--peers", "--import-timeout", "1"]
     code, said, err = run_cli(capsys, *argv)
     assert code == 1, err
     said_by_hanoi = [line for line in err.splitlines() if line.startswith(("hanoi:", "failed"))]  # not progress

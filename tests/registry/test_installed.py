@@ -52,7 +52,7 @@ COMMANDS = {
 }
 
 AT_IMPORT = {
-    "loops.py": "importing it took more than 2 s; it was stopped",
+    "loops.py": "importing it took more than 1 s; it was stopped",
     "os_exit_0.py": "importing it ended the process (exit status 0)",
     "exits.py": "failed to import: SystemExit: 0",
 }
@@ -66,7 +66,7 @@ CASES += [("list", "exits.py")]
 def test_an_entry_point_misbehaving_at_import_is_one_line(tmp_path: Path, command: str, module: str) -> None:
     env = install(tmp_path / "site", PLUGINS / "at_import" / module, {"hostile": "f"})
     argv = [arg.format(out=tmp_path / "out") for arg in COMMANDS[command]]
-    bound = ["--timeout" if command == "verify" else "--import-timeout", "2" if module == "loops.py" else "60"]
+    bound = ["--timeout" if command == "verify" else "--import-timeout", "1" if module == "loops.py" else "60"]
     done = hanoi(env, *argv, *bound)
     origin = f"entry point 'hostile' (hostile_solvers:f) of the distribution {DISTRIBUTION}"
     assert_one_line_error(done.returncode, done.stderr, origin, AT_IMPORT[module])

@@ -170,7 +170,8 @@ def cpu_model() -> str:
     No Python process is started for it: py-cpuinfo, which pytest-benchmark
     uses, runs ``python -m cpuinfo``, and that imports from the current directory.
     """
-    return _proc_cpuinfo(Path("/proc/cpuinfo")) or _sysctl() or platform.processor() or platform.machine()
+    mac = _sysctl() if sys.platform == "darwin" else ""
+    return _proc_cpuinfo(Path("/proc/cpuinfo")) or mac or platform.processor() or platform.machine()
 
 
 def _proc_cpuinfo(path: Path) -> str:
@@ -194,10 +195,8 @@ def _proc_cpuinfo(path: Path) -> str:
     return next(named, "")
 
 
-def _sysctl() -> str:
-    """The CPU's model name as macOS's ``sysctl`` gives it, or "" elsewhere."""
-    if sys.platform != "darwin" or not os.path.exists(SYSCTL):
-        return ""
+def _sysctl() -> str:  # pragma: no cover - macOS only
+    """The CPU's model name as macOS's ``sysctl`` gives it, or "" when it cannot tell."""
     try:
         done = subprocess.run([SYSCTL, "-n", "machdep.cpu.brand_string"], capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.TimeoutExpired):
