@@ -698,7 +698,7 @@ def test_bench_fails_on_a_peer_that_fails_its_check_and_bounds_one_that_hangs_at
     said_by_hanoi = [line for line in err.splitlines() if line.startswith(("hanoi:", "failed"))]  # not progress
     assert said_by_hanoi == [
         *(
-            f"hanoi: peer {peer.spec} left out: plugin {peer.spec!r}: importing it took more than 2 s; it was stopped"
+            f"hanoi: peer {peer.spec} left out: plugin {peer.spec!r}: importing it took more than 1 s; it was stopped"
             for peer in hanging
         ),
         "failed the check (reported, not measured): peers/k_peg_hanoi_3",
