@@ -6,6 +6,7 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,10 @@ from hanoi_harness.bench.results import environment as _environment
 from hanoi_harness.bench.results import schema
 from hanoi_harness.bench.results.environment import METRICS, Comparability, Environment, capture, comparable
 from hanoi_harness.bench.results.validate import Fields
+from hanoi_harness.bench.timing.measure import Case, time_cases
 from hanoi_harness.errors import UsageError
+from hanoi_harness.registry.record import Algorithm
+from hanoi_harness.registry.sources import REGISTRY
 
 BASE = Environment(
     python="3.11.7",
@@ -88,23 +92,53 @@ def test_the_commit_is_the_package_s_own(tmp_path: Path, monkeypatch: pytest.Mon
     assert _environment.source() == {"version": version, "id": None, "branch": "", "dirty": False}
 
 
-@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-def test_reading_the_commit_writes_nothing_in_the_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``git status`` refreshes a stale index through ``.git/index.lock``: reading the commit must not."""
+def stale_checkout(tmp_path: Path) -> Path:
+    """A git checkout of one file whose index entry is stale (same content, another time): its index file."""
     checkout = tmp_path / "checkout"
     checkout.mkdir()
     (checkout / "__init__.py").write_text("")
     commit = ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "1"]
     for args in (["init", "-q"], ["add", "__init__.py"], commit):
         subprocess.run(["git", "-C", str(checkout), *args], check=True, capture_output=True)
-    os.utime(checkout / "__init__.py", (1e9, 1e9))  # same content, other time: the index's entry is stale
-    index = checkout / ".git" / "index"
-    before = index.stat()
-    monkeypatch.setattr(_environment, "PACKAGE_DIR", checkout)
-    assert _environment.source()["dirty"] is False
+    os.utime(checkout / "__init__.py", (1e9, 1e9))  # 'git status' or 'git describe --dirty' would rewrite the index
+    return checkout / ".git" / "index"
+
+
+def unchanged(index: Path, before: os.stat_result) -> bool:
     after = index.stat()
-    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
-    assert not (checkout / ".git" / "index.lock").exists()
+    return (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns) and not index.with_suffix(
+        ".lock"
+    ).exists()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_reading_the_commit_writes_nothing_in_the_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    index = stale_checkout(tmp_path)
+    before = index.stat()
+    monkeypatch.setattr(_environment, "PACKAGE_DIR", index.parent.parent)
+    assert _environment.source()["dirty"] is False
+    assert unchanged(index, before)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_timing_writes_nothing_in_the_repository_it_runs_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest-benchmark's own record of the code ran 'git describe --dirty' in the current directory."""
+    index = stale_checkout(tmp_path)
+    before = index.stat()
+    home = index.parent.parent
+    monkeypatch.chdir(home)
+    seen: list[str] = []
+
+    def solve(n: int) -> Iterator[tuple[int, int, int]]:
+        seen.append(os.getcwd())
+        yield from REGISTRY.get("recursive").moves(n)
+
+    where = Algorithm(name="where", solve=solve, summary="the recursion, noting the directory it runs in")
+    (tmp_path / "work").mkdir()
+    found = time_cases([Case(where, 2)], tmp_path / "work", min_rounds=1, max_time_s=0.01)
+    assert unchanged(index, before)
+    assert found.report["commit_info"]["id"] == (_environment.source()["id"] or "unversioned")  # the package's
+    assert seen and set(seen) == {str(home)} and os.getcwd() == str(home)  # the cases ran where hanoi started
 
 
 def test_a_result_file_s_record_reads_back_checked() -> None:

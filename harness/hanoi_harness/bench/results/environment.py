@@ -225,6 +225,19 @@ def machine_info() -> dict[str, Any]:
     }
 
 
+def commit_info() -> dict[str, Any]:
+    """What pytest-benchmark records of the code in its report, from :func:`source`: the package's own commit."""
+    code = source()
+    return {
+        "id": code["id"] or "unversioned",
+        "time": None,
+        "author_time": None,
+        "dirty": code["dirty"],
+        "project": DISTRIBUTION,
+        "branch": code["branch"] or "(unknown)",
+    }
+
+
 def source() -> dict[str, Any]:
     """Return the code's provenance: ``version``, and ``id``, ``branch`` and ``dirty`` from git.
 
