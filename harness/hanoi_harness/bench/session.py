@@ -93,7 +93,7 @@ Measured = tuple[ResultSet, dict[str, Any]]
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a bench wrote: the directory *out*, the *results* in it and the *peers*' set (None without one)."""
+    """What a bench wrote: the directory *out*, its *results* and *peers*."""
 
     out: Path
     results: ResultSet
@@ -101,7 +101,10 @@ class Outcome:
 
     @property
     def failed(self) -> list[str]:
-        """The names that failed their check (reported in the set, not measured); in the peers' set as peers/NAME."""
+        """The names that failed their check (reported, not measured).
+
+        One of the peers' set is ``peers/NAME``.
+        """
         sets = [("", self.results), *([(f"{PEERS_DIR}/", self.peers)] if self.peers is not None else [])]
         return [
             prefix + name

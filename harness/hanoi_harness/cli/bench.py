@@ -256,7 +256,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def grouped(checks: list[Check]) -> str:
-    """The *checks* not made, each metric and reason said once with the algorithms it holds for.
+    """The *checks* not made, each metric and reason said once.
+
+    Each comes with the algorithms it holds for.
 
     >>> grouped([Check("a", "tracemalloc peak", None, None, "unavailable", "no valgrind"),
     ...          Check("b", "tracemalloc peak", None, None, "unavailable", "no valgrind"),

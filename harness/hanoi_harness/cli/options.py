@@ -277,7 +277,10 @@ def one_line(text: str, limit: int = 400) -> str:
 
 
 def add_plugin_option(parser: argparse.ArgumentParser, *, import_timeout: bool = True) -> None:
-    """Add ``--plugin``, and with *import_timeout* ``--import-timeout`` (for a command without ``--timeout``)."""
+    """Add ``--plugin``, and ``--import-timeout`` with *import_timeout*.
+
+    A command with a ``--timeout`` of its own bounds the imports with it.
+    """
     parser.add_argument(
         "--plugin",
         action="append",
@@ -298,7 +301,7 @@ def add_plugin_option(parser: argparse.ArgumentParser, *, import_timeout: bool =
 
 
 def registry_from(args: argparse.Namespace) -> Registry:
-    """The registry for *args*: in-tree, installed and ``--plugin`` algorithms, imported in a child first."""
+    """The registry for *args*, plugins imported in a child first."""
     return build_registry(getattr(args, "plugin", []), timeout=getattr(args, "import_timeout", None))
 
 

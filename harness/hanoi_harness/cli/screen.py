@@ -58,7 +58,9 @@ BYTE_VALUES = 256
 
 
 def binary_refusal(n: int, pegs: int) -> str:
-    """Why the moves of *n* disks on *pegs* pegs cannot all be written as bytes, or "" when they can.
+    """Why moves of *n* disks on *pegs* pegs cannot be bytes, or "".
+
+    "" when every move of such a run can be written as bytes.
 
     Only legal moves are written, so disk numbers are 1 to *n* and pegs 0 to *pegs* - 1.
 

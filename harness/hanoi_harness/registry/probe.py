@@ -74,7 +74,9 @@ def probe(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S, entry_poi
 
 
 def probe_each(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S) -> dict[str, UsageError | None]:
-    """Import each of the plugins *specs* in a child of its own, all at once; each one's refusal, or None.
+    """Import each of *specs* in a child of its own, all at once.
+
+    Returns each one's refusal, or None.
 
     One that hangs costs the others nothing: they all end within *timeout* seconds.  The
     threads waiting for the children are daemons, so Ctrl-C here ends the command at once (the

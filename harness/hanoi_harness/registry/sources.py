@@ -169,7 +169,9 @@ def load_plugin(spec: str) -> Algorithm:
 
 
 def load_entry_points(registry: Registry, on_import: Callable[[str], None] | None = None) -> None:
-    """Add to *registry* every algorithm advertised in the entry-point group ``hanoi.algorithms``.
+    """Add to *registry* every algorithm of the installed entry points.
+
+    They are those of the group ``hanoi.algorithms``.
 
     Each record's origin names the entry point and the distribution that brought it, so that a
     name clashing with another says where it came from.  *on_import* is told which entry point
@@ -190,14 +192,16 @@ def load_entry_points(registry: Registry, on_import: Callable[[str], None] | Non
 
 
 def installed_entry_points() -> list[Any]:
-    """The installed entry points of the group ``hanoi.algorithms``, in the order importlib finds them."""
+    """The installed entry points of the group ``hanoi.algorithms``."""
     import importlib.metadata  # here, not at the top: 40 ms that an algorithm's own process seldom needs
 
     return list(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
 
 
 def entry_point_origin(entry: Any) -> str:
-    """How a record from the entry point *entry* names where it came from: the entry point and its distribution.
+    """Where a record of the entry point *entry* comes from, in words.
+
+    The entry point and the distribution that brought it.
 
     >>> from importlib.metadata import EntryPoint
     >>> entry_point_origin(EntryPoint("mine", "my_package.solvers:mine", ENTRY_POINT_GROUP))

@@ -1,4 +1,6 @@
-"""Figures of a result file that contradict each other: refused, naming the figure, as any bad value is.
+"""Figures of a result file that contradict each other, refused.
+
+Each refusal names the figure, as for any bad value.
 
 :mod:`hanoi_harness.bench.results.schema` checks each value alone; these
 check them against each other, so that no file can pass the gate on figures
@@ -32,7 +34,7 @@ DERIVED = 1e-9
 
 
 def timing(data: Fields, found: Timing) -> None:
-    """Refuse the timing *found*, read from *data*, when its figures contradict each other."""
+    """Refuse the timing *found*, read from *data*, if it contradicts itself."""
     median = found.median
     bounds = [("its 95% interval", found.interval.low, found.interval.high)] if found.interval else []
     if found.samples:
@@ -59,7 +61,7 @@ def timing(data: Fields, found: Timing) -> None:
 
 
 def counts(data: Fields, found: InstructionCount) -> None:
-    """Refuse the instruction counts *found*, read from *data*, when they contradict each other or the file."""
+    """Refuse the counts *found*, read from *data*, if they contradict."""
     assert found.moves is not None and found.instructions is not None and found.allocator is not None
     first, second = found.moves
     if second <= first:
@@ -76,7 +78,10 @@ def counts(data: Fields, found: InstructionCount) -> None:
 
 
 def derived(data: Fields, key: str, computed: float | None, source: str) -> None:
-    """Refuse the figure at *key* of *data* when it is written and is not *computed*, what *source* give."""
+    """Refuse the figure at *key* of *data* if it is not *computed*.
+
+    *computed* is what *source* give; a figure not written is fine.
+    """
     if not data.has(key):
         return
     written = data.number(key, -math.inf, math.inf)
@@ -86,7 +91,9 @@ def derived(data: Fields, key: str, computed: float | None, source: str) -> None
 
 
 def close(a: float, b: float, absolute: float) -> bool:
-    """Whether *a* and *b* are equal but for a float's last bits (:data:`DERIVED`) or *absolute*.
+    """Whether *a* and *b* are equal but for rounding.
+
+    That is a float's last bits (:data:`DERIVED`), or *absolute*.
 
     >>> close(1.0, 1.0 + 1e-12, 0.0), close(1.0, 1.001, 0.0)
     (True, False)

@@ -165,7 +165,9 @@ SYSCTL = "/usr/sbin/sysctl"
 
 @functools.cache
 def cpu_model() -> str:
-    """The CPU's model name, from the operating system; else what :mod:`platform` knows.
+    """The CPU's model name, as the operating system gives it.
+
+    Else what :mod:`platform` knows.
 
     No Python process is started for it: py-cpuinfo, which pytest-benchmark
     uses, runs ``python -m cpuinfo``, and that imports from the current directory.
@@ -175,7 +177,9 @@ def cpu_model() -> str:
 
 
 def _proc_cpuinfo(path: Path) -> str:
-    """The CPU's model named in the ``/proc/cpuinfo`` at *path*, or "" when it names none or cannot be read.
+    """The CPU's model named in the ``/proc/cpuinfo`` at *path*, or "".
+
+    "" when the file names none, or cannot be read.
 
     >>> _proc_cpuinfo(Path("/no/such/cpuinfo"))
     ''
@@ -196,7 +200,7 @@ def _proc_cpuinfo(path: Path) -> str:
 
 
 def _sysctl() -> str:  # pragma: no cover - macOS only
-    """The CPU's model name as macOS's ``sysctl`` gives it, or "" when it cannot tell."""
+    """The CPU's model name as macOS's ``sysctl`` gives it, or ""."""
     try:
         done = subprocess.run([SYSCTL, "-n", "machdep.cpu.brand_string"], capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.TimeoutExpired):
@@ -205,7 +209,9 @@ def _sysctl() -> str:  # pragma: no cover - macOS only
 
 
 def machine_info() -> dict[str, Any]:
-    """What pytest-benchmark records of the machine in its report, the CPU read by :func:`cpu_model`.
+    """What pytest-benchmark records of the machine, read our own way.
+
+    The CPU is read by :func:`cpu_model`.
 
     The keys are pytest-benchmark's own; its ``cpu`` record comes from
     py-cpuinfo, whose child process this avoids.
@@ -226,7 +232,10 @@ def machine_info() -> dict[str, Any]:
 
 
 def commit_info() -> dict[str, Any]:
-    """What pytest-benchmark records of the code in its report, from :func:`source`: the package's own commit."""
+    """What pytest-benchmark records of the code: the package's commit.
+
+    It comes from :func:`source`, which reads it without a lock.
+    """
     code = source()
     return {
         "id": code["id"] or "unversioned",
@@ -268,7 +277,9 @@ def version() -> str:
 
 
 def _git(*args: str) -> str | None:
-    """Return what ``git ARGS`` prints in the package's folder, stripped; None when git fails or is missing.
+    """Return what ``git ARGS`` prints in the package's folder, stripped.
+
+    None when git fails or is missing.
 
     Git is told to take no optional lock: ``git status`` would otherwise refresh the checkout's index,
     writing ``.git/index.lock`` and a new index, and a bench writes nothing outside its output directory.

@@ -1,4 +1,4 @@
-"""``results.json``: the versioned record of one bench run, and how it is written.
+"""``results.json``: the versioned record of one bench run, written.
 
 Schema (``"schema": 3``)::
 

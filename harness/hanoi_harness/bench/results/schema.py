@@ -1,4 +1,4 @@
-"""The one reader of ``results.json``: every record of the schema, each value checked.
+"""The one reader of ``results.json``: every record, each value checked.
 
 A result file decides the exit status of the regression gate and feeds every
 table, so it is read here and nowhere else: :func:`load` reads the file within
@@ -56,12 +56,12 @@ MOVES = (0, 2**63)
 
 
 def results_path(path: Path) -> Path:
-    """Return the ``results.json`` of the results directory *path*, or *path* itself when it is not a directory."""
+    """Return the ``results.json`` of the directory *path*, else *path*."""
     return path / RESULTS_FILE if path.is_dir() else path
 
 
 def load(path: Path) -> ResultSet:
-    """Return the result set in the results directory or ``results.json`` at *path*, every value checked.
+    """Return the result set in the directory or ``results.json`` *path*.
 
     Anything else (no file, not a regular file, over the size or depth
     bounds, not JSON, a value of the wrong type or out of range, figures that
@@ -114,7 +114,7 @@ def read(data: Any) -> ResultSet:
 
 
 def _consumer(top: Fields) -> Consumer:
-    """Return the set's consumer, one of :data:`~hanoi_harness.bench.results.resultset.CONSUMERS`."""
+    """Return the set's consumer, one of ``CONSUMERS``."""
     return "digest" if top.choice("consumer", CONSUMERS) == "digest" else "generation only"
 
 
@@ -122,7 +122,7 @@ def _consumer(top: Fields) -> Consumer:
 
 
 def algorithm(name: str, entry: Fields, schema: int) -> AlgorithmResult:
-    """Return algorithm *name*'s record in *entry* (a file of *schema*), checked."""
+    """Return algorithm *name*'s record in *entry* (of *schema*), checked."""
     fits = entry.optional_fields("fit")
     declared = entry.optional_fields("declared")
     failure = entry.optional_fields("failure")
@@ -149,7 +149,7 @@ def algorithm(name: str, entry: Fields, schema: int) -> AlgorithmResult:
 
 
 def run(data: Fields, schema: int) -> Run:
-    """Return the run in *data* (a file of *schema*), each figure checked, those kept for readers agreeing."""
+    """Return the run in *data* (of *schema*), each figure checked."""
     found_timing, rss = data.optional_fields("timing"), data.optional_fields("rss")
     n = data.integer("n", 0, MAX_N)
     found = Run(
@@ -168,7 +168,9 @@ def run(data: Fields, schema: int) -> Run:
 
 
 def timing(data: Fields, schema: int) -> Timing:
-    """Return the timing in *data*: positive times, counts of at least 1, and figures that agree with each other.
+    """Return the timing in *data*, each figure checked.
+
+    Times are positive, counts at least 1, and the figures agree.
 
     A file of *schema* 1 or 2 kept no rounds: its timing has no interval
     and is flagged unstable for that reason.
@@ -196,13 +198,13 @@ def timing(data: Fields, schema: int) -> Timing:
 
 
 def pair(data: Fields) -> Pair:
-    """Return the pair of a peer and ours in *data*, its names and figures checked."""
+    """Return the pair of a peer and ours in *data*, checked."""
     duel = data.optional_fields("head_to_head")
     return Pair(data.name("peer"), data.name("ours"), data.flag("apart"), data.text("optimality", ""), _duel(duel))
 
 
 def _duel(data: Fields | None) -> HeadToHead | None:
-    """Return the head-to-head timing in *data* (None for none), every figure checked."""
+    """Return the head-to-head timing in *data* (None for none), checked."""
     if data is None:
         return None
     rounds = data.integer("rounds", 1, 10**6)
@@ -210,7 +212,7 @@ def _duel(data: Fields | None) -> HeadToHead | None:
 
 
 def _environment_of(top: Fields, schema: int) -> Environment:
-    """Return the set's environment: its record (schema 3), or one made from ``machine`` and ``commit``."""
+    """Return the set's environment, from schema 2's records if need be."""
     if schema >= 3:
         found = top.optional_fields("environment")
         return environment(found) if found else Environment.from_dict({})
@@ -218,7 +220,10 @@ def _environment_of(top: Fields, schema: int) -> Environment:
 
 
 def environment(data: Fields) -> Environment:
-    """Return the environment in *data* (a file's ``environment``), each value checked; a missing one is empty."""
+    """Return the environment in *data*, each value checked.
+
+    A value the record lacks is empty.
+    """
     return Environment(
         python=data.text("python", ""),
         implementation=data.text("implementation", ""),
@@ -240,7 +245,9 @@ def environment(data: Fields) -> Environment:
 
 
 def schema_2_environment(machine: dict[str, Any], found: dict[str, Any]) -> Environment:
-    """Return the environment of a file of schema 1 or 2, from its ``machine`` and ``commit`` records (both checked).
+    """Return the environment of a file of schema 1 or 2.
+
+    It comes from the file's ``machine`` and ``commit`` records (both checked).
 
     What those files did not record (the Python build, numpy, the C
     library, valgrind) is empty, so no count or peak is compared with them.
@@ -374,7 +381,7 @@ def _triple(data: Fields, key: str) -> tuple[int, int, int]:
 
 
 def noise_floor(data: Fields | None) -> NoiseFloor | None:
-    """Return the noise floor in *data* (None for none): a case, its difference from itself, the margin it gives."""
+    """Return the noise floor in *data* (None for none), checked."""
     if data is None:
         return None
     found = NoiseFloor(data.text("case"), difference(data.fields("difference")))
@@ -395,7 +402,10 @@ def difference(data: Fields) -> Difference:
 
 
 def _interval(data: Fields, bounds: tuple[float, float]) -> Interval:
-    """Return the interval in *data*: two ends within *bounds*, in order, at a level between 0.5 and 1."""
+    """Return the interval in *data*: two ends within *bounds*, in order.
+
+    Its level is between 0.5 and 1.
+    """
     low, high = data.number("low", *bounds), data.number("high", *bounds)
     if low > high:
         raise data.refuse("high", f"expected at least low ({low:g}), got {high:g}")

@@ -122,7 +122,9 @@ class _CasesPlugin:
 
 
 def records_plugin(home: str) -> object:
-    """A pytest plugin that gives pytest-benchmark the machine's and the code's records, then returns to *home*.
+    """A pytest plugin: pytest-benchmark's records, then back to *home*.
+
+    It gives pytest-benchmark the machine's and the code's records.
 
     pytest-benchmark's own hooks ask py-cpuinfo, which starts ``python -m
     cpuinfo`` (that imports from the current directory, where a user's
