@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from hanoi_harness.bench.results import environment as _environment
+from hanoi_harness.bench.results import schema
 from hanoi_harness.bench.results.environment import METRICS, Comparability, Environment, capture, comparable
 from hanoi_harness.bench.results.validate import Fields
+from hanoi_harness.bench.timing.measure import Case, time_cases
 from hanoi_harness.errors import UsageError
+from hanoi_harness.registry.record import Algorithm
+from hanoi_harness.registry.sources import REGISTRY
 
 BASE = Environment(
     python="3.11.7",
@@ -86,16 +92,65 @@ def test_the_commit_is_the_package_s_own(tmp_path: Path, monkeypatch: pytest.Mon
     assert _environment.source() == {"version": version, "id": None, "branch": "", "dirty": False}
 
 
+def stale_checkout(tmp_path: Path) -> Path:
+    """A git checkout of one file whose index entry is stale (same content, another time): its index file."""
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    (checkout / "__init__.py").write_text("")
+    commit = ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "1"]
+    for args in (["init", "-q"], ["add", "__init__.py"], commit):
+        subprocess.run(["git", "-C", str(checkout), *args], check=True, capture_output=True)
+    os.utime(checkout / "__init__.py", (1e9, 1e9))  # 'git status' or 'git describe --dirty' would rewrite the index
+    return checkout / ".git" / "index"
+
+
+def unchanged(index: Path, before: os.stat_result) -> bool:
+    after = index.stat()
+    return (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns) and not index.with_suffix(
+        ".lock"
+    ).exists()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_reading_the_commit_writes_nothing_in_the_checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    index = stale_checkout(tmp_path)
+    before = index.stat()
+    monkeypatch.setattr(_environment, "PACKAGE_DIR", index.parent.parent)
+    assert _environment.source()["dirty"] is False
+    assert unchanged(index, before)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_timing_writes_nothing_in_the_repository_it_runs_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest-benchmark's own record of the code ran 'git describe --dirty' in the current directory."""
+    index = stale_checkout(tmp_path)
+    before = index.stat()
+    home = index.parent.parent
+    monkeypatch.chdir(home)
+    seen: list[str] = []
+
+    def solve(n: int) -> Iterator[tuple[int, int, int]]:
+        seen.append(os.getcwd())
+        yield from REGISTRY.get("recursive").moves(n)
+
+    where = Algorithm(name="where", solve=solve, summary="the recursion, noting the directory it runs in")
+    (tmp_path / "work").mkdir()
+    found = time_cases([Case(where, 2)], tmp_path / "work", min_rounds=1, max_time_s=0.01)
+    assert unchanged(index, before)
+    assert found.report["commit_info"]["id"] == (_environment.source()["id"] or "unversioned")  # the package's
+    assert seen and set(seen) == {str(home)} and os.getcwd() == str(home)  # the cases ran where hanoi started
+
+
 def test_a_result_file_s_record_reads_back_checked() -> None:
-    assert Environment.from_fields(Fields(BASE.to_dict(), "environment")) == BASE
+    assert schema.environment(Fields(BASE.to_dict(), "environment")) == BASE
     with pytest.raises(UsageError, match=r"environment\.cores: expected an integer"):
-        Environment.from_fields(Fields({**BASE.to_dict(), "cores": "two"}, "environment"))
+        schema.environment(Fields({**BASE.to_dict(), "cores": "two"}, "environment"))
     with pytest.raises(UsageError, match=r"environment\.load: expected at most 3 items"):
-        Environment.from_fields(Fields({**BASE.to_dict(), "load": [1, 2, 3, 4]}, "environment"))
+        schema.environment(Fields({**BASE.to_dict(), "load": [1, 2, 3, 4]}, "environment"))
 
 
 def test_a_schema_2_file_gives_what_it_recorded_and_nothing_more() -> None:
-    found = Environment.from_schema_2(
+    found = schema.schema_2_environment(
         {
             "cpu": "AMD EPYC",
             "cores": 2,
@@ -169,3 +224,20 @@ def test_describe_names_what_is_not_compared() -> None:
     )
     found = verdicts(BASE, changed(valgrind="")).get("instructions")
     assert found is not None and found.to_dict()["unmeasured"] == ["no valgrind in the new run"]
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("processor\t: 0\nmodel\t\t: 85\nmodel name\t: Intel(R)  Xeon(R)\n", "Intel(R) Xeon(R)"),
+        ("processor\t: 0\nBogoMIPS\t: 108.00\nHardware\t: BCM2835\nModel\t\t: Raspberry Pi 4\n", "BCM2835"),
+        ("processor\t: 0\ncpu\t\t: POWER9 (raw), altivec supported\n", "POWER9 (raw), altivec supported"),
+        ("processor\t: 0\nmodel\t\t: 1\n", ""),
+        ("", ""),
+    ],
+)
+def test_the_cpu_model_is_read_from_the_system_s_own_record(tmp_path: Path, text: str, model: str) -> None:
+    record = tmp_path / "cpuinfo"
+    record.write_text(text)
+    assert _environment._proc_cpuinfo(record) == model
+    assert _environment._proc_cpuinfo(tmp_path / "missing") == ""

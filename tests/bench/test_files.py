@@ -17,10 +17,13 @@ from typing import Any
 
 import pytest
 
-from hanoi_harness.bench.results.resultset import ResultSet, load
+from hanoi_harness.bench.results.resultset import ResultSet
+from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.results.validate import MAX_BYTES, read_json
 from hanoi_harness.errors import UsageError
 from tests.helpers import assert_one_line_error, bench_set, run_cli
+
+CaptureText = pytest.CaptureFixture[str]
 
 
 def valid_set() -> ResultSet:
@@ -39,6 +42,13 @@ def with_raw(data: dict[str, Any], path: tuple[Any, ...], raw: str) -> str:
         where = where[key]
     where[path[-1]] = "@@RAW@@"
     return json.dumps(data).replace('"@@RAW@@"', raw)
+
+
+TEN_TIMES = "0.0015414476545784595"
+"""Ten times the median of bitwise at n = 10 in the valid set."""
+
+SHRINKING = "[300000000, 290000000, 300000000]"
+"""Counts at n1, n2, n1 that give a negative figure per move: fewer instructions for more moves."""
 
 
 MEDIAN = ("algorithms", "bitwise", "runs", 1, "timing", "median")
@@ -124,6 +134,24 @@ CASES = {
         '"speedup_vs_gathered_writes": 1}',
     ),
     "failure describe a number": (("algorithms", "bitwise", "failure"), '{"describe": 3}'),
+    # Figures that contradict each other: a negative figure per move passed as "improved" in NEW and a
+    # regression in OLD, and a median outside its own rounds and interval as "+900.0% within noise".
+    "counts giving a negative figure per move": ((*COUNTS, "instructions"), SHRINKING),
+    "a figure per move its counts do not give": ((*COUNTS, "per_move"), "-2000.0"),
+    "counted moves not increasing": ((*COUNTS, "moves"), "[16383, 1023]"),
+    "counted moves equal": ((*COUNTS, "moves"), "[1023, 1023]"),
+    "counted sizes decreasing": ((*COUNTS, "sizes"), "[14, 10]"),
+    "allocators above the count": ((*COUNTS, "allocator"), "[400000000, 21536000, 20000000]"),
+    "no counts and a blank reason": (COUNTS, '{"sizes": [10, 14], "unavailable": " "}'),
+    "median outside its interval and rounds": (MEDIAN, "0.0015414476545784595"),
+    "median below its interval": (MEDIAN, "0.000153"),
+    "q3 below the median": ((*TIMING, "q3"), "0.000154"),
+    "minimum above q1": ((*TIMING, "minimum"), "0.0001534"),
+    "iqr not q3 - q1": ((*TIMING, "iqr"), "1e-3"),
+    "mean below the minimum": ((*TIMING, "mean"), "1e-6"),
+    "a kept round below the minimum": ((*TIMING, "samples"), "[0.0001, 0.000154]"),
+    "ns per move its median does not give": ((*RUN, "ns_per_move"), "1.0"),
+    "noise floor margin its interval does not give": (("noise_floor", "margin"), "0.5"),
     "deep nesting in a value": (("environment",), "[" * 100000 + "]" * 100000),
     "nesting past the bound": (("algorithms", "bitwise", "summary"), "[" * 40 + "]" * 40),
 }
@@ -160,6 +188,32 @@ def test_a_refusal_names_the_value(good: Path, tmp_path: Path, capsys: pytest.Ca
     bad.write_text(with_raw(valid_set().to_dict(), (*RUN, "n"), "9" * 5000))
     code, _, err = run_cli(capsys, "compare", str(good), str(bad))
     assert_one_line_error(code, err, "an integer of 5000 digits")
+
+
+@pytest.mark.parametrize(
+    ("edits", "figure", "why"),
+    [
+        (
+            [((*COUNTS, "instructions"), "[300000000, 290000000, 300000000]")],
+            "instructions.per_move",
+            "fewer than none",
+        ),
+        ([((*COUNTS, "per_move"), "-2000.0")], "instructions.per_move", "-2000 is not what its counts give (2000)"),
+        ([(MEDIAN, TEN_TIMES)], "runs[1].timing.median", "lies outside its 95% interval"),
+        ([(MEDIAN, TEN_TIMES), ((*TIMING, "interval"), "null")], "runs[1].timing.median", "outside the rounds it kept"),
+    ],
+)
+def test_a_contradiction_names_the_figure(
+    edits: list[tuple[tuple[Any, ...], str]], figure: str, why: str, good: Path, tmp_path: Path, capsys: CaptureText
+) -> None:
+    data = valid_set().to_dict()
+    for path, raw in edits:
+        data = json.loads(with_raw(data, path, raw))
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    for argv in (["compare", str(good), str(bad)], ["compare", str(bad), str(good)]):
+        code, _, err = run_cli(capsys, *argv)
+        assert_one_line_error(code, err, f"algorithms.bitwise.{figure}: ", why)
 
 
 @pytest.mark.parametrize(
@@ -211,6 +265,24 @@ def test_files_that_never_end_are_refused_without_reading(good: Path, tmp_path: 
         read_json(Path("/dev/zero"))
 
 
+@pytest.mark.parametrize("how", ["directory", "symlink to a directory"])
+def test_a_results_json_that_is_a_directory_is_one_line(
+    how: str, good: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    if how == "directory":
+        (bad / "results.json").mkdir()
+    else:
+        (tmp_path / "elsewhere").mkdir()
+        (bad / "results.json").symlink_to(tmp_path / "elsewhere")
+    for argv in (["compare", str(good), str(bad)], ["compare", str(bad), str(good)], ["report", str(bad)]):
+        code, _, err = run_cli(capsys, *argv)
+        assert_one_line_error(code, err, f"{bad / 'results.json'}: a directory, not a result file")
+    code, _, err = run_cli(capsys, "report", str(good), "--out", str(bad))
+    assert code == 2 and len(err.splitlines()) == 1 and "Traceback" not in err
+
+
 def test_extreme_but_valid_times_compare_without_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The bounds on times keep every ratio the gate takes finite: the smallest against the largest still compares."""
     files = {}
@@ -220,7 +292,9 @@ def test_extreme_but_valid_times_compare_without_error(tmp_path: Path, capsys: p
             run["timing"].update(median=seconds, q1=seconds, q3=seconds, minimum=seconds, mean=seconds)
             run["timing"].update(interval={"low": seconds, "high": seconds, "level": 0.95})
             sign = 1 if seconds < 1 else -1  # the kept rounds within the bounds too
-            run["timing"]["samples"] = [seconds * (1 + sign * i / 1e6) for i in range(12)]
+            run["timing"]["samples"] = samples = [seconds * (1 + sign * i / 1e6) for i in range(12)]
+            run["timing"].update(iqr=0.0, minimum=min(samples))  # figures that agree with each other
+            del run["ns_per_move"], run["moves_per_s"]  # kept for readers, who may do without
         files[name] = tmp_path / f"{name}.json"
         files[name].write_text(json.dumps(data))
     code, _, err = run_cli(capsys, "compare", str(files["fastest"]), str(files["slowest"]))

@@ -21,7 +21,8 @@ from hanoi_harness.bench.report.render import all_tables, render
 from hanoi_harness.bench.report.styles import MAX_LINES, Panel, panels, styles
 from hanoi_harness.bench.report.summary import findings, summary, verdict
 from hanoi_harness.bench.results.fit import Fit, fit_space, fit_time
-from hanoi_harness.bench.results.resultset import AlgorithmResult, Pair, ResultSet, Run, load
+from hanoi_harness.bench.results.resultset import AlgorithmResult, Pair, ResultSet, Run
+from hanoi_harness.bench.results.schema import load
 from tests.helpers import ROOT, bench_set, timed
 
 COMMITTED = ROOT / "results"

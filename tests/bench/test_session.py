@@ -26,7 +26,8 @@ from hanoi_harness.bench.results import fit as _fit
 from hanoi_harness.bench.results import resultset
 from hanoi_harness.bench.results.environment import Environment
 from hanoi_harness.bench.results.fit import fit_space, fit_time
-from hanoi_harness.bench.results.resultset import AlgorithmResult, Run, load
+from hanoi_harness.bench.results.resultset import AlgorithmResult, Run
+from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.run import run
 from hanoi_harness.bench.timing import figures as _timing
 from hanoi_harness.cli.main import main
@@ -290,9 +291,10 @@ def test_commands_stand_in_the_tables(
 ) -> None:
     out = tmp_path / "out"
     args = ["bench", "--quick", "--sizes", "2,4,6", "--out", str(out), "recursive"]
-    assert main([*args, "--command", f"mine={printer}", "--command", f"broken={printer} wrong"]) == 1
+    dies = ["--command", "dies=exit 3"]
+    assert main([*args, "--command", f"mine={printer}", "--command", f"broken={printer} wrong", *dies]) == 1
     results = load(out)
-    assert list(results.algorithms) == ["recursive", "mine", "broken"]
+    assert list(results.algorithms) == ["recursive", "mine", "broken", "dies"]
     mine, broken = results.algorithms["mine"], results.algorithms["broken"]
     assert mine.external and mine.command == printer and mine.origin == "--command" and mine.status == "ok"
     assert [r.n for r in mine.runs] == [2, 4, 6] and not results.algorithms["recursive"].external
@@ -308,10 +310,13 @@ def test_commands_stand_in_the_tables(
         == "failed the check at n = 4: incomplete: after 16 moves the disks are spread (peg 0: 1; peg 1: 0; peg 2: 3)"
     )
     assert (broken.failure or {})["describe"].startswith("incomplete: after 16 moves")
+    said = "crashed after 0 moves: the program exited with status 3"
+    assert (results.algorithms["dies"].failure or {})["describe"] == said
     saved = json.loads((out / "results.json").read_text())["algorithms"]["mine"]
     assert saved["external"] is True and saved["command"] == printer
 
     readme = (out / "README.md").read_text()
+    assert f"FAILED: {said}" in readme and "step None" not in readme
     assert "| mine (command)" in readme and "## External programs (`--command`)" in readme
     assert "Its times include process start-up" in readme and "no tracemalloc figure" in readme
     summary_row = next(line for line in readme.splitlines() if "| mine (command)" in line)  # the summary's

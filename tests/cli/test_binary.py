@@ -136,3 +136,29 @@ def test_the_c_reference_command_prints_a_table_or_json(
     with pytest.raises(SystemExit) as refused:
         cref.main(["64"])
     assert refused.value.code == 2 and "N must be 0..63" in capsys.readouterr().err
+
+
+WIDE = str(ROOT / "tests" / "fixtures" / "plugins" / "wide.py:THREE_HUNDRED_PEGS")
+
+
+@pytest.mark.parametrize(
+    ("argv", "limit"),
+    [
+        (["recursive", "300"], "N is at most 255, got 300"),
+        (["recursive", "256"], "N is at most 255, got 256"),
+        (["any_state", "300", "--from", ",".join(["2"] * 299 + ["0"]), "--to", ",".join(["1"] * 300)], "got 300"),
+        (["three_hundred_pegs", "3", "--plugin", WIDE], "the puzzle has 300 pegs"),
+    ],
+)
+def test_binary_refuses_up_front_what_a_byte_cannot_hold(
+    capsysbinary: pytest.CaptureFixture[bytes], argv: list[str], limit: str
+) -> None:
+    """A disk or peg above 255 once reached the byte writer: a traceback after the moves before it."""
+    code, out, err = run(capsysbinary, "moves", *argv, "--binary")
+    assert (code, out) == (2, b"") and err.count("\n") == 1 and limit in err, err
+
+
+def test_binary_writes_the_largest_disk_and_peg_a_byte_holds(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    start, goal = ",".join(["2"] * 254 + ["0"]), ",".join(["2"] * 254 + ["1"])
+    code, out, _ = run(capsysbinary, "moves", "any_state", "255", "--from", start, "--to", goal, "--binary")
+    assert (code, out) == (0, bytes([255, 0, 1]))  # disk 255 moves, and nothing else

@@ -200,7 +200,7 @@ def test_ctrl_c_in_a_long_run_is_one_line_and_status_130() -> None:
 )
 def test_ctrl_c_inside_an_import_is_one_line_and_status_130(tmp_path: Path, file: str, imports: int) -> None:
     ready = tmp_path / "ready"
-    argv = [*HANOI, "list", "--plugin", f"{PLUGINS / file}:solve"]
+    argv = [*HANOI, "moves", "solve", "2", "--plugin", f"{PLUGINS / file}:solve"]
     with subprocess.Popen(argv, env={**os.environ, "HANOI_TEST_READY": str(ready)}, stderr=subprocess.PIPE) as proc:
         end = time.monotonic() + 60
         while not (ready.exists() and len(ready.read_text().split()) == imports):

@@ -32,7 +32,8 @@ from hanoi_algorithms.any_state import solve_for as any_state
 from hanoi_harness.bench import run as _run
 from hanoi_harness.bench.peers import COLUMNS, _times, common_ns, comparison, duel_n, head_to_head, headline
 from hanoi_harness.bench.report.render import render
-from hanoi_harness.bench.results.resultset import HeadToHead, Pair, ResultSet, load
+from hanoi_harness.bench.results.resultset import HeadToHead, Pair, ResultSet
+from hanoi_harness.bench.results.schema import load, read
 from hanoi_harness.bench.timing.stats import Difference, Interval
 from hanoi_harness.cli.main import main as cli_main
 from hanoi_harness.core.checker import check, check_algorithm
@@ -41,7 +42,7 @@ from hanoi_harness.core.puzzle import CLASSIC, tower
 from hanoi_harness.errors import UsageError
 from hanoi_harness.peers import INSTALL, PEERS, Peer, k_peg, python_solver, toys, with_disks
 from hanoi_harness.registry.record import Algorithm
-from tests.helpers import REGISTRY, assert_one_line_error, bench_set, equal_work, reference, run_cli
+from tests.helpers import FIXTURES, REGISTRY, assert_one_line_error, bench_set, equal_work, reference, run_cli
 
 
 def needs(module: str, package: str) -> None:
@@ -580,16 +581,16 @@ def test_a_pair_is_timed_head_to_head_at_the_largest_n_whose_drains_are_short() 
 
 def test_the_pairs_are_kept_in_results_json_and_checked_when_read(tmp_path: Path) -> None:
     results = peers_set()
-    again = ResultSet.from_dict(json.loads(results.dumps()))
+    again = read(json.loads(results.dumps()))
     assert again.peers == results.peers
-    assert ResultSet.from_dict(json.loads(bench_set({}).dumps())).peers == ()
+    assert read(json.loads(bench_set({}).dumps())).peers == ()
     data = json.loads(results.dumps())
     data["peers"][1]["ours"] = "nowhere"
     with pytest.raises(UsageError, match=r"^peers\[1\]: names an algorithm not in this set: toy or nowhere$"):
-        ResultSet.from_dict(data)
+        read(data)
     data["peers"][1] = {"peer": "toy", "ours": "not a name"}
     with pytest.raises(UsageError, match=r"peers\[1\]\.ours: expected an algorithm's name"):
-        ResultSet.from_dict(data)
+        read(data)
 
 
 def test_the_peers_set_and_the_set_it_is_in_render_the_comparison(tmp_path: Path) -> None:
@@ -682,6 +683,34 @@ def test_bench_with_no_peer_loaded_writes_no_peers_set(
     assert said_by_hanoi[-1] == "hanoi: no peer could be loaded, so there is no peers/ set"
     assert (out / "results.json").is_file() and not (out / "peers").exists()
     assert "peers against ours" not in said
+
+
+def test_bench_fails_on_a_peer_that_fails_its_check_and_bounds_one_that_hangs_at_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Peers that failed their check gave exit status 0 and no line; a package hanging at import cost a minute
+    for each peer it serves, one after the other."""
+    monkeypatch.syspath_prepend(str(FIXTURES / "peers"))  # a k_peg_hanoi whose moves are wrong, a hanging hanoitoys
+    for module in ("k_peg_hanoi", "hanoitoys"):
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    hanging = [peer for peer in PEERS if peer.spec.startswith("hanoi_harness.peers.toys:")][:2]
+    monkeypatch.setattr(peers_module, "PEERS", (PEERS[1], *hanging))
+    monkeypatch.setattr(_run, "find_valgrind", lambda: "valgrind is left out of this test")
+    out = tmp_path / "out"
+    # The bound holds for every peer at once: long enough for the good one to load on a busy machine.
+    argv = ["bench", "recursive", "--sizes", "3", "--out", str(out), "--peers", "--import-timeout", "4"]
+    code, said, err = run_cli(capsys, *argv)
+    assert code == 1, err
+    said_by_hanoi = [line for line in err.splitlines() if line.startswith(("hanoi:", "failed"))]  # not progress
+    assert said_by_hanoi == [
+        *(
+            f"hanoi: peer {peer.spec} left out: plugin {peer.spec!r}: importing it took more than 4 s; it was stopped"
+            for peer in hanging
+        ),
+        "failed the check (reported, not measured): peers/k_peg_hanoi_3",
+    ]
+    assert "1 peers against ours" in said
+    assert load(out / "peers").algorithms["k_peg_hanoi_3"].status == "failed"
 
 
 @pytest.mark.slow

@@ -189,6 +189,21 @@ def test_the_bench_programs_children_are_isolated_from_the_current_directory(in_
     assert not in_planted_directory.exists(), in_planted_directory.read_text()
 
 
+def test_timing_and_the_environment_start_no_python_that_reads_the_current_directory(
+    in_planted_directory: Path, tmp_path: Path
+) -> None:
+    """pytest-benchmark and the environment's record once asked py-cpuinfo, whose 'python -m cpuinfo' child
+    imported the planted json.py."""
+    from hanoi_harness.bench.results.environment import capture, cpu_model
+    from hanoi_harness.bench.timing.measure import Case, time_cases
+    from hanoi_harness.registry.sources import REGISTRY
+
+    found = time_cases([Case(REGISTRY.get("recursive"), 2)], tmp_path, min_rounds=1, max_time_s=0.01)
+    assert found.report["machine_info"]["cpu"]["brand_raw"] == cpu_model() != ""
+    assert capture("no valgrind here").cpu == cpu_model()
+    assert not in_planted_directory.exists(), in_planted_directory.read_text()
+
+
 # --- signals: nothing outlives the command -------------------------------------------------------------------
 
 

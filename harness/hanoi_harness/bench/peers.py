@@ -40,6 +40,8 @@ from hanoi_harness.bench.run import REFERENCE
 from hanoi_harness.bench.timing.noise import interleave
 from hanoi_harness.bench.timing.stats import compare_times
 from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import DEFAULT_TIMEOUT_S
+from hanoi_harness.registry.probe import probe_each
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.registry.sources import Registry, build_registry
 
@@ -62,26 +64,31 @@ class Peers:
     missing: tuple[tuple[str, str], ...] = ()
 
 
-def peers(ours: Registry) -> Peers:
+def peers(ours: Registry, timeout: float = DEFAULT_TIMEOUT_S) -> Peers:
     """Return every peer of :data:`hanoi_harness.peers.PEERS`, loaded as plugins, with its algorithm from *ours*.
 
     The reference (``recursive``) is measured too, as in every set: times
     relative to it, and the noise floor.
 
-    A peer that cannot be loaded (its package, or a dependency of it such
-    as tkinter, is missing) is left out and listed in ``missing`` with the
-    one-line reason, so that a machine without one peer still measures the
-    others; with none loaded, ``pairs`` is empty.
+    Each peer is imported first in a child of its own, all at once, within
+    *timeout* seconds (:func:`hanoi_harness.registry.probe.probe_each`).  A peer
+    that cannot be loaded (its package, or a dependency of it such as
+    tkinter, is missing; its import fails, exits or hangs) is left out and
+    listed in ``missing`` with the one-line reason, so that a machine without
+    one peer still measures the others; with none loaded, ``pairs`` is empty.
     """
     from hanoi_harness.peers import PEERS
 
+    refused = probe_each([peer.spec for peer in PEERS], timeout=timeout)
     loaded: list[tuple[Any, Algorithm]] = []
     missing: list[tuple[str, str]] = []
     for peer in PEERS:
         try:
-            (record,) = (
-                a for a in build_registry([peer.spec], entry_points=False) if a.origin == f"plugin {peer.spec}"
-            )
+            problem = refused[peer.spec]
+            if problem is not None:
+                raise problem
+            registry = build_registry([peer.spec], entry_points=False, guard=False)  # imported first just now
+            (record,) = (a for a in registry if a.origin == f"plugin {peer.spec}")
         except UsageError as exc:
             missing.append((peer.spec, str(exc)))
             continue

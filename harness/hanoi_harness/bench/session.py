@@ -39,7 +39,8 @@ from hanoi_harness.bench.peers import Peers, head_to_head
 from hanoi_harness.bench.plan import FULL, QUICK, Settings
 from hanoi_harness.bench.report.render import render
 from hanoi_harness.bench.results.outdir import MARKER, OutDir, seal, why_not_ours
-from hanoi_harness.bench.results.resultset import RESULTS_FILE, ResultSet, load, results_path
+from hanoi_harness.bench.results.resultset import RESULTS_FILE, AlgorithmResult, ResultSet
+from hanoi_harness.bench.results.schema import load, results_path
 from hanoi_harness.bench.run import run
 from hanoi_harness.bench.timing.measure import check_available
 from hanoi_harness.errors import UsageError
@@ -116,15 +117,29 @@ Measured = tuple[ResultSet, dict[str, Any]]
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a bench wrote: the directory *out* and the *results* in it."""
+    """What a bench wrote: the directory *out*, its *results* and *peers*."""
 
     out: Path
     results: ResultSet
+    peers: ResultSet | None = None
 
     @property
     def failed(self) -> list[str]:
-        """The names that failed their check (reported in the set, not measured)."""
-        return [name for name, result in self.results.algorithms.items() if result.status != "ok"]
+        """The names that failed their check (reported, not measured).
+
+        One of the peers' set is ``peers/NAME``.
+        """
+        sets = [("", self.results), *([(f"{PEERS_DIR}/", self.peers)] if self.peers is not None else [])]
+        return [
+            prefix + name
+            for prefix, found in sets
+            for name, result in found.algorithms.items()
+            if result.status != "ok"
+        ]
+
+
+def _failed(result: AlgorithmResult) -> bool:
+    return result.status != "ok"
 
 
 def bench(
@@ -158,7 +173,7 @@ def bench(
             # pytest-benchmark and the children write their files in the temporary directory, not in --out.
             raise UsageError(f"no space left on the device for the run's temporary files ({exc})") from None
         target.commit(lambda staging: _fill(staging, (results, report), baseline, theirs))
-    return Outcome(target.out, results)
+    return Outcome(target.out, results, theirs[0] if theirs is not None else None)
 
 
 def _measure(

@@ -11,12 +11,13 @@ from pathlib import Path
 from hanoi_harness.bench.commands import Command
 from hanoi_harness.bench.gate.compare import DEFAULT_THRESHOLD_PCT, DEFAULT_TIME_THRESHOLD_PCT, compare
 from hanoi_harness.bench.gate.compare import report as compared
+from hanoi_harness.bench.gate.counts import Check
 from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
 from hanoi_harness.bench.peers import Peers, peers
 from hanoi_harness.bench.plan import QUICK
 from hanoi_harness.bench.report.readme import PAGE
 from hanoi_harness.bench.results.outdir import MARKER
-from hanoi_harness.bench.results.resultset import load
+from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.run import REFERENCE, failure_line
 from hanoi_harness.bench.session import CREF_N, QUICK_DIR, bench, plan, report
 from hanoi_harness.cli.options import add_plugin_option, disks, registry_from
@@ -88,7 +89,8 @@ def add_bench(p: argparse.ArgumentParser) -> None:
         help="also measure other packages' solvers (the extra 'peers': pip install 'hanoi-harness[peers]') against "
         f"the project's algorithm for the same puzzle, with the same settings, into DIR/{PEERS_DIR}/, a result set "
         "of its own with a table of who is faster and by how much at each n both ran (a peer that cannot be loaded "
-        "here, its package or a dependency missing, is left out with a line on stderr saying why)",
+        "here, its package or a dependency missing, or its import failing or taking longer than --import-timeout, "
+        "is left out with a line on stderr saying why; one that fails its check makes the exit status 1)",
     )
     add_plugin_option(p)
     p.set_defaults(func=cmd_bench)
@@ -236,7 +238,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         registry = registry_from(args)
         algorithms = selected(registry, args.names, args.plugin)
         commands = commands_from(args.command, registry)
-        theirs = _peers(registry) if args.peers else None
+        theirs = _peers(registry, args.import_timeout) if args.peers else None
         outcome = bench(algorithms, args.plugin, commands, plan(args.quick, args.sizes), out, Bar(plain=True), theirs)
     programs = f" and {len(commands)} commands" if commands else ""
     measured = len(outcome.results.algorithms) - len(commands)
@@ -252,9 +254,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _peers(registry: Registry) -> Peers | None:
+def _peers(registry: Registry, timeout: float) -> Peers | None:
     """Return the peers to measure beside *registry*'s algorithms, saying on stderr which could not be loaded."""
-    theirs = peers(registry)
+    theirs = peers(registry, timeout)
     for spec, reason in theirs.missing:
         print(f"hanoi: peer {spec} left out: {reason}", file=sys.stderr)
     if not theirs.pairs:
@@ -282,9 +284,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         print(f"hanoi: regression: {', '.join(result.regressions)}", file=sys.stderr)
         failed = 1
     if result.incomplete:
-        said = "; ".join(f"{check.name} ({check.metric}: {check.reason})" for check in result.incomplete)
         verdict = "allowed" if args.allow_incomplete else "the gate fails (--allow-incomplete to pass)"
-        print(f"hanoi: not checked, {verdict}: {said}", file=sys.stderr)
+        print(f"hanoi: not checked, {verdict}: {grouped(result.incomplete)}", file=sys.stderr)
         failed = failed or int(not args.allow_incomplete)
     if result.skipped:
         verdict = "the gate fails (--strict-environment)" if args.strict_environment else "allowed"
@@ -294,6 +295,22 @@ def cmd_compare(args: argparse.Namespace) -> int:
         limits = f"{result.threshold_pct:g}% (deterministic) or {result.time_threshold_pct:g}% (time)"
         print(f"no regression beyond {limits}")
     return failed
+
+
+def grouped(checks: list[Check]) -> str:
+    """The *checks* not made, each metric and reason said once.
+
+    Each comes with the algorithms it holds for.
+
+    >>> grouped([Check("a", "tracemalloc peak", None, None, "unavailable", "no valgrind"),
+    ...          Check("b", "tracemalloc peak", None, None, "unavailable", "no valgrind"),
+    ...          Check("c", "instructions per move", None, None, "unavailable", "")])
+    'tracemalloc peak of a, b (no valgrind); instructions per move of c (no figure on one side)'
+    """
+    names: dict[tuple[str, str], list[str]] = {}
+    for check in checks:
+        names.setdefault((check.metric, check.reason.strip() or "no figure on one side"), []).append(check.name)
+    return "; ".join(f"{metric} of {', '.join(found)} ({reason})" for (metric, reason), found in names.items())
 
 
 def cmd_report(args: argparse.Namespace) -> int:

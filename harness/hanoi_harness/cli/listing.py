@@ -7,8 +7,9 @@ import textwrap
 
 from tabulate import tabulate
 
-from hanoi_harness.cli.options import add_plugin_option, registry_from
+from hanoi_harness.cli.options import add_plugin_option
 from hanoi_harness.cli.streams import write_lines
+from hanoi_harness.registry.probe import catalog
 from hanoi_harness.registry.record import Algorithm
 
 
@@ -75,7 +76,8 @@ def _wrapped(row: list[str], widths: list[int | None]) -> list[str]:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    registry = registry_from(args)
+    # The records as a child that imported them described them: listing runs no plugin's code here.
+    registry = catalog(args.plugin, timeout=args.import_timeout)
     if args.names:
         write_lines(f"{a.name}\n" for a in registry)
         return 0

@@ -27,6 +27,7 @@ from hanoi_harness.core.checker import cap_for
 from hanoi_harness.core.legality import Tower, illegal_reason, pegs_at
 from hanoi_harness.core.puzzle import CLASSIC, Puzzle
 from hanoi_harness.core.verdict import Failure, Verdict
+from hanoi_harness.errors import UsageError
 from hanoi_harness.sandbox.interrupts import interrupted
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def add_moves(p: argparse.ArgumentParser) -> None:
         "--binary",
         action="store_true",
         help="write each move as three unsigned bytes DISK SRC DST, no separators, for other programs to read at "
-        "full speed",
+        "full speed (so N and every peg at most 255)",
     )
     add_ends_options(p, MAX_STREAMED_DISKS)
     add_plugin_option(p)
@@ -87,12 +88,14 @@ PARSERS = {"moves": add_moves, "show": add_show}
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
-    from hanoi_harness.cli.screen import MoveStream
+    from hanoi_harness.cli.screen import MoveStream, binary_refusal
     from hanoi_harness.core.digest import MASK
 
     with algorithm_output():
         algorithm = algorithm_for(args, args.n)
         stream = MoveStream(algorithm, args.n, ends_for(args, algorithm, args.n))
+        if args.binary and (refusal := binary_refusal(args.n, stream.puzzle.pegs)):
+            raise UsageError(refusal)
         pieces = stream.pieces()
         if args.count or args.digest:
             count = total = 0

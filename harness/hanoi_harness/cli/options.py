@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import DEFAULT_TIMEOUT_S
 
 TYPE_CHECKING = False  # mypy reads it as True; typing itself is left out of a command's start-up
 if TYPE_CHECKING:  # the rest is imported where used: a command that needs no registry pays nothing for it
@@ -281,7 +282,11 @@ def one_line(text: str, limit: int = 400) -> str:
 # --- the plugin option and the registry ---------------------------------------------------------
 
 
-def add_plugin_option(parser: argparse.ArgumentParser) -> None:
+def add_plugin_option(parser: argparse.ArgumentParser, *, import_timeout: bool = True) -> None:
+    """Add ``--plugin``, and ``--import-timeout`` with *import_timeout*.
+
+    A command with a ``--timeout`` of its own bounds the imports with it.
+    """
     parser.add_argument(
         "--plugin",
         action="append",
@@ -290,15 +295,27 @@ def add_plugin_option(parser: argparse.ArgumentParser) -> None:
         help="also load a generator function as an ad-hoc algorithm: FILE.py:FUNC or package.module:FUNC "
         "(repeatable); it is named after the function",
     )
+    if import_timeout:
+        parser.add_argument(
+            "--import-timeout",
+            type=positive_float,
+            default=DEFAULT_TIMEOUT_S,
+            metavar="SECONDS",
+            help="how long importing the plugins and the installed packages' algorithms may take, in a process of "
+            f"their own before this one (default {DEFAULT_TIMEOUT_S:g})",
+        )
 
 
 def registry_from(args: argparse.Namespace) -> Registry:
-    """The registry with ``args.plugin``; what they print goes to stderr."""
+    """The registry for *args*: plugins imported in a child first.
+
+    What they print goes to stderr.
+    """
     from hanoi_harness.cli.streams import algorithm_output  # streams imports this module
     from hanoi_harness.registry.sources import build_registry
 
     with algorithm_output():
-        return build_registry(getattr(args, "plugin", []))
+        return build_registry(getattr(args, "plugin", []), timeout=getattr(args, "import_timeout", None))
 
 
 def algorithm_for(args: argparse.Namespace, n: int | None = None) -> Algorithm:

@@ -53,6 +53,30 @@ def _text(rows: Any) -> str:
     return "".join(f"{d} {s} {t}\n" for d, s, t in rows)
 
 
+BYTE_VALUES = 256
+"""``--binary`` writes each disk and each peg as one unsigned byte: 0 to 255."""
+
+
+def binary_refusal(n: int, pegs: int) -> str:
+    """Why moves of *n* disks on *pegs* pegs cannot be bytes, or "".
+
+    "" when every move of such a run can be written as bytes.
+
+    Only legal moves are written, so disk numbers are 1 to *n* and pegs 0 to *pegs* - 1.
+
+    >>> binary_refusal(255, 256)
+    ''
+    >>> binary_refusal(300, 3)
+    '--binary writes each disk as one byte, so N is at most 255, got 300; write the moves as text'
+    """
+    most = BYTE_VALUES - 1
+    if n > most:
+        return f"--binary writes each disk as one byte, so N is at most {most}, got {n}; write the moves as text"
+    if pegs > BYTE_VALUES:
+        return f"--binary writes each peg as one byte (0 to {most}), and the puzzle has {pegs} pegs; write them as text"
+    return ""
+
+
 class Piece:
     """Moves judged legal, ready to write: how many, their digest with global step numbers, text and bytes."""
 

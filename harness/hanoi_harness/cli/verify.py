@@ -99,7 +99,7 @@ def add_verify(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--chunk-size", type=positive_int, dest="segment_size", help=argparse.SUPPRESS)  # the old name
     add_ends_options(p, MAX_DISKS)
-    add_plugin_option(p)
+    add_plugin_option(p, import_timeout=False)  # --timeout bounds the imports too
     p.set_defaults(func=cmd_verify)
 
 

@@ -382,6 +382,8 @@ class Verdict:
         'incomplete: after 1 moves the tower is on peg B, not C'
         >>> Verdict("ok", 2, 5, final_peg=1, optimality="optimal (proven)").describe()
         'ok (5 moves, tower on peg 1; optimal (proven))'
+        >>> Verdict("crashed", 2, 3, reason="the program exited with status 3").describe()
+        'crashed after 3 moves: the program exited with status 3'
         """
         why = self.explain(labels)
         if self.status == "ok":
@@ -392,8 +394,9 @@ class Verdict:
             return f"illegal at step {self.step}: move {_show(self.move, labels)}: {why} (tops {tops})"
         if self.status == "not_optimal":
             return f"legal but not optimal: {why}"
-        if self.status == "crashed":
-            return f"crashed at step {self.step}: {why}"
+        if self.status == "crashed":  # a program that ends badly after its moves has no step of its own
+            where = f"at step {self.step}" if self.step is not None else f"after {self.moves} moves"
+            return f"crashed {where}: {why}"
         return f"{self.status.replace('_', ' ')}: {why}"
 
     def _where(self, labels: Labels) -> str:

@@ -33,20 +33,16 @@ import select
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Sequence
 from typing import Any
 
 from hanoi_harness.core.puzzle import RULES, Puzzle
 from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import DEFAULT_TIMEOUT_S
 from hanoi_harness.registry.record import CONFIGURATIONS, Algorithm, Citation, FinalPeg
 from hanoi_harness.registry.sources import REGISTRY, Registry, resolve_spec
 from hanoi_harness.sandbox import process
-
-DEFAULT_TIMEOUT_S = 60.0
-"""How long importing the plugins may take, in seconds.
-
-A command's ``--timeout`` can say otherwise.
-"""
 
 MAX_ANSWER = 1 << 24
 """16 MiB: the most the child may write, far more than its records need."""
@@ -83,6 +79,33 @@ def probe(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S, entry_poi
         errors.seek(0)
         said = [line.strip() for line in errors.read()[-4096:].decode(errors="replace").splitlines() if line.strip()]
     return _records(lines, finished, code, specs, timeout, said[-1][:200] if said else "")
+
+
+def probe_each(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S) -> dict[str, UsageError | None]:
+    """Import each of *specs* in a child of its own, all at once.
+
+    Returns each one's refusal, or None.
+
+    One that hangs costs the others nothing: they all end within *timeout* seconds.  The
+    threads waiting for the children are daemons, so Ctrl-C here ends the command at once (the
+    children die with this process).
+    """
+    found: dict[str, UsageError | None] = {}
+
+    def one(spec: str) -> None:
+        try:
+            probe([spec], timeout=timeout)
+        except UsageError as exc:
+            found[spec] = exc
+        else:
+            found[spec] = None
+
+    threads = [threading.Thread(target=one, args=(spec,), name=f"probe-{spec}", daemon=True) for spec in specs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return {spec: found.get(spec, UsageError(f"plugin {spec!r}: its import could not be checked")) for spec in specs}
 
 
 def _answer(proc: subprocess.Popen[bytes], deadline: float | None) -> tuple[list[str], bool]:
@@ -267,11 +290,9 @@ def _catalog(specs: tuple[str, ...], timeout: float) -> Registry:
 
 
 def _has_entry_points() -> bool:
-    import importlib.metadata
+    from hanoi_harness.registry.sources import installed_entry_points
 
-    from hanoi_harness.registry.sources import ENTRY_POINT_GROUP
-
-    return bool(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
+    return bool(installed_entry_points())
 
 
 # --- the child ----------------------------------------------------------------------------------------
@@ -295,20 +316,24 @@ def main(argv: Sequence[str]) -> int:  # pragma: no cover - the importing child 
     from hanoi_harness.registry.sources import load_entry_points, load_plugin
 
     registry = Registry()
-    importing = "the entry points"
+    importing = ["the entry points"]
+
+    def begin(what: str, said: str) -> None:
+        importing[0] = what
+        say(f"importing {said}")
+
     try:
         if config["entry_points"]:
-            say("importing the entry points")
-            load_entry_points(registry)
+            begin("the entry points", "the entry points")
+            load_entry_points(registry, on_import=lambda origin: begin(origin, origin))
         for index, spec in enumerate(config["specs"]):
-            importing = f"plugin {spec!r}"
-            say(f"importing {index}")
+            begin(f"plugin {spec!r}", str(index))
             registry.add(load_plugin(spec))
     except UsageError as exc:
         say("error " + " ".join(str(exc).split()))
         return 2
     except KeyboardInterrupt:  # Ctrl-C never reaches this process (child_start): the import raised it itself
-        say(f"error {importing} failed to import: KeyboardInterrupt, raised by its own code")
+        say(f"error {importing[0]} failed to import: KeyboardInterrupt, raised by its own code")
         return 2
     say("records " + json.dumps([describe(algorithm) for algorithm in registry]))
     return 0

@@ -37,7 +37,9 @@ class Registry:
     def add(self, algorithm: Algorithm) -> Algorithm:
         if algorithm.name in self._algorithms:
             other = self._algorithms[algorithm.name]
-            raise UsageError(f"duplicate algorithm name {algorithm.name!r} ({algorithm.origin} and {other.origin})")
+            raise UsageError(
+                f"duplicate algorithm name {algorithm.name!r}: {algorithm.origin} clashes with {other.origin}"
+            )
         self._algorithms[algorithm.name] = algorithm
         return algorithm
 
@@ -178,23 +180,50 @@ def load_plugin(spec: str) -> Algorithm:
     return replace(algorithm, origin=f"plugin {spec}")
 
 
-def load_entry_points(registry: Registry) -> None:
-    """Add to *registry* every algorithm of the entry points.
+def load_entry_points(registry: Registry, on_import: Callable[[str], None] | None = None) -> None:
+    """Add to *registry* every algorithm of the installed entry points.
 
-    Those are the entry points of the group ``hanoi.algorithms``.
+    They are those of the group ``hanoi.algorithms``.
+
+    Each record's origin names the entry point and the distribution that brought it, so that a
+    name clashing with another says where it came from.  *on_import* is told which entry point
+    is about to be imported (:mod:`hanoi_harness.registry.probe` reports it if the import never ends).
     """
-    import importlib.metadata  # here, not at the top: a cost that an algorithm's own process seldom needs
-
-    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+    for entry in installed_entry_points():
+        origin = entry_point_origin(entry)
+        if on_import is not None:
+            on_import(origin)
         try:
             obj = entry.load()
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # a broken third-party package must not take the CLI down
-            raise UsageError(
-                f"entry point {entry.name!r} ({entry.value}) failed to import: {type(exc).__name__}: {exc}"
-            ) from None
-        registry.add(_from_object(obj, entry.name, f"entry point {entry.value}"))
+            raise UsageError(f"{origin} failed to import: {type(exc).__name__}: {exc}") from None
+        # A full record keeps its own fields but not its origin: it is no in-tree record, whatever it says.
+        registry.add(replace(_from_object(obj, entry.name, origin), origin=origin))
+
+
+def installed_entry_points() -> list[Any]:
+    """The installed entry points of the group ``hanoi.algorithms``."""
+    import importlib.metadata  # here, not at the top: 40 ms that an algorithm's own process seldom needs
+
+    return list(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
+
+
+def entry_point_origin(entry: Any) -> str:
+    """Where a record of the entry point *entry* comes from, in words.
+
+    The entry point and the distribution that brought it.
+
+    >>> from importlib.metadata import EntryPoint
+    >>> entry_point_origin(EntryPoint("mine", "my_package.solvers:mine", ENTRY_POINT_GROUP))
+    "entry point 'mine' (my_package.solvers:mine) of an unknown distribution"
+    """
+    dist = getattr(entry, "dist", None)
+    name = getattr(dist, "name", None) if dist is not None else None
+    version = getattr(dist, "version", None) if name else None
+    brought = f"the distribution {name} {version}" if version else f"the distribution {name}" if name else ""
+    return f"entry point {entry.name!r} ({entry.value}) of {brought or 'an unknown distribution'}"
 
 
 def _return_to(directory: str) -> None:
@@ -216,23 +245,25 @@ def build_registry(
     """The in-tree algorithms, the entry points and the ad-hoc *plugins*.
 
     The installed entry points are read with *entry_points*.  With *guard*
-    (the default) the plugins are imported in a child process first, by
-    :func:`hanoi_harness.registry.probe.probe`, within *timeout* seconds
-    (default 60).  A plugin that exits, crashes or hangs at import is then a
-    one-line :class:`UsageError` before it runs here.  Their files are made
-    absolute before any of them runs.
+    (the default) the plugins and the entry points are imported in a child
+    process first, by :func:`hanoi_harness.registry.probe.probe`, within
+    *timeout* seconds (default 60).  One that exits, crashes or hangs at
+    import is then a one-line :class:`UsageError` before it runs here.
+    Their files are made absolute before any of them runs.
     """
     import hanoi_algorithms  # noqa: F401  (importing the package registers every in-tree module)
 
     specs = [resolve_spec(spec) for spec in plugins]
-    if specs and guard:
-        from hanoi_harness.registry.probe import DEFAULT_TIMEOUT_S, probe
+    installed = entry_points and bool(installed_entry_points())
+    if guard and (specs or installed):
+        from hanoi_harness.registry import DEFAULT_TIMEOUT_S
+        from hanoi_harness.registry.probe import probe
 
-        probe(specs, timeout=DEFAULT_TIMEOUT_S if timeout is None else timeout)
+        probe(specs, timeout=DEFAULT_TIMEOUT_S if timeout is None else timeout, entry_points=installed)
     registry = Registry()
     for algorithm in REGISTRY:
         registry.add(algorithm)
-    if entry_points:
+    if installed:
         load_entry_points(registry)
     for spec in specs:
         registry.add(load_plugin(spec))

@@ -27,8 +27,6 @@ class InstructionCount:
     ...                      (20_000_000, 21_536_000, 20_000_000))
     >>> c.per_move, c.allocator_per_move, c.total_per_move
     (3900.0, 100.0, 4000.0)
-    >>> InstructionCount.from_dict("a", c.to_dict()) == c
-    True
     >>> InstructionCount("a", (10, 14), unavailable="valgrind is not installed").per_move is None
     True
     """
@@ -93,24 +91,3 @@ class InstructionCount:
             "total_per_move": self.total_per_move,
             "unavailable": self.unavailable or None,
         }
-
-    @classmethod
-    def from_dict(cls, name: str, data: dict[str, Any]) -> InstructionCount:
-        """Algorithm *name*'s counts in *data*, as :meth:`to_dict` wrote them.
-
-        The figures per move are recomputed.
-        """
-        moves = data.get("moves")
-        return cls(
-            name=name,
-            sizes=tuple(int(n) for n in data["sizes"]),
-            moves=(int(moves[0]), int(moves[1])) if moves else None,
-            instructions=_triple(data.get("instructions")),
-            allocator=_triple(data.get("allocator")),
-            unavailable=str(data.get("unavailable") or ""),
-        )
-
-
-def _triple(values: Any) -> tuple[int, int, int] | None:
-    """Three counts from a JSON list, or None."""
-    return (int(values[0]), int(values[1]), int(values[2])) if values else None

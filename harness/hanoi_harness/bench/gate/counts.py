@@ -131,8 +131,9 @@ def check_counts(
         if before is None:
             checks.append(Check(name, metric, None, after.per_move, "new", "no baseline"))
         elif before.per_move is None or after.per_move is None:
-            why = "; ".join(
-                f"{side}: {c.unavailable}" for side, c in (("old", before), ("new", after)) if c.unavailable
+            why = (
+                "; ".join(f"{side}: {c.unavailable}" for side, c in (("old", before), ("new", after)) if c.unavailable)
+                or "no figure per move on one side"
             )
             checks.append(Check(name, metric, before.per_move, after.per_move, "unavailable", why))
         elif before.sizes != after.sizes:

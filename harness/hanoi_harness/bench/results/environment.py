@@ -42,7 +42,6 @@ from pathlib import Path
 from typing import Any
 
 from hanoi_harness.bench.counts.measure import Valgrind, find_valgrind
-from hanoi_harness.bench.results.validate import Fields
 
 METRICS = ("instructions", "tracemalloc", "time", "relative time")
 """The metrics :func:`comparable` judges, in the order it lists them."""
@@ -104,60 +103,6 @@ class Environment:
         defaults = {name: "" for name in ("python", "implementation", "python_build", "numpy", "libc", "arch")}
         return cls(**{**defaults, "os": "", "cpu": "", "cores": None, **known})
 
-    @classmethod
-    def from_fields(cls, data: Fields) -> Environment:
-        """The environment in *data* (a result file's ``environment``), each value checked; a missing field is empty."""
-        return cls(
-            python=data.text("python", ""),
-            implementation=data.text("implementation", ""),
-            python_build=data.text("python_build", ""),
-            numpy=data.text("numpy", ""),
-            libc=data.text("libc", ""),
-            arch=data.text("arch", ""),
-            os=data.text("os", ""),
-            cpu=data.text("cpu", ""),
-            cores=data.optional_integer("cores", 1, 2**20),
-            valgrind=data.text("valgrind", ""),
-            valgrind_missing=data.text("valgrind_missing", ""),
-            load=tuple(data.numbers("load", 0.0, 1e6, most=3)),
-            commit=data.text("commit", ""),
-            dirty=data.flag("dirty"),
-            version=data.text("version", ""),
-            branch=data.text("branch", ""),
-        )
-
-    @classmethod
-    def from_schema_2(cls, machine: dict[str, Any], commit: dict[str, Any]) -> Environment:
-        """The environment of a file of schema 1 or 2, from its ``machine`` and ``commit`` records (both checked).
-
-        What those files did not record (the Python build, numpy, the C
-        library, valgrind) is empty, so no count or peak is compared with them.
-
-        >>> e = Environment.from_schema_2({"cpu": "AMD EPYC", "cores": 2}, {"id": "abc", "dirty": True})
-        >>> e.cpu, e.cores, e.commit, e.dirty, e.numpy
-        ('AMD EPYC', 2, 'abc', True, '')
-        """
-
-        def text(key: str) -> str:
-            return str(machine.get(key) or "")
-
-        cores = machine.get("cores")
-        return cls(
-            python=text("python"),
-            implementation=text("implementation"),
-            os=text("os"),
-            arch=text("arch"),
-            cpu=text("cpu"),
-            python_build="",
-            numpy="",
-            libc="",
-            cores=cores if isinstance(cores, int) and not isinstance(cores, bool) else None,
-            commit=str(commit.get("id") or ""),
-            branch=str(commit.get("branch") or ""),
-            dirty=bool(commit.get("dirty")),
-            version=str(commit.get("version") or ""),
-        )
-
     def describe(self) -> str:
         """One line for a report: interpreter, numpy, valgrind, CPU, load and commit.
 
@@ -186,8 +131,8 @@ class Environment:
 def capture(valgrind: Valgrind | str | None = None, cpu: str = "") -> Environment:
     """The environment of this process now; *valgrind* is :func:`find_valgrind`'s answer (looked up when None).
 
-    *cpu* is the CPU's model when the caller has it already (pytest-benchmark
-    reports it), else it is read with py-cpuinfo (:func:`cpu_model`).
+    *cpu* is the CPU's model when the caller has it already, else it is read
+    from the operating system (:func:`cpu_model`).
     """
     import numpy
 
@@ -214,16 +159,95 @@ def capture(valgrind: Valgrind | str | None = None, cpu: str = "") -> Environmen
     )
 
 
+CPU_KEYS = ("model name", "hardware", "processor", "cpu model", "model", "cpu")
+"""The lines of ``/proc/cpuinfo`` that name the CPU's model, by preference: x86, then ARM, MIPS, POWER."""
+
+SYSCTL = "/usr/sbin/sysctl"
+"""Where macOS keeps ``sysctl``, which knows the CPU's model name (``machdep.cpu.brand_string``)."""
+
+
 @functools.cache
 def cpu_model() -> str:
-    """The CPU's model name, as py-cpuinfo reads it (as pytest-benchmark reports it); else what platform knows."""
-    try:
-        import cpuinfo
+    """The CPU's model name, as the operating system gives it.
 
-        brand = cpuinfo.get_cpu_info().get("brand_raw")
-    except Exception:  # py-cpuinfo probes the CPU in a child process; any failure leaves the fallback
-        brand = None
-    return str(brand or platform.processor() or platform.machine())
+    Else what :mod:`platform` knows.
+
+    No Python process is started for it: py-cpuinfo, which pytest-benchmark
+    uses, runs ``python -m cpuinfo``, and that imports from the current directory.
+    """
+    mac = _sysctl() if sys.platform == "darwin" else ""
+    return _proc_cpuinfo(Path("/proc/cpuinfo")) or mac or platform.processor() or platform.machine()
+
+
+def _proc_cpuinfo(path: Path) -> str:
+    """The CPU's model named in the ``/proc/cpuinfo`` at *path*, or "".
+
+    "" when the file names none, or cannot be read.
+
+    >>> _proc_cpuinfo(Path("/no/such/cpuinfo"))
+    ''
+    """
+    try:
+        text = path.read_text(errors="replace")
+    except OSError:
+        return ""
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        key, sep, value = line.partition(":")
+        key, value = key.strip().lower(), " ".join(value.split())
+        if sep and value and key not in found:
+            found[key] = value
+    # A bare number is no model's name: x86's "processor : 0" and "model : 1" are an index and a model number.
+    named = (found[key] for key in CPU_KEYS if key in found and not found[key].isdigit())
+    return next(named, "")
+
+
+def _sysctl() -> str:  # pragma: no cover - macOS only
+    """The CPU's model name as macOS's ``sysctl`` gives it, or ""."""
+    try:
+        done = subprocess.run([SYSCTL, "-n", "machdep.cpu.brand_string"], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+def machine_info() -> dict[str, Any]:
+    """What pytest-benchmark records of the machine, read our own way.
+
+    The CPU is read by :func:`cpu_model`.
+
+    The keys are pytest-benchmark's own; its ``cpu`` record comes from
+    py-cpuinfo, whose child process this avoids.
+    """
+    return {
+        "node": platform.node(),
+        "processor": platform.processor(),
+        "machine": platform.machine(),
+        "python_compiler": platform.python_compiler(),
+        "python_implementation": platform.python_implementation(),
+        "python_implementation_version": platform.python_version(),
+        "python_version": platform.python_version(),
+        "python_build": list(platform.python_build()),
+        "release": platform.release(),
+        "system": platform.system(),
+        "cpu": {"brand_raw": cpu_model(), "arch_string_raw": platform.machine(), "count": os.cpu_count()},
+    }
+
+
+def commit_info() -> dict[str, Any]:
+    """What pytest-benchmark records of the code: the package's commit.
+
+    It comes from :func:`source`, which reads it without a lock.
+    """
+    code = source()
+    return {
+        "id": code["id"] or "unversioned",
+        "time": None,
+        "author_time": None,
+        "dirty": code["dirty"],
+        "project": DISTRIBUTION,
+        "branch": code["branch"] or "(unknown)",
+    }
 
 
 def source() -> dict[str, Any]:
@@ -256,10 +280,16 @@ def version() -> str:
 
 
 def _git(*args: str) -> str | None:
-    """Return what ``git ARGS`` prints in the package's folder, stripped; None when git fails or is missing."""
+    """Return what ``git ARGS`` prints in the package's folder, stripped.
+
+    None when git fails or is missing.
+
+    Git is told to take no optional lock: ``git status`` would otherwise refresh the checkout's index,
+    writing ``.git/index.lock`` and a new index, and a bench writes nothing outside its output directory.
+    """
     try:
         done = subprocess.run(
-            ["git", "-C", str(PACKAGE_DIR), *args],
+            ["git", "--no-optional-locks", "-C", str(PACKAGE_DIR), *args],
             capture_output=True,
             text=True,
             timeout=GIT_TIMEOUT_S,

@@ -46,7 +46,8 @@ from types import TracebackType
 
 import psutil
 
-from hanoi_harness.bench.results.resultset import RESULTS_FILE, load
+from hanoi_harness.bench.results.resultset import RESULTS_FILE
+from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.results.validate import Fields, read_json
 from hanoi_harness.errors import UsageError
 

@@ -94,11 +94,17 @@ def _read_bounded(path: Path) -> bytes:
         raise UsageError(f"{path}: no such file") from None
     except OSError as exc:
         raise UsageError(f"{path}: cannot open: {exc.strerror}") from None
+    try:
+        info = os.fstat(fd)
+    except OSError as exc:
+        os.close(fd)
+        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):  # checked before fdopen, which refuses a directory with a traceback
+        os.close(fd)
+        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise UsageError(f"{path}: {kind}, not a result file (a JSON file on disk)")
     with os.fdopen(fd, "rb") as file:
         try:
-            info = os.fstat(file.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise UsageError(f"{path}: not a regular file (a result file is a JSON file on disk)")
             if info.st_size > MAX_BYTES:
                 raise UsageError(f"{path}: {info.st_size} bytes, more than the {MAX_BYTES} a result file may have")
             data = file.read(MAX_BYTES + 1)

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hanoi_harness.bench.results.validate import Fields
 from hanoi_harness.bench.timing.stats import Interval, median_interval, stability
 
 KEPT_ROUNDS = 32
@@ -144,41 +143,6 @@ class Timing:
             unstable=reasons,
             samples=kept(rounds),
         )
-
-    @classmethod
-    def from_fields(cls, timing: Fields, schema: int) -> Timing:
-        """Return the timing in *timing*, each value checked.
-
-        The median and quartiles must be positive, the counts at least 1.  A
-        file of *schema* 1 or 2 kept no rounds: its timing has no interval
-        and is flagged unstable for that reason (:data:`NOT_KEPT`).
-        """
-        interval = timing.optional_fields("interval")
-        return cls(
-            median=timing.number("median", *SECONDS),
-            iqr=timing.number("iqr", *SPREAD),
-            q1=timing.number("q1", *SECONDS),
-            q3=timing.number("q3", *SECONDS),
-            minimum=timing.number("minimum", *SECONDS),
-            mean=timing.number("mean", *SECONDS),
-            stddev=timing.number("stddev", *SPREAD),
-            rounds=timing.integer("rounds", 1, 10**9),
-            iterations=timing.integer("iterations", 1, 10**12),
-            interval=_interval(interval) if interval else None,
-            unstable=tuple(timing.texts("unstable")) if schema >= 3 else (NOT_KEPT,),
-            samples=tuple(timing.numbers("samples", *SECONDS, most=KEPT_ROUNDS)),
-        )
-
-
-def _interval(interval: Fields) -> Interval:
-    """Return the interval in *interval*, its ends and level checked.
-
-    The ends are two times in order; the level is from 0.5 to 1.
-    """
-    low, high = interval.number("low", *SECONDS), interval.number("high", *SECONDS)
-    if low > high:
-        raise interval.refuse("high", f"expected at least low ({low:g}), got {high:g}")
-    return Interval(low, high, interval.number("level", 0.5, 1.0))
 
 
 def kept(rounds: Sequence[float], most: int = KEPT_ROUNDS) -> tuple[float, ...]:

@@ -16,10 +16,11 @@ taken from its report for the statistics of
 without them (thousands per small case).
 
 The project's pytest configuration is not used.  pytest gets an empty ini
-file and a temporary rootdir, so the suite's ``addopts``
-(``--benchmark-disable``, doctests) do not apply and nothing is written to
-the working directory.  ``PYTEST_ADDOPTS`` is set aside for the run.
-pytest-randomly and xdist are kept out, so the cases run in the order given.
+file and a temporary rootdir, and starts there.  So the suite's ``addopts``
+(``--benchmark-disable``, doctests) do not apply, and nothing is written to
+the working directory or run in it (pytest-benchmark runs git where it
+starts).  ``PYTEST_ADDOPTS`` is set aside for the run.  pytest-randomly and
+xdist are kept out, so the cases run in the order given.
 """
 
 from __future__ import annotations
@@ -135,6 +136,39 @@ class _CasesPlugin:
         output_json.update(rest)
 
 
+def records_plugin(home: str) -> object:
+    """A pytest plugin: pytest-benchmark's records, then back to *home*.
+
+    It gives pytest-benchmark the machine's and the code's records.
+
+    pytest-benchmark's own hooks ask py-cpuinfo, which starts ``python -m
+    cpuinfo`` (that imports from the current directory, where a user's
+    ``json.py`` would run), and run ``git describe --dirty`` in the current
+    directory, a user's repository rather than the code's, whose index that
+    rewrites.  It also runs git (or Mercurial) there while its options are
+    added, which no hook replaces: so pytest starts in the run's own
+    directory, and the cases run in *home*, the directory ``hanoi`` was started in.
+    """
+    import pytest
+
+    from hanoi_harness.bench.results.environment import commit_info, machine_info
+
+    class Records:
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_configure(self, config: Any) -> None:
+            os.chdir(home)  # a --command's relative path means what it meant
+
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_benchmark_generate_machine_info(self, config: Any) -> dict[str, Any]:
+            return machine_info()
+
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_benchmark_generate_commit_info(self, config: Any) -> dict[str, Any]:
+            return commit_info()
+
+    return Records()
+
+
 def pytest_args(workdir: Path, json_path: Path, min_rounds: int, max_time_s: float) -> list[str]:
     """Return the command line of the timing run, its files in *workdir*.
 
@@ -206,10 +240,14 @@ def time_cases(
     saved = {name: os.environ.pop(name) for name in UNSET_FOR_THE_RUN if name in os.environ}
     # pytest catches Ctrl-C and returns a status. It files one that lands in a finalizer as a warning; one in
     # pytest-benchmark's first round makes its report fail on no data (ValueError). All are Ctrl-C here.
+    home = os.getcwd()
     try:
         with interruption_wins():
-            status = pytest.main(pytest_args(workdir, json_path, min_rounds, max_time_s), plugins=[plugin])
+            args = pytest_args(workdir, json_path, min_rounds, max_time_s)
+            os.chdir(workdir)  # outside any repository while pytest-benchmark starts (records_plugin)
+            status = pytest.main(args, plugins=[plugin, records_plugin(home)])
     finally:
+        os.chdir(home)
         os.environ.update(saved)
     if status == pytest.ExitCode.INTERRUPTED:
         raise KeyboardInterrupt

@@ -93,11 +93,6 @@ class NoiseFloor:
         """A JSON-ready mapping, ``margin`` included for readers of the file."""
         return {"case": self.case, "difference": self.difference.to_dict(), "margin": self.margin}
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> NoiseFloor:
-        """The noise floor in *data*, as :meth:`to_dict` wrote it."""
-        return cls(str(data["case"]), Difference.from_dict(data["difference"]))
-
 
 def noise_floor(
     case: str,

@@ -100,11 +100,6 @@ class Interval:
         """The three numbers as a JSON-ready mapping."""
         return {"low": self.low, "high": self.high, "level": self.level}
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Interval:
-        """The interval in *data*, as :meth:`to_dict` wrote it."""
-        return cls(float(data["low"]), float(data["high"]), float(data.get("level", LEVEL)))
-
 
 def median_interval(samples: Sequence[float], level: float = LEVEL) -> Interval | None:
     """Return the distribution-free interval at *level* of the median.
@@ -144,15 +139,6 @@ class Stability:
     def stable(self) -> bool:
         """True when nothing is wrong with the rounds."""
         return not self.reasons
-
-    def to_dict(self) -> dict[str, Any]:
-        """The flag and its reasons: ``{"stable": bool, "reasons": [...]}``."""
-        return {"stable": self.stable, "reasons": list(self.reasons)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Stability:
-        """The flag in *data*, as :meth:`to_dict` wrote it."""
-        return cls(tuple(str(reason) for reason in data.get("reasons", ())))
 
 
 def stability(samples: Sequence[float], level: float = LEVEL) -> Stability:
@@ -239,19 +225,6 @@ class Difference:
             "interval": self.interval.to_dict() if self.interval else None,
             "p_value": self.p_value,
         }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Difference:
-        """The difference recorded in *data* by :meth:`to_dict`.
-
-        An unknown verdict raises :class:`ValueError`.
-        """
-        interval = data.get("interval")
-        verdicts = [verdict for verdict in VERDICTS if verdict == data["verdict"]]
-        if not verdicts:
-            raise ValueError(f"unknown verdict {data['verdict']!r}")
-        found = Interval.from_dict(interval) if interval else None
-        return cls(verdicts[0], float(data["ratio"]), found, float(data["p_value"]))
 
 
 def compare_times(
