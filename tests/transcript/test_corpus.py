@@ -77,8 +77,8 @@ def test_each_output_of_states_is_read_by_differencing(
     assert code == 0, out + err
     assert out.startswith(f"ok: {2**n - 1} moves, legal and optimal for n = {n}")
     assert "states" in err  # the inference, in one line
-    code, _, _ = run_cli(capsys, "check", "-n", str(n), str(entry.output(n)), "--read", "moves")
-    assert code == 2  # forced to read moves, it finds none
+    code, out, _ = run_cli(capsys, "check", "-n", str(n), str(entry.output(n)), "--read", "moves")
+    assert code != 0 and not out.startswith("ok")  # forced to read moves, it finds none, or no solution
 
 
 def test_the_corpus_gives_a_verdict_on_95_percent_and_misjudges_none(capsys: pytest.CaptureFixture[str]) -> None:

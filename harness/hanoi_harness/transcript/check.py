@@ -116,7 +116,7 @@ def check_lines(
         raise UnreadableInput(f"no moves read: {inference.refusal}")
     reader = Reader(tower.pegs, inference.names, DISKS.get(disks or ""), inference.counter)
     if inference.states:
-        reader.read_states(n)
+        reader.read_states(n, inference.drawn)
     moves = reader.read(itertools.chain(ahead, source))
     first = next(moves, None)  # the first move decides the convention, which --target is read in
     if reader.error is not None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.pegs import LETTER_SETS, WORDS, PegNames, conventions, detect, quote
+from hanoi_harness.transcript.pictures import Layout, is_row, layout
 from hanoi_harness.transcript.rules import Counter, Move
 from hanoi_harness.transcript.states import States
 from hanoi_harness.transcript.templates import Parser
@@ -41,12 +42,14 @@ _TO_AFTER = re.compile(r"(?i)\bto\b")
 
 @dataclass
 class Inference:
-    """What :func:`infer` decided: the peg ``names`` (None: the reader's own rule), the ``counter``, and
-    ``states`` (read states, not moves); ``notes`` say it in words, ``refusal`` why the input is not read."""
+    """What :func:`infer` decided: the peg ``names`` (None: the reader's own rule), the ``counter``,
+    ``states`` (read states, not moves) and ``drawn`` (states drawn as pictures); ``notes`` say it in
+    words, ``refusal`` why the input is not read."""
 
     names: PegNames | None = None
     counter: Counter = None
     states: bool = False
+    drawn: Layout | None = None
     notes: list[str] = field(default_factory=list)
     refusal: str | None = None
 
@@ -57,14 +60,24 @@ def infer(
     """The conventions of the output whose first lines are ``lines`` (``names``, ``counter`` and ``read``
     given by options are kept)."""
     result = Inference(names=names, counter=counter, states=read == "states")
-    if result.states:
-        return result
     lines = [text for text in lines if len(text) < _LONGEST and "\x00" not in text]
+    if result.states:
+        if _states(lines, pegs, n) is None:
+            result.drawn = layout(lines, pegs, n, forced=True)
+        return result
     found = _moves(lines, names, counter)
     states = _states(lines, pegs, n) if read is None else None
     if states is not None and {text for text, _ in found} <= states:
         result.states = True
         result.notes.append("read the pegs printed after each move (states), a move between two (--read)")
+        return result
+    drawn = layout(lines, pegs, n) if read is None else None
+    if drawn is not None and all(is_row(text) for text, _ in found):
+        result.states, result.drawn = True, drawn
+        how = "columns of numbers" if drawn.widths is None else "disks by their widths"
+        result.notes.append(
+            f"read the pictures of the pegs after each move as states ({how}), a move between two (--read)"
+        )
         return result
     if not found:
         return result

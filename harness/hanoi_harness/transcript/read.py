@@ -22,6 +22,7 @@ from typing import BinaryIO
 from hanoi_harness.core.legality import Pegs
 from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.pegs import PegNames, conventions, detect, quote
+from hanoi_harness.transcript.pictures import Layout, Pictures
 from hanoi_harness.transcript.rules import Counter, Move, NotPegs
 from hanoi_harness.transcript.states import States
 from hanoi_harness.transcript.templates import Parser
@@ -143,7 +144,7 @@ class Reader:
         if base is not None:
             self._decide_base(base)
         self.parser = Parser(names.labels if names is not None else (), counter)
-        self.states: States | None = None
+        self.states: States | Pictures | None = None
         known = names is not None and names.name != "words"
         self.labels: list[str | None] = list(names.labels) if known and names else [None] * len(pegs)
         self.occupied = frozenset(peg for peg, disks in enumerate(pegs) if disks)  # where the first move may start
@@ -232,9 +233,10 @@ class Reader:
             for move in found:
                 yield self._model(move, number, text)
 
-    def read_states(self, n: int) -> None:
-        """Read states from now on, the pegs numbered from 0 in the order printed (:mod:`.states`)."""
-        self.states = States(len(self.pegs), n)
+    def read_states(self, n: int, drawn: Layout | None = None) -> None:
+        """Read states from now on, the pegs numbered from 0 in the order printed (:mod:`.states`), or
+        pictures of the pegs laid out as ``drawn`` says (:mod:`.pictures`), left to right."""
+        self.states = States(len(self.pegs), n) if drawn is None else Pictures(drawn, len(self.pegs), n)
         self.names = conventions(len(self.pegs))[f"0-{len(self.pegs) - 1}"]
         self.labels = list(self.names.labels)
 
@@ -252,14 +254,21 @@ class Reader:
                 )
                 return
             try:
-                found = self.states.feed(text.rstrip("\r\n"))
+                found = self.states.feed(text.rstrip("\r\n"), number)
             except ValueError as exc:
-                self.error = MalformedLine(number, text, str(exc))
+                self.error = MalformedLine(*self.states.last, str(exc))
                 return
             if not found:
                 self._skip(number, text)
             for move in found:
-                yield self._model(move, number, text)
+                yield self._model(move, *self.states.at)
+        try:
+            found = self.states.flush()
+        except ValueError as exc:
+            self.error = MalformedLine(*self.states.last, str(exc))
+            return
+        for move in found:
+            yield self._model(move, *self.states.at)
 
     def _list(self, number: int, text: str, start: int, more: bool, source: Iterator[str]) -> Iterator[ModelMove]:
         """The moves of a list on one line, item by item; the line is read LIMIT characters at a time.
