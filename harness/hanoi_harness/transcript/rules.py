@@ -38,11 +38,18 @@ Move = tuple[int | None, str | None, str]
 """``(disk or None, source label, destination label)``; a direction is ``(disk, None, "left" or "right")``."""
 
 ARROW = r"(?:-+>|=+>|[→⟶⇒⟹➔➜])"
-# Chinese and Japanese characters are one token each: their text has no spaces between words.
-CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+# Chinese, Japanese and Korean text has no spaces between words (or glues particles to them): an ideogram is
+# one token, and so is a run of hiragana, of katakana or of hangul, split from the Latin letters and digits
+# around it ('A에서', '1を').
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HIRAGANA, _KATAKANA, _HANGUL = "\u3040-\u309f", "\u30a0-\u30ff", "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af"
+CJK = _HIRAGANA + _KATAKANA + _HAN + _HANGUL
 # A run of '-' or '=' is one token, an arrow if a '>' ends it: trying '-+>' at each '-' of a long run
 # would read the run once per dash (quadratic); this reads it once.
-_TOKEN = re.compile(rf"(\d+)|([{CJK}]|[^\W\d_{CJK}][^\W_{CJK}]*)|(-+>?|=+>?|[→⟶⇒⟹➔➜])|(\S)")
+_TOKEN = re.compile(
+    rf"(\d+)|([{_HAN}]|[{_HIRAGANA}]+|[{_KATAKANA}]+|[{_HANGUL}]+|[^\W\d_{CJK}][^\W_{CJK}]*)"
+    r"|(-+>?|=+>?|[→⟶⇒⟹➔➜])|(\S)"
+)
 NUM, WORD, ARROWS, MARK = 1, 2, 3, 4
 _WIDE = {"：": ":", "，": ",", "。": ".", "；": ";", "（": "(", "）": ")", "！": "!", "？": "?", "【": "[", "】": "]"}
 """Full-width marks, compared as their ASCII forms."""
@@ -50,9 +57,12 @@ _WIDE = {"：": ":", "，": ",", "。": ".", "；": ";", "（": "(", "）": ")",
 _FROM, _TO, _DISK, _DISKS = lexicon.FROM, lexicon.TO, lexicon.DISK, lexicon.DISKS
 _STEP, _OF, _NUMBER, _THE = lexicon.STEP, lexicon.OF, lexicon.NUMBER, lexicon.THE
 _PEGWORD, _DIRECTION, _MOVING, _PROMPT = lexicon.PEGWORD, lexicon.DIRECTION, lexicon.MOVING, lexicon.PROMPT
-_SETS = (_FROM, _TO, _DISK, _DISKS, _STEP, _OF, _NUMBER, _THE, _PEGWORD, _DIRECTION, _MOVING, _PROMPT)
+_POST_FROM, _POST_TO, _CLASSIFIER = lexicon.POST_FROM, lexicon.POST_TO, lexicon.CLASSIFIER
+_SETS: tuple[frozenset[str], ...] = (_FROM, _TO, _DISK, _DISKS, _STEP, _OF, _NUMBER, _THE, _PEGWORD, _DIRECTION)
+_SETS += (_MOVING, _PROMPT, _POST_FROM, _POST_TO, _CLASSIFIER)
 # "peg1", "rodA", "disk3": a keyword and a label in one word
-_JOINED = re.compile("(" + "|".join(sorted(_PEGWORD | _DISK, key=len, reverse=True)) + r")(?:\d+|[a-z])")
+_GLUABLE = sorted(_PEGWORD | _DISK | {"to", "from"}, key=len, reverse=True)
+_JOINED = re.compile("(" + "|".join(_GLUABLE) + r")(?:\d+|[a-z])")
 # "plate3", "Scheibe3": any word of two letters or more with a number glued to its end
 _GLUED = re.compile(r"[^\W\d_]{2,}(?=\d+$)")
 _QUOTES, _BRACKETS = set("'\"`‘’“”"), set("()[]{}")
@@ -97,12 +107,22 @@ def tokens(text: str) -> list[Token]:
         spaced, end = start > end, m.end()
         low = _WIDE.get(word, word) if kind == MARK else word.lower()
         if kind == WORD and len(word) > 1:
-            split = _split_joined(word, low)
+            split = _split_joined(word, low) or _particle(word)
             if split:
                 out += [Token(WORD, word[:split], low[:split], spaced), _label(word[split:], spaced=False)]
                 continue
         out.append(Token(kind, word, low, spaced))
     return out
+
+
+def _particle(word: str) -> int:
+    """Where a Korean word splits from the particle it ends with (``기둥에서``: 2), or 0."""
+    if not _IDEOGRAM.match(word):
+        return 0
+    for particle in lexicon.KOREAN_PARTICLES:
+        if len(word) > len(particle) and word.endswith(particle):
+            return len(word) - len(particle)
+    return 0
 
 
 def _split_joined(word: str, low: str) -> int:
@@ -111,6 +131,8 @@ def _split_joined(word: str, low: str) -> int:
     A letter splits off only in upper case after a keyword that is not all upper case (``rodA``, not ``rods``);
     digits split off any word of two letters or more.
     """
+    if low[1:] == "to" and word[0].isupper():
+        return 1  # 'from Ato B': a peg glued to 'to'
     m = _JOINED.fullmatch(low)
     if m is None:
         glued = _GLUED.match(word)
@@ -150,8 +172,9 @@ class _Line:
         self.counter = counter
 
     def word(self, i: int, words: set[str] | frozenset[str]) -> bool:
+        """Whether token ``i`` is one of ``words`` (a capital letter is a peg: 'Z', not the Polish 'z')."""
         tok = self.t[i]
-        return tok.kind == WORD and tok.low in words
+        return tok.kind == WORD and tok.low in words and not (len(tok.text) == 1 and tok.text.isupper())
 
     def peg_kind(self, i: int) -> str | None:
         """The kind of peg token ``i`` can be: n (a number), l (a single letter), w (a peg name), or None."""
@@ -180,8 +203,10 @@ class _Line:
         pairs = self.from_to()
         if pairs:
             return self.from_to_move(pairs)
+        post = next((i for i in range(1, len(t) - 1) if self.word(i, _POST_FROM)), None)
+        found = self.x_post_y(post) if post is not None else None
         f = next((i for i in range(len(t)) if self.word(i, _FROM)), None)
-        found = (self.x_from_y(f) or self.from_x_y(f)) if f is not None else None
+        found = found or ((self.x_from_y(f) or self.from_x_y(f)) if f is not None else None)
         for to in (i for i in range(1, len(t) - 1) if self.to_word(i)):
             found = found or self.x_to_y(to)
         found = found or self.direction() or self.plain()
@@ -282,8 +307,8 @@ class _Line:
         if len(between) > 3:
             return None  # prose ('... da torre de hanoi! Você deve mover os discos para ...'), not a move
         labels = [i for i in between if self.peg_kind(i) in ("n", "l")]
-        if len(between) == 2 and len(labels) == 1 and all(self.peg_kind(i) for i in between):
-            between = labels  # "from source A", "von A - Start": the name labels the peg
+        if len(between) == 2 and len(labels) == 1 and all(self.peg_kind(i) or self.other(i) for i in between):
+            between = labels  # "from source A", "von A - Start", "iz palku 1": the name labels the peg
         j = self.peg_after(to + 1)
         if len(between) != 1 or j >= len(self.t):
             raise ValueError("'from' and 'to' need a peg each")
@@ -308,6 +333,31 @@ class _Line:
         return not any(
             (t[k].kind == NUM and k not in (i, j)) or self.word(k, _DISK | _DISKS) for k in range(lo, len(t))
         )
+
+    def other(self, i: int) -> bool:
+        """Whether token ``i`` is a word the rules do not know (no connective, no keyword)."""
+        return self.t[i].kind == WORD and self.t[i].low not in _ALL
+
+    def x_post_y(self, k: int) -> Found | None:
+        """'1 を A から C に', 'A에서 C로', "A'dan C'ye": a word after the source, the destination after it."""
+        t = self.t
+        lo = self.clause(k)
+        i = self.skip_back(k - 1, lo)
+        while i > lo and self.word(i, _PEGWORD | _NUMBER | _THE):
+            i = self.skip_back(i - 1, lo)  # 'A 기둥에서', '1번에서'
+        j = self.peg_after(k + 1)
+        if i < lo or j >= len(t) or self.header(lo, k):
+            return None
+        kind = self.peg_kind(i)
+        if kind is None or self.peg_kind(j) != kind:
+            return None
+        e = self.skip(j + 1)
+        while e < len(t) and self.word(e, _PEGWORD | _NUMBER):
+            e = self.skip(e + 1)  # 'C 기둥으로', '3번으로'
+        ends = e >= len(t) or all(tok.kind == MARK for tok in t[e:])
+        if not (ends or self.word(e, _POST_TO | _MOVING)):
+            return None
+        return Found(self.disk(lo, i, j), i, j)
 
     def x_from_y(self, f: int) -> Found | None:
         """'left from mid': the destination before 'from', the source after it."""
@@ -390,6 +440,11 @@ class _Line:
                     j += 1
                 if t[j].kind == NUM and j not in (src, dst):
                     return j
+        for i in range(lo, len(t) - 1):  # '第 1 个盘', '1 号盘': a number, a counter, the word disk
+            if t[i].kind == NUM and i not in (src, dst):
+                k = i + 2 if self.word(i + 1, _CLASSIFIER) else i + 1
+                if k < len(t) and self.word(k, _DISK):
+                    return i
         after = [i for i in range(dst + 1, len(t)) if t[i].kind == NUM and not self.step(i, before=False)]
         if len(after) > 1:
             numbers = ", ".join(t[i].text for i in after[:3]) + (", ..." if len(after) > 3 else "")
@@ -424,7 +479,7 @@ class _Line:
     def filler(self, i: int) -> bool:
         """Tokens around a peg between 'from' and 'to': quotes, brackets, ':', ',', 'the', peg, rod, ..."""
         tok = self.t[i]
-        if tok.low in _AROUND or tok.low in ":,-" or self.word(i, _THE | _PEGWORD | _OF | _MOVING):
+        if tok.low in _AROUND or tok.low in ":,-" or self.word(i, _THE | _PEGWORD | _OF | _MOVING | _NUMBER):
             return True
         return self.word(i, _FROM) and tok.low not in self.names  # 'de la torre de origen', not the peg 'from'
 
@@ -446,7 +501,7 @@ class _Line:
         while i < len(t):
             if t[i].low in _AROUND or t[i].low in ":," or self.word(i, _THE | _OF):
                 i += 1
-            elif self.word(i, _PEGWORD | _FROM) and self.peg_follows(i + 1):
+            elif self.word(i, _PEGWORD | _FROM | _NUMBER) and self.peg_follows(i + 1):
                 i += 1
             else:
                 break

@@ -1,0 +1,65 @@
+"""``hanoi check`` on moves written in other languages and word orders, and on moves split over two lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from hanoi_harness.transcript.check import check_lines, describe, parse_line
+from tests.helpers import reference
+
+N = 4
+SOLUTION = list(reference(N))
+
+SHAPES = {
+    "Japanese, numbers": "{k} 手目：円盤 {d} を {s1} から {t1} に移す",
+    "Japanese, letters, no spaces": "{d}を{s}から{t}へ移動",
+    "Korean": "원반 {d}을 {s}에서 {t}로 이동",
+    "Korean, a counter glued to the peg": "원반 {d}: {s1}번에서 {t1}번으로 옮김",
+    "Korean, a peg word glued to its particle": "원반 {d}를 {s} 기둥에서 {t} 기둥으로 이동",
+    "Turkish suffixes": "Disk {d}'i {s}'dan {t}'ye taşı",
+    "Russian": "Переложить диск {d} со стержня номер {s1} на стержень номер {t1}",
+    "Russian, transliterated": "Dvigaem disk {d} iz palku {s1} na {t1}.",
+    "Chinese, an ordinal for the disk": "第 {d} 个盘从 {s} 到 {t}",
+    "Vietnamese": "Chuyển đĩa {d} từ cột {s} sang cột {t}",
+    "Swedish": "Flytta disk {d} från {s} till {t}",
+    "Polish": "Przenieś krążek {d} z {s} na {t}",
+    "Indonesian": "Pindahkan cakram {d} dari {s} ke {t}",
+    "Greek": "Μετακίνησε τον δίσκο {d} από τον {s} στον {t}",
+    "a peg glued to 'to'": "Move disk {d} from {s}to {t}",
+    "peg number": "Move disk {d} from peg number {s1} to peg number {t1}",
+}
+
+
+def lines(shape: str, moves: list[tuple[int, int, int]]) -> list[str]:
+    return [shape.format(k=k, d=d, s="ABC"[s], t="ABC"[t], s1=s + 1, t1=t + 1) for k, (d, s, t) in enumerate(moves, 1)]
+
+
+@pytest.mark.parametrize("shape", SHAPES.values(), ids=SHAPES.keys())
+def test_a_solution_in_any_of_these_shapes_is_ok(shape: str) -> None:
+    verdict = check_lines(lines(shape, SOLUTION), N)
+    assert verdict.ok and verdict.moves == 2**N - 1, describe(verdict, N)
+
+
+@pytest.mark.parametrize("shape", SHAPES.values(), ids=SHAPES.keys())
+@pytest.mark.parametrize("kind", ["destination", "disk"])
+def test_a_changed_destination_or_disk_is_caught_at_its_step_and_line(shape: str, kind: str) -> None:
+    moves = list(SOLUTION)
+    d, s, t = moves[4]  # (1, 1, 0): disk 1 from B to A
+    moves[4] = (d, s, 3 - s - t) if kind == "destination" else (2, s, t)
+    text = ["Towers of Hanoi", *lines(shape, moves)]
+    verdict = check_lines(text, N)
+    assert verdict.status != "ok", describe(verdict, N)
+    if kind == "disk":
+        assert (verdict.status, verdict.step, verdict.extra["line"]) == ("illegal", 5, 6), describe(verdict, N)
+    else:
+        assert verdict.status == "illegal" and verdict.step is not None and verdict.step >= 5, describe(verdict, N)
+
+
+@pytest.mark.parametrize("text", ["ハノイの塔からの手順", "A에서 시작", "Disk 1'i A'dan"])
+def test_prose_or_half_a_move_in_these_orders_is_no_move(text: str) -> None:
+    assert parse_line(text) is None
+
+
+def test_a_capital_letter_is_a_peg_not_a_connective() -> None:
+    assert parse_line("Move disk 1 from X to Z") == (1, "X", "Z")  # 'z' is Polish for 'from'
+    assert parse_line("Move disk 1 z X na Z") == (1, "X", "Z")
