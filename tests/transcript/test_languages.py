@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hanoi_harness.transcript.check import check_lines, describe, parse_line
+from hanoi_harness.transcript.check import MalformedLine, UnreadableInput, check_lines, describe, parse_line
 from tests.helpers import reference
 
 N = 4
@@ -63,3 +63,35 @@ def test_prose_or_half_a_move_in_these_orders_is_no_move(text: str) -> None:
 def test_a_capital_letter_is_a_peg_not_a_connective() -> None:
     assert parse_line("Move disk 1 from X to Z") == (1, "X", "Z")  # 'z' is Polish for 'from'
     assert parse_line("Move disk 1 z X na Z") == (1, "X", "Z")
+
+
+TWO_LINES = {
+    "disk, then from-to": ("Move disk {d}", "from {s} to {t}"),
+    "from, then to": ("Move disk {d} from {s}", "to {t}"),
+    "a caption, then an arrow": ("Disk {d}:", "  {s} -> {t}"),
+    "rods, indented": ("Step: move disk {d} from rod {s}", "      to rod {t}"),
+}
+
+
+@pytest.mark.parametrize("shape", TWO_LINES.values(), ids=TWO_LINES.keys())
+def test_moves_across_two_lines_are_read_and_a_changed_disk_caught_at_the_first(shape: tuple[str, str]) -> None:
+    def text(moves: list[tuple[int, int, int]]) -> list[str]:
+        return [part.format(d=d, s="ABC"[s], t="ABC"[t]) for d, s, t in moves for part in (*shape, "")]
+
+    verdict = check_lines(text(SOLUTION), N)
+    assert verdict.ok and "across two lines" in verdict.extra["read"], describe(verdict, N)
+    moves = list(SOLUTION)
+    moves[4] = (2, *moves[4][1:])
+    verdict = check_lines(text(moves), N)
+    assert (verdict.status, verdict.step, verdict.extra["line"]) == ("illegal", 5, 13), describe(verdict, N)
+    try:
+        verdict = check_lines(text(SOLUTION), N, read="moves")
+    except UnreadableInput:
+        return  # forced to read each line alone: 'Move disk 1 from A' is refused
+    assert "across" not in verdict.extra["read"]
+
+
+def test_a_half_move_that_the_next_line_does_not_end_is_read_alone() -> None:
+    lines = ["Move disk 1", "from A to C", "Move disk 2 from A", "Total: 2 moves"]
+    with pytest.raises(MalformedLine, match=r"line 3: .*'from' .*no destination"):
+        check_lines(lines, 2, read="two-lines")

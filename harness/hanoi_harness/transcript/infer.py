@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.pegs import LETTER_SETS, WORDS, PegNames, conventions, detect, quote
 from hanoi_harness.transcript.pictures import Layout, is_row, layout
-from hanoi_harness.transcript.rules import Counter, Move
+from hanoi_harness.transcript.rules import Counter, Move, head
 from hanoi_harness.transcript.states import States
 from hanoi_harness.transcript.templates import Parser
 
@@ -43,13 +43,14 @@ _TO_AFTER = re.compile(r"(?i)\bto\b")
 @dataclass
 class Inference:
     """What :func:`infer` decided: the peg ``names`` (None: the reader's own rule), the ``counter``,
-    ``states`` (read states, not moves) and ``drawn`` (states drawn as pictures); ``notes`` say it in
-    words, ``refusal`` why the input is not read."""
+    ``states`` (read states, not moves), ``drawn`` (states drawn as pictures) and ``joined`` (moves
+    written across two lines); ``notes`` say it in words, ``refusal`` why the input is not read."""
 
     names: PegNames | None = None
     counter: Counter = None
     states: bool = False
     drawn: Layout | None = None
+    joined: bool = False
     notes: list[str] = field(default_factory=list)
     refusal: str | None = None
 
@@ -65,6 +66,10 @@ def infer(
         if _states(lines, pegs, n) is None:
             result.drawn = layout(lines, pegs, n, forced=True)
         return result
+    joined, pairs = _pairs(lines, names, counter)
+    if read == "two-lines" or (read is None and pairs >= 2 and 2 * pairs >= len(_moves(joined, names, counter))):
+        result.joined, lines = True, joined
+        result.notes.append("read moves written across two lines, such as 'Move disk 1' then 'from A to C' (--read)")
     found = _moves(lines, names, counter)
     states = _states(lines, pegs, n) if read is None else None
     if states is not None and {text for text, _ in found} <= states:
@@ -108,6 +113,41 @@ def _moves(lines: list[str], names: PegNames | None, counter: Counter) -> list[t
         if moves:
             found.append((text, [move for move in moves if move[1] is not None]))
     return [(text, moves) for text, moves in found if moves]
+
+
+def _pairs(lines: list[str], names: PegNames | None, counter: Counter) -> tuple[list[str], int]:
+    """``lines`` with each move written across two lines joined into one, and how many were joined.
+
+    The first line holds half a move (a disk, or a source: :func:`~.rules.head`); the next non-blank line
+    completes it, and names no disk of its own.
+    """
+    parser = Parser(names.labels if names is not None else (), counter)
+    parser.lenient = True
+    out: list[str] = []
+    held: str | None = None
+    pairs = 0
+    for text in lines:
+        if held is not None and text.strip():
+            both = f"{held.rstrip()} {text.strip()}"
+            alone, joined = _read(parser, text), _read(parser, both)
+            if len(joined) == 1 and all(disk is None for disk, _, _ in alone):
+                out.append(both)
+                held, pairs = None, pairs + 1
+                continue
+            out.append(held)
+            held = None
+        if head(text, parser.names, lenient=True):
+            held = text
+        else:
+            out.append(text)
+    return out + ([held] if held is not None else []), pairs
+
+
+def _read(parser: Parser, text: str) -> list[Move]:
+    try:
+        return parser.parse_many(text) or []
+    except ValueError:
+        return []
 
 
 def _pegs(result: Inference, found: list[tuple[str, list[Move]]], pegs: int) -> None:

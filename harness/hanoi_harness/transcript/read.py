@@ -23,7 +23,7 @@ from hanoi_harness.core.legality import Pegs
 from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.pegs import PegNames, conventions, detect, quote
 from hanoi_harness.transcript.pictures import Layout, Pictures
-from hanoi_harness.transcript.rules import Counter, Move, NotPegs
+from hanoi_harness.transcript.rules import Counter, Move, NotPegs, head
 from hanoi_harness.transcript.states import States
 from hanoi_harness.transcript.templates import Parser
 
@@ -153,6 +153,8 @@ class Reader:
         self.lines = 0
         self.example: tuple[int, str] | None = None
         self.error: UnreadableInput | None = None
+        self.joined = False  # moves may be written across two lines ('Move disk 1' / 'from A to C')
+        self.held: tuple[int, str] | None = None  # the first line of such a move, until the next one
 
     def moves(self, lines: Iterable[str]) -> Iterator[ModelMove]:
         """The moves of ``lines``; stops at the first unreadable line, with :attr:`error` set."""
@@ -166,11 +168,11 @@ class Reader:
         pegs, templates = self.pegs, self.parser.templates
         index: Mapping[str, int] = {}
         match, di, si, ti, based, unlabelled = None, 1, 1, 1, self.base is not None, True
-        number = 0
+        number, holding = 0, False
         for text in source:
             number += 1
             # The common case, inline: the line fits the last template, its pegs are known labels.
-            m = match(text) if match is not None else None
+            m = match(text) if match is not None and not holding else None
             if m is not None and len(text) < LIMIT:  # (a longer piece continues its line: see _slow)
                 d, s, t = m.group(di, si, ti)
                 src, dst = index.get(s), index.get(t)
@@ -193,6 +195,7 @@ class Reader:
             except UnreadableInput as exc:
                 self.error = exc
                 return
+            holding = self.held is not None
             if templates:
                 match, di, si, ti = templates[0]
             if self.names is not None:
@@ -219,6 +222,33 @@ class Reader:
         if not _ALNUM.search(text):  # the rules' first test, at C speed: drawings have many such lines
             self._skip(number, text)
             return
+        if self.joined:
+            yield from self._joined(number, text)
+            return
+        yield from self._line(number, text)
+
+    def _joined(self, number: int, text: str) -> Iterator[ModelMove]:
+        """A line of moves written across two lines: the first is held, and read with the next."""
+        if self.held is not None:
+            first, start = self.held
+            self.held = None
+            both = f"{start.rstrip()} {text.strip()}"
+            try:
+                found = self.parser.parse_many(_without_state(both))
+            except ValueError:
+                found = None
+            if found:
+                for move in found:
+                    yield self._model(move, first, both)
+                return
+            yield from self._line(first, start)  # no half move after all: read alone (or refused) as it is
+        if head(text, self.parser.names):
+            self.held = (number, text)
+            return
+        yield from self._line(number, text)
+
+    def _line(self, number: int, text: str) -> Iterator[ModelMove]:
+        """The moves of one line of text."""
         try:
             found = self.parser.parse_many(_without_state(text))
         except NotPegs as exc:

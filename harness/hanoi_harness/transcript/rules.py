@@ -521,6 +521,7 @@ class _Line:
 
 
 _ALL = frozenset().union(*_SETS, KEYWORDS)
+DEFAULT_NAMES = frozenset(WORDS)
 
 
 def word_class(low: str, names: frozenset[str]) -> frozenset[int]:
@@ -542,6 +543,31 @@ def find(toks: list[Token], names: frozenset[str], *, lenient: bool = False, cou
     return _Line(toks, names, lenient=lenient, counter=counter).find()
 
 
+def head(text: str, names: frozenset[str] = DEFAULT_NAMES, *, lenient: bool = False) -> bool:
+    """Whether ``text`` begins a move that the next line ends: a disk or a source, and no move.
+
+    >>> head("Move disk 1"), head("Move disk 1 from A"), head("Move disk 1 from A to C"), head("Moving 3 disks")
+    (True, True, False, False)
+    """
+    toks = tokens(text)
+    if len(toks) > 24:
+        return False  # a long line is not half a move
+    line = _Line(toks, names, lenient=lenient)
+    try:
+        if line.find() is not None:
+            return False
+    except ValueError:
+        pass
+    for i in range(len(toks) - 1):
+        if line.word(i, _DISK) and toks[i + 1].kind == NUM:
+            return not line.header(0, len(toks))
+        if line.word(i, _FROM):
+            k = line.peg_after(i + 1)
+            if k < len(toks) and line.peg_kind(k) is not None:
+                return not line.header(0, len(toks))
+    return False
+
+
 def values(toks: list[Token], found: Found) -> Move:
     """The move a line's tokens hold where ``found`` says."""
     disk = None if found.disk is None else _number(toks[found.disk].text)
@@ -554,9 +580,6 @@ def _number(digits: str) -> int:
         return int(digits)
     except ValueError:
         raise ValueError(f"the disk number has {len(digits)} digits") from None
-
-
-DEFAULT_NAMES = frozenset(WORDS)
 
 
 def parse_line(text: str, names: frozenset[str] = DEFAULT_NAMES) -> Move | None:
