@@ -111,13 +111,19 @@ NAMED = [e for e in READABLE if "--pegs" in e.options and e.pegs != "cyclic"]
 
 
 @pytest.mark.parametrize("entry", NAMED, ids=[e.name for e in NAMED])
-def test_pegs_a_program_names_its_own_way_are_inferred_and_said(
+def test_pegs_a_program_names_its_own_way_are_inferred_or_refused_with_the_option_to_give(
     capsys: pytest.CaptureFixture[str], entry: Entry
 ) -> None:
     n = entry.sizes[0]
     code, out, err = run_cli(capsys, "check", "-n", str(n), str(entry.output(n)))
-    assert code == 0, out + err
-    assert err.startswith(f"hanoi check: read pegs {entry.pegs[0]}, "), err  # the start peg first, as --pegs
+    if code == 0:
+        assert err.startswith(f"hanoi check: read pegs {entry.pegs[0]}, "), err  # the start peg first, as --pegs
+        return
+    assert_one_line_error(code, err, "move 1 leaves an empty peg")  # the other readings
+    shown = re.search(r"--pegs (\S+) \(start peg first\)", err)
+    assert shown is not None and shown[1].startswith(f"{entry.pegs[0]},"), err
+    code, out, err = run_cli(capsys, "check", "-n", str(n), str(entry.output(n)), "--pegs", shown[1])
+    assert code == 0, out + err  # following the refusal reads the output
 
 
 KINDS = ("swap", "destination", "disk")

@@ -95,3 +95,45 @@ def test_a_half_move_that_the_next_line_does_not_end_is_read_alone() -> None:
     lines = ["Move disk 1", "from A to C", "Move disk 2 from A", "Total: 2 moves"]
     with pytest.raises(MalformedLine, match=r"line 3: .*'from' .*no destination"):
         check_lines(lines, 2, read="two-lines")
+
+
+NAMES = ("alpha", "beta", "gamma")
+
+
+def named(moves: list[tuple[int, int, int]], names: tuple[str, ...] = NAMES) -> list[str]:
+    return [f"disk {d}: {names[s]} --> {names[t]}" for d, s, t in moves]
+
+
+def test_a_solution_in_names_of_no_known_order_is_refused_naming_the_readings_and_the_option() -> None:
+    with pytest.raises(UnreadableInput) as caught:
+        check_lines(named(SOLUTION), N)
+    message = str(caught.value)
+    assert "with alpha (the first move's source) the 15 moves solve the puzzle" in message
+    assert "with beta or gamma move 1 leaves an empty peg" in message
+    assert message.endswith("say which with --pegs alpha,beta,gamma (start peg first)")
+    assert check_lines(named(SOLUTION), N, pegs="alpha,beta,gamma").ok
+
+
+def test_a_wrong_program_in_names_of_no_known_order_gets_its_verdict() -> None:
+    moves = list(SOLUTION)
+    moves[6] = moves[5]
+    verdict = check_lines(named(moves), N)
+    assert verdict.status == "illegal" and verdict.step == 7, describe(verdict, N)
+
+
+@pytest.mark.parametrize(
+    "header", ["Moving 4 disks from alpha to gamma", "from = alpha, to = gamma, via = beta", "Pegs: alpha beta gamma"]
+)
+def test_a_start_peg_the_text_names_before_the_moves_is_decisive(header: str) -> None:
+    verdict = check_lines([header, *named(SOLUTION)], N)
+    assert verdict.ok and "as the text before the moves says" in verdict.extra["read"], describe(verdict, N)
+    swapped = named(SOLUTION, ("beta", "alpha", "gamma"))  # the first move leaves beta, not the peg named
+    with pytest.raises(UnreadableInput, match="names alpha as the start peg, but the first move leaves beta"):
+        check_lines([header, *swapped], N)
+
+
+def test_names_of_no_known_order_under_other_rules_are_refused_up_front() -> None:
+    from hanoi_harness.core.puzzle import CYCLIC
+
+    with pytest.raises(UnreadableInput, match="the verdict depends on it: name them start peg first with --pegs"):
+        check_lines(named(SOLUTION), N, puzzle=CYCLIC)

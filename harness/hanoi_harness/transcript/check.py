@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import cast
 
 from hanoi_harness.core.checker import NO_OPTIMUM, Tower, check
 from hanoi_harness.core.legality import pegs_at
@@ -26,7 +27,7 @@ from hanoi_harness.transcript.infer import PROBE, infer
 from hanoi_harness.transcript.infer import describe as describe_inference
 from hanoi_harness.transcript.pegs import CONVENTIONS, PegNames, conventions, quote
 from hanoi_harness.transcript.read import LIMIT, MalformedLine, NoMoves, Reader, UnreadableInput, open_text, pieces
-from hanoi_harness.transcript.rules import parse_line
+from hanoi_harness.transcript.rules import Counter, parse_line
 
 __all__ = [
     "CONVENTIONS",
@@ -111,9 +112,11 @@ def check_lines(
     tower = Tower(n, pegs_at(start, puzzle.pegs))
     source = pieces(lines)
     ahead = list(itertools.islice(source, PROBE))  # read again below: the input still streams
-    inference = infer(ahead, puzzle.pegs, n, names=names, counter=counter, read=read)  # type: ignore[arg-type]
+    symmetric = puzzle.rule == "any" and puzzle.start is None and puzzle.goal is None
+    said = cast(Counter, counter)  # one of COUNTERS, or None
+    inference = infer(ahead, puzzle.pegs, n, names=names, counter=said, read=read, symmetric=symmetric)
     if inference.refusal is not None and read is None:
-        raise UnreadableInput(f"no moves read: {inference.refusal}")
+        raise UnreadableInput(inference.refusal)
     reader = Reader(tower.pegs, inference.names, DISKS.get(disks or ""), inference.counter)
     reader.joined = inference.joined
     if inference.states:
@@ -130,6 +133,8 @@ def check_lines(
     verdict = check(stream, n, targets, puzzle=puzzle, initial=tower.pegs, max_moves=max_moves)
     if reader.error is not None:
         raise reader.error
+    if verdict.ok and inference.unsure is not None:
+        raise UnreadableInput(inference.unsure.format(moves=verdict.moves))
     labels = tuple(label or default for label, default in zip(reader.labels, names.labels, strict=True))
     extra: dict[str, object] = {
         "convention": names.name,

@@ -24,9 +24,10 @@ from collections import Counter as Bag
 from dataclasses import dataclass, field
 
 from hanoi_harness.errors import UsageError
+from hanoi_harness.transcript.lexicon import FROM
 from hanoi_harness.transcript.pegs import LETTER_SETS, WORDS, PegNames, conventions, detect, quote
 from hanoi_harness.transcript.pictures import Layout, is_row, layout
-from hanoi_harness.transcript.rules import Counter, Move, head
+from hanoi_harness.transcript.rules import MARK, Counter, Move, head, tokens
 from hanoi_harness.transcript.states import States
 from hanoi_harness.transcript.templates import Parser
 
@@ -44,7 +45,9 @@ _TO_AFTER = re.compile(r"(?i)\bto\b")
 class Inference:
     """What :func:`infer` decided: the peg ``names`` (None: the reader's own rule), the ``counter``,
     ``states`` (read states, not moves), ``drawn`` (states drawn as pictures) and ``joined`` (moves
-    written across two lines); ``notes`` say it in words, ``refusal`` why the input is not read."""
+    written across two lines); ``notes`` say it in words, ``refusal`` why the input is not read, and
+    ``unsure`` why an ``ok`` verdict is refused (readings of a program's own peg names that disagree on
+    it; ``{moves}`` stands for the count)."""
 
     names: PegNames | None = None
     counter: Counter = None
@@ -53,13 +56,26 @@ class Inference:
     joined: bool = False
     notes: list[str] = field(default_factory=list)
     refusal: str | None = None
+    unsure: str | None = None
 
 
 def infer(
-    lines: list[str], pegs: int, n: int, *, names: PegNames | None, counter: Counter, read: str | None
+    lines: list[str],
+    pegs: int,
+    n: int,
+    *,
+    names: PegNames | None,
+    counter: Counter,
+    read: str | None,
+    symmetric: bool = True,
 ) -> Inference:
     """The conventions of the output whose first lines are ``lines`` (``names``, ``counter`` and ``read``
-    given by options are kept)."""
+    given by options are kept).
+
+    ``symmetric`` says that the pegs other than the start peg are alike (the classic rules, the tower on
+    peg 0 at the start, any other peg at the end): then only the start peg of a program's own names
+    changes the verdict.
+    """
     result = Inference(names=names, counter=counter, states=read == "states")
     lines = [text for text in lines if len(text) < _LONGEST and "\x00" not in text]
     if result.states:
@@ -87,13 +103,13 @@ def infer(
     if not found:
         return result
     if names is None:
-        _pegs(result, found, pegs)
+        _pegs(result, found, pegs, lines[: lines.index(found[0][0])], symmetric)
     if counter is None:
         _counter(result, lines, result.names)
     if _pictures(lines, found):
         result.refusal = (
-            "the lines read as moves are rows of pictures of the pegs (lone numbers stand between them): "
-            "print one move a line, or give --read moves to read them as moves anyway"
+            "no moves read: the lines read as moves are rows of pictures of the pegs (lone numbers stand between "
+            "them): print one move a line, or give --read moves to read them as moves anyway"
         )
     if any(_reversed(text, move) for text, moves in found for move in moves):
         result.notes.append("read `X from Y` as Y -> X")
@@ -150,8 +166,15 @@ def _read(parser: Parser, text: str) -> list[Move]:
         return []
 
 
-def _pegs(result: Inference, found: list[tuple[str, list[Move]]], pegs: int) -> None:
-    """The peg names, when the moves use exactly ``pegs`` labels that no built-in convention reads."""
+def _pegs(
+    result: Inference, found: list[tuple[str, list[Move]]], pegs: int, before: list[str], symmetric: bool
+) -> None:
+    """The peg names, when the moves use exactly ``pegs`` labels that no built-in convention reads.
+
+    Their order comes from their names (:func:`_order`), else from the text ``before`` the first move
+    (:func:`_announced`); with neither, the first move's source is taken for the start peg, and
+    :attr:`Inference.unsure` says what the other readings would find.
+    """
     labels: Bag[str] = Bag()
     first: dict[str, None] = {}
     for _, moves in found:
@@ -177,7 +200,30 @@ def _pegs(result: Inference, found: list[tuple[str, list[Move]]], pegs: int) -> 
     if order is None:
         rest = [label for label in seen if label.lower() != start.lower()]
         order = [start, *rest]
-        why = "the first move's source first"
+        said = _announced(before, seen)
+        example = f"--pegs {','.join(order)}"
+        if said is not None and said.lower() != start.lower():
+            others = [label for label in seen if label.lower() != said.lower()]
+            result.refusal = (
+                f"the text before the moves names {said} as the start peg, but the first move leaves {start}: "
+                f"say which holds the tower with --pegs (e.g. {example}, or --pegs {','.join([said, *others])})"
+            )
+            return
+        if said is not None:
+            why = "the start peg first, as the text before the moves says"
+        elif not symmetric:
+            result.refusal = (
+                f"the pegs {', '.join(seen)} have no order of their own, and with these rules or ends the verdict "
+                f"depends on it: name them start peg first with --pegs (e.g. {example})"
+            )
+            return
+        else:
+            why = "the first move's source first"
+            result.unsure = (
+                f"the pegs {', '.join(seen)} have no order of their own and nothing before the moves says which "
+                f"holds the tower: with {start} (the first move's source) the {{moves}} moves solve the puzzle, "
+                f"with {' or '.join(rest)} move 1 leaves an empty peg; say which with {example} (start peg first)"
+            )
     elif order[0].lower() != start.lower():
         return  # the names say one start peg, the first move another: the reader refuses, naming --pegs
     else:
@@ -187,6 +233,28 @@ def _pegs(result: Inference, found: list[tuple[str, list[Move]]], pegs: int) -> 
     except UsageError:  # a label that --pegs refuses (a keyword): the reader refuses the line
         return
     result.notes.append(f"read pegs {', '.join(order)} ({why}; --pegs to say otherwise)")
+
+
+def _announced(before: list[str], labels: list[str]) -> str | None:
+    """The start peg the text before the moves names: a label after 'from' or a word such as source or
+    start (``from = alpha``, ``source: alpha``), else the first of a line that lists every label."""
+    wanted = {label.lower(): label for label in labels}
+    listed: str | None = None
+    for text in before:
+        toks = [tok for tok in tokens(text) if tok.kind != MARK or tok.low not in _LEGEND_MARKS]
+        seen: list[str] = []
+        for i, tok in enumerate(toks):
+            if tok.low not in wanted:
+                continue
+            if i and (toks[i - 1].low in FROM or WORDS.get(toks[i - 1].low) == 0):
+                return wanted[tok.low]
+            seen.append(tok.low)
+        if listed is None and len(set(seen)) == len(labels):
+            listed = wanted[seen[0]]
+    return listed
+
+
+_LEGEND_MARKS = frozenset(":=,'\"()[]")
 
 
 def _distinct(first: dict[str, None]) -> list[str]:
