@@ -137,3 +137,18 @@ def test_names_of_no_known_order_under_other_rules_are_refused_up_front() -> Non
 
     with pytest.raises(UnreadableInput, match="the verdict depends on it: name them start peg first with --pegs"):
         check_lines(named(SOLUTION), N, puzzle=CYCLIC)
+
+
+def test_a_move_that_names_its_disk_and_destination_alone_leaves_the_peg_the_disk_is_on() -> None:
+    def text(moves: list[tuple[int, int, int]]) -> list[str]:
+        return [
+            f"Move disk {d} to peg {t + 1}" if d == 1 else f"Move disk {d} from {s + 1} to {t + 1}" for d, s, t in moves
+        ]
+
+    verdict = check_lines(text(SOLUTION), N)
+    assert verdict.ok and "1-4" not in verdict.extra["read"], describe(verdict, N)
+    moves = list(SOLUTION)
+    moves[2] = (2, *moves[2][1:])  # 'Move disk 2 from ...': the disk named is not the one on top
+    verdict = check_lines(text(moves), N)
+    assert (verdict.status, verdict.step) == ("illegal", 3), describe(verdict, N)
+    assert parse_line("Move disk 1 to the left") == (1, None, "left")  # a direction, round a circle

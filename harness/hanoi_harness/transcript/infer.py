@@ -104,6 +104,8 @@ def infer(
         return result
     if names is None:
         _pegs(result, found, pegs, lines[: lines.index(found[0][0])], symmetric)
+    if result.names is None and _to_only(lines, names, counter):
+        _convention(result, found, pegs)
     if counter is None:
         _counter(result, lines, result.names)
     if _pictures(lines, found):
@@ -255,6 +257,27 @@ def _announced(before: list[str], labels: list[str]) -> str | None:
 
 
 _LEGEND_MARKS = frozenset(":=,'\"()[]")
+
+
+def _to_only(lines: list[str], names: PegNames | None, counter: Counter) -> bool:
+    """Whether some moves name a destination and no source (``Move disk 1 to peg 3``)."""
+    parser = Parser(names.labels if names is not None else (), counter)
+    return any(
+        src is None and dst.lower() not in ("left", "right") for text in lines for _, src, dst in _read(parser, text)
+    )
+
+
+def _convention(result: Inference, found: list[tuple[str, list[Move]]], pegs: int) -> None:
+    """The built-in convention of every label the moves use, when some moves name no source (so that the
+    first move cannot say)."""
+    labels = {label for _, moves in found for _, src, dst in moves for label in (src, dst) if label is not None}
+    for names in conventions(pegs).values():
+        if not names.cyclic and labels and all(_known(names, label) for label in labels):
+            if names.name[0].isdigit() and not ("0" in labels or str(pegs) in labels):
+                return  # digits 1 and 2 alone: from 0 or from 1?  The reader asks for --pegs
+            result.names = names
+            result.notes.append(f"read pegs as {names.name}, the labels the moves use (--pegs)")
+            return
 
 
 def _distinct(first: dict[str, None]) -> list[str]:

@@ -367,6 +367,12 @@ class Reader:
         elif s is None and names.cyclic:
             src = self._where(disk)
             dst = (src + (1 if t.lower() == "right" else -1)) % len(self.pegs)
+        elif s is None and disk is not None and t.lower() not in ("left", "right"):
+            src = self._where(disk)  # 'Move disk 1 to peg 3': from where the disk is
+            try:
+                dst = names.peg(t)
+            except ValueError as exc:
+                raise MalformedLine(number, text, str(exc)) from None
         elif s is None:
             raise MalformedLine(number, text, f"a disk and a direction, in moves whose pegs are {names.name}")
         else:

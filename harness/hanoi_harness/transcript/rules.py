@@ -8,7 +8,9 @@ in one linear pass, and read by the first shape that fits:
 * **X to Y** with letters or names (``A to C``, ``left to right``);
 * a **direction** on a circle of pegs: a disk and ``left`` or ``right`` (``1 left``);
 * **plain** values: two to four numbers, letters or names (``1 0 2``, ``1 A C``,
-  ``(1, 'A', 'C')``, ``1 start end``, ``A C 2``).
+  ``(1, 'A', 'C')``, ``1 start end``, ``A C 2``);
+* **postpositions** after the pegs (``1 を A から C に``, ``A에서 C로``, ``A'dan C'ye``);
+* a disk and its **destination** alone (``Move disk 1 to peg 3``): it leaves the peg it is on.
 
 A peg is a number, a single letter or a name (:data:`~hanoi_harness.transcript.pegs.WORDS`
 or the user's), perhaps quoted or after a word such as peg, rod or tower.
@@ -35,7 +37,8 @@ from hanoi_harness.transcript import lexicon
 from hanoi_harness.transcript.pegs import KEYWORDS, WORDS, quote
 
 Move = tuple[int | None, str | None, str]
-"""``(disk or None, source label, destination label)``; a direction is ``(disk, None, "left" or "right")``."""
+"""``(disk or None, source label, destination label)``; a direction is ``(disk, None, "left" or "right")``,
+and a move that names no source ``(disk, None, destination label)``."""
 
 ARROW = r"(?:-+>|=+>|[→⟶⇒⟹➔➜])"
 # Chinese, Japanese and Korean text has no spaces between words (or glues particles to them): an ideogram is
@@ -209,7 +212,7 @@ class _Line:
         found = found or ((self.x_from_y(f) or self.from_x_y(f)) if f is not None else None)
         for to in (i for i in range(1, len(t) - 1) if self.to_word(i)):
             found = found or self.x_to_y(to)
-        found = found or self.direction() or self.plain()
+        found = found or self.direction() or self.plain() or (self.to_only() if f is None else None)
         if found is None and f is not None and not self.header(self.clause(f), f):
             k = self.peg_after(f + 1)
             if k < len(t) and self.peg_kind(k) in ("l", "n"):
@@ -381,6 +384,24 @@ class _Line:
         if any(tok.kind in (NUM, WORD) for tok in t[j + 1 :]):
             return None
         return Found(self.disk(lo, i, j), i, j)
+
+    def to_only(self) -> Found | None:
+        """'Move disk 1 to peg 3', 'диск номер 1 на стержень 2': a disk and its destination, no source."""
+        t = self.t
+        d = next((i + 1 for i in range(len(t) - 1) if self.word(i, _DISK)), None)
+        while d is not None and d < len(t) and (self.word(d, _NUMBER) or t[d].low in "#:"):
+            d += 1
+        if d is None or d >= len(t) or t[d].kind != NUM:
+            return None
+        k = self.skip(d + 1)
+        if k >= len(t) or not self.to_word(k) or self.header(0, k):
+            return None
+        j = self.peg_after(k + 1)
+        if j >= len(t) or self.peg_kind(j) not in ("n", "l") or self.word(j, _DIRECTION):
+            return None
+        if any(tok.kind in (NUM, WORD) for tok in t[self.skip(j + 1) :]):
+            return None
+        return Found(d, None, j)
 
     def direction(self) -> Found | None:
         """A disk and a direction: 'N left', 'Move disk N right', '3: 2 left', 'disk 1 to the left'."""
