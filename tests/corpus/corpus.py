@@ -48,6 +48,7 @@ class Entry:
     disks: int = 1
     unreadable: str | None = None
     states: bool = False
+    contents: bool = False
     wrong: bool = False
     origin: dict[str, str] = field(default_factory=dict)
 

@@ -29,8 +29,10 @@ CASES = [
 GOOD = [(e, n) for e in READABLE if not e.wrong for n in e.sizes]
 WRONG = [(e, n) for e in READABLE if e.wrong for n in e.sizes]
 STATES = [(e, n) for e in ENTRIES if e.states for n in e.sizes]
+CONTENTS = [(e, n) for e in ENTRIES if e.contents for n in e.sizes]
 
-Moved = tuple[int | None, int | None, int]  # (disk or None, source peg or None, destination peg or +-1 round)
+Moved = tuple[int | None, int | None, int]
+"""(disk or None, source peg (None: round a circle, -1: the peg the disk is on), destination peg or +-1 round)"""
 
 
 @pytest.fixture(scope="module")
@@ -79,6 +81,18 @@ def test_each_output_of_states_is_read_by_differencing(
     assert "states" in err  # the inference, in one line
     code, out, _ = run_cli(capsys, "check", "-n", str(n), str(entry.output(n)), "--read", "moves")
     assert code != 0 and not out.startswith("ok")  # forced to read moves, it finds none, or no solution
+
+
+@pytest.mark.parametrize(("entry", "n"), CONTENTS, ids=[f"{e.name}-{n}" for e, n in CONTENTS])
+def test_each_output_that_writes_pegs_as_their_disks_is_read_by_them(
+    capsys: pytest.CaptureFixture[str], entry: Entry, n: int
+) -> None:
+    code, out, err = run_cli(capsys, "check", "-n", str(n), str(entry.output(n)))
+    assert code == 0, out + err
+    assert out.startswith(f"ok: {2**n - 1} moves, legal and optimal for n = {n}")
+    assert "disks they hold" in err  # the inference, in one line
+    code, out, _ = run_cli(capsys, "check", "-n", str(n), str(entry.output(n)), "--read", "moves")
+    assert code != 0 and not out.startswith("ok")  # forced to read the lists as labels
 
 
 def test_the_corpus_gives_a_verdict_on_95_percent_and_misjudges_none(capsys: pytest.CaptureFixture[str]) -> None:
@@ -170,6 +184,8 @@ def moves_of(entry: Entry, text: str) -> list[Moved]:
         disk = int(found["disk"]) - entry.disks + 1 if found.get("disk") is not None else None
         if entry.pegs == "cyclic":
             moves.append((disk, None, 1 if found["dir"] == "right" else -1))
+        elif "src" not in found:
+            moves.append((disk, -1, entry.pegs.index(found["dst"])))
         else:
             moves.append((disk, entry.pegs.index(found["src"]), entry.pegs.index(found["dst"])))
     return moves
@@ -201,7 +217,11 @@ def replay(moves: Sequence[Moved], n: int) -> tuple[str, int | None]:
     """("illegal", step) at the first illegal move, else ("ok" | "incomplete" | "not_optimal", None)."""
     pegs: list[list[int]] = [list(range(n, 0, -1)), [], []]
     for step, (disk, src, dst) in enumerate(moves, 1):
-        if src is None:  # round the circle: from the peg whose top is the disk
+        if src == -1:  # from the peg whose top is the disk
+            src = next((p for p in range(3) if pegs[p] and pegs[p][-1] == disk), None)
+            if src is None:
+                return "illegal", step
+        elif src is None:  # round the circle: from the peg whose top is the disk
             src = next((p for p in range(3) if pegs[p] and pegs[p][-1] == disk), None)
             if src is None:
                 return "illegal", step

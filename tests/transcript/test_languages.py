@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.check import MalformedLine, UnreadableInput, check_lines, describe, parse_line
 from tests.helpers import reference
 
@@ -152,3 +153,34 @@ def test_a_move_that_names_its_disk_and_destination_alone_leaves_the_peg_the_dis
     verdict = check_lines(text(moves), N)
     assert (verdict.status, verdict.step) == ("illegal", 3), describe(verdict, N)
     assert parse_line("Move disk 1 to the left") == (1, None, "left")  # a direction, round a circle
+
+
+def held(moves: list[tuple[int, int, int]], n: int = N) -> list[str]:
+    """Moves whose pegs are written as the disks they hold before the move, bottom first."""
+    pegs: list[list[int]] = [list(range(n, 0, -1)), [], []]
+    out = []
+    for _, s, t in moves:
+        out.append(f"Moving from a: {pegs[s]} to c: {pegs[t]}")
+        if pegs[s]:
+            pegs[t].append(pegs[s].pop())
+    return out
+
+
+def test_pegs_written_as_the_disks_they_hold_are_found_by_their_disks() -> None:
+    verdict = check_lines(held(SOLUTION), N)
+    assert verdict.ok and "disks they hold" in verdict.extra["read"], describe(verdict, N)
+    lines = held(SOLUTION)
+    lines[3], lines[4] = lines[4], lines[3]
+    with pytest.raises(MalformedLine, match=r"^line 4: .*no peg holds"):
+        check_lines(lines, N)  # two lines swapped: the pegs the fourth names hold other disks
+
+
+def test_a_peg_written_as_disks_no_peg_holds_is_refused_at_its_line() -> None:
+    lines = held(SOLUTION)
+    lines[2] = "Moving from a: [4, 1] to c: [2]"
+    with pytest.raises(MalformedLine, match=r"line 3: .*no peg holds \[4, 1\] at this move"):
+        check_lines(lines, N)
+    from hanoi_harness.core.puzzle import CYCLIC
+
+    with pytest.raises(UsageError, match="classic rules alone"):
+        check_lines(held(SOLUTION), N, puzzle=CYCLIC)

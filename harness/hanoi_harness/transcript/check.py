@@ -48,8 +48,9 @@ DISKS = {"1-based": 1, "0-based": 0}
 """How disks may be numbered (``--disks``): from 1 or from 0 for the smallest."""
 COUNTERS = ("steps", "disks")
 """What the number before a move's pegs may be (``--counter``): a step counter, or the disk."""
-READS = ("moves", "two-lines", "states")
-"""What the input may print (``--read``): moves, moves across two lines, or the pegs after each move."""
+READS = ("moves", "two-lines", "contents", "states")
+"""What the input may print (``--read``): moves, moves across two lines, moves whose pegs are written as
+the disks they hold, or the pegs after each move."""
 
 
 def check_lines(
@@ -118,7 +119,9 @@ def check_lines(
     if inference.refusal is not None and read is None:
         raise UnreadableInput(inference.refusal)
     reader = Reader(tower.pegs, inference.names, DISKS.get(disks or ""), inference.counter)
-    reader.joined = inference.joined
+    reader.joined, reader.contents = inference.joined, inference.contents
+    if inference.contents and not symmetric:
+        raise UsageError("pegs written as the disks they hold are read on the classic rules alone")
     if inference.states:
         reader.read_states(n, inference.drawn)
     moves = reader.read(itertools.chain(ahead, source))

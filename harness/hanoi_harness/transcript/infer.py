@@ -27,6 +27,7 @@ from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.lexicon import FROM
 from hanoi_harness.transcript.pegs import LETTER_SETS, WORDS, PegNames, conventions, detect, quote
 from hanoi_harness.transcript.pictures import Layout, is_row, layout
+from hanoi_harness.transcript.read import CONTENTS
 from hanoi_harness.transcript.rules import MARK, Counter, Move, head, tokens
 from hanoi_harness.transcript.states import States
 from hanoi_harness.transcript.templates import Parser
@@ -44,8 +45,9 @@ _TO_AFTER = re.compile(r"(?i)\bto\b")
 @dataclass
 class Inference:
     """What :func:`infer` decided: the peg ``names`` (None: the reader's own rule), the ``counter``,
-    ``states`` (read states, not moves), ``drawn`` (states drawn as pictures) and ``joined`` (moves
-    written across two lines); ``notes`` say it in words, ``refusal`` why the input is not read, and
+    ``states`` (read states, not moves), ``drawn`` (states drawn as pictures), ``joined`` (moves
+    written across two lines) and ``contents`` (pegs written as the disks they hold); ``notes`` say it
+    in words, ``refusal`` why the input is not read, and
     ``unsure`` why an ``ok`` verdict is refused (readings of a program's own peg names that disagree on
     it; ``{moves}`` stands for the count)."""
 
@@ -54,6 +56,7 @@ class Inference:
     states: bool = False
     drawn: Layout | None = None
     joined: bool = False
+    contents: bool = False
     notes: list[str] = field(default_factory=list)
     refusal: str | None = None
     unsure: str | None = None
@@ -81,6 +84,10 @@ def infer(
     if result.states:
         if _states(lines, pegs, n) is None:
             result.drawn = layout(lines, pegs, n, forced=True)
+        return result
+    if read == "contents" or (read is None and _contents(lines, n)):
+        result.contents, result.names = True, conventions(pegs)[f"0-{pegs - 1}"]
+        result.notes.append("read pegs written as the disks they hold ('from [3, 2, 1] to []') (--read)")
         return result
     joined, pairs = _pairs(lines, names, counter)
     if read == "two-lines" or (read is None and pairs >= 2 and 2 * pairs >= len(_moves(joined, names, counter))):
@@ -257,6 +264,20 @@ def _announced(before: list[str], labels: list[str]) -> str | None:
 
 
 _LEGEND_MARKS = frozenset(":=,'\"()[]")
+
+
+def _contents(lines: list[str], n: int) -> bool:
+    """Whether the moves write their pegs as the disks they hold: the first line with two lists of disks
+    starts from the whole tower (``Moving from [3, 2, 1] to []``)."""
+    for text in lines:
+        groups = CONTENTS.findall(text)
+        if len(groups) == 2 and not _LIST_OF_MOVES.match(text):
+            tower = [int(d) for d in re.findall(r"\d+", groups[0])]
+            return n > 0 and tower in (list(range(n, 0, -1)), list(range(1, n + 1)))
+    return False
+
+
+_LIST_OF_MOVES = re.compile(r"\s*[\[(]")
 
 
 def _to_only(lines: list[str], names: PegNames | None, counter: Counter) -> bool:

@@ -34,6 +34,12 @@ ITEM_LIMIT = 1_000
 
 ModelMove = tuple[int | None, int, int]
 
+CONTENTS = re.compile(r"\[\s*(?:\d{1,6}\s*(?:,\s*\d{1,6}\s*)*)?\]")
+"""A peg written as the disks it holds: ``[3, 2, 1]``, ``[]``."""
+_CAPTIONED = re.compile(r"(?:\b[^\W\d]\w{0,19}\s*[:=]\s*)?" + CONTENTS.pattern)
+"""The same, perhaps after a name and a colon that caption it (``a: [3, 2, 1]``)."""
+_DIGITS = re.compile(r"\d+")
+
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),
     (codecs.BOM_UTF32_BE, "utf-32"),
@@ -154,6 +160,7 @@ class Reader:
         self.example: tuple[int, str] | None = None
         self.error: UnreadableInput | None = None
         self.joined = False  # moves may be written across two lines ('Move disk 1' / 'from A to C')
+        self.contents = False  # pegs may be written as the disks they hold ('from [3, 2, 1] to []')
         self.held: tuple[int, str] | None = None  # the first line of such a move, until the next one
 
     def moves(self, lines: Iterable[str]) -> Iterator[ModelMove]:
@@ -249,6 +256,8 @@ class Reader:
 
     def _line(self, number: int, text: str) -> Iterator[ModelMove]:
         """The moves of one line of text."""
+        if self.contents:
+            text = self._by_contents(number, text)
         try:
             found = self.parser.parse_many(_without_state(text))
         except NotPegs as exc:
@@ -392,6 +401,28 @@ class Reader:
         if self.names.name != "words":
             self.labels = list(self.names.labels)
         return self.names
+
+    def _by_contents(self, number: int, text: str) -> str:
+        """``text`` with the two pegs it writes as the disks they hold ('[3, 2, 1]') written as their numbers.
+
+        The peg is the one that holds those disks (bottom first, or top first); of two that hold the same
+        (two empty pegs), the first that is not the move's source: on the classic rules the two are alike.
+        A name and a colon before the disks caption them (``from a: [3, 2, 1]``) and are left out.
+        """
+        groups = list(_CAPTIONED.finditer(text))
+        if len(groups) != 2:
+            return text
+        out, end, taken = [], 0, -1
+        for m in groups:
+            written = m[0][m[0].index("[") :]
+            disks = [int(d) for d in _DIGITS.findall(written)]
+            found = [peg for peg, held in enumerate(self.pegs) if held in (disks, disks[::-1]) and peg != taken]
+            if not found:
+                raise MalformedLine(number, text, f"no peg holds {written} at this move")
+            taken = found[0]
+            out += [text[end : m.start()], f" {taken} "]
+            end = m.end()
+        return "".join([*out, text[end:]])
 
     def _decide_base(self, disk: int) -> bool:
         """Disks count from 0 when the first disk named is 0 (or ``base`` is 0): the pegs are renumbered to match."""
