@@ -49,6 +49,7 @@ class Entry:
     unreadable: str | None = None
     states: bool = False
     contents: bool = False
+    checked: bool = False
     wrong: bool = False
     origin: dict[str, str] = field(default_factory=dict)
 

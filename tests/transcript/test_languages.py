@@ -184,3 +184,32 @@ def test_a_peg_written_as_disks_no_peg_holds_is_refused_at_its_line() -> None:
 
     with pytest.raises(UsageError, match="classic rules alone"):
         check_lines(held(SOLUTION), N, puzzle=CYCLIC)
+
+
+def with_states(moves: list[tuple[int, int, int]], n: int = N) -> list[str]:
+    """Each move followed by the pegs after it, as a list of lists."""
+    pegs: list[list[int]] = [list(range(n, 0, -1)), [], []]
+    out = []
+    for _, s, t in moves:
+        if pegs[s]:
+            pegs[t].append(pegs[s].pop())
+        out.append(f"Move disk from {s} to {t} : {pegs}")
+    return out
+
+
+def test_a_move_whose_line_shows_another_state_is_illegal_at_that_step() -> None:
+    lines = with_states(SOLUTION)
+    assert check_lines(lines, N).ok
+    lines[5] = lines[5].split(" : ")[0] + " : " + lines[4].split(" : ")[1]  # the state before the move
+    verdict = check_lines(lines, N)
+    assert (verdict.status, verdict.step, verdict.extra["line"]) == ("illegal", 6, 6), describe(verdict, N)
+    assert "the state printed after the move is not the pegs'" in describe(verdict, N)
+
+
+@pytest.mark.parametrize("swapped", [0, 3, 13])
+def test_step_numbers_with_two_moves_swapped_still_count_the_moves(swapped: int) -> None:
+    moves = [f"{k}:{'ABC'[s]}>{'ABC'[t]}" for k, (_, s, t) in enumerate(SOLUTION, 1)]
+    moves[swapped], moves[swapped + 1] = moves[swapped + 1], moves[swapped]
+    verdict = check_lines([" ".join(moves).replace(">", "->")], N)  # one line, as binary solvers print
+    assert verdict.status == "illegal" and (verdict.step or 0) > swapped, describe(verdict, N)
+    assert "as a step" in verdict.extra["read"]

@@ -26,7 +26,16 @@ from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.infer import PROBE, infer
 from hanoi_harness.transcript.infer import describe as describe_inference
 from hanoi_harness.transcript.pegs import CONVENTIONS, PegNames, conventions, quote
-from hanoi_harness.transcript.read import LIMIT, MalformedLine, NoMoves, Reader, UnreadableInput, open_text, pieces
+from hanoi_harness.transcript.read import (
+    LIMIT,
+    MalformedLine,
+    NoMoves,
+    Reader,
+    StateMismatch,
+    UnreadableInput,
+    open_text,
+    pieces,
+)
 from hanoi_harness.transcript.rules import Counter, parse_line
 
 __all__ = [
@@ -134,6 +143,10 @@ def check_lines(
     targets = _targets(target, names, puzzle.pegs, start)
     stream = itertools.chain((first,), moves) if first is not None else ()
     verdict = check(stream, n, targets, puzzle=puzzle, initial=tower.pegs, max_moves=max_moves)
+    if isinstance(reader.error, StateMismatch):  # the last move read is not the one its line's state shows
+        mismatch, reader.error = reader.error, None
+        verdict = Verdict("illegal", n, verdict.moves - 1, step=verdict.moves, reason=mismatch.why)
+        reader.line, reader.text = mismatch.line or 0, mismatch.text
     if reader.error is not None:
         raise reader.error
     if verdict.ok and inference.unsure is not None:

@@ -27,7 +27,7 @@ from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.lexicon import FROM
 from hanoi_harness.transcript.pegs import LETTER_SETS, WORDS, PegNames, conventions, detect, quote
 from hanoi_harness.transcript.pictures import Layout, is_row, layout
-from hanoi_harness.transcript.read import CONTENTS
+from hanoi_harness.transcript.read import CONTENTS, without_state
 from hanoi_harness.transcript.rules import MARK, Counter, Move, head, tokens
 from hanoi_harness.transcript.states import States
 from hanoi_harness.transcript.templates import Parser
@@ -95,7 +95,7 @@ def infer(
         result.notes.append("read moves written across two lines, such as 'Move disk 1' then 'from A to C' (--read)")
     found = _moves(lines, names, counter)
     states = _states(lines, pegs, n) if read is None else None
-    if states is not None and {text for text, _ in found} <= states:
+    if states is not None and all(text in states and without_state(text) == text for text, _ in found):
         result.states = True
         result.notes.append("read the pegs printed after each move (states), a move between two (--read)")
         return result
@@ -114,7 +114,7 @@ def infer(
     if result.names is None and _to_only(lines, names, counter):
         _convention(result, found, pegs)
     if counter is None:
-        _counter(result, lines, result.names)
+        _counter(result, lines, result.names, n)
     if _pictures(lines, found):
         result.refusal = (
             "no moves read: the lines read as moves are rows of pictures of the pegs (lone numbers stand between "
@@ -132,7 +132,7 @@ def _moves(lines: list[str], names: PegNames | None, counter: Counter) -> list[t
     found = []
     for text in lines:
         try:
-            moves = parser.parse_many(text)
+            moves = parser.parse_many(without_state(text))
         except ValueError:
             continue
         if moves:
@@ -340,7 +340,7 @@ def _order(labels: list[str], pegs: int) -> list[str] | None:
     return None
 
 
-def _counter(result: Inference, lines: list[str], names: PegNames | None) -> None:
+def _counter(result: Inference, lines: list[str], names: PegNames | None, n: int) -> None:
     """What the number before the pegs is, when the rules alone would read it otherwise."""
     labels = names.labels if names is not None else ()
     auto = _disks(lines, labels, None)
@@ -348,7 +348,10 @@ def _counter(result: Inference, lines: list[str], names: PegNames | None) -> Non
     numbers = [disk for disk in soft if disk is not None]
     if len(numbers) < 3 or len(numbers) < len(soft) or soft == _disks(lines, labels, "steps"):
         return  # no number before the pegs, or too few moves to tell
-    if all(b == a + 1 for a, b in itertools.pairwise(numbers)):
+    # Steps count 1, 2, 3, ...: most numbers follow the one before (a line swapped or lost breaks a few);
+    # a solution's disks rarely do (1, 2, 1, 3, 1, 2, 1, 4, ...: one pair in four), and are n at most.
+    counting = sum(b == a + 1 for a, b in itertools.pairwise(numbers))
+    if 4 * counting >= 3 * (len(numbers) - 1) or max(numbers) > n:
         if any(d is not None for d in auto):
             result.counter = "steps"
             result.notes.append("read the number before the pegs as a step: it counts the moves (--counter)")

@@ -57,14 +57,22 @@ _ALNUM = re.compile(r"[^\W_]")
 _STATE_TAIL = re.compile(r"(?:[\[(]\s*\[[\d\s,\[\]]*\]\s*[\])]|(?:\[[\d\s,]*\][\s,]*){2,})\s*")
 
 
-def _without_state(text: str) -> str:
+def without_state(text: str) -> str:
     """``text`` without the state printed after its move, if it has one (matched from its first bracket alone)."""
+    return _split_state(text)[0]
+
+
+def _split_state(text: str) -> tuple[str, str]:
+    """``text`` cut before the state printed after its move (the state empty if it has none)."""
     start = text.find("[")
     if start > 0 and text[start - 1] == "(":
         start -= 1
     if start <= 0 or not _STATE_TAIL.fullmatch(text, start):
-        return text
-    return text[:start].rstrip(" \t:=|-")
+        return text, ""
+    return text[:start].rstrip(" \t:=|-"), text[start:]
+
+
+_PEG_GROUP = re.compile(r"\[([\d\s,]*)\]")
 
 
 class UnreadableInput(UsageError):
@@ -79,6 +87,14 @@ class MalformedLine(UnreadableInput):
     def __init__(self, line: int, text: str, why: str) -> None:
         super().__init__(f"line {line}: cannot read a move from {quote(text)}: {why}")
         self.line = line
+
+
+class StateMismatch(MalformedLine):
+    """A move's line printed a state after it that is not the pegs' state: the output contradicts itself."""
+
+    def __init__(self, line: int, text: str, why: str) -> None:
+        super().__init__(line, text, why)
+        self.text, self.why = text, why
 
 
 class NoMoves(UnreadableInput):
@@ -162,6 +178,7 @@ class Reader:
         self.joined = False  # moves may be written across two lines ('Move disk 1' / 'from A to C')
         self.contents = False  # pegs may be written as the disks they hold ('from [3, 2, 1] to []')
         self.held: tuple[int, str] | None = None  # the first line of such a move, until the next one
+        self.after: tuple[int, str, list[list[int]]] | None = None  # the state a line printed after its move
 
     def moves(self, lines: Iterable[str]) -> Iterator[ModelMove]:
         """The moves of ``lines``; stops at the first unreadable line, with :attr:`error` set."""
@@ -208,9 +225,32 @@ class Reader:
             if self.names is not None:
                 index, based, unlabelled = self.names.index, self.base is not None, None in self.labels
         self.lines = number
+        try:
+            self.compare()
+        except UnreadableInput as exc:
+            self.error = exc
+
+    def _move_then_state(self, text: str) -> bool:
+        """Whether ``text`` is a move followed by the state after it ('Move disk from 0 to 1 : [[3, 2], [1], []]')."""
+        written, state = _split_state(text)
+        try:
+            return bool(state) and self.parser.parse_many(written) is not None
+        except ValueError:
+            return False
+
+    def compare(self) -> None:
+        """Whether the state the last move's line printed is the pegs' state after it; MalformedLine if not."""
+        if self.after is None:
+            return
+        number, text, rows = self.after
+        self.after = None
+        if any(held not in (row, row[::-1]) for held, row in zip(self.pegs, rows, strict=True)):
+            shown = "; ".join(" ".join(map(str, held)) or "-" for held in self.pegs)
+            raise StateMismatch(number, text, f"the state printed after the move is not the pegs' ({shown})")
 
     def _slow(self, number: int, text: str, source: Iterator[str]) -> Iterator[ModelMove]:
         """Whatever the inline case does not read: any line, a list of moves, a blank or unreadable line."""
+        self.compare()
         more = _continues(text)
         if number == 1 and text.startswith("\ufeff"):
             text = text[1:]
@@ -219,7 +259,7 @@ class Reader:
         if "\x1b" in text:
             text = _ANSI.sub("", text)  # colours
         listed = _LIST.match(text)
-        if listed:
+        if listed and not self._move_then_state(text):
             yield from self._list(number, text, listed.end(), more, source)
             return
         if more:
@@ -241,7 +281,7 @@ class Reader:
             self.held = None
             both = f"{start.rstrip()} {text.strip()}"
             try:
-                found = self.parser.parse_many(_without_state(both))
+                found = self.parser.parse_many(without_state(both))
             except ValueError:
                 found = None
             if found:
@@ -255,11 +295,16 @@ class Reader:
         yield from self._line(number, text)
 
     def _line(self, number: int, text: str) -> Iterator[ModelMove]:
-        """The moves of one line of text."""
+        """The moves of one line of text (a state printed after the move is compared with the pegs after it)."""
         if self.contents:
             text = self._by_contents(number, text)
+        written, state = _split_state(text)
+        if state:
+            rows = [[int(d) for d in _DIGITS.findall(group)] for group in _PEG_GROUP.findall(state)]
+            if len(rows) == len(self.pegs):
+                self.after = (number, text, rows)
         try:
-            found = self.parser.parse_many(_without_state(text))
+            found = self.parser.parse_many(written)
         except NotPegs as exc:
             if self.names is None:  # the first move: say how to name the pegs
                 self._decide(*exc.words, number, text)
