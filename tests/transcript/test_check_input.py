@@ -247,3 +247,18 @@ def test_a_command_that_prints_utf16_or_a_huge_line_is_stopped_at_that_line(tmp_
     huge = "import sys\nfor _ in range(3000): sys.stdout.write('x' * 65536)"
     verdict, _ = run_command(program(tmp_path, huge), 1, timeout=60)
     assert verdict.status == "illegal" and "longer than 10000 characters" in verdict.reason
+
+
+def test_a_line_of_moves_longer_than_the_limit_is_read_piece_by_piece() -> None:
+    n = 13
+    moves = [f"{'ABC'[s]}->{'ABC'[t]}" for _, s, t in reference(n)]
+    line = " ".join(moves) + "\n"
+    assert len(line) > 3 * LIMIT
+    verdict = check_lines(io.StringIO(line), n)
+    assert verdict.ok and verdict.moves == 2**n - 1
+    moves[5000] = moves[5000][::-1].replace(">-", "->")  # its destination and source swapped
+    verdict = check_lines(io.StringIO(" ".join(moves) + "\n"), n)
+    assert (verdict.status, verdict.step, verdict.extra["line"]) == ("illegal", 5001, 1)
+    moves[6000] = "A->?"
+    with pytest.raises(MalformedLine, match="line 1: "):
+        check_lines(io.StringIO(" ".join(moves[:5000] + moves[5001:]) + "\n"), n)

@@ -39,6 +39,8 @@ CONTENTS = re.compile(r"\[\s*(?:\d{1,6}\s*(?:,\s*\d{1,6}\s*)*)?\]")
 _CAPTIONED = re.compile(r"(?:\b[^\W\d]\w{0,19}\s*[:=]\s*)?" + CONTENTS.pattern)
 """The same, perhaps after a name and a colon that caption it (``a: [3, 2, 1]``)."""
 _DIGITS = re.compile(r"\d+")
+_CUT = re.compile(r"\s+|[,;|]|<br\s*/?>", re.IGNORECASE)
+"""Where a long line of moves may be cut between two of them."""
 
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),
@@ -263,7 +265,8 @@ class Reader:
             yield from self._list(number, text, listed.end(), more, source)
             return
         if more:
-            raise MalformedLine(number, text, f"the line is longer than {LIMIT} characters")
+            yield from self._long(number, text, source)
+            return
         if text.isspace() or not text:
             return
         if not _ALNUM.search(text):  # the rules' first test, at C speed: drawings have many such lines
@@ -353,6 +356,37 @@ class Reader:
             return
         for move in found:
             yield self._model(move, *self.states.at)
+
+    def _long(self, number: int, text: str, source: Iterator[str]) -> Iterator[ModelMove]:
+        """The moves of a line longer than LIMIT that holds several (``A->B A->C ...``), a piece at a time.
+
+        Each piece is cut after its last separator (a space, ``,``, ``;``, ``|`` or ``<br>``); what follows
+        is read with the next piece.  A line whose first piece holds fewer than two moves is refused.
+        """
+        body, more, first = text, True, True
+        while more:
+            cuts = [m.end() for m in _CUT.finditer(body, max(0, len(body) - ITEM_LIMIT))]
+            if not cuts:
+                raise MalformedLine(number, text, f"the line is longer than {LIMIT} characters")
+            head, body = body[: cuts[-1]], body[cuts[-1] :]
+            try:
+                found = self.parser.parse_many(head) or []
+            except ValueError as exc:
+                if first:
+                    raise MalformedLine(number, text, f"the line is longer than {LIMIT} characters") from None
+                raise MalformedLine(number, head, str(exc)) from None
+            if first and len(found) < 2:
+                raise MalformedLine(number, text, f"the line is longer than {LIMIT} characters")
+            for move in found:
+                yield self._model(move, number, head)
+            piece = next(source, "")
+            body, more, first = body + piece, _continues(piece), False
+        try:
+            found = self.parser.parse_many(body) or [] if body.strip() else []
+        except ValueError as exc:
+            raise MalformedLine(number, body, str(exc)) from None
+        for move in found:
+            yield self._model(move, number, body)
 
     def _list(self, number: int, text: str, start: int, more: bool, source: Iterator[str]) -> Iterator[ModelMove]:
         """The moves of a list on one line, item by item; the line is read LIMIT characters at a time.

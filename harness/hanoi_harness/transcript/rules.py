@@ -40,7 +40,8 @@ Move = tuple[int | None, str | None, str]
 """``(disk or None, source label, destination label)``; a direction is ``(disk, None, "left" or "right")``,
 and a move that names no source ``(disk, None, destination label)``."""
 
-ARROW = r"(?:-+>|=+>|[→⟶⇒⟹➔➜])"
+ARROW = r"(?:-+ ?>|=+ ?>|[→⟶⇒⟹➔➜])"
+"""An arrow: dashes or '=' then '>' (perhaps after one space: ``A - > B``), or one of the arrow characters."""
 # Chinese, Japanese and Korean text has no spaces between words (or glues particles to them): an ideogram is
 # one token, and so is a run of hiragana, of katakana or of hangul, split from the Latin letters and digits
 # around it ('A에서', '1を').
@@ -51,7 +52,7 @@ CJK = _HIRAGANA + _KATAKANA + _HAN + _HANGUL
 # would read the run once per dash (quadratic); this reads it once.
 _TOKEN = re.compile(
     rf"(\d+)|([{_HAN}]|[{_HIRAGANA}]+|[{_KATAKANA}]+|[{_HANGUL}]+|[^\W\d_{CJK}][^\W_{CJK}]*)"
-    r"|(-+>?|=+>?|[→⟶⇒⟹➔➜])|(\S)"
+    r"|(-+(?: ?>)?|=+(?: ?>)?|[→⟶⇒⟹➔➜])|(\S)"
 )
 NUM, WORD, ARROWS, MARK = 1, 2, 3, 4
 _WIDE = {"：": ":", "，": ",", "。": ".", "；": ";", "（": "(", "）": ")", "！": "!", "？": "?", "【": "[", "】": "]"}
