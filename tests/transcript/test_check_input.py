@@ -55,12 +55,16 @@ def test_a_byte_order_mark_in_a_text_stream_does_not_hide_the_first_move() -> No
 @pytest.mark.parametrize(
     ("data", "fragment"),
     [
-        (MOVES.encode("utf-16-le"), "a NUL byte: binary data, or UTF-16 text without a byte-order mark"),
-        (bytes([1, 0, 2, 2, 0, 1, 1, 2, 1]), "line 1: cannot read a move from '\\x01\\x00\\x02"),
+        (MOVES.encode("utf-16-le"), "UTF-16 text with no byte-order mark (--encoding utf-16-le)"),
+        (MOVES.encode("utf-16-be"), "UTF-16 text with no byte-order mark (--encoding utf-16-be)"),
+        (
+            bytes([1, 0, 2, 2, 0, 1, 1, 2, 1]),
+            "'\\x01\\x00\\x02\\x02\\x00\\x01\\x01\\x02\\x01': a NUL byte: binary data, not text (no option reads it)",
+        ),
         (b"Move disk 1 from A to C\nMove\x00 disk 2\n", "line 2: cannot read a move from 'Move\\x00 disk 2'"),
         (bytes(range(128, 256)) * 4, "no moves read: the input is not UTF-8 text"),
     ],
-    ids=["utf-16 without BOM", "binary moves", "NUL in a line", "not UTF-8"],
+    ids=["utf-16-le without BOM", "utf-16-be without BOM", "binary moves", "NUL in a line", "not UTF-8"],
 )
 def test_binary_input_is_refused_in_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, data: bytes, fragment: str
@@ -68,6 +72,18 @@ def test_binary_input_is_refused_in_one_line(
     code, out, err = check_bytes(capsys, tmp_path, data)
     assert out == ""
     assert_one_line_error(code, err, fragment)
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "shift_jis", "latin-1"])
+def test_an_encoding_given_with_its_option_is_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, codec: str
+) -> None:
+    path = tmp_path / "moves.txt"
+    path.write_bytes(("ハノイ\n" if codec == "shift_jis" else "Hanoï\n").encode(codec) + MOVES.encode(codec))
+    code, out, err = run_cli(capsys, "check", "-n", "4", str(path), "--encoding", codec)
+    assert code == 0, out + err
+    code, _, err = run_cli(capsys, "check", "-n", "4", str(path), "--encoding", "base64")
+    assert_one_line_error(code, err, "argument --encoding: 'base64' does not decode bytes to text")
 
 
 def test_latin_1_text_around_the_moves_is_no_obstacle(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

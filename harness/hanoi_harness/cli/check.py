@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import re
 import sys
 from collections.abc import Iterator
@@ -95,6 +96,13 @@ def add_check(p: argparse.ArgumentParser) -> None:
         "they use, in order when their names give one, else the first move's source first)",
     )
     p.add_argument(
+        "--encoding",
+        type=_encoding,
+        metavar="CODEC",
+        help="how the input's bytes are text, any codec Python knows (e.g. utf-16-le, latin-1, shift_jis); "
+        "default: UTF-8, or UTF-16/32 when a byte-order mark says so",
+    )
+    p.add_argument(
         "--disks",
         choices=tuple(DISKS),
         help="how the disks are numbered, the smallest first (default: 0-based when the first disk named is 0)",
@@ -147,7 +155,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             PegNames.of(args.pegs, puzzle.pegs)
         except UsageError as exc:
             raise UsageError(f"argument --pegs: {_why(args.pegs, exc)}") from None
-    with _input(args.file) as text:
+    with _input(args.file, args.encoding) as text:
         verdict = check_lines(
             text,
             args.n,
@@ -182,11 +190,22 @@ def puzzle_for(args: argparse.Namespace) -> Puzzle:
     return puzzle.between(start, read_config("--to", args.goal, puzzle.pegs, args.n))
 
 
+def _encoding(name: str) -> str:
+    """``--encoding``: a codec Python knows that decodes bytes to text."""
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        raise argparse.ArgumentTypeError(f"unknown encoding {name!r}") from None
+    if not isinstance(codecs.decode(b"", info.name), str):  # (base64, zlib: bytes to bytes)
+        raise argparse.ArgumentTypeError(f"{name!r} does not decode bytes to text")
+    return info.name
+
+
 @contextmanager
-def _input(name: str) -> Iterator[TextIO]:
+def _input(name: str, encoding: str | None = None) -> Iterator[TextIO]:
     """The text of FILE or of standard input, decoded from its bytes (see :func:`open_text`)."""
     if name != "-":
-        with _open(name) as handle, open_text(handle) as text:
+        with _open(name) as handle, open_text(handle, encoding) as text:
             yield text
         return
     if sys.stdin is None:
@@ -195,7 +214,7 @@ def _input(name: str) -> Iterator[TextIO]:
     if raw is None:  # a text stream with no bytes under it (an embedding program's)
         yield sys.stdin
         return
-    text = open_text(raw)
+    text = open_text(raw, encoding)
     try:
         yield text
     finally:

@@ -127,7 +127,8 @@ def check_lines(
     inference = infer(ahead, puzzle.pegs, n, names=names, counter=said, read=read, symmetric=symmetric)
     if inference.refusal is not None and read is None:
         raise UnreadableInput(inference.refusal)
-    reader = Reader(tower.pegs, inference.names, DISKS.get(disks or ""), inference.counter)
+    base = DISKS.get(disks or "", inference.base)
+    reader = Reader(tower.pegs, inference.names, base, inference.counter)
     reader.joined, reader.contents = inference.joined, inference.contents
     if inference.contents and not symmetric:
         raise UsageError("pegs written as the disks they hold are read on the classic rules alone")

@@ -57,6 +57,7 @@ class Inference:
     drawn: Layout | None = None
     joined: bool = False
     contents: bool = False
+    base: int | None = None
     notes: list[str] = field(default_factory=list)
     refusal: str | None = None
     unsure: str | None = None
@@ -115,6 +116,7 @@ def infer(
         _convention(result, found, pegs)
     if counter is None:
         _counter(result, lines, result.names, n)
+    _base(result, lines, n)
     if _pictures(lines, found):
         result.refusal = (
             "no moves read: the lines read as moves are rows of pictures of the pegs (lone numbers stand between "
@@ -264,6 +266,21 @@ def _announced(before: list[str], labels: list[str]) -> str | None:
 
 
 _LEGEND_MARKS = frozenset(":=,'\"()[]")
+
+
+def _base(result: Inference, lines: list[str], n: int) -> None:
+    """Disks numbered from 0 when a move names disk 0 and none names disk n (from 1 when one names n and
+    none 0); else the reader's rule (0 when the first disk named is 0)."""
+    named = [
+        disk for disk in _disks(lines, result.names.labels if result.names else (), result.counter) if disk is not None
+    ]
+    disks = set(named)
+    if 0 in disks and n not in disks:
+        result.base = 0
+        if named[0] != 0:  # (the reader's own rule reads the first disk named)
+            result.notes.append("read disks numbered from 0: a move names disk 0 (--disks)")
+    elif n in disks and 0 not in disks:
+        result.base = 1
 
 
 def _contents(lines: list[str], n: int) -> bool:

@@ -103,19 +103,31 @@ class NoMoves(UnreadableInput):
     """Input in which no line is a move (for n >= 1): the message says how many lines, and shows one."""
 
 
-def open_text(raw: BinaryIO) -> io.TextIOWrapper:
+def open_text(raw: BinaryIO, encoding: str | None = None) -> io.TextIOWrapper:
     """A text stream over the bytes of ``raw``: UTF-8, or the UTF-8, UTF-16 or UTF-32 of its byte-order mark.
 
-    Bytes that are not text in that encoding read as U+FFFD; line ends are
-    any of \\n, \\r\\n, \\r.
+    ``encoding`` (any codec Python knows) replaces that choice.  Bytes that
+    are not text in the encoding read as U+FFFD; line ends are any of \\n,
+    \\r\\n, \\r.
 
     >>> open_text(io.BytesIO("A -> C\\n".encode("utf-16"))).read()
     'A -> C\\n'
     """
     buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type,type-var]
-    head = buffered.peek(4)[:4]
-    encoding = next((name for bom, name in _BOMS if head.startswith(bom)), "utf-8")
+    if encoding is None:
+        head = buffered.peek(4)[:4]
+        encoding = next((name for bom, name in _BOMS if head.startswith(bom)), "utf-8")
     return io.TextIOWrapper(buffered, encoding=encoding, errors="replace", newline=None)
+
+
+def binary(text: str) -> str:
+    """Why a line with a NUL byte is not read: UTF-16 text without a byte-order mark (every other character a
+    NUL, which --encoding reads), or binary data, which no option reads."""
+    for start, order in ((1, "le"), (0, "be")):
+        nuls, chars = text[start::2], text[1 - start :: 2].rstrip("\r\n")
+        if nuls.strip("\x00\r\n") == "" and chars and chars.replace("\x00", "").isprintable():
+            return f"a NUL byte after every character: UTF-16 text with no byte-order mark (--encoding utf-16-{order})"
+    return "a NUL byte: binary data, not text (no option reads it)"
 
 
 def pieces(lines: Iterable[str]) -> Iterator[str]:
@@ -257,7 +269,7 @@ class Reader:
         if number == 1 and text.startswith("\ufeff"):
             text = text[1:]
         if "\x00" in text:
-            raise MalformedLine(number, text, "a NUL byte: binary data, or UTF-16 text without a byte-order mark")
+            raise MalformedLine(number, text, binary(text))
         if "\x1b" in text:
             text = _ANSI.sub("", text)  # colours
         listed = _LIST.match(text)
@@ -336,9 +348,7 @@ class Reader:
                 self.error = MalformedLine(number, text, f"the line is longer than {LIMIT} characters")
                 return
             if "\x00" in text:
-                self.error = MalformedLine(
-                    number, text, "a NUL byte: binary data, or UTF-16 text without a byte-order mark"
-                )
+                self.error = MalformedLine(number, text, binary(text))
                 return
             try:
                 found = self.states.feed(text.rstrip("\r\n"), number)
