@@ -1,7 +1,7 @@
 """Programs that print the pegs instead of moves: each state read, and the move between two found.
 
 A state is every peg's disks, printed on one line (``[3, 2] [] [1]``,
-``[[3, 2], [1], []]``, ``A: [3, 2] B: [] C: [1]``) or one peg a line
+``[[3, 2], [1], []]``, ``A: [3, 2] B: [] C: [1]``, ``{'A': [3, 2], 'B': [], 'C': [1]}``) or one peg a line
 (``A: 3 2``, ``: 3 2``, ``Torre 1:[3, 2]``, ``peg0: 3 2 0``), the pegs
 in order, the first peg first.  Two consecutive states differ by one move
 (one disk left one peg for another); the same state again is no move, and
@@ -17,7 +17,7 @@ from collections import Counter as Bag
 from hanoi_harness.transcript.rules import Move
 
 _GROUP = re.compile(r"[\[(]([\d\s,]*)[\])]")
-_ONE_LINE = re.compile(r"[^\[\]()]*(?:[\[(]\s*)?(?:[^\[\]()\d]{0,20}[\[(][\d\s,]*[\])][\s,;]*){2,}(?:[\])]\s*)?")
+_ONE_LINE = re.compile(r"[^\[\]()]*(?:[\[(]\s*)?(?:[^\[\]()\d]{0,20}[\[(][\d\s,]*[\])][\s,;]*){2,}(?:[\])}]\s*)?")
 _PEG_LINE = re.compile(r"\s*(?:[^\W\d_][^\W_]{0,15}(?: ?\d{1,3})?)?\s*[:=|]\s*[\[(]?([\d\s,]*)[\])]?\s*")
 _DIGITS = re.compile(r"\d{1,18}")
 

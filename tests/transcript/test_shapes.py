@@ -1,4 +1,5 @@
-"""``hanoi check`` on moves written in other languages and word orders, and on moves split over two lines."""
+"""``hanoi check`` on the shapes of the inference: other languages and word orders, moves across two lines,
+a program's own peg names, pegs written as their disks, moves followed by their state."""
 
 from __future__ import annotations
 
@@ -213,3 +214,13 @@ def test_step_numbers_with_two_moves_swapped_still_count_the_moves(swapped: int)
     verdict = check_lines([" ".join(moves).replace(">", "->")], N)  # one line, as binary solvers print
     assert verdict.status == "illegal" and (verdict.step or 0) > swapped, describe(verdict, N)
     assert "as the disk" not in verdict.extra["read"]  # the numbers are steps, as the rules read them
+
+
+def test_a_state_printed_as_a_dictionary_is_read() -> None:
+    pegs: dict[str, list[int]] = {"A": [4, 3, 2, 1], "B": [], "C": []}
+    lines = [str(pegs)]
+    for _, s, t in SOLUTION:
+        pegs["ABC"[t]].append(pegs["ABC"[s]].pop())
+        lines.append(str(pegs))
+    verdict = check_lines(lines, N)
+    assert verdict.ok and "states" in verdict.extra["read"], describe(verdict, N)
