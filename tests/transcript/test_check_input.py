@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from hanoi_harness.transcript.check import LIMIT, MalformedLine, check_lines
+from hanoi_harness.transcript.check import LIMIT, MalformedLine, UnreadableInput, check_lines
 from hanoi_harness.transcript.command import run_command
 from tests.helpers import assert_one_line_error, reference, run_cli
 
@@ -278,3 +278,25 @@ def test_a_line_of_moves_longer_than_the_limit_is_read_piece_by_piece() -> None:
     moves[6000] = "A->?"
     with pytest.raises(MalformedLine, match="line 1: "):
         check_lines(io.StringIO(" ".join(moves[:5000] + moves[5001:]) + "\n"), n)
+
+
+HOSTILE = {
+    "a wide picture row": ["=" * 999, " |" * 499, "=|=" * 333] * 200,
+    "brackets without end": ["Moving from [3, 2, 1] to []", "[" * 9_000, "from [" + "1, " * 3_000],
+    "many postpositions": ["1 を A から C に", "から " * 3_000, "A에서 " * 2_000 + "C로"],
+    "half moves everywhere": ["Move disk 1", "Move disk 2"] * 300 + ["from A to C"],
+    "a glued word in every place": ["Move disk 1 from Ato C " * 400],
+    "states and moves at odds": ["Move disk from 0 to 1 : [[3, 2], [1], []]", "Move disk from 0 to 2 : [[9]] [[" * 500],
+}
+
+
+@pytest.mark.parametrize("lines", HOSTILE.values(), ids=HOSTILE.keys())
+def test_hostile_lines_for_the_inference_end_in_a_verdict_or_one_line(lines: list[str]) -> None:
+    try:
+        verdict = check_lines(lines, 3)
+    except MalformedLine as exc:
+        assert "\n" not in str(exc) and len(str(exc)) < 400
+    except UnreadableInput as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert not verdict.ok

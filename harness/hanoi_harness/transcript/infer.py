@@ -38,6 +38,7 @@ _LONGEST = 2_000
 """Longer lines say nothing of the conventions (the reader still reads them)."""
 
 _NUMBERS_ONLY = re.compile(r"\s*\d+\s*")
+_ALNUM = re.compile(r"[^\W_]")
 _FROM_AFTER = re.compile(r"(?i)\bfrom\b")
 _TO_AFTER = re.compile(r"(?i)\bto\b")
 
@@ -133,6 +134,8 @@ def _moves(lines: list[str], names: PegNames | None, counter: Counter) -> list[t
     parser.lenient = True
     found = []
     for text in lines:
+        if not _ALNUM.search(text):
+            continue  # no letter or digit: no move (drawings)
         try:
             moves = parser.parse_many(without_state(text))
         except ValueError:
@@ -163,7 +166,7 @@ def _pairs(lines: list[str], names: PegNames | None, counter: Counter) -> tuple[
                 continue
             out.append(held)
             held = None
-        if head(text, parser.names, lenient=True):
+        if _ALNUM.search(text) and head(text, parser.names, lenient=True):
             held = text
         else:
             out.append(text)
