@@ -124,3 +124,16 @@ def test_pictures_of_four_pegs_are_read() -> None:
     rows = [line for state in seq for part in columns(state, 3) for line in part]
     verdict = check_lines(rows, 3, puzzle=Puzzle(pegs=4))
     assert verdict.ok and verdict.moves == 5, describe(verdict, 3)
+
+
+def test_a_table_of_numbers_between_bars_is_read_by_its_digits() -> None:
+    def table(state: State, n: int) -> list[str]:
+        cells = [[str(p[level]) if level < len(p) else " " for p in state] for level in range(n - 1, -1, -1)]
+        return [" A | B | C", "----------", *(f"| {a}| {b} |{c}" for a, b, c in cells), "", ""]
+
+    seq = states(3)
+    verdict = check_lines([line for state in seq for line in table(state, 3)], 3)
+    assert verdict.ok and "columns of numbers" in verdict.extra["read"], describe(verdict, 3)
+    seq[3] = [[3], [], [1, 2]]  # the third move puts disk 2 on disk 1
+    verdict = check_lines([line for state in seq for line in table(state, 3)], 3)
+    assert (verdict.status, verdict.step) == ("illegal", 3), describe(verdict, 3)

@@ -3,10 +3,11 @@
 A picture is a block of rows with no letter in them, ended by a blank line,
 a base or separator row (``-------``, ``=====``: one run as wide as half the
 picture), a line of text (a caption, labels under the pegs) or the end of
-the input.  In a row, each run of non-blank characters is a disk or a bare
-pole (``|``).  A disk belongs to the peg whose column it is centred on; it
-is the number it holds (columns of numbers, ``[=3=]``), else its rank by
-width (``=|=``, ``__``, ``+++``): the narrowest is disk 1.  The top row is
+the input.  Disks are numbers (columns of numbers, ``[=3=]``, a table such
+as ``| 3| 2 |1``: the digits alone count), or else runs of non-blank
+characters, each a disk or a bare pole (``|``), the disk's rank by its
+width (``=|=``, ``__``, ``+++``: the narrowest is disk 1).  A disk belongs
+to the peg whose column it is centred on.  The top row is
 the top of the pegs.  :func:`layout` finds the pegs' columns and the
 disks' widths from the first lines of an input; :class:`Pictures` reads
 the pictures line by line and gives the move between two of them.
@@ -72,12 +73,13 @@ def _pole(text: str) -> bool:
 def layout(lines: list[str], pegs: int, n: int, *, forced: bool = False) -> Layout | None:
     """The layout of the pictures ``lines`` draw of ``pegs`` pegs and ``n`` disks, or None if they draw none.
 
-    Lines draw pictures when their runs stand in exactly ``pegs`` columns,
-    their disks are numbers or of exactly ``n`` widths, and they begin with
-    two states or more, each one move from the last (unless ``forced``: the
-    user said the input holds states).  Pegs no disk visits
-    in these lines (the middle one, for one disk) are found only if poles
-    are drawn.
+    Lines draw pictures when their disks stand in exactly ``pegs`` columns
+    and are numbers (the digits alone count: ``| 3| 2 |1`` is a table) or
+    runs of exactly ``n`` widths, and the lines begin with two states or
+    more, each one move from the last (unless ``forced``: the user said the
+    input holds states).  Pegs no disk visits in these lines (the middle
+    one, for one disk) are found only if poles are drawn, for disks drawn
+    by their widths.
     """
     rows = [row for row in map(_segments, lines) if row]
     if not rows or n < 1:
@@ -85,27 +87,37 @@ def layout(lines: list[str], pegs: int, n: int, *, forced: bool = False) -> Layo
     extent = max(max(centre for centre, _ in row) for row in rows) // 2 + 1
     base = max(3, extent // 2)
     runs = [seg for row in rows if not _base(row, base) for seg in row]
-    centres = _columns(sorted({centre for centre, _ in runs}))
+    digits = [(centre, text) for row in rows if not _base(row, base) for centre, text in _numbers(row)]
     disks = [text for _, text in runs if not _pole(text)]
-    if len(centres) != pegs or not disks:
-        return None
-    numbered = [bool(_DIGITS.search(text)) for text in disks]
-    if all(numbered):
-        widths = None
-    elif not any(numbered) and len({len(text) for text in disks}) == n:
+    candidates: list[Layout] = []
+    if digits:  # numbered disks: their digits stand in the pegs' columns
+        candidates.append(Layout(tuple(_columns(sorted({centre for centre, _ in digits}))), None, base))
+    if disks and not digits and len({len(text) for text in disks}) == n:
         widths = {width: disk for disk, width in enumerate(sorted({len(text) for text in disks}), 1)}
-    else:
-        return None
-    found = Layout(tuple(centres), widths, base)
-    if forced:
-        return found
-    reader, moves = Pictures(found, pegs, n), 0
-    for text in lines:
-        try:
-            moves += len(reader.feed(text))
-        except ValueError:  # the reader says where, if what comes before reads as pictures
-            break
-    return found if reader.seen >= 2 and moves else None
+        candidates.append(Layout(tuple(_columns(sorted({centre for centre, _ in runs}))), widths, base))
+    for found in candidates:
+        if len(found.centres) != pegs:
+            continue
+        if forced:
+            return found
+        reader, moves = Pictures(found, pegs, n), 0
+        for text in lines:
+            try:
+                moves += len(reader.feed(text))
+            except ValueError:  # the reader says where, if what comes before reads as pictures
+                break
+        if reader.seen >= 2 and moves:
+            return found
+    return None
+
+
+def _numbers(row: list[Segment]) -> list[Segment]:
+    """The runs of digits of a row's runs, each with its own centre (``3|`` is disk 3 beside a pole)."""
+    out = []
+    for centre, text in row:
+        start = (centre - len(text) + 1) // 2  # the run's first column
+        out += [(2 * (start + m.start()) + len(m[0]) - 1, m[0]) for m in _DIGITS.finditer(text)]
+    return out
 
 
 def _base(row: list[Segment], base: int) -> bool:
@@ -148,7 +160,10 @@ class Pictures:
         row = _segments(text)
         if row is None or not row or _base(row, self.layout.base):
             return self.flush()
-        disks = [(self._peg(centre), self._disk(run)) for centre, run in row if not _pole(run)]
+        if self.layout.widths is None:
+            disks = [(self._peg(centre), int(digits)) for centre, digits in _numbers(row)]
+        else:
+            disks = [(self._peg(centre), self._disk(run)) for centre, run in row if not _pole(run)]
         if disks or self.block:
             self.block.append(disks)
             self.last = (number, text)
@@ -180,12 +195,7 @@ class Pictures:
         raise ValueError(f"a disk at column {centre // 2 + 1}, under no peg")
 
     def _disk(self, run: str) -> int:
-        widths = self.layout.widths
-        if widths is None:
-            found = _DIGITS.findall(run)
-            if len(found) != 1:
-                raise ValueError(f"{run!r} is not one disk's number")
-            return int(found[0])
+        widths = self.layout.widths or {}
         disk = widths.get(len(run))
         if disk is None:
             raise ValueError(f"{run!r} is no disk's width ({', '.join(map(str, sorted(widths)))})")

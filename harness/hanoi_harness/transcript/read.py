@@ -543,7 +543,9 @@ class Reader:
             return NoMoves(f"no moves read: the input's {self.lines} lines are blank")
         line, text = self.example
         if "\ufffd" in text:
-            return NoMoves(f"no moves read: the input is not UTF-8 text (line {line}: {quote(text)})")
+            return NoMoves(
+                f"no moves read: the input is not UTF-8 text (line {line}: {quote(text)}): give its --encoding"
+            )
         if self.lines == 1:
             return NoMoves(f"no moves read: the only line is not a move: {quote(text)}")
         return NoMoves(f"no moves read: none of the {self.lines} lines is a move (line {line}: {quote(text)})")
