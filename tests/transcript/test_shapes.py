@@ -7,6 +7,7 @@ import pytest
 
 from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.check import MalformedLine, UnreadableInput, check_lines, describe, parse_line
+from hanoi_harness.transcript.pegs import WORDS
 from tests.helpers import reference
 
 N = 4
@@ -224,3 +225,18 @@ def test_a_state_printed_as_a_dictionary_is_read() -> None:
         lines.append(str(pegs))
     verdict = check_lines(lines, N)
     assert verdict.ok and "states" in verdict.extra["read"], describe(verdict, N)
+
+
+@pytest.mark.parametrize("names", [("from", "using", "to"), ("Start", "Mitte", "Ende"), ("source", "spare", "dest")])
+def test_names_of_which_two_are_known_give_the_third_its_place(names: tuple[str, str, str]) -> None:
+    lines = [f"Move disk {d} from {names[s]} to {names[t]}" for d, s, t in SOLUTION]
+    verdict = check_lines(lines, N)
+    assert verdict.ok, describe(verdict, N)
+    moves = list(SOLUTION)
+    moves[0] = (1, 1, 2)  # the first move leaves the middle peg
+    wrong = [f"Move disk {d} from {names[s]} to {names[t]}" for d, s, t in moves]
+    if all(name.lower() in WORDS for name in names):  # a built-in convention: its start peg is the first
+        assert check_lines(wrong, N).step == 1
+        return
+    with pytest.raises(UnreadableInput, match=f"put {names[0]} first, but the first move leaves {names[1]}"):
+        check_lines(wrong, N)  # two readings: the names' order, or the first move's source

@@ -238,8 +238,14 @@ def _pegs(
                 f"holds the tower: with {start} (the first move's source) the {{moves}} moves solve the puzzle, "
                 f"with {' or '.join(rest)} move 1 leaves an empty peg; say which with {example} (start peg first)"
             )
-    elif order[0].lower() != start.lower():
-        return  # the names say one start peg, the first move another: the reader refuses, naming --pegs
+    elif order[0].lower() != start.lower():  # two readings: the names' start peg, or the first move's source
+        others = [label for label in order if label.lower() != start.lower()]
+        result.refusal = (
+            f"the names {', '.join(order)} put {order[0]} first, but the first move leaves {start}: say which "
+            f"holds the tower with --pegs (--pegs {','.join(order)} makes move 1 illegal; --pegs "
+            f"{','.join([start, *others])} reads it from {start})"
+        )
+        return
     else:
         why = "in the order their names give"
     try:
@@ -350,6 +356,9 @@ def _order(labels: list[str], pegs: int) -> list[str] | None:
             if set(letters) == set(upper):
                 return [upper[letter] for letter in letters]
     ranks = [WORDS.get(label.lower()) for label in labels]
+    known = {rank for rank in ranks if rank is not None}
+    if pegs == 3 and ranks.count(None) == 1 and len(known) == 2:  # 'from', 'to' and 'using': the third is the rest
+        ranks[ranks.index(None)] = ({0, 1, 2} - known).pop()
     if pegs == 3 and None not in ranks and len(set(ranks)) == 3:
         return [label for _, label in sorted(zip(ranks, labels, strict=True))]
     if all(len(label) == 1 and label.isalpha() for label in labels) or all(label.isdecimal() for label in labels):
