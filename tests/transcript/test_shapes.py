@@ -240,3 +240,18 @@ def test_names_of_which_two_are_known_give_the_third_its_place(names: tuple[str,
         return
     with pytest.raises(UnreadableInput, match=f"put {names[0]} first, but the first move leaves {names[1]}"):
         check_lines(wrong, N)  # two readings: the names' order, or the first move's source
+
+
+@pytest.mark.parametrize(
+    ("shape", "names"),
+    [
+        ("Sposta il disco {d} da {s} a {t}", ("T1", "T2", "T3")),
+        ("Sposta un disco da {s} a {t}", ("sx", "centro", "destra")),
+        ("nombre de disques: deplacez {s} vers {t}", ("a", "b", "c")),
+    ],
+)
+def test_labels_numbered_in_a_row_italian_names_and_a_prompt_before_the_move(
+    shape: str, names: tuple[str, str, str]
+) -> None:
+    verdict = check_lines([shape.format(d=d, s=names[s], t=names[t]) for d, s, t in SOLUTION], N)
+    assert verdict.ok, describe(verdict, N)

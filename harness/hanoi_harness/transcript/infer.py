@@ -39,6 +39,7 @@ _LONGEST = 2_000
 
 _NUMBERS_ONLY = re.compile(r"\s*\d+\s*")
 _ALNUM = re.compile(r"[^\W_]")
+_NUMBERED = re.compile(r"([^\W\d_]{1,10})(\d{1,3})")
 _FROM_AFTER = re.compile(r"(?i)\bfrom\b")
 _TO_AFTER = re.compile(r"(?i)\bto\b")
 
@@ -361,6 +362,11 @@ def _order(labels: list[str], pegs: int) -> list[str] | None:
         ranks[ranks.index(None)] = ({0, 1, 2} - known).pop()
     if pegs == 3 and None not in ranks and len(set(ranks)) == 3:
         return [label for _, label in sorted(zip(ranks, labels, strict=True))]
+    numbered = [(m[1].lower(), int(m[2]), label) for label in labels if (m := _NUMBERED.fullmatch(label))]
+    if len(numbered) == len(labels) and len({prefix for prefix, _, _ in numbered}) == 1:  # T1, T2, T3
+        codes = sorted(code for _, code, _ in numbered)
+        if codes == list(range(codes[0], codes[0] + len(codes))):
+            return [label for _, _, label in sorted(numbered)]
     if all(len(label) == 1 and label.isalpha() for label in labels) or all(label.isdecimal() for label in labels):
         ordered = sorted(labels, key=lambda label: (len(label), label.upper()))
         codes = [int(label) if label.isdecimal() else ord(label.upper()) for label in ordered]

@@ -284,6 +284,8 @@ class _Line:
         froms: list[int] = []
         pairs: list[tuple[int, int]] = []
         for k in range(len(self.t)):
+            if self.prompt_end(k):
+                froms = []  # 'nombre de disque: deplacez a vers c': the prompt's 'de' is no connective
             if froms and self.to_word(k):
                 pairs += [(f, k) for f in reversed(froms[-3:]) if k >= f + 2]  # the nearest first, a few at most
             if self.word(k, _FROM):
@@ -291,6 +293,16 @@ class _Line:
             if len(pairs) > 8:
                 break  # (a line of many connectives is no move: its errors are enough)
         return pairs
+
+    def prompt_end(self, k: int) -> bool:
+        """Whether token ``k`` ends a prompt: '?', '!', or ':' after a word that names no peg ('disks:', not
+        'from:' or 'peg:')."""
+        tok = self.t[k]
+        if tok.kind != MARK or k == 0:
+            return False
+        if tok.low in "?!":
+            return True
+        return tok.low == ":" and self.t[k - 1].kind == WORD and not self.word(k - 1, _FROM | _TO | _PEGWORD)
 
     def from_to_move(self, pairs: list[tuple[int, int]]) -> Found | None:
         """The move of the first pair of connectives that reads as one; the first pair's error if none does."""
