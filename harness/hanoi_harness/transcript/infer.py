@@ -206,6 +206,8 @@ def _pegs(
             return
     except ValueError:
         pass
+    if any(all(_known(names, label) for label in seen) for names in conventions(pegs).values() if not names.cyclic):
+        return  # a built-in convention reads them all (0-2 when the tower starts elsewhere): the reader's rule
     if len(seen) != pegs or len({_kind(label) for label in seen}) > 1:
         return  # the reader says which label it cannot read, and names --pegs
     order = _order(seen, pegs)
