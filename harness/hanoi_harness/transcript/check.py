@@ -3,7 +3,8 @@
 :func:`check_lines` reads moves from lines of text (the shapes and the rules
 for ambiguous lines are in :mod:`hanoi_harness.transcript.templates`, the peg
 conventions in :mod:`hanoi_harness.transcript.pegs`, the streaming reader in
-:mod:`hanoi_harness.transcript.read`) and replays them with
+:mod:`hanoi_harness.transcript.read`, the input's lines in
+:mod:`hanoi_harness.transcript.source`) and replays them with
 :func:`hanoi_harness.core.checker.check`; :func:`describe` writes the verdict in
 the input's own labels.  Input that cannot be read raises
 :class:`UnreadableInput` with one line that says where and why:
@@ -26,17 +27,17 @@ from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.infer import PROBE, infer
 from hanoi_harness.transcript.infer import describe as describe_inference
 from hanoi_harness.transcript.pegs import CONVENTIONS, PegNames, conventions, quote
-from hanoi_harness.transcript.read import (
+from hanoi_harness.transcript.read import Reader
+from hanoi_harness.transcript.rules import Counter, parse_line
+from hanoi_harness.transcript.source import (
     LIMIT,
     MalformedLine,
     NoMoves,
-    Reader,
     StateMismatch,
     UnreadableInput,
     open_text,
     pieces,
 )
-from hanoi_harness.transcript.rules import Counter, parse_line
 
 __all__ = [
     "CONVENTIONS",

@@ -1,4 +1,4 @@
-"""Another program's output as a stream of model moves: decoding, bounded lines, one-line lists, peg labels.
+"""Another program's output as a stream of model moves: lines of moves, one-line lists, states, peg labels.
 
 :class:`Reader` turns lines of text into ``(disk, src, dst)`` moves of the
 model, one at a time, for :func:`hanoi_harness.core.checker.check`: it reads each
@@ -6,29 +6,33 @@ line with a template of its shape when it has one (:mod:`hanoi_harness.transcrip
 maps the labels to pegs 0-2 with the convention of the first move
 (:mod:`hanoi_harness.transcript.pegs`), and gives a move without a disk the top disk
 of its source peg.  Nothing is held but the current line (at most
-:data:`LIMIT` characters) and the pegs: the input streams.  A line of moves
-such as ``[(1, 3), (1, 2), (3, 2)]`` is read item by item, whatever its length.
+:data:`~hanoi_harness.transcript.source.LIMIT` characters) and the pegs: the
+input streams.  A line of moves such as ``[(1, 3), (1, 2), (3, 2)]`` is read
+item by item, and any other line of moves piece by piece, whatever its length.
 """
 
 from __future__ import annotations
 
-import codecs
-import functools
-import io
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import BinaryIO
 
 from hanoi_harness.core.legality import Pegs
-from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.pegs import PegNames, conventions, detect, quote
 from hanoi_harness.transcript.pictures import Layout, Pictures
 from hanoi_harness.transcript.rules import Counter, Move, NotPegs, head
+from hanoi_harness.transcript.source import (
+    LIMIT,
+    MalformedLine,
+    NoMoves,
+    StateMismatch,
+    UnreadableInput,
+    binary,
+    continues,
+    pieces,
+)
 from hanoi_harness.transcript.states import States
 from hanoi_harness.transcript.templates import Parser
 
-LIMIT = 10_000
-"""The longest line read (in characters): a longer one is refused, unless it is a list of moves."""
 ITEM_LIMIT = 1_000
 """The longest item of a list of moves."""
 
@@ -42,13 +46,6 @@ _DIGITS = re.compile(r"\d+")
 _CUT = re.compile(r"\s+|[,;|]|<br\s*/?>", re.IGNORECASE)
 """Where a long line of moves may be cut between two of them."""
 
-_BOMS = (
-    (codecs.BOM_UTF32_LE, "utf-32"),
-    (codecs.BOM_UTF32_BE, "utf-32"),
-    (codecs.BOM_UTF8, "utf-8-sig"),
-    (codecs.BOM_UTF16_LE, "utf-16"),
-    (codecs.BOM_UTF16_BE, "utf-16"),
-)
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 # A list of moves: after an optional label ('moves = '), a bracket holding a bracket, or two bracketed groups.
 _LIST = re.compile(r"\s*(?:[^\W\d_][\w ]{0,40}[:=]\s*)?(?=[\[(]\s*[\[({]|[\[(][^\[\](){}\n]*[\])][\s,;]*[\[({])")
@@ -75,88 +72,6 @@ def _split_state(text: str) -> tuple[str, str]:
 
 
 _PEG_GROUP = re.compile(r"\[([\d\s,]*)\]")
-
-
-class UnreadableInput(UsageError):
-    """Input that cannot be read as moves; ``line`` is the line at fault (None: the whole input)."""
-
-    line: int | None = None
-
-
-class MalformedLine(UnreadableInput):
-    """A line that looks like a move but cannot be read as one; its message names the line."""
-
-    def __init__(self, line: int, text: str, why: str) -> None:
-        super().__init__(f"line {line}: cannot read a move from {quote(text)}: {why}")
-        self.line = line
-
-
-class StateMismatch(MalformedLine):
-    """A move's line printed a state after it that is not the pegs' state: the output contradicts itself."""
-
-    def __init__(self, line: int, text: str, why: str) -> None:
-        super().__init__(line, text, why)
-        self.text, self.why = text, why
-
-
-class NoMoves(UnreadableInput):
-    """Input in which no line is a move (for n >= 1): the message says how many lines, and shows one."""
-
-
-def open_text(raw: BinaryIO, encoding: str | None = None) -> io.TextIOWrapper:
-    """A text stream over the bytes of ``raw``: UTF-8, or the UTF-8, UTF-16 or UTF-32 of its byte-order mark.
-
-    ``encoding`` (any codec Python knows) replaces that choice.  Bytes that
-    are not text in the encoding read as U+FFFD; line ends are any of \\n,
-    \\r\\n, \\r.
-
-    >>> open_text(io.BytesIO("A -> C\\n".encode("utf-16"))).read()
-    'A -> C\\n'
-    """
-    buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type,type-var]
-    if encoding is None:
-        head = buffered.peek(4)[:4]
-        encoding = next((name for bom, name in _BOMS if head.startswith(bom)), "utf-8")
-    return io.TextIOWrapper(buffered, encoding=encoding, errors="replace", newline=None)
-
-
-def binary(text: str) -> str:
-    """Why a line with a NUL byte is not read: UTF-16 text without a byte-order mark (every other character a
-    NUL, which --encoding reads), or binary data, which no option reads."""
-    for start, order in ((1, "le"), (0, "be")):
-        nuls, chars = text[start::2], text[1 - start :: 2].rstrip("\r\n")
-        if nuls.strip("\x00\r\n") == "" and chars and chars.replace("\x00", "").isprintable():
-            return f"a NUL byte after every character: UTF-16 text with no byte-order mark (--encoding utf-16-{order})"
-    return "a NUL byte: binary data, not text (no option reads it)"
-
-
-def pieces(lines: Iterable[str]) -> Iterator[str]:
-    """The lines of ``lines``, a line longer than :data:`LIMIT` in pieces of LIMIT characters.
-
-    A piece of LIMIT characters that does not end a line is followed by the
-    rest of its line.  A text stream is read with ``readline(LIMIT)``, so a
-    long line is never held whole.
-    """
-    if isinstance(lines, io.TextIOBase):
-        return iter(functools.partial(lines.readline, LIMIT), "")
-    if isinstance(lines, (io.BufferedIOBase, io.RawIOBase)):
-        return pieces(open_text(lines))  # type: ignore[arg-type]
-    return _sliced(lines)
-
-
-def _sliced(lines: Iterable[str]) -> Iterator[str]:
-    for text in lines:
-        if len(text) < LIMIT:
-            yield text
-            continue
-        for start in range(0, len(text), LIMIT):
-            piece = text[start : start + LIMIT]
-            yield piece + "\n" if start + LIMIT >= len(text) and len(piece) == LIMIT else piece
-
-
-def _continues(piece: str) -> bool:
-    """Whether ``piece`` is LIMIT characters of a longer line."""
-    return len(piece) >= LIMIT and not piece.endswith("\n")
 
 
 class Reader:
@@ -265,7 +180,7 @@ class Reader:
     def _slow(self, number: int, text: str, source: Iterator[str]) -> Iterator[ModelMove]:
         """Whatever the inline case does not read: any line, a list of moves, a blank or unreadable line."""
         self.compare()
-        more = _continues(text)
+        more = continues(text)
         if number == 1 and text.startswith("\ufeff"):
             text = text[1:]
         if "\x00" in text:
@@ -344,7 +259,7 @@ class Reader:
         assert self.states is not None
         for number, text in enumerate(source, 1):
             self.lines = number
-            if _continues(text):
+            if continues(text):
                 self.error = MalformedLine(number, text, f"the line is longer than {LIMIT} characters")
                 return
             if "\x00" in text:
@@ -390,7 +305,7 @@ class Reader:
             for move in found:
                 yield self._model(move, number, head)
             piece = next(source, "")
-            body, more, first = body + piece, _continues(piece), False
+            body, more, first = body + piece, continues(piece), False
         try:
             found = self.parser.parse_many(body) or [] if body.strip() else []
         except ValueError as exc:
@@ -424,7 +339,7 @@ class Reader:
             if len(rest) > ITEM_LIMIT:
                 raise MalformedLine(number, rest, f"an item longer than {ITEM_LIMIT} characters")
             piece = next(source, "")
-            body, more, first = rest + piece, _continues(piece), False
+            body, more, first = rest + piece, continues(piece), False
 
     def _items(self, body: str) -> tuple[list[tuple[str, Move]], str, str | None]:
         """The items of ``body`` with their moves, the text after the last, and the first that is not a move."""
