@@ -48,6 +48,8 @@ class Entry:
     disks: int = 1
     unreadable: str | None = None
     states: bool = False
+    contents: bool = False
+    checked: bool = False
     wrong: bool = False
     origin: dict[str, str] = field(default_factory=dict)
 

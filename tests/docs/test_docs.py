@@ -93,8 +93,12 @@ def words(text: str, comments: bool = False) -> list[str]:
 
 
 def shell_lines(block: Block) -> list[tuple[int, str]]:
-    """The command lines of a shell block: every line of ``sh``, the ``$`` lines of ``console``."""
-    if block.language == "console":
+    """The command lines of a shell block: every line of ``sh``, the ``$`` lines of ``console``.
+
+    A ``text`` block that shows a prompt is a transcript: its ``$`` lines are the commands.
+    """
+    prompted = any(line.startswith("$ ") for line in block.lines)
+    if block.language == "console" or (block.language == "text" and prompted):
         return [(block.line + i, line[2:]) for i, line in enumerate(block.lines) if line.startswith("$ ")]
     if block.language in ("sh", "text"):
         return [(block.line + i, line) for i, line in enumerate(block.lines) if line.strip()]

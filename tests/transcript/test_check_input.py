@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from hanoi_harness.transcript.check import LIMIT, MalformedLine, check_lines
+from hanoi_harness.transcript.check import LIMIT, MalformedLine, UnreadableInput, check_lines
 from hanoi_harness.transcript.command import run_command
 from tests.helpers import assert_one_line_error, reference, run_cli
 
@@ -55,12 +55,16 @@ def test_a_byte_order_mark_in_a_text_stream_does_not_hide_the_first_move() -> No
 @pytest.mark.parametrize(
     ("data", "fragment"),
     [
-        (MOVES.encode("utf-16-le"), "a NUL byte: binary data, or UTF-16 text without a byte-order mark"),
-        (bytes([1, 0, 2, 2, 0, 1, 1, 2, 1]), "line 1: cannot read a move from '\\x01\\x00\\x02"),
+        (MOVES.encode("utf-16-le"), "UTF-16 text with no byte-order mark (--encoding utf-16-le)"),
+        (MOVES.encode("utf-16-be"), "UTF-16 text with no byte-order mark (--encoding utf-16-be)"),
+        (
+            bytes([1, 0, 2, 2, 0, 1, 1, 2, 1]),
+            "'\\x01\\x00\\x02\\x02\\x00\\x01\\x01\\x02\\x01': a NUL byte: binary data, not text (no option reads it)",
+        ),
         (b"Move disk 1 from A to C\nMove\x00 disk 2\n", "line 2: cannot read a move from 'Move\\x00 disk 2'"),
         (bytes(range(128, 256)) * 4, "no moves read: the input is not UTF-8 text"),
     ],
-    ids=["utf-16 without BOM", "binary moves", "NUL in a line", "not UTF-8"],
+    ids=["utf-16-le without BOM", "utf-16-be without BOM", "binary moves", "NUL in a line", "not UTF-8"],
 )
 def test_binary_input_is_refused_in_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, data: bytes, fragment: str
@@ -68,6 +72,18 @@ def test_binary_input_is_refused_in_one_line(
     code, out, err = check_bytes(capsys, tmp_path, data)
     assert out == ""
     assert_one_line_error(code, err, fragment)
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "shift_jis", "latin-1"])
+def test_an_encoding_given_with_its_option_is_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, codec: str
+) -> None:
+    path = tmp_path / "moves.txt"
+    path.write_bytes(("ハノイ\n" if codec == "shift_jis" else "Hanoï\n").encode(codec) + MOVES.encode(codec))
+    code, out, err = run_cli(capsys, "check", "-n", "4", str(path), "--encoding", codec)
+    assert code == 0, out + err
+    code, _, err = run_cli(capsys, "check", "-n", "4", str(path), "--encoding", "base64")
+    assert_one_line_error(code, err, "argument --encoding: 'base64' does not decode bytes to text")
 
 
 def test_latin_1_text_around_the_moves_is_no_obstacle(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -247,3 +263,40 @@ def test_a_command_that_prints_utf16_or_a_huge_line_is_stopped_at_that_line(tmp_
     huge = "import sys\nfor _ in range(3000): sys.stdout.write('x' * 65536)"
     verdict, _ = run_command(program(tmp_path, huge), 1, timeout=60)
     assert verdict.status == "illegal" and "longer than 10000 characters" in verdict.reason
+
+
+def test_a_line_of_moves_longer_than_the_limit_is_read_piece_by_piece() -> None:
+    n = 13
+    moves = [f"{'ABC'[s]}->{'ABC'[t]}" for _, s, t in reference(n)]
+    line = " ".join(moves) + "\n"
+    assert len(line) > 3 * LIMIT
+    verdict = check_lines(io.StringIO(line), n)
+    assert verdict.ok and verdict.moves == 2**n - 1
+    moves[5000] = moves[5000][::-1].replace(">-", "->")  # its destination and source swapped
+    verdict = check_lines(io.StringIO(" ".join(moves) + "\n"), n)
+    assert (verdict.status, verdict.step, verdict.extra["line"]) == ("illegal", 5001, 1)
+    moves[6000] = "A->?"
+    with pytest.raises(MalformedLine, match="line 1: "):
+        check_lines(io.StringIO(" ".join(moves[:5000] + moves[5001:]) + "\n"), n)
+
+
+HOSTILE = {
+    "a wide picture row": ["=" * 999, " |" * 499, "=|=" * 333] * 200,
+    "brackets without end": ["Moving from [3, 2, 1] to []", "[" * 9_000, "from [" + "1, " * 3_000],
+    "many postpositions": ["1 を A から C に", "から " * 3_000, "A에서 " * 2_000 + "C로"],
+    "half moves everywhere": ["Move disk 1", "Move disk 2"] * 300 + ["from A to C"],
+    "a glued word in every place": ["Move disk 1 from Ato C " * 400],
+    "states and moves at odds": ["Move disk from 0 to 1 : [[3, 2], [1], []]", "Move disk from 0 to 2 : [[9]] [[" * 500],
+}
+
+
+@pytest.mark.parametrize("lines", HOSTILE.values(), ids=HOSTILE.keys())
+def test_hostile_lines_for_the_inference_end_in_a_verdict_or_one_line(lines: list[str]) -> None:
+    try:
+        verdict = check_lines(lines, 3)
+    except MalformedLine as exc:
+        assert "\n" not in str(exc) and len(str(exc)) < 400
+    except UnreadableInput as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert not verdict.ok

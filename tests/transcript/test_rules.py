@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from hanoi_harness.transcript.check import MalformedLine, check_lines, parse_line
 from hanoi_harness.transcript.pegs import WORDS
-from hanoi_harness.transcript.rules import ARROWS, MARK, WORD, tokens
 from hanoi_harness.transcript.templates import Parser
+from hanoi_harness.transcript.tokens import ARROWS, MARK, WORD, tokens
 from tests.helpers import at_scale
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import re
 import sys
 from collections.abc import Iterator
@@ -26,28 +27,34 @@ from hanoi_harness.transcript.check import COUNTERS, DISKS, READS, check_lines, 
 from hanoi_harness.transcript.pegs import PegNames
 
 DESCRIPTION = """\
-Read moves from FILE or standard input (UTF-8, or UTF-16/32 with a byte-order mark) and replay them for
-N disks starting on the first peg: print the first illegal step with its line, or the verdict.
+Read moves from FILE or standard input (UTF-8, UTF-16/32 with a byte-order mark, or --encoding) and replay
+them for N disks starting on the first peg: print the first illegal step with its line, or the verdict.
 
 A move is a line with one of these shapes, with or without step numbers, headers and prompts:
-  A -> C, 1: 1 A->C, disk 3: 0 --> 2, A -> C : 2     an arrow (->, -->, =>, →) between two pegs
+  A -> C, 1: 1 A->C, disk 3: 0 --> 2, A -> C : 2     an arrow (->, -->, - >, =>, →) between two pegs
   Move disk 1 from A to C, from rod 'S' to rod 'D'   from X to Y
-  A to C, left to right                              X to Y, letters or names
+  A to C, left to right, Move disk 1 to peg 3        X to Y; a disk and its destination alone
   1 left, Move disk 2 right                          a disk and its direction on a circle of pegs
   1 0 2, (1, 'A', 'C'), A C, 1 start end, A C 2      two to four values
   [(1, 3), (1, 2), (3, 2)]                           a list of moves on one line, any length
-  A to B, A to C, B to C; ...<br>...; 1:A->C 2:A->B   several moves on a line: all are read
+  A to B, A to C, B to C; ...<br>...; 1:A->C 2:A->B   several moves on a line (any length): all are read
   left from mid, Move disk from A C, Move 1 to 2     'X from Y' is Y -> X; a move without 'to'
-  Mover el disco 1 de la torre de origen a ...       connectives of several languages (de/a, von/nach, 从/到)
+  Mover el disco 1 de la torre de origen a ...       connectives of many languages (de/a, von/nach, 从/到, с/на)
+  1 を A から C に移動, 원반 1을 A에서 C로, A'dan C'ye  words after the pegs (Japanese, Korean, Turkish)
+  Move disk 1 / from A to C                          a move written across two lines
+  Moving from [3, 2, 1] to []                        pegs written as the disks they hold
+  Move disk from 0 to 1 : [[3, 2], [1], []]          a move and the state after it (the two must agree)
 Pegs are 0-2, 1-3, A-C (any case), names (left/middle/right, source/auxiliary/target, origen/destino, ...)
-or any three labels the moves use (S,A,D; X,Y,Z; ...), perhaps quoted; --pegs says which. The disk is the
-number after 'disk', else the one number after the pegs, else the last before them unless it counts the
-moves (a step, see --counter); a move without one moves the top disk. Programs that print the pegs after
-each move instead ('[3, 2] [] [1]', 'A: 3 2') are read by the difference of two states (--read). What was
-inferred is said in one line on standard error. Other lines are skipped (the documentation lists every shape and rule).
+or any three labels the moves use, in the order their names give (S,A,D; X,Y,Z) or the text before the
+moves names; with no such order a solution is refused, naming the --pegs that says which holds the
+tower. The disk is the number after 'disk', else the one number after the pegs, else the last before them
+unless it counts the moves (a step, see --counter); a move without one moves the top disk. Programs that
+print the pegs after each move instead ('[3, 2] [] [1]', 'A: 3 2', columns of numbers, or pictures of
+the disks such as '==|==') are read by the difference of two states (--read). Each inference is said in
+one line on standard error. Other lines are skipped; the documentation lists every shape and rule.
 Exit status: 0 legal and optimal, 1 illegal, incomplete or not optimal, 2 for input that cannot be read
-(a line that looks like a move but is not one, no move at all, binary data, a line over 10000 characters)
-or a bad option.
+(a line that looks like a move but is not one, no move at all, binary data, a line over 10000 characters
+that is not a line of moves, readings of the pegs that disagree) or a bad option.
 
 Other puzzles: --rules cyclic (only 0->1, 1->2, 2->0) or linear (only 0-1, 1-2), --pegs-count K (every
 move, K pegs: 0-(K-1), 1-K, A.. or K names), --from/--to configurations (the peg of each disk, disk 1
@@ -92,25 +99,37 @@ def add_check(p: argparse.ArgumentParser) -> None:
         help="how the pegs are written: 0-2, 1-3, A-C, words, cyclic (a disk and a direction, left or right), "
         "or three names, start peg first (e.g. S,A,D or left,centre,right); on K pegs (--pegs-count) 0-(K-1), 1-K, "
         "the first K letters (A-D on four), cyclic or K names; default: inferred from the moves (any three labels "
-        "they use, in order when their names give one, else the first move's source first)",
+        "they use, in the order their names give, or start peg first as the text before the moves names it; with "
+        "neither, a solution is refused, since any other start peg makes the first move illegal)",
+    )
+    p.add_argument(
+        "--encoding",
+        type=_encoding,
+        metavar="CODEC",
+        help="how the input's bytes are text, any codec Python knows (e.g. utf-16-le, latin-1, shift_jis); "
+        "default: UTF-8, or UTF-16/32 when a byte-order mark says so",
     )
     p.add_argument(
         "--disks",
         choices=tuple(DISKS),
-        help="how the disks are numbered, the smallest first (default: 0-based when the first disk named is 0)",
+        help="how the disks are numbered, the smallest first (default: 0-based when a move of the first 400 lines "
+        "names disk 0 and none names N, or else when the first disk named is 0)",
     )
     p.add_argument(
         "--counter",
         choices=COUNTERS,
         help="what the last number before a move's pegs is ('3: A->C', 'disk3:a-->c'): steps (it counts the moves; "
-        "the move names no disk) or disks; default: a step when it counts 1, 2, 3, ... down the moves, else a disk",
+        "the move names no disk) or disks; default: a step when most such numbers count 1, 2, 3, ... down the "
+        "moves or one exceeds N, else a disk",
     )
     p.add_argument(
         "--read",
         choices=READS,
-        help="what the input prints: moves, or states (the pegs after each move, one line such as '[3, 2] [] [1]' "
-        "or one peg a line such as 'A: 3 2'; a move is read between two states); default: moves, states when no "
-        "line is a move",
+        help="what the input prints: moves (one a line, or several), two-lines (a move written across two "
+        "lines, 'Move disk 1' then 'from A to C'), contents (moves whose pegs are written as the disks they "
+        "hold, 'from [3, 2, 1] to []'), or states (the pegs after each move: '[3, 2] [] [1]', 'A: 3 2' one peg "
+        "a line, columns of numbers, or pictures of the disks; a move is read between two states); default: "
+        "inferred from the first 400 lines",
     )
     p.add_argument(
         "--target",
@@ -147,7 +166,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             PegNames.of(args.pegs, puzzle.pegs)
         except UsageError as exc:
             raise UsageError(f"argument --pegs: {_why(args.pegs, exc)}") from None
-    with _input(args.file) as text:
+    with _input(args.file, args.encoding) as text:
         verdict = check_lines(
             text,
             args.n,
@@ -182,11 +201,22 @@ def puzzle_for(args: argparse.Namespace) -> Puzzle:
     return puzzle.between(start, read_config("--to", args.goal, puzzle.pegs, args.n))
 
 
+def _encoding(name: str) -> str:
+    """``--encoding``: a codec Python knows that decodes bytes to text."""
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        raise argparse.ArgumentTypeError(f"unknown encoding {name!r}") from None
+    if not isinstance(codecs.decode(b"", info.name), str):  # (base64, zlib: bytes to bytes)
+        raise argparse.ArgumentTypeError(f"{name!r} does not decode bytes to text")
+    return info.name
+
+
 @contextmanager
-def _input(name: str) -> Iterator[TextIO]:
+def _input(name: str, encoding: str | None = None) -> Iterator[TextIO]:
     """The text of FILE or of standard input, decoded from its bytes (see :func:`open_text`)."""
     if name != "-":
-        with _open(name) as handle, open_text(handle) as text:
+        with _open(name) as handle, open_text(handle, encoding) as text:
             yield text
         return
     if sys.stdin is None:
@@ -195,7 +225,7 @@ def _input(name: str) -> Iterator[TextIO]:
     if raw is None:  # a text stream with no bytes under it (an embedding program's)
         yield sys.stdin
         return
-    text = open_text(raw)
+    text = open_text(raw, encoding)
     try:
         yield text
     finally:

@@ -3,7 +3,8 @@
 :func:`check_lines` reads moves from lines of text (the shapes and the rules
 for ambiguous lines are in :mod:`hanoi_harness.transcript.templates`, the peg
 conventions in :mod:`hanoi_harness.transcript.pegs`, the streaming reader in
-:mod:`hanoi_harness.transcript.read`) and replays them with
+:mod:`hanoi_harness.transcript.read`, the input's lines in
+:mod:`hanoi_harness.transcript.source`) and replays them with
 :func:`hanoi_harness.core.checker.check`; :func:`describe` writes the verdict in
 the input's own labels.  Input that cannot be read raises
 :class:`UnreadableInput` with one line that says where and why:
@@ -16,6 +17,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import cast
 
 from hanoi_harness.core.checker import NO_OPTIMUM, Tower, check
 from hanoi_harness.core.legality import pegs_at
@@ -25,8 +27,17 @@ from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.infer import PROBE, infer
 from hanoi_harness.transcript.infer import describe as describe_inference
 from hanoi_harness.transcript.pegs import CONVENTIONS, PegNames, conventions, quote
-from hanoi_harness.transcript.read import LIMIT, MalformedLine, NoMoves, Reader, UnreadableInput, open_text, pieces
-from hanoi_harness.transcript.rules import parse_line
+from hanoi_harness.transcript.read import Reader
+from hanoi_harness.transcript.rules import Counter, parse_line
+from hanoi_harness.transcript.source import (
+    LIMIT,
+    MalformedLine,
+    NoMoves,
+    StateMismatch,
+    UnreadableInput,
+    open_text,
+    pieces,
+)
 
 __all__ = [
     "CONVENTIONS",
@@ -47,8 +58,9 @@ DISKS = {"1-based": 1, "0-based": 0}
 """How disks may be numbered (``--disks``): from 1 or from 0 for the smallest."""
 COUNTERS = ("steps", "disks")
 """What the number before a move's pegs may be (``--counter``): a step counter, or the disk."""
-READS = ("moves", "states")
-"""What the input may print (``--read``): moves, or the pegs after each move."""
+READS = ("moves", "two-lines", "contents", "states")
+"""What the input may print (``--read``): moves, moves across two lines, moves whose pegs are written as
+the disks they hold, or the pegs after each move."""
 
 
 def check_lines(
@@ -111,12 +123,18 @@ def check_lines(
     tower = Tower(n, pegs_at(start, puzzle.pegs))
     source = pieces(lines)
     ahead = list(itertools.islice(source, PROBE))  # read again below: the input still streams
-    inference = infer(ahead, puzzle.pegs, n, names=names, counter=counter, read=read)  # type: ignore[arg-type]
+    symmetric = puzzle.rule == "any" and puzzle.start is None and puzzle.goal is None
+    said = cast(Counter, counter)  # one of COUNTERS, or None
+    inference = infer(ahead, puzzle.pegs, n, names=names, counter=said, read=read, symmetric=symmetric)
     if inference.refusal is not None and read is None:
-        raise UnreadableInput(f"no moves read: {inference.refusal}")
-    reader = Reader(tower.pegs, inference.names, DISKS.get(disks or ""), inference.counter)
+        raise UnreadableInput(inference.refusal)
+    base = DISKS.get(disks or "", inference.base)
+    reader = Reader(tower.pegs, inference.names, base, inference.counter)
+    reader.joined, reader.contents = inference.joined, inference.contents
+    if inference.contents and not symmetric:
+        raise UsageError("pegs written as the disks they hold are read on the classic rules alone")
     if inference.states:
-        reader.read_states(n)
+        reader.read_states(n, inference.drawn)
     moves = reader.read(itertools.chain(ahead, source))
     first = next(moves, None)  # the first move decides the convention, which --target is read in
     if reader.error is not None:
@@ -127,8 +145,14 @@ def check_lines(
     targets = _targets(target, names, puzzle.pegs, start)
     stream = itertools.chain((first,), moves) if first is not None else ()
     verdict = check(stream, n, targets, puzzle=puzzle, initial=tower.pegs, max_moves=max_moves)
+    if isinstance(reader.error, StateMismatch):  # the last move read is not the one its line's state shows
+        mismatch, reader.error = reader.error, None
+        verdict = Verdict("illegal", n, verdict.moves - 1, step=verdict.moves, reason=mismatch.why)
+        reader.line, reader.text = mismatch.line or 0, mismatch.text
     if reader.error is not None:
         raise reader.error
+    if verdict.ok and inference.unsure is not None:
+        raise UnreadableInput(inference.unsure.format(moves=verdict.moves))
     labels = tuple(label or default for label, default in zip(reader.labels, names.labels, strict=True))
     extra: dict[str, object] = {
         "convention": names.name,

@@ -1,8 +1,9 @@
 """The words the move rules know, in the languages programs print in: connectives, fillers, keywords.
 
-Each set holds lower-case words.  Chinese and Japanese characters are
-single tokens (:mod:`hanoi_harness.transcript.rules` splits them), so their
-entries are single characters.  A word of several sets keeps the meaning of
+Each set holds lower-case words.  A Chinese or Japanese ideogram is a
+token of its own, and so is a run of hiragana, of katakana or of hangul
+(:mod:`hanoi_harness.transcript.rules` splits them; a Korean particle is
+split from the word it ends), so ``から`` and ``에서`` are entries.  A word of several sets keeps the meaning of
 each: ``de`` is a source marker (Spanish, Portuguese, French) and a filler
 between a marker and its peg (``de la torre de origen``).
 """
@@ -30,9 +31,19 @@ FROM = frozenset(
         "由",
         "自",
         "dari",
+        "с",
+        "со",
+        "iz",
+        "z",
+        "od",
+        "från",
+        "fra",
+        "từ",
+        "από",
     ]
 )
-"""Words before a move's source: English, Spanish, German, Portuguese, Italian, French, Dutch, Russian, Chinese."""
+"""Words before a move's source: English, Spanish, German, Portuguese, Italian, French, Dutch, Russian, Chinese,
+Indonesian, Polish, Czech, Swedish, Danish, Norwegian, Vietnamese, Greek (a capital letter is a peg, not ``Z``)."""
 TO = frozenset(
     [
         "to",
@@ -60,11 +71,61 @@ TO = frozenset(
         "到",
         "至",
         "ke",
+        "na",
+        "till",
+        "til",
+        "sang",
+        "đến",
+        "σε",
+        "στο",
+        "στον",
+        "στη",
+        "στην",
     ]
 )
 """Words before a move's destination."""
-THE = frozenset(["the", "la", "el", "le", "les", "los", "las", "lo", "der", "die", "das", "dem", "den", "os", "il"])
-"""Articles between a connective and its peg."""
+THE = frozenset(
+    [
+        "the",
+        "la",
+        "el",
+        "le",
+        "les",
+        "los",
+        "las",
+        "lo",
+        "der",
+        "die",
+        "das",
+        "dem",
+        "den",
+        "os",
+        "il",
+        "τον",
+        "την",
+        "το",
+        "τη",
+        "を",
+        "の",
+        "は",
+        "을",
+        "를",
+        "은",
+        "는",
+        "이",
+        "가",
+    ]
+)
+"""Articles between a connective and its peg, and the particles that mark a disk or a peg (Japanese, Korean)."""
+POST_FROM = frozenset(["から", "より", "에서", "부터", "로부터", "으로부터", "dan", "den", "tan", "ten"])
+"""Words after a move's source, in languages that put them there: ``A から C に``, ``A에서 C로``, ``A'dan C'ye``."""
+POST_TO = frozenset(["に", "へ", "まで", "로", "으로", "에", "까지", "ya", "ye", "a", "e", "na", "ne"])
+"""Words after a move's destination, with :data:`POST_FROM`."""
+KOREAN_PARTICLES: tuple[str, ...] = ("으로부터", "로부터", "에서", "부터", "으로", "까지", "로", "에")
+KOREAN_PARTICLES += ("을", "를", "은", "는", "이", "가")
+"""The particles split from the end of a Korean word (``기둥에서`` is ``기둥`` and ``에서``), longest first."""
+CLASSIFIER = frozenset(["个", "個", "号", "號", "块", "塊", "枚", "번"])
+"""Counters between a number and the word disk (``第 1 个盘``, ``1 号盘``): that number is the disk."""
 OF = frozenset(["of"])
 PEGWORD = frozenset(
     [
@@ -106,16 +167,112 @@ PEGWORD = frozenset(
         "杆",
         "塔",
         "座",
+        "棒",
+        "杭",
+        "기둥",
+        "탑",
+        "막대",
+        "стержня",
+        "стержень",
+        "стержне",
+        "стержню",
+        "башни",
+        "башню",
+        "башня",
+        "башне",
+        "штырь",
+        "штыря",
+        "колышка",
+        "колышек",
+        "cột",
+        "tiang",
+        "menara",
+        "wieży",
+        "wieżę",
+        "wieża",
+        "słupka",
+        "słupek",
+        "pręta",
+        "pręt",
+        "tyč",
+        "tyče",
+        "tyčí",
+        "kolík",
+        "pinne",
+        "pinnen",
+        "stapel",
+        "torn",
+        "tornet",
+        "tårn",
+        "πύργο",
+        "στύλο",
+        "çubuk",
+        "kule",
     ]
 )
 """Words naming a peg (``peg A``, ``la torre de origen``); never peg names themselves."""
-DISK = frozenset(["disk", "disc", "ring", "disco", "scheibe", "disque", "disko", "anel", "anillo", "盘", "碟"])
+DISK = frozenset(
+    [
+        "disk",
+        "disc",
+        "ring",
+        "disco",
+        "scheibe",
+        "disque",
+        "disko",
+        "anel",
+        "anillo",
+        "盘",
+        "盤",
+        "碟",
+        "원반",
+        "원판",
+        "диск",
+        "диска",
+        "кольцо",
+        "кольца",
+        "đĩa",
+        "cakram",
+        "piringan",
+        "krążek",
+        "krążka",
+        "schijf",
+        "skiva",
+        "skivan",
+        "disken",
+        "δίσκο",
+        "δίσκος",
+        "diski",
+    ]
+)
 """The word before a disk's number (``disk 3``, ``disco 3``, ``Scheibe 3``)."""
 DISKS = frozenset(["disks", "discs", "rings", "discos", "scheiben", "disques", "dischi", "anéis", "anillos"])
 """The plural: a header (``Moving 3 disks from A to C``), or a prompt."""
-STEP = frozenset(["step", "paso", "schritt", "passo", "étape", "etape", "stap", "第", "步"])
+STEP = frozenset(
+    [
+        "step",
+        "paso",
+        "schritt",
+        "passo",
+        "étape",
+        "etape",
+        "stap",
+        "第",
+        "步",
+        "手",
+        "шаг",
+        "ход",
+        "bước",
+        "langkah",
+        "krok",
+        "steg",
+        "단계",
+        "adım",
+    ]
+)
 """Words beside a step counter (``step 3``, ``paso 3``, ``第 3 步``)."""
-NUMBER = frozenset(["no", "nr", "number", "num", "número", "numero", "nummer"])
+NUMBER = frozenset(["no", "nr", "number", "num", "número", "numero", "nummer", "номер", "번", "số"])
+"""Words between a peg word and its label (``peg number 3``, ``стержень номер 3``, ``3번``)."""
 MOVING = frozenset(
     [
         "move",
@@ -131,9 +288,30 @@ MOVING = frozenset(
         "verschiebe",
         "déplacer",
         "deplacer",
+        "déplace",
+        "deplace",
+        "déplacez",
+        "deplacez",
+        "déplacé",
         "sposta",
         "移",
         "动",
+        "動",
+        "переложить",
+        "переместить",
+        "передвинуть",
+        "переместите",
+        "перенести",
+        "dvigaem",
+        "chuyển",
+        "pindahkan",
+        "przenieś",
+        "przenies",
+        "flytta",
+        "이동",
+        "옮김",
+        "옮기기",
+        "taşı",
     ]
 )
 """Verbs of a move line, allowed around plain values (``Move 1 3``)."""

@@ -29,12 +29,13 @@ WORDS: Mapping[str, int] = MappingProxyType(
         for peg, words in enumerate(
             (
                 "left source src start from first begin origin initial"
-                " origen origem inicio início quelle anfang départ depart izquierda links gauche esquerda 源",
+                " origen origem inicio início quelle anfang départ depart izquierda links gauche esquerda 源"
+                " sinistra sx origine partenza",
                 "middle mid center centre auxiliary auxilary auxillary aux spare helper via temp tmp temporary"
                 " intermediate second other auxiliar intermedio intermediario intermediário medio meio centro"
-                " hilfe hilfs zwischen mitte milieu intermédiaire 辅",
+                " hilfe hilfs zwischen mitte milieu intermédiaire 辅 appoggio ausiliario ausiliaria",
                 "right target destination dest dst end to third final goal finish"
-                " destino ziel arrivée arrivee derecha rechts droite direita 目",
+                " destino ziel arrivée arrivee derecha rechts droite direita 目 destra dx destinazione arrivo",
             )
         )
         for word in words.split()

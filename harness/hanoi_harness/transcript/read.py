@@ -1,4 +1,4 @@
-"""Another program's output as a stream of model moves: decoding, bounded lines, one-line lists, peg labels.
+"""Another program's output as a stream of model moves: lines of moves, one-line lists, states, peg labels.
 
 :class:`Reader` turns lines of text into ``(disk, src, dst)`` moves of the
 model, one at a time, for :func:`hanoi_harness.core.checker.check`: it reads each
@@ -6,40 +6,46 @@ line with a template of its shape when it has one (:mod:`hanoi_harness.transcrip
 maps the labels to pegs 0-2 with the convention of the first move
 (:mod:`hanoi_harness.transcript.pegs`), and gives a move without a disk the top disk
 of its source peg.  Nothing is held but the current line (at most
-:data:`LIMIT` characters) and the pegs: the input streams.  A line of moves
-such as ``[(1, 3), (1, 2), (3, 2)]`` is read item by item, whatever its length.
+:data:`~hanoi_harness.transcript.source.LIMIT` characters) and the pegs: the
+input streams.  A line of moves such as ``[(1, 3), (1, 2), (3, 2)]`` is read
+item by item, and any other line of moves piece by piece, whatever its length.
 """
 
 from __future__ import annotations
 
-import codecs
-import functools
-import io
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import BinaryIO
 
 from hanoi_harness.core.legality import Pegs
-from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.pegs import PegNames, conventions, detect, quote
-from hanoi_harness.transcript.rules import Counter, Move, NotPegs
+from hanoi_harness.transcript.pictures import Layout, Pictures
+from hanoi_harness.transcript.rules import Counter, Move, NotPegs, head
+from hanoi_harness.transcript.source import (
+    LIMIT,
+    MalformedLine,
+    NoMoves,
+    StateMismatch,
+    UnreadableInput,
+    binary,
+    continues,
+    pieces,
+)
 from hanoi_harness.transcript.states import States
 from hanoi_harness.transcript.templates import Parser
 
-LIMIT = 10_000
-"""The longest line read (in characters): a longer one is refused, unless it is a list of moves."""
 ITEM_LIMIT = 1_000
 """The longest item of a list of moves."""
 
 ModelMove = tuple[int | None, int, int]
 
-_BOMS = (
-    (codecs.BOM_UTF32_LE, "utf-32"),
-    (codecs.BOM_UTF32_BE, "utf-32"),
-    (codecs.BOM_UTF8, "utf-8-sig"),
-    (codecs.BOM_UTF16_LE, "utf-16"),
-    (codecs.BOM_UTF16_BE, "utf-16"),
-)
+CONTENTS = re.compile(r"\[\s*(?:\d{1,6}\s*(?:,\s*\d{1,6}\s*)*)?\]")
+"""A peg written as the disks it holds: ``[3, 2, 1]``, ``[]``."""
+_CAPTIONED = re.compile(r"(?:\b[^\W\d]\w{0,19}\s*[:=]\s*)?" + CONTENTS.pattern)
+"""The same, perhaps after a name and a colon that caption it (``a: [3, 2, 1]``)."""
+_DIGITS = re.compile(r"\d+")
+_CUT = re.compile(r"\s+|[,;|]|<br\s*/?>", re.IGNORECASE)
+"""Where a long line of moves may be cut between two of them."""
+
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 # A list of moves: after an optional label ('moves = '), a bracket holding a bracket, or two bracketed groups.
 _LIST = re.compile(r"\s*(?:[^\W\d_][\w ]{0,40}[:=]\s*)?(?=[\[(]\s*[\[({]|[\[(][^\[\](){}\n]*[\])][\s,;]*[\[({])")
@@ -50,76 +56,22 @@ _ALNUM = re.compile(r"[^\W_]")
 _STATE_TAIL = re.compile(r"(?:[\[(]\s*\[[\d\s,\[\]]*\]\s*[\])]|(?:\[[\d\s,]*\][\s,]*){2,})\s*")
 
 
-def _without_state(text: str) -> str:
+def without_state(text: str) -> str:
     """``text`` without the state printed after its move, if it has one (matched from its first bracket alone)."""
+    return _split_state(text)[0]
+
+
+def _split_state(text: str) -> tuple[str, str]:
+    """``text`` cut before the state printed after its move (the state empty if it has none)."""
     start = text.find("[")
     if start > 0 and text[start - 1] == "(":
         start -= 1
     if start <= 0 or not _STATE_TAIL.fullmatch(text, start):
-        return text
-    return text[:start].rstrip(" \t:=|-")
+        return text, ""
+    return text[:start].rstrip(" \t:=|-"), text[start:]
 
 
-class UnreadableInput(UsageError):
-    """Input that cannot be read as moves; ``line`` is the line at fault (None: the whole input)."""
-
-    line: int | None = None
-
-
-class MalformedLine(UnreadableInput):
-    """A line that looks like a move but cannot be read as one; its message names the line."""
-
-    def __init__(self, line: int, text: str, why: str) -> None:
-        super().__init__(f"line {line}: cannot read a move from {quote(text)}: {why}")
-        self.line = line
-
-
-class NoMoves(UnreadableInput):
-    """Input in which no line is a move (for n >= 1): the message says how many lines, and shows one."""
-
-
-def open_text(raw: BinaryIO) -> io.TextIOWrapper:
-    """A text stream over the bytes of ``raw``: UTF-8, or the UTF-8, UTF-16 or UTF-32 of its byte-order mark.
-
-    Bytes that are not text in that encoding read as U+FFFD; line ends are
-    any of \\n, \\r\\n, \\r.
-
-    >>> open_text(io.BytesIO("A -> C\\n".encode("utf-16"))).read()
-    'A -> C\\n'
-    """
-    buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type,type-var]
-    head = buffered.peek(4)[:4]
-    encoding = next((name for bom, name in _BOMS if head.startswith(bom)), "utf-8")
-    return io.TextIOWrapper(buffered, encoding=encoding, errors="replace", newline=None)
-
-
-def pieces(lines: Iterable[str]) -> Iterator[str]:
-    """The lines of ``lines``, a line longer than :data:`LIMIT` in pieces of LIMIT characters.
-
-    A piece of LIMIT characters that does not end a line is followed by the
-    rest of its line.  A text stream is read with ``readline(LIMIT)``, so a
-    long line is never held whole.
-    """
-    if isinstance(lines, io.TextIOBase):
-        return iter(functools.partial(lines.readline, LIMIT), "")
-    if isinstance(lines, (io.BufferedIOBase, io.RawIOBase)):
-        return pieces(open_text(lines))  # type: ignore[arg-type]
-    return _sliced(lines)
-
-
-def _sliced(lines: Iterable[str]) -> Iterator[str]:
-    for text in lines:
-        if len(text) < LIMIT:
-            yield text
-            continue
-        for start in range(0, len(text), LIMIT):
-            piece = text[start : start + LIMIT]
-            yield piece + "\n" if start + LIMIT >= len(text) and len(piece) == LIMIT else piece
-
-
-def _continues(piece: str) -> bool:
-    """Whether ``piece`` is LIMIT characters of a longer line."""
-    return len(piece) >= LIMIT and not piece.endswith("\n")
+_PEG_GROUP = re.compile(r"\[([\d\s,]*)\]")
 
 
 class Reader:
@@ -143,7 +95,7 @@ class Reader:
         if base is not None:
             self._decide_base(base)
         self.parser = Parser(names.labels if names is not None else (), counter)
-        self.states: States | None = None
+        self.states: States | Pictures | None = None
         known = names is not None and names.name != "words"
         self.labels: list[str | None] = list(names.labels) if known and names else [None] * len(pegs)
         self.occupied = frozenset(peg for peg, disks in enumerate(pegs) if disks)  # where the first move may start
@@ -152,6 +104,10 @@ class Reader:
         self.lines = 0
         self.example: tuple[int, str] | None = None
         self.error: UnreadableInput | None = None
+        self.joined = False  # moves may be written across two lines ('Move disk 1' / 'from A to C')
+        self.contents = False  # pegs may be written as the disks they hold ('from [3, 2, 1] to []')
+        self.held: tuple[int, str] | None = None  # the first line of such a move, until the next one
+        self.after: tuple[int, str, list[list[int]]] | None = None  # the state a line printed after its move
 
     def moves(self, lines: Iterable[str]) -> Iterator[ModelMove]:
         """The moves of ``lines``; stops at the first unreadable line, with :attr:`error` set."""
@@ -165,11 +121,11 @@ class Reader:
         pegs, templates = self.pegs, self.parser.templates
         index: Mapping[str, int] = {}
         match, di, si, ti, based, unlabelled = None, 1, 1, 1, self.base is not None, True
-        number = 0
+        number, holding = 0, False
         for text in source:
             number += 1
             # The common case, inline: the line fits the last template, its pegs are known labels.
-            m = match(text) if match is not None else None
+            m = match(text) if match is not None and not holding else None
             if m is not None and len(text) < LIMIT:  # (a longer piece continues its line: see _slow)
                 d, s, t = m.group(di, si, ti)
                 src, dst = index.get(s), index.get(t)
@@ -192,34 +148,93 @@ class Reader:
             except UnreadableInput as exc:
                 self.error = exc
                 return
+            holding = self.held is not None
             if templates:
                 match, di, si, ti = templates[0]
             if self.names is not None:
                 index, based, unlabelled = self.names.index, self.base is not None, None in self.labels
         self.lines = number
+        try:
+            self.compare()
+        except UnreadableInput as exc:
+            self.error = exc
+
+    def _move_then_state(self, text: str) -> bool:
+        """Whether ``text`` is a move followed by the state after it ('Move disk from 0 to 1 : [[3, 2], [1], []]')."""
+        written, state = _split_state(text)
+        try:
+            return bool(state) and self.parser.parse_many(written) is not None
+        except ValueError:
+            return False
+
+    def compare(self) -> None:
+        """Whether the state the last move's line printed is the pegs' state after it; MalformedLine if not."""
+        if self.after is None:
+            return
+        number, text, rows = self.after
+        self.after = None
+        if any(held not in (row, row[::-1]) for held, row in zip(self.pegs, rows, strict=True)):
+            shown = "; ".join(" ".join(map(str, held)) or "-" for held in self.pegs)
+            raise StateMismatch(number, text, f"the state printed after the move is not the pegs' ({shown})")
 
     def _slow(self, number: int, text: str, source: Iterator[str]) -> Iterator[ModelMove]:
         """Whatever the inline case does not read: any line, a list of moves, a blank or unreadable line."""
-        more = _continues(text)
+        self.compare()
+        more = continues(text)
         if number == 1 and text.startswith("\ufeff"):
             text = text[1:]
         if "\x00" in text:
-            raise MalformedLine(number, text, "a NUL byte: binary data, or UTF-16 text without a byte-order mark")
+            raise MalformedLine(number, text, binary(text))
         if "\x1b" in text:
             text = _ANSI.sub("", text)  # colours
         listed = _LIST.match(text)
-        if listed:
+        if listed and not self._move_then_state(text):
             yield from self._list(number, text, listed.end(), more, source)
             return
         if more:
-            raise MalformedLine(number, text, f"the line is longer than {LIMIT} characters")
+            yield from self._long(number, text, source)
+            return
         if text.isspace() or not text:
             return
         if not _ALNUM.search(text):  # the rules' first test, at C speed: drawings have many such lines
             self._skip(number, text)
             return
+        if self.joined:
+            yield from self._joined(number, text)
+            return
+        yield from self._line(number, text)
+
+    def _joined(self, number: int, text: str) -> Iterator[ModelMove]:
+        """A line of moves written across two lines: the first is held, and read with the next."""
+        if self.held is not None:
+            first, start = self.held
+            self.held = None
+            both = f"{start.rstrip()} {text.strip()}"
+            try:
+                found = self.parser.parse_many(without_state(both))
+            except ValueError:
+                found = None
+            if found:
+                for move in found:
+                    yield self._model(move, first, both)
+                return
+            yield from self._line(first, start)  # no half move after all: read alone (or refused) as it is
+        if head(text, self.parser.names):
+            self.held = (number, text)
+            return
+        yield from self._line(number, text)
+
+    def _line(self, number: int, text: str) -> Iterator[ModelMove]:
+        """The moves of one line of text (a state printed after the move is compared with the pegs after it)."""
+        if self.contents:
+            text = self._by_contents(number, text)
+        written, state = _split_state(text)
+        if state:
+            rows = [[int(d) for d in _DIGITS.findall(group)] for group in _PEG_GROUP.findall(state)]
+            if len(rows) == len(self.pegs):
+                self.after = (number, text, rows)
         try:
-            found = self.parser.parse_many(_without_state(text))
+            found = self.parser.parse_many(written)
         except NotPegs as exc:
             if self.names is None:  # the first move: say how to name the pegs
                 self._decide(*exc.words, number, text)
@@ -232,9 +247,10 @@ class Reader:
             for move in found:
                 yield self._model(move, number, text)
 
-    def read_states(self, n: int) -> None:
-        """Read states from now on, the pegs numbered from 0 in the order printed (:mod:`.states`)."""
-        self.states = States(len(self.pegs), n)
+    def read_states(self, n: int, drawn: Layout | None = None) -> None:
+        """Read states from now on, the pegs numbered from 0 in the order printed (:mod:`.states`), or
+        pictures of the pegs laid out as ``drawn`` says (:mod:`.pictures`), left to right."""
+        self.states = States(len(self.pegs), n) if drawn is None else Pictures(drawn, len(self.pegs), n)
         self.names = conventions(len(self.pegs))[f"0-{len(self.pegs) - 1}"]
         self.labels = list(self.names.labels)
 
@@ -243,23 +259,59 @@ class Reader:
         assert self.states is not None
         for number, text in enumerate(source, 1):
             self.lines = number
-            if _continues(text):
+            if continues(text):
                 self.error = MalformedLine(number, text, f"the line is longer than {LIMIT} characters")
                 return
             if "\x00" in text:
-                self.error = MalformedLine(
-                    number, text, "a NUL byte: binary data, or UTF-16 text without a byte-order mark"
-                )
+                self.error = MalformedLine(number, text, binary(text))
                 return
             try:
-                found = self.states.feed(text.rstrip("\r\n"))
+                found = self.states.feed(text.rstrip("\r\n"), number)
             except ValueError as exc:
-                self.error = MalformedLine(number, text, str(exc))
+                self.error = MalformedLine(*self.states.last, str(exc))
                 return
             if not found:
                 self._skip(number, text)
             for move in found:
-                yield self._model(move, number, text)
+                yield self._model(move, *self.states.at)
+        try:
+            found = self.states.flush()
+        except ValueError as exc:
+            self.error = MalformedLine(*self.states.last, str(exc))
+            return
+        for move in found:
+            yield self._model(move, *self.states.at)
+
+    def _long(self, number: int, text: str, source: Iterator[str]) -> Iterator[ModelMove]:
+        """The moves of a line longer than LIMIT that holds several (``A->B A->C ...``), a piece at a time.
+
+        Each piece is cut after its last separator (a space, ``,``, ``;``, ``|`` or ``<br>``); what follows
+        is read with the next piece.  A line whose first piece holds fewer than two moves is refused.
+        """
+        body, more, first = text, True, True
+        while more:
+            cuts = [m.end() for m in _CUT.finditer(body, max(0, len(body) - ITEM_LIMIT))]
+            if not cuts:
+                raise MalformedLine(number, text, f"the line is longer than {LIMIT} characters")
+            head, body = body[: cuts[-1]], body[cuts[-1] :]
+            try:
+                found = self.parser.parse_many(head) or []
+            except ValueError as exc:
+                if first:
+                    raise MalformedLine(number, text, f"the line is longer than {LIMIT} characters") from None
+                raise MalformedLine(number, head, str(exc)) from None
+            if first and len(found) < 2:
+                raise MalformedLine(number, text, f"the line is longer than {LIMIT} characters")
+            for move in found:
+                yield self._model(move, number, head)
+            piece = next(source, "")
+            body, more, first = body + piece, continues(piece), False
+        try:
+            found = self.parser.parse_many(body) or [] if body.strip() else []
+        except ValueError as exc:
+            raise MalformedLine(number, body, str(exc)) from None
+        for move in found:
+            yield self._model(move, number, body)
 
     def _list(self, number: int, text: str, start: int, more: bool, source: Iterator[str]) -> Iterator[ModelMove]:
         """The moves of a list on one line, item by item; the line is read LIMIT characters at a time.
@@ -287,7 +339,7 @@ class Reader:
             if len(rest) > ITEM_LIMIT:
                 raise MalformedLine(number, rest, f"an item longer than {ITEM_LIMIT} characters")
             piece = next(source, "")
-            body, more, first = rest + piece, _continues(piece), False
+            body, more, first = rest + piece, continues(piece), False
 
     def _items(self, body: str) -> tuple[list[tuple[str, Move]], str, str | None]:
         """The items of ``body`` with their moves, the text after the last, and the first that is not a move."""
@@ -328,6 +380,12 @@ class Reader:
         elif s is None and names.cyclic:
             src = self._where(disk)
             dst = (src + (1 if t.lower() == "right" else -1)) % len(self.pegs)
+        elif s is None and disk is not None and t.lower() not in ("left", "right"):
+            src = self._where(disk)  # 'Move disk 1 to peg 3': from where the disk is
+            try:
+                dst = names.peg(t)
+            except ValueError as exc:
+                raise MalformedLine(number, text, str(exc)) from None
         elif s is None:
             raise MalformedLine(number, text, f"a disk and a direction, in moves whose pegs are {names.name}")
         else:
@@ -347,6 +405,28 @@ class Reader:
         if self.names.name != "words":
             self.labels = list(self.names.labels)
         return self.names
+
+    def _by_contents(self, number: int, text: str) -> str:
+        """``text`` with the two pegs it writes as the disks they hold ('[3, 2, 1]') written as their numbers.
+
+        The peg is the one that holds those disks (bottom first, or top first); of two that hold the same
+        (two empty pegs), the first that is not the move's source: on the classic rules the two are alike.
+        A name and a colon before the disks caption them (``from a: [3, 2, 1]``) and are left out.
+        """
+        groups = list(_CAPTIONED.finditer(text))
+        if len(groups) != 2:
+            return text
+        out, end, taken = [], 0, -1
+        for m in groups:
+            written = m[0][m[0].index("[") :]
+            disks = [int(d) for d in _DIGITS.findall(written)]
+            found = [peg for peg, held in enumerate(self.pegs) if held in (disks, disks[::-1]) and peg != taken]
+            if not found:
+                raise MalformedLine(number, text, f"no peg holds {written} at this move")
+            taken = found[0]
+            out += [text[end : m.start()], f" {taken} "]
+            end = m.end()
+        return "".join([*out, text[end:]])
 
     def _decide_base(self, disk: int) -> bool:
         """Disks count from 0 when the first disk named is 0 (or ``base`` is 0): the pegs are renumbered to match."""
@@ -378,7 +458,9 @@ class Reader:
             return NoMoves(f"no moves read: the input's {self.lines} lines are blank")
         line, text = self.example
         if "\ufffd" in text:
-            return NoMoves(f"no moves read: the input is not UTF-8 text (line {line}: {quote(text)})")
+            return NoMoves(
+                f"no moves read: the input is not UTF-8 text (line {line}: {quote(text)}): give its --encoding"
+            )
         if self.lines == 1:
             return NoMoves(f"no moves read: the only line is not a move: {quote(text)}")
         return NoMoves(f"no moves read: none of the {self.lines} lines is a move (line {line}: {quote(text)})")

@@ -1,14 +1,17 @@
-"""One line of another program's output read as a move: the tokens, the shapes and the rules for ambiguous lines.
+"""One line of another program's output read as a move: the shapes and the rules for ambiguous lines.
 
-A line is cut into tokens (numbers, words, arrows, single punctuation marks)
-in one linear pass, and read by the first shape that fits:
+A line is cut into tokens (numbers, words, arrows, single punctuation marks:
+:mod:`hanoi_harness.transcript.tokens`) in one linear pass, and read by the
+first shape that fits:
 
 * an **arrow** between two pegs (``A -> C``, ``1: 1 A->C``, ``left --> right``);
 * **from X to Y** (``Move disk 1 from A to C``, ``from rod 'S' to rod 'D'``);
 * **X to Y** with letters or names (``A to C``, ``left to right``);
 * a **direction** on a circle of pegs: a disk and ``left`` or ``right`` (``1 left``);
 * **plain** values: two to four numbers, letters or names (``1 0 2``, ``1 A C``,
-  ``(1, 'A', 'C')``, ``1 start end``, ``A C 2``).
+  ``(1, 'A', 'C')``, ``1 start end``, ``A C 2``);
+* **postpositions** after the pegs (``1 を A から C に``, ``A에서 C로``, ``A'dan C'ye``);
+* a disk and its **destination** alone (``Move disk 1 to peg 3``): it leaves the peg it is on.
 
 A peg is a number, a single letter or a name (:data:`~hanoi_harness.transcript.pegs.WORDS`
 or the user's), perhaps quoted or after a word such as peg, rod or tower.
@@ -28,36 +31,24 @@ never at its spelling otherwise, and at a number or a letter never at its value:
 
 from __future__ import annotations
 
-import re
 from typing import Literal, NamedTuple
 
 from hanoi_harness.transcript import lexicon
 from hanoi_harness.transcript.pegs import KEYWORDS, WORDS, quote
+from hanoi_harness.transcript.tokens import ARROWS, IDEOGRAM, MARK, NUM, WORD, Token, tokens
 
 Move = tuple[int | None, str | None, str]
-"""``(disk or None, source label, destination label)``; a direction is ``(disk, None, "left" or "right")``."""
-
-ARROW = r"(?:-+>|=+>|[→⟶⇒⟹➔➜])"
-# Chinese and Japanese characters are one token each: their text has no spaces between words.
-CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-# A run of '-' or '=' is one token, an arrow if a '>' ends it: trying '-+>' at each '-' of a long run
-# would read the run once per dash (quadratic); this reads it once.
-_TOKEN = re.compile(rf"(\d+)|([{CJK}]|[^\W\d_{CJK}][^\W_{CJK}]*)|(-+>?|=+>?|[→⟶⇒⟹➔➜])|(\S)")
-NUM, WORD, ARROWS, MARK = 1, 2, 3, 4
-_WIDE = {"：": ":", "，": ",", "。": ".", "；": ";", "（": "(", "）": ")", "！": "!", "？": "?", "【": "[", "】": "]"}
-"""Full-width marks, compared as their ASCII forms."""
+"""``(disk or None, source label, destination label)``; a direction is ``(disk, None, "left" or "right")``,
+and a move that names no source ``(disk, None, destination label)``."""
 
 _FROM, _TO, _DISK, _DISKS = lexicon.FROM, lexicon.TO, lexicon.DISK, lexicon.DISKS
 _STEP, _OF, _NUMBER, _THE = lexicon.STEP, lexicon.OF, lexicon.NUMBER, lexicon.THE
 _PEGWORD, _DIRECTION, _MOVING, _PROMPT = lexicon.PEGWORD, lexicon.DIRECTION, lexicon.MOVING, lexicon.PROMPT
-_SETS = (_FROM, _TO, _DISK, _DISKS, _STEP, _OF, _NUMBER, _THE, _PEGWORD, _DIRECTION, _MOVING, _PROMPT)
-# "peg1", "rodA", "disk3": a keyword and a label in one word
-_JOINED = re.compile("(" + "|".join(sorted(_PEGWORD | _DISK, key=len, reverse=True)) + r")(?:\d+|[a-z])")
-# "plate3", "Scheibe3": any word of two letters or more with a number glued to its end
-_GLUED = re.compile(r"[^\W\d_]{2,}(?=\d+$)")
+_POST_FROM, _POST_TO, _CLASSIFIER = lexicon.POST_FROM, lexicon.POST_TO, lexicon.CLASSIFIER
+_SETS: tuple[frozenset[str], ...] = (_FROM, _TO, _DISK, _DISKS, _STEP, _OF, _NUMBER, _THE, _PEGWORD, _DIRECTION)
+_SETS += (_MOVING, _PROMPT, _POST_FROM, _POST_TO, _CLASSIFIER)
 _QUOTES, _BRACKETS = set("'\"`‘’“”"), set("()[]{}")
 _AROUND = _QUOTES | _BRACKETS
-_IDEOGRAM = re.compile(f"[{CJK}]")
 _AFTER_STEP = {":", ".", ")", "]"}
 
 
@@ -67,61 +58,6 @@ class NotPegs(ValueError):
     def __init__(self, message: str, words: tuple[str, str]) -> None:
         super().__init__(message)
         self.words = words
-
-
-class Token(NamedTuple):
-    """A token: its kind (NUM, WORD, ARROWS or MARK), text, text in lower case, whether whitespace precedes
-    it, and whether it was split from a longer word (``peg1``)."""
-
-    kind: int
-    text: str
-    low: str
-    spaced: bool
-    joined: bool = False
-
-
-def tokens(text: str) -> list[Token]:
-    """The tokens of ``text``, in one pass; ``peg1``, ``rodA`` and ``plate3`` become a word and a label.
-
-    >>> [t.text for t in tokens("1: disk 2 peg1-->rod 'C'.")]
-    ['1', ':', 'disk', '2', 'peg', '1', '-->', 'rod', "'", 'C', "'", '.']
-    >>> [t.text for t in tokens("第1步：从A移到C")]
-    ['第', '1', '步', '：', '从', 'A', '移', '到', 'C']
-    """
-    out: list[Token] = []
-    end = 0
-    for m in _TOKEN.finditer(text):
-        kind, word, start = m.lastindex or MARK, m[0], m.start()
-        if kind == ARROWS and word[-1] in "-=":
-            kind = MARK  # dashes or '=' with no '>'
-        spaced, end = start > end, m.end()
-        low = _WIDE.get(word, word) if kind == MARK else word.lower()
-        if kind == WORD and len(word) > 1:
-            split = _split_joined(word, low)
-            if split:
-                out += [Token(WORD, word[:split], low[:split], spaced), _label(word[split:], spaced=False)]
-                continue
-        out.append(Token(kind, word, low, spaced))
-    return out
-
-
-def _split_joined(word: str, low: str) -> int:
-    """Where a word such as ``peg1``, ``disk12``, ``rodA`` or ``plate3`` splits into a word and a label; 0 if not.
-
-    A letter splits off only in upper case after a keyword that is not all upper case (``rodA``, not ``rods``);
-    digits split off any word of two letters or more.
-    """
-    m = _JOINED.fullmatch(low)
-    if m is None:
-        glued = _GLUED.match(word)
-        return glued.end() if glued else 0
-    split = m.end(1)
-    rest = word[split:]
-    return split if rest.isdecimal() or ("A" <= rest <= "Z" and not word[:split].isupper()) else 0
-
-
-def _label(text: str, *, spaced: bool) -> Token:
-    return Token(NUM if text.isdecimal() else WORD, text, text.lower(), spaced, joined=True)
 
 
 class Found(NamedTuple):
@@ -150,8 +86,9 @@ class _Line:
         self.counter = counter
 
     def word(self, i: int, words: set[str] | frozenset[str]) -> bool:
+        """Whether token ``i`` is one of ``words`` (a capital letter is a peg: 'Z', not the Polish 'z')."""
         tok = self.t[i]
-        return tok.kind == WORD and tok.low in words
+        return tok.kind == WORD and tok.low in words and not (len(tok.text) == 1 and tok.text.isupper())
 
     def peg_kind(self, i: int) -> str | None:
         """The kind of peg token ``i`` can be: n (a number), l (a single letter), w (a peg name), or None."""
@@ -159,7 +96,7 @@ class _Line:
         if tok.kind == NUM:
             return "n"
         if tok.kind == WORD:
-            if len(tok.text) == 1 and not _IDEOGRAM.match(tok.text):
+            if len(tok.text) == 1 and not IDEOGRAM.match(tok.text):
                 return "l"
             if tok.low in self.names or (self.lenient and tok.low not in _ALL):
                 return "w"
@@ -180,11 +117,13 @@ class _Line:
         pairs = self.from_to()
         if pairs:
             return self.from_to_move(pairs)
+        post = next((i for i in range(1, len(t) - 1) if self.word(i, _POST_FROM)), None)
+        found = self.x_post_y(post) if post is not None else None
         f = next((i for i in range(len(t)) if self.word(i, _FROM)), None)
-        found = (self.x_from_y(f) or self.from_x_y(f)) if f is not None else None
+        found = found or ((self.x_from_y(f) or self.from_x_y(f)) if f is not None else None)
         for to in (i for i in range(1, len(t) - 1) if self.to_word(i)):
             found = found or self.x_to_y(to)
-        found = found or self.direction() or self.plain()
+        found = found or self.direction() or self.plain() or (self.to_only() if f is None else None)
         if found is None and f is not None and not self.header(self.clause(f), f):
             k = self.peg_after(f + 1)
             if k < len(t) and self.peg_kind(k) in ("l", "n"):
@@ -255,6 +194,8 @@ class _Line:
         froms: list[int] = []
         pairs: list[tuple[int, int]] = []
         for k in range(len(self.t)):
+            if self.prompt_end(k):
+                froms = []  # 'nombre de disque: deplacez a vers c': the prompt's 'de' is no connective
             if froms and self.to_word(k):
                 pairs += [(f, k) for f in reversed(froms[-3:]) if k >= f + 2]  # the nearest first, a few at most
             if self.word(k, _FROM):
@@ -262,6 +203,16 @@ class _Line:
             if len(pairs) > 8:
                 break  # (a line of many connectives is no move: its errors are enough)
         return pairs
+
+    def prompt_end(self, k: int) -> bool:
+        """Whether token ``k`` ends a prompt: '?', '!', or ':' after a word that names no peg ('disks:', not
+        'from:' or 'peg:')."""
+        tok = self.t[k]
+        if tok.kind != MARK or k == 0:
+            return False
+        if tok.low in "?!":
+            return True
+        return tok.low == ":" and self.t[k - 1].kind == WORD and not self.word(k - 1, _FROM | _TO | _PEGWORD)
 
     def from_to_move(self, pairs: list[tuple[int, int]]) -> Found | None:
         """The move of the first pair of connectives that reads as one; the first pair's error if none does."""
@@ -282,8 +233,8 @@ class _Line:
         if len(between) > 3:
             return None  # prose ('... da torre de hanoi! Você deve mover os discos para ...'), not a move
         labels = [i for i in between if self.peg_kind(i) in ("n", "l")]
-        if len(between) == 2 and len(labels) == 1 and all(self.peg_kind(i) for i in between):
-            between = labels  # "from source A", "von A - Start": the name labels the peg
+        if len(between) == 2 and len(labels) == 1 and all(self.peg_kind(i) or self.other(i) for i in between):
+            between = labels  # "from source A", "von A - Start", "iz palku 1": the name labels the peg
         j = self.peg_after(to + 1)
         if len(between) != 1 or j >= len(self.t):
             raise ValueError("'from' and 'to' need a peg each")
@@ -309,6 +260,31 @@ class _Line:
             (t[k].kind == NUM and k not in (i, j)) or self.word(k, _DISK | _DISKS) for k in range(lo, len(t))
         )
 
+    def other(self, i: int) -> bool:
+        """Whether token ``i`` is a word the rules do not know (no connective, no keyword)."""
+        return self.t[i].kind == WORD and self.t[i].low not in _ALL
+
+    def x_post_y(self, k: int) -> Found | None:
+        """'1 を A から C に', 'A에서 C로', "A'dan C'ye": a word after the source, the destination after it."""
+        t = self.t
+        lo = self.clause(k)
+        i = self.skip_back(k - 1, lo)
+        while i > lo and self.word(i, _PEGWORD | _NUMBER | _THE):
+            i = self.skip_back(i - 1, lo)  # 'A 기둥에서', '1번에서'
+        j = self.peg_after(k + 1)
+        if i < lo or j >= len(t) or self.header(lo, k):
+            return None
+        kind = self.peg_kind(i)
+        if kind is None or self.peg_kind(j) != kind:
+            return None
+        e = self.skip(j + 1)
+        while e < len(t) and self.word(e, _PEGWORD | _NUMBER):
+            e = self.skip(e + 1)  # 'C 기둥으로', '3번으로'
+        ends = e >= len(t) or all(tok.kind == MARK for tok in t[e:])
+        if not (ends or self.word(e, _POST_TO | _MOVING)):
+            return None
+        return Found(self.disk(lo, i, j), i, j)
+
     def x_from_y(self, f: int) -> Found | None:
         """'left from mid': the destination before 'from', the source after it."""
         lo = self.clause(f)
@@ -331,6 +307,24 @@ class _Line:
         if any(tok.kind in (NUM, WORD) for tok in t[j + 1 :]):
             return None
         return Found(self.disk(lo, i, j), i, j)
+
+    def to_only(self) -> Found | None:
+        """'Move disk 1 to peg 3', 'диск номер 1 на стержень 2': a disk and its destination, no source."""
+        t = self.t
+        d = next((i + 1 for i in range(len(t) - 1) if self.word(i, _DISK)), None)
+        while d is not None and d < len(t) and (self.word(d, _NUMBER) or t[d].low in "#:"):
+            d += 1
+        if d is None or d >= len(t) or t[d].kind != NUM:
+            return None
+        k = self.skip(d + 1)
+        if k >= len(t) or not self.to_word(k) or self.header(0, k):
+            return None
+        j = self.peg_after(k + 1)
+        if j >= len(t) or self.peg_kind(j) not in ("n", "l") or self.word(j, _DIRECTION):
+            return None
+        if any(tok.kind in (NUM, WORD) for tok in t[self.skip(j + 1) :]):
+            return None
+        return Found(d, None, j)
 
     def direction(self) -> Found | None:
         """A disk and a direction: 'N left', 'Move disk N right', '3: 2 left', 'disk 1 to the left'."""
@@ -390,6 +384,11 @@ class _Line:
                     j += 1
                 if t[j].kind == NUM and j not in (src, dst):
                     return j
+        for i in range(lo, len(t) - 1):  # '第 1 个盘', '1 号盘': a number, a counter, the word disk
+            if t[i].kind == NUM and i not in (src, dst):
+                k = i + 2 if self.word(i + 1, _CLASSIFIER) else i + 1
+                if k < len(t) and self.word(k, _DISK):
+                    return i
         after = [i for i in range(dst + 1, len(t)) if t[i].kind == NUM and not self.step(i, before=False)]
         if len(after) > 1:
             numbers = ", ".join(t[i].text for i in after[:3]) + (", ..." if len(after) > 3 else "")
@@ -424,7 +423,7 @@ class _Line:
     def filler(self, i: int) -> bool:
         """Tokens around a peg between 'from' and 'to': quotes, brackets, ':', ',', 'the', peg, rod, ..."""
         tok = self.t[i]
-        if tok.low in _AROUND or tok.low in ":,-" or self.word(i, _THE | _PEGWORD | _OF | _MOVING):
+        if tok.low in _AROUND or tok.low in ":,-" or self.word(i, _THE | _PEGWORD | _OF | _MOVING | _NUMBER):
             return True
         return self.word(i, _FROM) and tok.low not in self.names  # 'de la torre de origen', not the peg 'from'
 
@@ -446,7 +445,7 @@ class _Line:
         while i < len(t):
             if t[i].low in _AROUND or t[i].low in ":," or self.word(i, _THE | _OF):
                 i += 1
-            elif self.word(i, _PEGWORD | _FROM) and self.peg_follows(i + 1):
+            elif self.word(i, _PEGWORD | _FROM | _NUMBER) and self.peg_follows(i + 1):
                 i += 1
             else:
                 break
@@ -466,6 +465,7 @@ class _Line:
 
 
 _ALL = frozenset().union(*_SETS, KEYWORDS)
+DEFAULT_NAMES = frozenset(WORDS)
 
 
 def word_class(low: str, names: frozenset[str]) -> frozenset[int]:
@@ -487,6 +487,31 @@ def find(toks: list[Token], names: frozenset[str], *, lenient: bool = False, cou
     return _Line(toks, names, lenient=lenient, counter=counter).find()
 
 
+def head(text: str, names: frozenset[str] = DEFAULT_NAMES, *, lenient: bool = False) -> bool:
+    """Whether ``text`` begins a move that the next line ends: a disk or a source, and no move.
+
+    >>> head("Move disk 1"), head("Move disk 1 from A"), head("Move disk 1 from A to C"), head("Moving 3 disks")
+    (True, True, False, False)
+    """
+    toks = tokens(text)
+    if len(toks) > 24:
+        return False  # a long line is not half a move
+    line = _Line(toks, names, lenient=lenient)
+    try:
+        if line.find() is not None:
+            return False
+    except ValueError:
+        pass
+    for i in range(len(toks) - 1):
+        if line.word(i, _DISK) and toks[i + 1].kind == NUM:
+            return not line.header(0, len(toks))
+        if line.word(i, _FROM):
+            k = line.peg_after(i + 1)
+            if k < len(toks) and line.peg_kind(k) is not None:
+                return not line.header(0, len(toks))
+    return False
+
+
 def values(toks: list[Token], found: Found) -> Move:
     """The move a line's tokens hold where ``found`` says."""
     disk = None if found.disk is None else _number(toks[found.disk].text)
@@ -499,9 +524,6 @@ def _number(digits: str) -> int:
         return int(digits)
     except ValueError:
         raise ValueError(f"the disk number has {len(digits)} digits") from None
-
-
-DEFAULT_NAMES = frozenset(WORDS)
 
 
 def parse_line(text: str, names: frozenset[str] = DEFAULT_NAMES) -> Move | None:

@@ -1,7 +1,7 @@
 """Programs that print the pegs instead of moves: each state read, and the move between two found.
 
 A state is every peg's disks, printed on one line (``[3, 2] [] [1]``,
-``[[3, 2], [1], []]``, ``A: [3, 2] B: [] C: [1]``) or one peg a line
+``[[3, 2], [1], []]``, ``A: [3, 2] B: [] C: [1]``, ``{'A': [3, 2], 'B': [], 'C': [1]}``) or one peg a line
 (``A: 3 2``, ``: 3 2``, ``Torre 1:[3, 2]``, ``peg0: 3 2 0``), the pegs
 in order, the first peg first.  Two consecutive states differ by one move
 (one disk left one peg for another); the same state again is no move, and
@@ -17,7 +17,7 @@ from collections import Counter as Bag
 from hanoi_harness.transcript.rules import Move
 
 _GROUP = re.compile(r"[\[(]([\d\s,]*)[\])]")
-_ONE_LINE = re.compile(r"[^\[\]()]*(?:[\[(]\s*)?(?:[^\[\]()\d]{0,20}[\[(][\d\s,]*[\])][\s,;]*){2,}(?:[\])]\s*)?")
+_ONE_LINE = re.compile(r"[^\[\]()]*(?:[\[(]\s*)?(?:[^\[\]()\d]{0,20}[\[(][\d\s,]*[\])][\s,;]*){2,}(?:[\])}]\s*)?")
 _PEG_LINE = re.compile(r"\s*(?:[^\W\d_][^\W_]{0,15}(?: ?\d{1,3})?)?\s*[:=|]\s*[\[(]?([\d\s,]*)[\])]?\s*")
 _DIGITS = re.compile(r"\d{1,18}")
 
@@ -40,11 +40,19 @@ class States:
         self.previous: list[Bag[int]] | None = None
         self.rows: list[list[int]] = []  # the pegs read so far of a state printed one peg a line
         self.seen = 0
+        self.at: tuple[int, str] = (0, "")  # the line (number, text) that completed the last state
+        self.last: tuple[int, str] = (0, "")  # the last line read that belongs to a state
 
-    def feed(self, text: str) -> list[Move]:
-        """The moves the line ``text`` completes (none, or one); ValueError if a state is no move away."""
+    def flush(self) -> list[Move]:
+        """No move: a state ends on its own line (the interface of :class:`~.pictures.Pictures`)."""
+        return []
+
+    def feed(self, text: str, number: int = 0) -> list[Move]:
+        """The moves the line ``text`` (line ``number``) completes (none, or one); ValueError if a state is
+        no move away."""
         line = _ONE_LINE.fullmatch(text)
         groups = _GROUP.findall(text) if line else []
+        self.at = self.last = (number, text)
         if len(groups) == self.pegs:
             self.rows = []
             return self._state([_numbers(group) for group in groups])
@@ -65,27 +73,41 @@ class States:
         state = [Bag(row) for row in rows]
         previous = self.previous
         if previous is None:
-            tower = range(1, self.n + 1) if self._from_one(rows) else range(self.n)
-            previous = [Bag(tower)] + [Bag() for _ in rows[1:]]
+            previous = tower(self.n, len(rows), from_one=self._from_one(rows))
         self.previous = state
-        if state == previous:
-            return []
-        left = [peg for peg in range(self.pegs) if previous[peg] - state[peg]]
-        came = [peg for peg in range(self.pegs) if state[peg] - previous[peg]]
-        if len(left) == 1 and len(came) == 1:
-            (gone,) = left
-            (arrived,) = came
-            moved = previous[gone] - state[gone]
-            if moved == state[arrived] - previous[arrived] and sum(moved.values()) == 1:
-                (disk,) = moved
-                if all(state[p] == previous[p] for p in range(self.pegs) if p not in (gone, arrived)):
-                    return [(disk, str(gone), str(arrived))]
-        raise ValueError("this state is not one move from the one before it")
+        return between(previous, state)
 
     def _from_one(self, rows: list[list[int]]) -> bool:
         """Whether the disks are numbered from 1: no 0 among them, or the largest is n."""
         values = [d for row in rows for d in row]
         return 0 not in values or self.n in values
+
+
+def tower(n: int, pegs: int, *, from_one: bool = True) -> list[Bag[int]]:
+    """The start: n disks on the first of ``pegs`` pegs (numbered 1 .. n, or 0 .. n-1)."""
+    return [Bag(range(1, n + 1) if from_one else range(n))] + [Bag() for _ in range(pegs - 1)]
+
+
+def between(previous: list[Bag[int]], state: list[Bag[int]]) -> list[Move]:
+    """The move from ``previous`` to ``state``: none if they are equal; ValueError if no one move does it.
+
+    >>> between([Bag([2, 1]), Bag(), Bag()], [Bag([2]), Bag(), Bag([1])])
+    [(1, '0', '2')]
+    """
+    if state == previous:
+        return []
+    pegs = range(len(state))
+    left = [peg for peg in pegs if previous[peg] - state[peg]]
+    came = [peg for peg in pegs if state[peg] - previous[peg]]
+    if len(left) == 1 and len(came) == 1:
+        (gone,) = left
+        (arrived,) = came
+        moved = previous[gone] - state[gone]
+        if moved == state[arrived] - previous[arrived] and sum(moved.values()) == 1:
+            (disk,) = moved
+            if all(state[p] == previous[p] for p in pegs if p not in (gone, arrived)):
+                return [(disk, str(gone), str(arrived))]
+    raise ValueError("this state is not one move from the one before it")
 
 
 def _numbers(group: str) -> list[int]:

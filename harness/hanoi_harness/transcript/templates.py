@@ -18,21 +18,8 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from hanoi_harness.transcript.pegs import WORDS, quote
-from hanoi_harness.transcript.rules import (
-    ARROW,
-    ARROWS,
-    CJK,
-    NUM,
-    Counter,
-    Found,
-    Move,
-    Token,
-    find,
-    known_words,
-    tokens,
-    values,
-    word_class,
-)
+from hanoi_harness.transcript.rules import Counter, Found, Move, find, known_words, values, word_class
+from hanoi_harness.transcript.tokens import ARROW, ARROWS, CJK, NUM, Token, tokens
 
 _SEPARATOR = re.compile(r"(?i)<br\s*/?>|[;|,]")
 _MANY_ARROWS = "arrows; a move line has one"  # (the rules' error for a line of several)

@@ -1,0 +1,202 @@
+"""Programs that draw the pegs after each move: the pictures read as states, a move between two.
+
+A picture is a block of rows with no letter in them, ended by a blank line,
+a base or separator row (``-------``, ``=====``: one run as wide as half the
+picture), a line of text (a caption, labels under the pegs) or the end of
+the input.  Disks are numbers (columns of numbers, ``[=3=]``, a table such
+as ``| 3| 2 |1``: the digits alone count), or else runs of non-blank
+characters, each a disk or a bare pole (``|``), the disk's rank by its
+width (``=|=``, ``__``, ``+++``: the narrowest is disk 1).  A disk belongs
+to the peg whose column it is centred on.  The top row is
+the top of the pegs.  :func:`layout` finds the pegs' columns and the
+disks' widths from the first lines of an input; :class:`Pictures` reads
+the pictures line by line and gives the move between two of them.
+
+>>> rows = [" 1    ", " 2   ", "-----", "      ", " 2   1", "-----", "   1  ", " 2    ", "-----"]
+>>> found = layout(rows, 3, 2)
+>>> found.centres, found.widths
+((2, 6, 10), None)
+>>> pictures = Pictures(found, 3, 2)
+>>> [move for text in rows for move in pictures.feed(text)] + pictures.flush()
+[(1, '0', '2'), (1, '2', '1')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter as Bag
+from typing import NamedTuple
+
+from hanoi_harness.transcript.rules import Move
+from hanoi_harness.transcript.states import between, tower
+
+_POLES = frozenset("|│┃║¦!")
+_LETTER = re.compile(r"[^\W\d_]")
+_SEGMENT = re.compile(r"\S+")
+_DIGITS = re.compile(r"\d{1,6}")
+_WIDEST = 1_000
+"""A row wider than this is no picture (and a picture's rows are read in one pass each)."""
+_SLACK = 2
+"""How far (in half columns) a disk's centre may stand from its peg's: one column, for disks of even width."""
+
+Segment = tuple[int, str]
+"""A run of a row: its centre in half columns (start + end - 1), and its text."""
+
+
+class Layout(NamedTuple):
+    """Where the pegs stand and what the disks look like: ``centres`` of the pegs (half columns, left to
+    right), ``widths`` (each disk's width to its number; None: the disks are the numbers drawn), ``base``
+    (the width from which a row of one run is a base or separator, not a disk)."""
+
+    centres: tuple[int, ...]
+    widths: dict[int, int] | None
+    base: int
+
+
+def _segments(text: str) -> list[Segment] | None:
+    """The runs of a picture row (empty for a blank line), or None for a line that is no picture row."""
+    text = text.rstrip("\r\n")
+    if len(text) > _WIDEST or _LETTER.search(text):
+        return None
+    return [(m.start() + m.end() - 1, m[0]) for m in _SEGMENT.finditer(text)]
+
+
+def is_row(text: str) -> bool:
+    """Whether ``text`` can be a row of a picture (it has something drawn, and no letter)."""
+    return bool(_segments(text))
+
+
+def _pole(text: str) -> bool:
+    return all(ch in _POLES for ch in text)
+
+
+def layout(lines: list[str], pegs: int, n: int, *, forced: bool = False) -> Layout | None:
+    """The layout of the pictures ``lines`` draw of ``pegs`` pegs and ``n`` disks, or None if they draw none.
+
+    Lines draw pictures when their disks stand in exactly ``pegs`` columns
+    and are numbers (the digits alone count: ``| 3| 2 |1`` is a table) or
+    runs of exactly ``n`` widths, and the lines begin with two states or
+    more, each one move from the last (unless ``forced``: the user said the
+    input holds states).  Pegs no disk visits in these lines (the middle
+    one, for one disk) are found only if poles are drawn, for disks drawn
+    by their widths.
+    """
+    rows = [row for row in map(_segments, lines) if row]
+    if not rows or n < 1:
+        return None
+    extent = max(max(centre for centre, _ in row) for row in rows) // 2 + 1
+    base = max(3, extent // 2)
+    runs = [seg for row in rows if not _base(row, base) for seg in row]
+    digits = [(centre, text) for row in rows if not _base(row, base) for centre, text in _numbers(row)]
+    disks = [text for _, text in runs if not _pole(text)]
+    candidates: list[Layout] = []
+    if digits:  # numbered disks: their digits stand in the pegs' columns
+        candidates.append(Layout(tuple(_columns(sorted({centre for centre, _ in digits}))), None, base))
+    if disks and not digits and len({len(text) for text in disks}) == n:
+        widths = {width: disk for disk, width in enumerate(sorted({len(text) for text in disks}), 1)}
+        candidates.append(Layout(tuple(_columns(sorted({centre for centre, _ in runs}))), widths, base))
+    for found in candidates:
+        if len(found.centres) != pegs:
+            continue
+        if forced:
+            return found
+        reader, moves = Pictures(found, pegs, n), 0
+        for text in lines:
+            try:
+                moves += len(reader.feed(text))
+            except ValueError:  # the reader says where, if what comes before reads as pictures
+                break
+        if reader.seen >= 2 and moves:
+            return found
+    return None
+
+
+def _numbers(row: list[Segment]) -> list[Segment]:
+    """The runs of digits of a row's runs, each with its own centre (``3|`` is disk 3 beside a pole)."""
+    out = []
+    for centre, text in row:
+        start = (centre - len(text) + 1) // 2  # the run's first column
+        out += [(2 * (start + m.start()) + len(m[0]) - 1, m[0]) for m in _DIGITS.finditer(text)]
+    return out
+
+
+def _base(row: list[Segment], base: int) -> bool:
+    return len(row) == 1 and len(row[0][1]) >= base
+
+
+def _columns(centres: list[int]) -> list[int]:
+    """The pegs' centres: the centres of runs, those a column apart or less counted as one."""
+    groups: list[list[int]] = []
+    for centre in centres:
+        if groups and centre - groups[-1][-1] <= _SLACK:
+            groups[-1].append(centre)
+        else:
+            groups.append([centre])
+    if any(group[-1] - group[0] > 2 * _SLACK for group in groups):
+        return []  # runs spread over a column and more: text, not pegs
+    return [(group[0] + group[-1]) // 2 for group in groups]
+
+
+class Pictures:
+    """Reads pictures of the pegs line by line (:meth:`feed`, then :meth:`flush`); each gives the move to it.
+
+    :attr:`at` is the number and text of the last row of the last picture
+    read, :attr:`last` those of the last row read; :attr:`seen` counts the
+    pictures.
+    """
+
+    def __init__(self, found: Layout, pegs: int, n: int) -> None:
+        self.layout = found
+        self.pegs = pegs
+        self.n = n
+        self.block: list[list[tuple[int, int]]] = []
+        self.previous: list[Bag[int]] | None = None
+        self.seen = 0
+        self.at: tuple[int, str] = (0, "")
+        self.last: tuple[int, str] = (0, "")
+
+    def feed(self, text: str, number: int = 0) -> list[Move]:
+        """The move the line ``text`` (line ``number``) completes, if it ends a picture; ValueError if none does."""
+        row = _segments(text)
+        if row is None or not row or _base(row, self.layout.base):
+            return self.flush()
+        if self.layout.widths is None:
+            disks = [(self._peg(centre), int(digits)) for centre, digits in _numbers(row)]
+        else:
+            disks = [(self._peg(centre), self._disk(run)) for centre, run in row if not _pole(run)]
+        if disks or self.block:
+            self.block.append(disks)
+            self.last = (number, text)
+        return []
+
+    def flush(self) -> list[Move]:
+        """The move to the picture read so far, if there is one (at the end of the input)."""
+        block, self.block = self.block, []
+        if not any(block):
+            return []
+        state: list[list[int]] = [[] for _ in range(self.pegs)]
+        for row in reversed(block):
+            for peg, disk in row:
+                state[peg].append(disk)
+        count = sum(len(disks) for disks in state)
+        if count != self.n:
+            raise ValueError(f"this picture shows {count} disks, not {self.n}")
+        self.seen += 1
+        self.at = self.last
+        bags = [Bag(disks) for disks in state]
+        previous = self.previous or tower(self.n, self.pegs, from_one=all(0 not in bag for bag in bags))
+        self.previous = bags
+        return between(previous, bags)
+
+    def _peg(self, centre: int) -> int:
+        for peg, at in enumerate(self.layout.centres):
+            if abs(centre - at) <= _SLACK:
+                return peg
+        raise ValueError(f"a disk at column {centre // 2 + 1}, under no peg")
+
+    def _disk(self, run: str) -> int:
+        widths = self.layout.widths or {}
+        disk = widths.get(len(run))
+        if disk is None:
+            raise ValueError(f"{run!r} is no disk's width ({', '.join(map(str, sorted(widths)))})")
+        return disk

@@ -1,0 +1,111 @@
+"""The input as lines of text: decoding its bytes, lines cut to a bounded length, and the refusals.
+
+:func:`open_text` decodes bytes (UTF-8, a byte-order mark's encoding, or
+the one given); :func:`pieces` cuts the lines to :data:`LIMIT` characters
+at most, so that no line is held whole; :func:`binary` says why a line with
+a NUL byte is not text.  :class:`UnreadableInput` and its kinds are the
+refusals of input that cannot be read, each one line.
+"""
+
+from __future__ import annotations
+
+import codecs
+import functools
+import io
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO
+
+from hanoi_harness.errors import UsageError
+from hanoi_harness.transcript.pegs import quote
+
+LIMIT = 10_000
+"""The longest line read (in characters): a longer one is read in pieces if it holds moves, else refused."""
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+class UnreadableInput(UsageError):
+    """Input that cannot be read as moves; ``line`` is the line at fault (None: the whole input)."""
+
+    line: int | None = None
+
+
+class MalformedLine(UnreadableInput):
+    """A line that looks like a move but cannot be read as one; its message names the line."""
+
+    def __init__(self, line: int, text: str, why: str) -> None:
+        super().__init__(f"line {line}: cannot read a move from {quote(text)}: {why}")
+        self.line = line
+
+
+class StateMismatch(MalformedLine):
+    """A move's line printed a state after it that is not the pegs' state: the output contradicts itself."""
+
+    def __init__(self, line: int, text: str, why: str) -> None:
+        super().__init__(line, text, why)
+        self.text, self.why = text, why
+
+
+class NoMoves(UnreadableInput):
+    """Input in which no line is a move (for n >= 1): the message says how many lines, and shows one."""
+
+
+def open_text(raw: BinaryIO, encoding: str | None = None) -> io.TextIOWrapper:
+    """A text stream over the bytes of ``raw``: UTF-8, or the UTF-8, UTF-16 or UTF-32 of its byte-order mark.
+
+    ``encoding`` (any codec Python knows) replaces that choice.  Bytes that
+    are not text in the encoding read as U+FFFD; line ends are any of \\n,
+    \\r\\n, \\r.
+
+    >>> open_text(io.BytesIO("A -> C\\n".encode("utf-16"))).read()
+    'A -> C\\n'
+    """
+    buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type,type-var]
+    if encoding is None:
+        head = buffered.peek(4)[:4]
+        encoding = next((name for bom, name in _BOMS if head.startswith(bom)), "utf-8")
+    return io.TextIOWrapper(buffered, encoding=encoding, errors="replace", newline=None)
+
+
+def binary(text: str) -> str:
+    """Why a line with a NUL byte is not read: UTF-16 text without a byte-order mark (every other character a
+    NUL, which --encoding reads), or binary data, which no option reads."""
+    for start, order in ((1, "le"), (0, "be")):
+        nuls, chars = text[start::2], text[1 - start :: 2].rstrip("\r\n")
+        if nuls.strip("\x00\r\n") == "" and chars and chars.replace("\x00", "").isprintable():
+            return f"a NUL byte after every character: UTF-16 text with no byte-order mark (--encoding utf-16-{order})"
+    return "a NUL byte: binary data, not text (no option reads it)"
+
+
+def pieces(lines: Iterable[str]) -> Iterator[str]:
+    """The lines of ``lines``, a line longer than :data:`LIMIT` in pieces of LIMIT characters.
+
+    A piece of LIMIT characters that does not end a line is followed by the
+    rest of its line.  A text stream is read with ``readline(LIMIT)``, so a
+    long line is never held whole.
+    """
+    if isinstance(lines, io.TextIOBase):
+        return iter(functools.partial(lines.readline, LIMIT), "")
+    if isinstance(lines, (io.BufferedIOBase, io.RawIOBase)):
+        return pieces(open_text(lines))  # type: ignore[arg-type]
+    return _sliced(lines)
+
+
+def _sliced(lines: Iterable[str]) -> Iterator[str]:
+    for text in lines:
+        if len(text) < LIMIT:
+            yield text
+            continue
+        for start in range(0, len(text), LIMIT):
+            piece = text[start : start + LIMIT]
+            yield piece + "\n" if start + LIMIT >= len(text) and len(piece) == LIMIT else piece
+
+
+def continues(piece: str) -> bool:
+    """Whether ``piece`` is LIMIT characters of a longer line."""
+    return len(piece) >= LIMIT and not piece.endswith("\n")

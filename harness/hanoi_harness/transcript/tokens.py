@@ -1,0 +1,109 @@
+"""A line of another program's output cut into tokens: numbers, words, arrows and single marks.
+
+:func:`tokens` cuts a line in one linear pass.  A word such as ``peg1``,
+``rodA`` or ``plate3`` becomes a word and a label, ``Ato`` (a peg glued to
+*to*) a label and a word, and a Korean word loses the particle it ends
+with (``기둥에서`` is ``기둥`` and ``에서``).  Chinese and Japanese ideograms
+are a token each, and so is a run of kana or of hangul.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from hanoi_harness.transcript import lexicon
+
+ARROW = r"(?:-+ ?>|=+ ?>|[→⟶⇒⟹➔➜])"
+"""An arrow: dashes or '=' then '>' (perhaps after one space: ``A - > B``), or one of the arrow characters."""
+# Chinese, Japanese and Korean text has no spaces between words (or glues particles to them): an ideogram is
+# one token, and so is a run of hiragana, of katakana or of hangul, split from the Latin letters and digits
+# around it ('A에서', '1を').
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HIRAGANA, _KATAKANA, _HANGUL = "\u3040-\u309f", "\u30a0-\u30ff", "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af"
+CJK = _HIRAGANA + _KATAKANA + _HAN + _HANGUL
+# A run of '-' or '=' is one token, an arrow if a '>' ends it: trying '-+>' at each '-' of a long run
+# would read the run once per dash (quadratic); this reads it once.
+_TOKEN = re.compile(
+    rf"(\d+)|([{_HAN}]|[{_HIRAGANA}]+|[{_KATAKANA}]+|[{_HANGUL}]+|[^\W\d_{CJK}][^\W_{CJK}]*)"
+    r"|(-+(?: ?>)?|=+(?: ?>)?|[→⟶⇒⟹➔➜])|(\S)"
+)
+NUM, WORD, ARROWS, MARK = 1, 2, 3, 4
+_WIDE = {"：": ":", "，": ",", "。": ".", "；": ";", "（": "(", "）": ")", "！": "!", "？": "?", "【": "[", "】": "]"}
+"""Full-width marks, compared as their ASCII forms."""
+
+_PEGWORD, _DISK = lexicon.PEGWORD, lexicon.DISK
+# "peg1", "rodA", "disk3": a keyword and a label in one word
+_GLUABLE = sorted(_PEGWORD | _DISK | {"to", "from"}, key=len, reverse=True)
+_JOINED = re.compile("(" + "|".join(_GLUABLE) + r")(?:\d+|[a-z])")
+# "plate3", "Scheibe3": any word of two letters or more with a number glued to its end
+_GLUED = re.compile(r"[^\W\d_]{2,}(?=\d+$)")
+IDEOGRAM = re.compile(f"[{CJK}]")
+"""A character of Chinese, Japanese or Korean text: never a peg letter."""
+
+
+class Token(NamedTuple):
+    """A token: its kind (NUM, WORD, ARROWS or MARK), text, text in lower case, whether whitespace precedes
+    it, and whether it was split from a longer word (``peg1``)."""
+
+    kind: int
+    text: str
+    low: str
+    spaced: bool
+    joined: bool = False
+
+
+def tokens(text: str) -> list[Token]:
+    """The tokens of ``text``, in one pass; ``peg1``, ``rodA`` and ``plate3`` become a word and a label.
+
+    >>> [t.text for t in tokens("1: disk 2 peg1-->rod 'C'.")]
+    ['1', ':', 'disk', '2', 'peg', '1', '-->', 'rod', "'", 'C', "'", '.']
+    >>> [t.text for t in tokens("第1步：从A移到C")]
+    ['第', '1', '步', '：', '从', 'A', '移', '到', 'C']
+    """
+    out: list[Token] = []
+    end = 0
+    for m in _TOKEN.finditer(text):
+        kind, word, start = m.lastindex or MARK, m[0], m.start()
+        if kind == ARROWS and word[-1] in "-=":
+            kind = MARK  # dashes or '=' with no '>'
+        spaced, end = start > end, m.end()
+        low = _WIDE.get(word, word) if kind == MARK else word.lower()
+        if kind == WORD and len(word) > 1:
+            split = _split_joined(word, low) or _particle(word)
+            if split:
+                out += [Token(WORD, word[:split], low[:split], spaced), _label(word[split:], spaced=False)]
+                continue
+        out.append(Token(kind, word, low, spaced))
+    return out
+
+
+def _particle(word: str) -> int:
+    """Where a Korean word splits from the particle it ends with (``기둥에서``: 2), or 0."""
+    if not IDEOGRAM.match(word):
+        return 0
+    for particle in lexicon.KOREAN_PARTICLES:
+        if len(word) > len(particle) and word.endswith(particle):
+            return len(word) - len(particle)
+    return 0
+
+
+def _split_joined(word: str, low: str) -> int:
+    """Where a word such as ``peg1``, ``disk12``, ``rodA`` or ``plate3`` splits into a word and a label; 0 if not.
+
+    A letter splits off only in upper case after a keyword that is not all upper case (``rodA``, not ``rods``);
+    digits split off any word of two letters or more.
+    """
+    if low[1:] == "to" and word[0].isupper():
+        return 1  # 'from Ato B': a peg glued to 'to'
+    m = _JOINED.fullmatch(low)
+    if m is None:
+        glued = _GLUED.match(word)
+        return glued.end() if glued else 0
+    split = m.end(1)
+    rest = word[split:]
+    return split if rest.isdecimal() or ("A" <= rest <= "Z" and not word[:split].isupper()) else 0
+
+
+def _label(text: str, *, spaced: bool) -> Token:
+    return Token(NUM if text.isdecimal() else WORD, text, text.lower(), spaced, joined=True)
