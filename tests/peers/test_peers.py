@@ -707,7 +707,8 @@ def test_bench_fails_on_a_peer_that_fails_its_check_and_bounds_one_that_hangs_at
             f"hanoi: peer {peer.spec} left out: plugin {peer.spec!r}: importing it took more than 4 s; it was stopped"
             for peer in hanging
         ),
-        "failed the check (reported, not measured): peers/k_peg_hanoi_3",
+        "hanoi: peers/k_peg_hanoi_3 failed the check at n = 3: illegal at step 2: move 2 0 2: "
+        "disk 2 cannot go onto the smaller disk 1 on peg 2 (tops 2, -, 1)",
     ]
     assert "1 peers against ours" in said
     assert load(out / "peers").algorithms["k_peg_hanoi_3"].status == "failed"

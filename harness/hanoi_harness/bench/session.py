@@ -129,9 +129,14 @@ class Outcome:
 
         One of the peers' set is ``peers/NAME``.
         """
+        return [name for name, _ in self.failures]
+
+    @property
+    def failures(self) -> list[tuple[str, AlgorithmResult]]:
+        """Each record that failed its check, under its name in :attr:`failed`."""
         sets = [("", self.results), *([(f"{PEERS_DIR}/", self.peers)] if self.peers is not None else [])]
         return [
-            prefix + name
+            (prefix + name, result)
             for prefix, found in sets
             for name, result in found.algorithms.items()
             if result.status != "ok"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import keyword
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from hanoi_harness.bench.commands import Command
@@ -248,8 +249,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         f"{args.out}/{PAGE}"
     )
     if outcome.failed:
-        for name in outcome.failed:  # reported in the set, not measured
-            print(f"hanoi: {failure_line(outcome.results.algorithms[name])}", file=sys.stderr)
+        for name, result in outcome.failures:  # reported in the set, not measured
+            print(f"hanoi: {failure_line(replace(result, name=name))}", file=sys.stderr)
         return 1
     return 0
 

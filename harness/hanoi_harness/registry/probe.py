@@ -54,10 +54,13 @@ The judge holds a list per peg.
 """
 
 
-def probe(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S, entry_points: bool = False) -> list[Algorithm]:
+def probe(
+    specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S, entry_points: bool = False, echo: bool = False
+) -> list[Algorithm]:
     """Import the plugins *specs* in a child; return their records, described.
 
-    With *entry_points* the child imports the entry points too.  It raises
+    With *entry_points* the child imports the entry points too; with *echo*
+    what they printed is written on stderr here.  It raises
     :class:`UsageError`, one line naming the plugin being imported, when the
     child reports a failure, ends in any other way, or takes longer than
     *timeout* seconds.
@@ -77,8 +80,12 @@ def probe(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S, entry_poi
         finally:
             code = process.stop(proc)
         errors.seek(0)
-        said = [line.strip() for line in errors.read()[-4096:].decode(errors="replace").splitlines() if line.strip()]
-    return _records(lines, finished, code, specs, timeout, said[-1][:200] if said else "")
+        printed = errors.read()
+    said = [line.strip() for line in printed[-4096:].decode(errors="replace").splitlines() if line.strip()]
+    found = _records(lines, finished, code, specs, timeout, said[-1][:200] if said else "")
+    if echo:  # what the plugins printed as they were imported, as if imported here
+        sys.stderr.write(printed.decode(errors="replace"))
+    return found
 
 
 def probe_each(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S) -> dict[str, UsageError | None]:
@@ -284,7 +291,7 @@ def _catalog(specs: tuple[str, ...], timeout: float) -> Registry:
     for algorithm in REGISTRY:
         registry.add(algorithm)
     if specs or _has_entry_points():
-        for algorithm in probe(specs, timeout=timeout, entry_points=True):
+        for algorithm in probe(specs, timeout=timeout, entry_points=True, echo=True):
             registry.add(algorithm)
     return registry
 
