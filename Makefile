@@ -60,13 +60,19 @@ chromium:
 # tests, a summary of the modules not wholly covered, with their missing lines. The tests run on every core
 # (pytest-xdist: 206 s instead of 452 s on 2 loaded cores), but for the few marked 'serial', which send a signal
 # to the test process itself and run after, in one process; the total is judged after those (fail_under).
-XDIST := -n auto
+XDIST := -n auto --dist worksteal
+# The tests start hundreds of Python children: the package is compiled once here, so that none of them compiles
+# it again (PYTHONDONTWRITEBYTECODE, set on some machines, would make each one do it).
+COMPILE := $(BIN)/python -m compileall -q -j 0 harness algorithms
+
 test: $(STAMP) valgrind chromium
 	rm -rf build/coverage && mkdir -p build/coverage
+	$(COMPILE) >/dev/null
 	$(BIN)/python -m pytest -q $(XDIST) -m 'not slow and not serial' --cov --cov-report= --cov-fail-under=0
 	$(BIN)/python -m pytest -q -m 'serial and not slow' --cov --cov-append --cov-report=term-missing:skip-covered
 
 test-all: $(STAMP) valgrind chromium
+	$(COMPILE) >/dev/null
 	$(BIN)/python -m pytest -q -m ''
 
 lint: $(STAMP)

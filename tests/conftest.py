@@ -17,8 +17,15 @@ import signal
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.helpers import ALGORITHMS, CLASSIC, sizes
+
+# The same examples on every run, none timed: a test's outcome does not depend on the machine's load.
+settings.register_profile(
+    "deterministic", derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("deterministic")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hanoi_harness.core.optimal import (
@@ -133,7 +133,6 @@ pair_of_configurations = st.integers(0, 300).flatmap(
 
 
 @at_scale
-@settings(suppress_health_check=[HealthCheck.too_slow])  # 600 pegs an example: slow to draw on a loaded machine
 @given(pair_of_configurations)
 def test_three_peg_distance_is_symmetric_and_within_the_diameter(pair: tuple[tuple[int, ...], ...]) -> None:
     # Sizes far past any search: the distance is a metric bounded by 2^n - 1 (the graph's diameter),
