@@ -62,7 +62,7 @@ def corrupted(draw: st.DrawFn) -> tuple[int, Moves, list[Any]]:
     return n, moves, split(moves, cuts, dtype)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(case=corrupted())
 def test_same_verdict_as_the_scalar_checker_on_corrupted_solutions(case: tuple[int, Moves, list[Any]]) -> None:
     n, moves, chunks = case
@@ -77,7 +77,7 @@ def wandering(draw: st.DrawFn) -> tuple[int, Moves, list[Any]]:
     return n, moves, split(moves, cuts, np.uint8)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(case=wandering())
 def test_same_verdict_on_legal_wandering_sequences(case: tuple[int, Moves, list[Any]]) -> None:
     n, moves, chunks = case
@@ -101,7 +101,7 @@ def wandering_by_rule(draw: st.DrawFn) -> tuple[str, int, Moves, list[Any]]:
     return key, n, moves, split(moves, cuts, np.int64)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(case=wandering_by_rule())
 def test_same_verdict_under_the_cyclic_and_linear_rules(case: tuple[str, int, Moves, list[Any]]) -> None:
     key, n, moves, chunks = case
@@ -143,7 +143,7 @@ def big_segments(draw: st.DrawFn) -> tuple[int, int, Moves, list[Any]]:
     return n, start, moves, split(moves, cuts, np.int64)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(case=big_segments())
 def test_same_verdict_on_segments_with_large_disks(case: tuple[int, int, Moves, list[Any]]) -> None:
     n, start, moves, chunks = case
@@ -211,7 +211,7 @@ def test_a_run_stopped_at_the_cap_says_so() -> None:
     assert verdict.status == "not_optimal" and verdict.moves == move_cap(1) == 24
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     moves=st.lists(st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255)), max_size=50),
     start=st.integers(1, 2**70),
