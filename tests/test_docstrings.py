@@ -1,4 +1,6 @@
-"""Docstrings say what a function does or returns: their first line never repeats the signature.
+"""Docstrings say what a function does or returns, in a short first line.
+
+Their first line never repeats the signature.
 
 The source of every module of the installed package is read (the checkout's folders with the
 editable install, the installed files with a wheel), so a private helper or a method counts too.
@@ -21,7 +23,10 @@ CALL_THEN_COLON = re.compile(r"[\w.]+\([^()]*\)\s*(->[^:]*)?:")
 
 
 def sources() -> list[Path]:
-    """Every Python file of the package, its subpackages included (the algorithms too, wherever their folder is)."""
+    """Return every Python file of the package, its subpackages included.
+
+    The algorithms are included too, wherever their folder is.
+    """
     found: set[Path] = set()
     for package in (hanoi_harness, hanoi_algorithms):
         for root in package.__path__:
@@ -30,7 +35,9 @@ def sources() -> list[Path]:
 
 
 def repeated_signatures(source: str) -> list[tuple[int, str]]:
-    """The line and first docstring line of each definition in *source* whose docstring opens with a signature.
+    """Return the docstrings in *source* that open with a signature.
+
+    Each is given by its definition's line and its first line.
 
     A signature is the definition's own call (``Run.digest(before)``) or any call followed by a colon.
     """
