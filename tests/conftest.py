@@ -1,12 +1,10 @@
-"""Parametrization over the registry.
+"""Parametrize the tests over the registry.
 
-Every test that takes ``algorithm`` runs once per registered algorithm, with
-the algorithm's name in the test id, so ``pytest -k NAME`` selects exactly
-that algorithm's checks (``-k clockwise`` the two clockwise ports); a test
-that parametrizes ``algorithm`` itself (the conformance checks,
-:func:`hanoi_harness.testing.parametrize_with_checks`) is left as it is.  A test
-marked ``classic_only`` runs only for the records of the classic puzzle
-(:data:`tests.helpers.CLASSIC`): it compares their moves with the classic
+Every test that takes ``algorithm`` runs once per registered algorithm, with the algorithm's name in the
+test id.  So ``pytest -k NAME`` selects exactly that algorithm's checks (``-k clockwise`` the two
+clockwise ports).  A test that parametrizes ``algorithm`` itself is left as it is: the conformance checks,
+:func:`hanoi_harness.testing.parametrize_with_checks`.  A test marked ``classic_only`` runs only for the
+records of the classic puzzle (:data:`tests.helpers.CLASSIC`): it compares their moves with the classic
 puzzle's reference sequence.  Shared helpers are in :mod:`tests.helpers`.
 """
 
@@ -46,10 +44,10 @@ def _names(mark: pytest.Mark) -> list[str]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    # A test run started in the background by a non-interactive shell ('make test &') inherits SIGINT ignored, and
-    # so would every 'hanoi' the tests start (Python keeps an inherited SIG_IGN): the tests of Ctrl-C would wait for
-    # an interrupt that never comes. Taking it back here (in each pytest-xdist worker too) lets children start with
-    # the default disposition, as from a terminal.
+    # A test run started in the background by a non-interactive shell ('make test &') inherits SIGINT ignored.
+    # So would every 'hanoi' the tests start, as Python keeps an inherited SIG_IGN, and the tests of Ctrl-C would
+    # wait for an interrupt that never comes. Taking it back here (in each pytest-xdist worker too) lets children
+    # start with the default disposition, as from a terminal.
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     config.addinivalue_line(
@@ -64,11 +62,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(scope="session", autouse=True)
 def coverage_sees_bench_runs() -> Iterator[None]:
-    """Under coverage, keep pytest-benchmark from taking coverage's tracer off while it times.
+    """Keep pytest-benchmark from taking coverage's tracer off while it times.
 
-    It puts the tracer back as a Python-level one, which on Python 3.11 no longer sees the lines of
-    the frames already running: everything after ``hanoi bench``'s timing phase (``_run.run``'s
-    assembly of the results, ``_measure.time_cases``'s reading of the report) was counted unrun.
+    This matters under coverage only.  pytest-benchmark puts the tracer back as a Python-level one, which on
+    Python 3.11 no longer sees the lines of the frames already running.  Everything after ``hanoi bench``'s
+    timing phase was then counted unrun: ``bench.run.run``'s assembly of the results, and
+    ``bench.timing.measure.time_cases``'s reading of the report.
     The drains timed in tests then run traced, which no test's assertions depend on.
     """
     import coverage

@@ -1,6 +1,7 @@
-"""What the tests share: the registry under test, the reference sequence, an in-process CLI
-runner, a printer program for external-command tests, hypothesis strategies, and the state
-graph of every puzzle (breadth-first search and a rule-aware replay).
+"""Share what the tests need: the registry, the reference, a CLI runner.
+
+Also a printer program for external-command tests, hypothesis strategies, and the state graph of every
+puzzle (breadth-first search and a rule-aware replay).
 
 Tests import from here, never from ``conftest.py`` or from one another.
 """
@@ -48,7 +49,10 @@ VARIANTS = [a for a in ALGORITHMS if not a.puzzle.classic]
 
 
 def reference(n: int) -> Iterator[tuple[int, int, int]]:
-    """The reference sequence of n disks from peg 0 to peg 2, written here without the package's code."""
+    """Return the reference sequence of n disks from peg 0 to peg 2.
+
+    It is written here without the package's code.
+    """
 
     def go(k: int, a: int, b: int, c: int) -> Iterator[tuple[int, int, int]]:
         if k:
@@ -77,11 +81,11 @@ def sizes(algorithm: Algorithm, top: int) -> list[int]:
 
 
 def equal_work(algorithm: Algorithm, n: int, most: int = 200) -> int:
-    """The most disks (up to *most*, within *algorithm*'s limits) whose run takes at most the classic 2^n - 1 moves.
+    """Return the most disks whose run takes at most the classic 2^n - 1 moves.
 
-    n itself for the classic puzzle; fewer disks for the cyclic and linear
-    ones (more moves per disk), more for k pegs, so that tests and
-    benchmarks over the registry do the same work for every record.
+    The count is up to *most*, within *algorithm*'s limits.  It is n itself for the classic puzzle; fewer
+    disks for the cyclic and linear ones (more moves per disk), more for k pegs.  So tests and benchmarks over
+    the registry do the same work for every record.
     """
     high = most if algorithm.max_n is None else min(most, algorithm.max_n)
     budget = (1 << n) - 1
@@ -96,7 +100,10 @@ def equal_work(algorithm: Algorithm, n: int, most: int = 200) -> int:
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the ``hanoi`` command with *argv* in this process: its exit status, stdout and stderr."""
+    """Run the ``hanoi`` command with *argv* in this process.
+
+    Return its exit status, stdout and stderr.
+    """
     from hanoi_harness.cli.main import main
 
     try:
@@ -114,7 +121,10 @@ at_scale = pytest.mark.no_cover
 
 
 def gone(pid: int, within: float = 10.0) -> bool:
-    """Whether process *pid* has ended (or is a zombie waiting to be reaped) within *within* seconds."""
+    """Return whether process *pid* has ended within *within* seconds.
+
+    A zombie waiting to be reaped counts as ended.
+    """
     end = time.monotonic() + within
     while True:
         try:
@@ -128,7 +138,7 @@ def gone(pid: int, within: float = 10.0) -> bool:
 
 
 def assert_one_line_error(code: int, err: str, *fragments: str) -> None:
-    """Assert exit status 2 and a single line on stderr that contains every one of *fragments*."""
+    """Assert exit status 2 and one line on stderr holding all *fragments*."""
     assert code == 2, err
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
@@ -138,7 +148,9 @@ def assert_one_line_error(code: int, err: str, *fragments: str) -> None:
 
 
 def bench_ending(err: str) -> str:
-    """The end of ``hanoi bench``'s stderr *err*: what follows its plain progress lines (a phase's start, its counts).
+    """Return what follows the plain progress lines of ``hanoi bench``'s *err*.
+
+    Those lines are a phase's start and its counts.
 
     >>> bench_ending("checking (2 to do)\\nchecking: 2/2 (recursive n=2)\\nhanoi: interrupted\\n")
     'hanoi: interrupted'
@@ -181,7 +193,10 @@ a *mode* second argument that makes it misbehave: illegal, garbled, wrong, crash
 
 
 def printer_command(directory: Path) -> str:
-    """Write :data:`PRINTER` into *directory*; the shell command that runs it (``-S -E``: 15 ms to start, not 40)."""
+    """Write :data:`PRINTER` into *directory*; return the command that runs it.
+
+    ``-S -E`` make the interpreter start faster.
+    """
     path = directory / "printer.py"
     path.write_text(PRINTER)
     return f"{shlex.quote(sys.executable)} -S -E {shlex.quote(str(path))}"
@@ -191,7 +206,9 @@ def printer_command(directory: Path) -> str:
 def legal_prefixes(
     draw: st.DrawFn, max_n: int = 5, max_len: int = 60, pegs: int = 3, rule: str = "any", min_n: int = 1
 ) -> tuple[int, Moves]:
-    """Random legal sequences of up to *max_len* moves of *min_n* to *max_n* disks, then a random tail of up to 3.
+    """Draw random legal sequences, then a random tail of up to 3 moves.
+
+    The sequences have up to *max_len* moves of *min_n* to *max_n* disks.
 
     Legal by the rules of *pegs* pegs and *rule* (see :func:`allowed_moves`),
     starting with the whole tower on peg 0; the tail's pegs are any of them.
@@ -220,13 +237,19 @@ Move = tuple[int, int, int]
 
 
 def towers(n: int, pegs: int) -> list[tuple[Config, Config]]:
-    """Every ordered pair of whole towers of n disks on *pegs* pegs, each tower to itself included."""
+    """Every ordered pair of whole towers of n disks on *pegs* pegs.
+
+    Each tower paired with itself is included.
+    """
     return [((a,) * n, (b,) * n) for a in range(pegs) for b in range(pegs)]
 
 
 @cache
 def allowed_moves(pegs: int, rule: str) -> tuple[tuple[int, int], ...]:
-    """The (source, destination) pairs *rule* allows on *pegs* pegs, written here without the package's code."""
+    """Return the (source, destination) pairs *rule* allows on *pegs* pegs.
+
+    They are written here without the package's code.
+    """
     pairs = tuple((s, t) for s in range(pegs) for t in range(pegs) if s != t)
     if rule == "cyclic":  # forward round the cycle 0 -> 1 -> 2 -> 0 only
         return tuple((s, t) for s, t in pairs if t == (s + 1) % pegs)
@@ -243,7 +266,10 @@ def allowed_pairs(pegs: int, rule: str) -> frozenset[tuple[int, int]]:
 
 
 def successors(config: Config, pairs: Iterable[tuple[int, int]]) -> Iterator[Config]:
-    """The configurations one allowed move away from *config* (the peg of each disk, disk 1 first)."""
+    """Return the configurations one allowed move away from *config*.
+
+    A configuration is the peg of each disk, disk 1 first.
+    """
     tops: dict[int, int] = {}
     for disk, peg in enumerate(config, 1):
         tops.setdefault(peg, disk)  # the first (smallest) disk seen on a peg is its top
@@ -255,7 +281,10 @@ def successors(config: Config, pairs: Iterable[tuple[int, int]]) -> Iterator[Con
 
 @cache
 def state_graph(n: int, pegs: int = 3, rule: str = "any") -> tuple[dict[Config, int], list[list[int]]]:
-    """Every configuration of n disks numbered, and the numbers one allowed move away from each."""
+    """Number every configuration of n disks, and list each one's neighbours.
+
+    A configuration's neighbours are the numbers one allowed move away.
+    """
     index = {config: i for i, config in enumerate(itertools.product(range(pegs), repeat=n))}
     pairs = allowed_moves(pegs, rule)
     return index, [[index[after] for after in successors(config, pairs)] for config in index]
@@ -263,7 +292,10 @@ def state_graph(n: int, pegs: int = 3, rule: str = "any") -> tuple[dict[Config, 
 
 @cache
 def bfs(n: int, source: Config, pegs: int = 3, rule: str = "any") -> tuple[int, ...]:
-    """The fewest allowed moves from *source* to every configuration, by breadth-first search (by number)."""
+    """Return the fewest allowed moves from *source* to every configuration.
+
+    By breadth-first search, over the configurations' numbers.
+    """
     index, adjacency = state_graph(n, pegs, rule)
     dist = [-1] * len(index)
     dist[index[source]] = 0
@@ -280,13 +312,19 @@ def bfs(n: int, source: Config, pegs: int = 3, rule: str = "any") -> tuple[int, 
 
 
 def shortest(start: Config, goal: Config, pegs: int = 3, rule: str = "any") -> int:
-    """The fewest allowed moves from configuration *start* to *goal*, by breadth-first search."""
+    """Return the fewest allowed moves from *start* to *goal*.
+
+    They are found by breadth-first search.
+    """
     index, _ = state_graph(len(start), pegs, rule)
     return bfs(len(start), start, pegs, rule)[index[goal]]
 
 
 def replay(moves: Iterable[Move], start: Config, pegs: int = 3, rule: str = "any") -> tuple[Config, int]:
-    """Play *moves* from *start*, asserting each is legal under *rule*: the final configuration and the move count."""
+    """Play *moves* from *start*, asserting each is legal under *rule*.
+
+    Return the final configuration and the move count.
+    """
     allowed = allowed_pairs(pegs, rule)
     stacks: list[list[int]] = [[] for _ in range(pegs)]
     for disk in range(len(start), 0, -1):
@@ -327,7 +365,10 @@ COUNTED_MOVES = (1023, 16383)
 
 
 def timed(seconds: float, rounds: int = 12, spread: float = 0.01, seed: int = 0) -> Timing:
-    """A timing of *seconds* a drain with *rounds* kept rounds within +- *spread* of it, drawn with *seed*."""
+    """Return a timing of a drain of *seconds*, with *rounds* kept rounds.
+
+    The rounds are within +- *spread* of it, drawn with *seed*.
+    """
     rng = random.Random(seed)
     samples = tuple(seconds * (1 + rng.uniform(-spread, spread)) for _ in range(rounds))
     q1, median, q3 = statistics.quantiles(samples, n=4)
@@ -348,7 +389,10 @@ def timed(seconds: float, rounds: int = 12, spread: float = 0.01, seed: int = 0)
 
 
 def counted(name: str, per_move: float, sizes: tuple[int, int] = (10, 14)) -> InstructionCount:
-    """An instruction count of algorithm *name* whose figure outside the allocators is *per_move* (100 inside)."""
+    """Return an instruction count of algorithm *name*, at *per_move* a move.
+
+    *per_move* is the figure outside the allocators; 100 more are inside.
+    """
     span = COUNTED_MOVES[1] - COUNTED_MOVES[0]
     extra, allocator = round(per_move * span), 100 * span
     return InstructionCount(
@@ -367,7 +411,9 @@ def bench_set(
     seed: int = 0,
     spread: float = 0.01,
 ) -> ResultSet:
-    """A quick result set of schema 3: 'recursive' and each of *factors*, every figure present.
+    """Return a quick result set of schema 3, every figure present.
+
+    It holds 'recursive' and each of *factors*.
 
     An algorithm's time is its factor times the reference's on a machine *machine* times slower (rounds within
     +- *spread*, drawn with *seed*); its instructions per move 4000 times its factor; its tracemalloc peak
@@ -390,7 +436,9 @@ def bench_set(
 
 
 def traced_peak(run: Callable[[], object], *, warm: bool = True) -> int:
-    """Return the peak of traced memory while *run* runs, over what was traced before it.
+    """Return the peak of traced memory while *run* runs, above the base.
+
+    The base is what was traced before it.
 
     With *warm*, *run* runs once untraced first, so that caches and lazy imports are not counted.
     Under pytest-xdist the workers' channel thread allocates into the peak: such tests are ``serial``.

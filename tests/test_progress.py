@@ -1,4 +1,7 @@
-"""Progress on stderr: tqdm bars on a terminal, plain lines into a log when asked, nothing otherwise."""
+"""Test progress on stderr: bars on a terminal, or plain lines in a log.
+
+tqdm bars on a terminal, plain lines into a log when asked, nothing otherwise.
+"""
 
 from __future__ import annotations
 

@@ -1,16 +1,15 @@
-"""Every registered algorithm gets every check here (parametrized over the registry).
+"""Every registered algorithm gets every check here.
 
-The conformance checks are the ones any variant's own project runs
-(:mod:`hanoi_harness.testing`), one test per algorithm and check with the id
-``NAME-CHECK``: legal, optimal, on its declared peg, within its limits,
-deterministic, streaming, resumed and between configurations where declared,
-drawn by hypothesis, and written and read back as ``hanoi moves`` writes them.
-The rest are the project's house rules for its own ports: a complete record
-citing its source, and the reference sequence itself.  The checker judges
-each record by its own puzzle.  The one check marked ``classic_only``
-compares the moves with the reference sequence, the classic puzzle's; the
-other puzzles' algorithms are compared move for move with breadth-first
-search in ``test_variants.py``.
+The checks are parametrized over the registry.  The conformance checks are the ones any variant's own
+project runs (:mod:`hanoi_harness.testing`), one test per algorithm and check, with the id
+``NAME-CHECK``.  They check that a run is legal, optimal, on its declared peg, within its limits,
+deterministic and streaming.  Where declared, it is also checked resumed and between configurations.
+Runs are drawn by hypothesis, and written and read back as ``hanoi moves`` writes them.
+
+The rest are the project's house rules for its own ports: a complete record citing its source, and the
+reference sequence itself.  The checker judges each record by its own puzzle.  The one check marked
+``classic_only`` compares the moves with the reference sequence, the classic puzzle's; the other puzzles'
+algorithms are compared move for move with breadth-first search in ``test_variants.py``.
 """
 
 from __future__ import annotations
@@ -76,7 +75,7 @@ def test_verified_up_to_its_limit_or_2_to_the_20_moves(algorithm: Algorithm) -> 
 
 
 def verified_at_work(algorithm: Algorithm, work: int) -> None:
-    """Check *algorithm* at about 2^*work* moves, its digest against the reference's."""
+    """Check *algorithm* at about 2^*work* moves, its digest the reference's."""
     n = equal_work(algorithm, work, most=30)
     verdict = check_algorithm(algorithm, n)
     assert verdict.status == "ok", verdict.describe()

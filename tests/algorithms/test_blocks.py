@@ -1,4 +1,7 @@
-"""``blocks`` against the reference: move for move up to n = 18, by digest and verdict beyond."""
+"""Test ``blocks`` against the reference sequence.
+
+Move for move up to n = 18, by digest and verdict beyond.
+"""
 
 from __future__ import annotations
 
@@ -24,7 +27,9 @@ def moves_of(chunks: Iterable[np.ndarray[Any, Any]]) -> list[tuple[int, int, int
 
 @cache
 def sums(n: int, a: int, b: int, c: int) -> tuple[int, int]:
-    """(sum of v, sum of j * v_j) over S(n; a, b, c), v = 9*disk + 3*src + dst, j = 1.. local.
+    """Return (sum of v, sum of j * v_j) over S(n; a, b, c).
+
+    Here v = 9*disk + 3*src + dst and j = 1.. local.
 
     From the recursion alone, so the digest of any n is known without the moves:
     the digest of a sequence starting after step o is o * sum(v) + sum(j * v_j).

@@ -1,6 +1,9 @@
-"""Port-specific tests for bitwise, clockwise_sentinel, step_divisibility, parity_positions and
-deal_defrag_collect.  The expected n = 3 sequences were worked out by hand from each original's
-rules, in the original's own labels; the n = 4 table is the worked example of CHG's 2020 post."""
+"""Port-specific tests for the bitwise to deal_defrag_collect ports.
+
+The ports are bitwise, clockwise_sentinel, step_divisibility, parity_positions and deal_defrag_collect.
+The expected n = 3 sequences were worked out by hand from each original's rules, in the original's own
+labels; the n = 4 table is the worked example of CHG's 2020 post.
+"""
 
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -19,7 +22,7 @@ REGISTRY = build_registry(entry_points=False)
 
 def test_clockwise_sentinel_n3_raw_moves() -> None:
     # Smallest disc clockwise 0 -> 1 -> 2 -> 0, then the smaller of the other two tops onto the
-    # larger (a sentinel 4 counts as the largest); the 4th clockwise move leaves two sentinels.
+    # larger.  A sentinel 4 counts as the largest; the 4th clockwise move leaves two sentinels.
     assert list(clockwise_sentinel.solve(3)) == [
         (1, 0, 1), (2, 0, 2), (1, 1, 2), (3, 0, 1), (1, 2, 0), (2, 2, 1), (1, 0, 1),
     ]  # fmt: skip

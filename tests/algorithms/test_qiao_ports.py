@@ -1,4 +1,4 @@
-"""Port-specific tests of Qiao's non-recursive algorithms (Hanoi_1 .. Hanoi_5).
+"""Port-specific tests of Qiao's non-recursive algorithms, Hanoi_1 .. 5.
 
 The checks every port shares are parametrized over :data:`PORTS`, with the
 port's registered name in each test id, so ``-k flag_stack`` selects exactly
@@ -30,7 +30,7 @@ N3_RAW = [
 
 @dataclass(frozen=True)
 class Port:
-    """What one port's original fixes: its limits, the words its refusals name, and its first refused n."""
+    """What one port's original fixes: limits, refusal words, first refused n."""
 
     name: str
     module: ModuleType
@@ -64,7 +64,9 @@ def first_moves(name: str, n: int, k: int) -> list[tuple[int, int, int]]:
 
 
 def recursive_first(n: int, k: int) -> list[tuple[int, int, int]]:
-    """The recursion's first k moves for n disks, read off n' = 10 or 11 of the same parity.
+    """Return the recursion's first k moves for n disks.
+
+    They are read off n' = 10 or 11 disks, of the same parity as n.
 
     The first 2^(m-1) - 1 moves for n disks depend only on the parity of n when m <= n,
     and the reference itself cannot run n = 1000 (one generator frame per disk).
@@ -135,8 +137,8 @@ def test_flag_stack_refuses_0() -> None:
 
 
 def test_flag_stack_stale_y_of_direct_move_record() -> None:
-    # The direct-move record pushed while decomposing gets no y: the slot keeps whatever it held
-    # (uninitialised in C; decomposition always puts these records in odd slots, so y is never set).
+    # The direct-move record pushed while decomposing gets no y: the slot keeps whatever it held.
+    # In C that is uninitialised; decomposition puts these records in odd slots, so y is never set.
     gen = cast("Generator[tuple[int, str, str], None, None]", flag_stack.hanoi_1(2, "A", "B", "C"))
     assert next(gen) == (1, "A", "B")
     stack = inspect.getgeneratorlocals(gen)["s"]

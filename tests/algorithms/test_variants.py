@@ -1,14 +1,14 @@
-"""Every algorithm of another puzzle, and the any-state solver, against breadth-first search; the checker under
-each puzzle's rules.
+"""Test other puzzles' algorithms and the any-state solver against BFS.
 
-Each sequence is replayed under its own puzzle's rules by the small simulator
-in :mod:`tests.helpers`, which knows nothing of the package: it must be legal,
-end on the goal, and be exactly as long as the shortest path the search finds.
-The checker must then agree with that simulator and that search on random
-runs under every rule, refuse each forbidden move with its reason, and judge
-every variant record by its own puzzle through ``check_algorithm``.  The ids
-carry the algorithm's name (or the puzzle's: ``cyclic``, ``linear``,
-``4_pegs``, ``5_pegs``), so ``pytest -k cyclic`` (or ``linear``,
+Every algorithm of another puzzle, and the any-state solver, is checked against breadth-first search, and
+the checker under each puzzle's rules.
+
+Each sequence is replayed under its own puzzle's rules by the small simulator in :mod:`tests.helpers`,
+which knows nothing of the package.  It must be legal, end on the goal, and be exactly as long as the
+shortest path the search finds.  The checker must then agree with that simulator and that search on random
+runs under every rule.  It must refuse each forbidden move with its reason, and judge every variant record
+by its own puzzle through ``check_algorithm``.  The ids carry the algorithm's name (or the puzzle's:
+``cyclic``, ``linear``, ``4_pegs``, ``5_pegs``), so ``pytest -k cyclic`` (or ``linear``,
 ``frame_stewart``, ``any_state``) selects one variant's checks.
 """
 
@@ -65,7 +65,10 @@ def tower_cases() -> list[tuple[Algorithm, int]]:
 
 
 def check_run(algorithm: Algorithm, moves: Iterable[Move], start: Config, goal: Config) -> int:
-    """Replay *moves* under *algorithm*'s rules and assert they are a shortest path from *start* to *goal*."""
+    """Assert *moves* are a shortest legal path from *start* to *goal*.
+
+    The moves are replayed under *algorithm*'s rules.
+    """
     pegs, rule = rules(algorithm)
     end, count = replay(moves, start, pegs, rule)
     assert end == goal, f"{algorithm.name}: ended at {end}, not {goal}"
@@ -152,7 +155,10 @@ def test_any_state_refuses_configurations_of_the_wrong_size() -> None:
 
 
 def mean_chain(moves: Iterator[Any]) -> float:
-    """The mean number of generators a move of the generator *moves* passes through on its way out."""
+    """Return the mean number of generators a move of *moves* passes through.
+
+    They are counted on the move's way out of the generator *moves*.
+    """
     total = count = 0
     for _ in moves:
         link: Any = moves
@@ -196,7 +202,7 @@ RULE_TEXT = {
 
 
 def one_move_cases() -> list[tuple[str, int, int]]:
-    """Every (puzzle, source, destination) with the destination one past the last peg too."""
+    """Every (puzzle, source, destination), one past the last peg included."""
     return [(key, s, t) for key, puzzle in PUZZLES.items() for s in range(puzzle.pegs) for t in range(puzzle.pegs + 1)]
 
 
@@ -219,7 +225,10 @@ def test_the_checker_refuses_each_move_the_rules_forbid_with_its_reason(key: str
 
 
 def judge(moves: list[tuple[int, int, int]], n: int, key: str) -> tuple[str, int | None]:
-    """The status and first illegal step of *moves*, by a simulator of its own and breadth-first search."""
+    """Return the status and first illegal step of *moves*, judged apart.
+
+    A simulator of its own and breadth-first search judge them.
+    """
     puzzle, target = PUZZLES[key], TARGET[key]
     allowed = allowed_pairs(puzzle.pegs, puzzle.rule)
     where = [0] * n  # where[d - 1]: the peg of disk d
@@ -235,7 +244,10 @@ def judge(moves: list[tuple[int, int, int]], n: int, key: str) -> tuple[str, int
 
 @st.composite
 def wandering_runs(draw: st.DrawFn) -> tuple[str, int, list[tuple[int, int, int]]]:
-    """A puzzle and a random run legal by its rules (any allowed move at each step), then a random tail."""
+    """Draw a puzzle and a random run legal by its rules, then a random tail.
+
+    The run takes any allowed move at each step.
+    """
     key = draw(st.sampled_from(sorted(PUZZLES)))
     puzzle = PUZZLES[key]
     n, moves = draw(legal_prefixes(max_n=3, max_len=40, pegs=puzzle.pegs, rule=puzzle.rule))

@@ -1,4 +1,7 @@
-"""The pieces of the threshold's calibration that need no valgrind: the planted copy, the padding, the load."""
+"""Test the parts of the threshold's calibration that need no valgrind.
+
+They are the planted copy, the padding and the load.
+"""
 
 from __future__ import annotations
 
@@ -65,8 +68,10 @@ def test_busy_loops_run_while_the_block_runs_and_are_stopped_after() -> None:
 
 
 def fake_count_all(valgrind: Valgrind | str, sizes: dict[str, Any], plugins: Sequence[str]) -> dict[str, Any]:
-    """Counts without valgrind: 1000 instructions a move, 1% more for the planted copy, 0.5% more with padding,
-    and one algorithm that cannot be counted."""
+    """Return counts made without valgrind, at 1000 instructions a move.
+
+    The planted copy does 1% more, 0.5% more with padding, and one algorithm cannot be counted.
+    """
     padded = any("padding" in spec for spec in plugins)
     found = {}
     for name, pair in sizes.items():

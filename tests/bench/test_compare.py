@@ -1,5 +1,7 @@
-"""``hanoi compare``, the regression gate, on result sets made here: which figure fails it, which only reports,
-what another environment or a missing valgrind does, and the exit status of each.
+"""Test ``hanoi compare``, the regression gate, on result sets made here.
+
+The tests say which figure fails it, which only reports, what another environment or a missing valgrind
+does, and the exit status of each.
 
 The sets come from :func:`tests.helpers.bench_set`: every figure present, rounds drawn with a fixed seed, so
 each outcome is deterministic.  The gate's real counts (valgrind) are in test_counts.py.
@@ -35,7 +37,10 @@ def write(tmp_path: Path, name: str, results: ResultSet) -> str:
 def gate(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], old: ResultSet, new: ResultSet, *options: str
 ) -> tuple[int, str, str]:
-    """``hanoi compare`` of *old* and *new* written into *tmp_path*: its exit status, stdout and stderr."""
+    """Run ``hanoi compare`` of *old* and *new*: its status, stdout and stderr.
+
+    Both sets are written into *tmp_path*.
+    """
     return run_cli(capsys, "compare", write(tmp_path, "old", old), write(tmp_path, "new", new), *options)
 
 
@@ -96,7 +101,10 @@ def test_a_new_check_failure_fails(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def without_valgrind(results: ResultSet) -> ResultSet:
-    """*results* as a machine without valgrind writes them: every count unavailable, saying why."""
+    """Return *results* as a machine without valgrind writes them.
+
+    Every count is unavailable, saying why.
+    """
     why = "valgrind is not installed (on Debian or Ubuntu: apt-get install valgrind)"
     environment = replace(results.environment, valgrind="", valgrind_missing=why)
     for name, result in results.algorithms.items():
@@ -152,7 +160,10 @@ def test_another_python_build_skips_counts_peaks_and_times_and_fails_only_when_s
 
 
 def ran_numpy(results: ResultSet, **loaded: bool) -> ResultSet:
-    """*results* whose algorithms' peak-RSS children said whether they loaded numpy (by name: True or False)."""
+    """Return *results* whose peak-RSS children said whether they loaded numpy.
+
+    *ran_numpy* maps an algorithm's name to True or False.
+    """
     for name, flag in loaded.items():
         for run in results.algorithms[name].runs:
             run.rss = Rss(30.0, 29.0, flag)
@@ -275,7 +286,10 @@ def test_a_smaller_slowdown_is_called_but_does_not_fail() -> None:
 
 
 def test_noise_is_within_noise() -> None:
-    """Rounds within +-10% each, drawn afresh: the medians move by a few percent, and no change is called."""
+    """Rounds within +-10% each, drawn afresh: no change is called.
+
+    The medians move by a few percent.
+    """
     found = compare(bench_set(BASE, spread=0.1), bench_set(BASE, spread=0.1, seed=3))
     assert {row.verdict for row in found.times if row.name != "recursive"} == {"within noise"}
     assert found.times[0].status.startswith("within noise (reference")

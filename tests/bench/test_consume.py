@@ -1,4 +1,6 @@
-"""The one consumer every figure drains through, and the single moves of a chunked record.
+"""Test the one consumer every figure drains through.
+
+Also the single moves of a chunked record.
 
 The consumer must read every move and give the project's digest whatever the
 generator yields; :meth:`Algorithm.moves` of a chunked record must stream
@@ -48,7 +50,10 @@ def test_a_chunked_generator_beyond_one_block_folds_like_the_whole_chunk_digest(
 
 
 def relabelled(moves: Moves, pegs: tuple[Any, Any, Any], n: int, descending: bool) -> list[tuple[Any, Any, Any]]:
-    """*moves* in the model written as an original in *pegs* labels (disk 1 the largest when *descending*) would."""
+    """Return *moves* as an original written in *pegs* labels would give them.
+
+    Disk 1 is the largest when *descending*.
+    """
     return [(n + 1 - d if descending else d, pegs[s], pegs[t]) for d, s, t in moves]
 
 
@@ -87,7 +92,8 @@ def test_the_chunked_fold_holds_one_slice_of_scratch_not_a_chunk() -> None:
     assert scratch < traced_peak(lambda: fold_chunks(chunks)) < scratch + 32 * 1024
 
 
-# Not measured by coverage: its tracer's records of the lines run add about 300 B to this peak of under 1 KiB.
+# Not measured by coverage, whose tracer would swell this peak.  Its records of the lines run add
+# about 300 B to a peak of under 1 KiB.
 @pytest.mark.serial  # a tracemalloc peak: pytest-xdist's own thread would allocate into it
 @pytest.mark.no_cover
 def test_the_per_move_fold_holds_next_to_nothing() -> None:

@@ -1,11 +1,12 @@
-"""Instruction counts under valgrind: the figure, its failures said in words, and the changes the gate must catch.
+"""Test instruction counts under valgrind and the changes the gate catches.
 
-The tests that run valgrind are skipped, saying so, where it is not installed
-(``make test`` installs it where it can).  Two run in ``make test``: a quick
-count, and the gate end to end (a bench run, then ``hanoi compare`` failing on
-a statement planted in bitwise's loop); the others take a minute or more on a
-loaded machine and are marked slow, among them a change of 3% to 7% planted in
-every registered algorithm.
+The figure is tested, and its failures said in words.
+
+The tests that run valgrind are skipped, saying so, where it is not installed (``make test`` installs it
+where it can).  Two run in ``make test``: a quick count, and the gate end to end.  That is a bench run,
+then ``hanoi compare`` failing on a statement planted in bitwise's loop.  The others take a minute or more
+on a loaded machine and are marked slow.  Among them is a change of 3% to 7% planted in every registered
+algorithm.
 """
 
 from __future__ import annotations
@@ -186,7 +187,10 @@ def test_a_failed_interpreter_says_why() -> None:
 
 
 def fake_valgrind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str) -> str:
-    """Put a program called valgrind, running the shell *script*, alone on PATH; its path."""
+    """Put a program called valgrind alone on PATH; return its path.
+
+    It runs the shell *script*.
+    """
     path = tmp_path / "valgrind"
     path.write_text(f"#!/bin/sh\n{script}\n")
     path.chmod(0o755)
@@ -247,7 +251,9 @@ LINE_THEN_SLEEP = f"import time; print({json.dumps(json.dumps(drain('a', 3, 1, 7
 
 
 def sleeping_counts(started: list[subprocess.Popen[bytes]], both: threading.Barrier, *, interrupt: bool) -> Any:
-    """A stand-in for ``count_jobs``: its interpreter (in *started*, and in count_all's live set) sleeps a minute.
+    """Stand in for ``count_jobs`` with an interpreter that sleeps a minute.
+
+    The interpreter is put in *started*, and in count_all's live set.
 
     Each waits at *both* once its interpreter runs; with *interrupt*, the last one in sends Ctrl-C to the main thread.
     """
@@ -267,7 +273,10 @@ def sleeping_counts(started: list[subprocess.Popen[bytes]], both: threading.Barr
 
 
 def assert_interrupted_count_kills(started: list[subprocess.Popen[bytes]]) -> None:
-    """Run count_all on two algorithms with two workers: it raises KeyboardInterrupt, both interpreters killed."""
+    """Assert that count_all, on Ctrl-C, kills both interpreters and raises.
+
+    It runs on two algorithms with two workers, and raises KeyboardInterrupt.
+    """
     with pytest.raises(KeyboardInterrupt):
         count_all(Valgrind("valgrind", "valgrind-3.19.0"), {"a": (3, 5), "b": (3, 5)}, [], workers=2)
     # Killed, not always reaped yet: a Ctrl-C inside the pool's submit leaves its new thread unjoined.
@@ -282,7 +291,10 @@ def test_ctrl_c_while_counting_kills_every_interpreter(monkeypatch: pytest.Monke
 
 
 def test_ctrl_c_inside_map_still_kills_every_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ctrl-C may come while the main thread is still inside the pool's map, before it reads a result."""
+    """Ctrl-C may come while the main thread is still inside the pool's map.
+
+    That is, before it reads a result.
+    """
     started: list[subprocess.Popen[bytes]] = []
     both = threading.Barrier(3)
 
@@ -361,7 +373,10 @@ def test_failing_and_hanging_algorithms_are_unavailable_with_the_reason(
 
 
 def as_bitwise(results: ResultSet, which: str) -> ResultSet:
-    """*results* with only the reference and the entry *which*, renamed 'bitwise': the set a change to it would give."""
+    """Return *results* with only the reference and *which*, named 'bitwise'.
+
+    It is the set a change to bitwise would give.
+    """
     entry = replace(results.algorithms[which], name="bitwise")
     assert entry.instructions is not None
     entry.instructions = replace(entry.instructions, name="bitwise")
@@ -372,10 +387,13 @@ def as_bitwise(results: ResultSet, which: str) -> ResultSet:
 def test_the_gate_fails_on_a_planted_statement_and_passes_a_copy(
     valgrind: Valgrind, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """One quick bench run measures bitwise, a copy of its module and the copy with one statement planted in its
+    """The gate fails bitwise planted with a statement, and passes its copy.
+
+    One quick bench run measures bitwise, a copy of its module and the copy with one statement planted in its
     loop (plugins); 'hanoi compare' then sees bitwise become each of them.  Times are left out of the verdict
-    (--time-threshold 1e6): this is the deterministic gate; the time rule is tested on fixed rounds in
-    test_compare.py."""
+    (--time-threshold 1e6): this is the deterministic gate.  The time rule is tested on fixed rounds in
+    test_compare.py.
+    """
     copies = bitwise_copies(tmp_path)
     plugins = list(copies.values())
     registry = build_registry(plugins)
@@ -440,7 +458,10 @@ cyclic_blocks' and linear_blocks')."""
 
 
 def pad_for(algorithm: Algorithm, per_move: float, share: float = 0.035) -> int:
-    """The pad :data:`PLANTED` needs to add about *share* of *per_move* instructions a move to *algorithm*."""
+    """Return the pad :data:`PLANTED` needs to grow *algorithm*'s count.
+
+    It adds about *share* of *per_move* instructions a move.
+    """
     if algorithm.chunks:
         return max(1, math.floor(LOOP_ROUND / (share * per_move)))
     return max(1, math.ceil(share * per_move / MAP_LAYER))
@@ -449,8 +470,11 @@ def pad_for(algorithm: Algorithm, per_move: float, share: float = 0.035) -> int:
 @pytest.mark.slow
 @needs_valgrind
 def test_a_change_of_3_percent_to_any_algorithm_fails_the_gate_naming_it(valgrind: Valgrind, tmp_path: Path) -> None:
-    """Each registered algorithm, then a copy of its record whose generator does 3% to 7% more a move: the gate
-    names each one, and only the grown figure; the same counts again pass."""
+    """A 3% to 7% growth of any algorithm fails the gate, which names it.
+
+    Each registered algorithm is followed by a copy of its record whose generator does 3% to 7% more a move.
+    The gate names each one, and only the grown figure; the same counts again pass.
+    """
     names = REGISTRY.names()
     baseline = count_all(valgrind, {a.name: count_sizes(a) for a in REGISTRY}, [])
     pads = {}

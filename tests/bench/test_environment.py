@@ -1,4 +1,7 @@
-"""What the figures depend on, and which metrics two environments let a comparison use."""
+"""Test what the figures depend on, and the metrics a comparison may use.
+
+The metrics are those two environments let a comparison use.
+"""
 
 from __future__ import annotations
 
@@ -68,8 +71,11 @@ def test_the_commit_of_this_checkout() -> None:
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_the_commit_is_the_package_s_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The installed version, and the commit of the package's own source when that is a checkout: never of the
-    directory hanoi runs in, and never "unversioned"."""
+    """The commit recorded is the package's own source's, when a checkout.
+
+    The installed version too.  It is never the commit of the directory hanoi runs in, and never
+    "unversioned".
+    """
     version = _environment.version()
     assert version != "unknown"
     checkout = tmp_path / "checkout"
@@ -93,7 +99,10 @@ def test_the_commit_is_the_package_s_own(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def stale_checkout(tmp_path: Path) -> Path:
-    """A git checkout of one file whose index entry is stale (same content, another time): its index file."""
+    """Make a git checkout of one file whose index entry is stale.
+
+    The entry has the same content and another time.  Return its index file.
+    """
     checkout = tmp_path / "checkout"
     checkout.mkdir()
     (checkout / "__init__.py").write_text("")
@@ -122,7 +131,10 @@ def test_reading_the_commit_writes_nothing_in_the_checkout(tmp_path: Path, monke
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_timing_writes_nothing_in_the_repository_it_runs_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """pytest-benchmark's own record of the code ran 'git describe --dirty' in the current directory."""
+    """Timing writes nothing in the repository it runs in.
+
+    pytest-benchmark's own record of the code ran 'git describe --dirty' in the current directory.
+    """
     index = stale_checkout(tmp_path)
     before = index.stat()
     home = index.parent.parent

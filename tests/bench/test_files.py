@@ -1,4 +1,6 @@
-"""Result files that lie: every value read is checked, and anything else is one line and exit 2.
+"""Test result files that lie: every value read is checked.
+
+Anything else is one line and exit 2.
 
 ``hanoi compare`` is the regression gate, so a corrupt or hostile ``results.json``
 must never make it pass (exit 0) nor crash it (a traceback); ``hanoi report``
@@ -27,7 +29,10 @@ CaptureText = pytest.CaptureFixture[str]
 
 
 def valid_set() -> ResultSet:
-    """A quick result set of three algorithms over n = 6, 10, 14, with every optional record present."""
+    """Return a quick result set of three algorithms over n = 6, 10, 14.
+
+    Every optional record is present.
+    """
     results = bench_set({"bitwise": 0.5, "tree_array": 1.2})
     results.durations_s = {"checking": 1.0, "timing": 2.0}
     results.c_reference = {"n": 8, "moves": 255, "bytes": 765, "skipped": "no C compiler"}
@@ -35,7 +40,10 @@ def valid_set() -> ResultSet:
 
 
 def with_raw(data: dict[str, Any], path: tuple[Any, ...], raw: str) -> str:
-    """The JSON text of *data* with the value at *path* (keys and list indices) replaced by the text *raw*."""
+    """Return the JSON text of *data*, the value at *path* replaced by *raw*.
+
+    *path* is a list of keys and list indices; *raw* is text.
+    """
     data = json.loads(json.dumps(data))
     where: Any = data
     for key in path[:-1]:
@@ -134,8 +142,8 @@ CASES = {
         '"speedup_vs_gathered_writes": 1}',
     ),
     "failure describe a number": (("algorithms", "bitwise", "failure"), '{"describe": 3}'),
-    # Figures that contradict each other: a negative figure per move passed as "improved" in NEW and a
-    # regression in OLD, and a median outside its own rounds and interval as "+900.0% within noise".
+    # Figures that contradict each other.  A negative figure per move passed as "improved" in NEW and
+    # as a regression in OLD; a median outside its own rounds and interval as "+900.0% within noise".
     "counts giving a negative figure per move": ((*COUNTS, "instructions"), SHRINKING),
     "a figure per move its counts do not give": ((*COUNTS, "per_move"), "-2000.0"),
     "counted moves not increasing": ((*COUNTS, "moves"), "[16383, 1023]"),
@@ -246,7 +254,10 @@ def test_bytes_that_are_not_text(good: Path, tmp_path: Path, capsys: pytest.Capt
 
 
 def test_files_that_never_end_are_refused_without_reading(good: Path, tmp_path: Path) -> None:
-    """A named pipe nobody writes to, /dev/zero and a huge sparse file: refused at once, in a fresh process."""
+    """Files that never end are refused at once, without reading them.
+
+    A named pipe nobody writes to, /dev/zero and a huge sparse file, in a fresh process.
+    """
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
     huge = tmp_path / "huge.json"
@@ -284,7 +295,10 @@ def test_a_results_json_that_is_a_directory_is_one_line(
 
 
 def test_extreme_but_valid_times_compare_without_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The bounds on times keep every ratio the gate takes finite: the smallest against the largest still compares."""
+    """The smallest time against the largest still compares, without error.
+
+    The bounds on times keep every ratio the gate takes finite.
+    """
     files = {}
     for name, seconds in {"fastest": 1e-9, "slowest": 1e6}.items():
         data = valid_set().to_dict()

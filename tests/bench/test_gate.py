@@ -1,4 +1,7 @@
-"""The deterministic gate: instructions per move and tracemalloc peaks, old against new, from the figures alone."""
+"""Test the deterministic gate, old against new, from the figures alone.
+
+Its figures are instructions per move and tracemalloc peaks.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
-"""The measuring of ``hanoi bench`` below its phases: pytest-benchmark run in this process, tracemalloc
-and a child's peak RSS, and how each of them fails."""
+"""Test the measuring of ``hanoi bench`` below its phases.
+
+That is pytest-benchmark run in this process, tracemalloc and a child's peak RSS, and how each of them
+fails.
+"""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""The output directory of ``hanoi bench`` and ``hanoi report``: nothing of the user's is ever replaced.
+"""Test that ``hanoi bench`` and ``hanoi report`` never replace user files.
 
-A directory is taken only when it is new, empty or a result set a bench wrote
-(its marker lists every file in it); the checks come before any measuring;
-the lock keeps two runs apart; the swap is one step; and Ctrl-C, SIGKILL, a
-full disk or an interrupted render leave the old set byte for byte.
+Nothing of the user's in the output directory is ever replaced.  A directory is taken only when it is
+new, empty or a result set a bench wrote, whose marker lists every file in it.  The checks come before any
+measuring; the lock keeps two runs apart; the swap is one step.  Ctrl-C, SIGKILL, a full disk or an
+interrupted render leave the old set byte for byte.
 """
 
 from __future__ import annotations
@@ -41,7 +41,10 @@ QUICK_RUN = ["recursive", "--quick", "--sizes", "2,3"]
 
 
 def old_set(out: Path) -> dict[str, bytes]:
-    """Write a small result set of ours into *out* (a marker, results.json, a README); every file's bytes."""
+    """Write a small result set of ours into *out*; return every file's bytes.
+
+    The set is a marker, results.json and a README.
+    """
     out.mkdir(parents=True, exist_ok=True)
     results = ResultSet(mode="quick", reference="recursive")
     t = 1e-6
@@ -59,13 +62,19 @@ def snapshot(directory: Path) -> dict[str, bytes]:
 
 
 def beside(out: Path) -> list[str]:
-    """What is in *out*'s parent besides *out*: a lock, a staging directory or an old set left behind."""
+    """Return what is in *out*'s parent besides *out*.
+
+    That may be a lock, a staging directory or an old set left behind.
+    """
     return sorted(p.name for p in out.parent.iterdir() if p != out)
 
 
 @pytest.fixture(autouse=True)
 def no_valgrind(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The runs in this process count no instructions (5 s of valgrind a run; the counts are test_counts.py's)."""
+    """Make the runs in this process count no instructions.
+
+    Valgrind is slow to start for each run; the counts are test_counts.py's.
+    """
     monkeypatch.setattr(_run, "find_valgrind", lambda: "valgrind is left out of these tests")
 
 
@@ -85,7 +94,10 @@ def no_measuring(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_users_directory_with_a_results_json_is_refused_and_untouched(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], no_measuring: None
 ) -> None:
-    """The reported loss: a thesis beside another tool's results.json (even one of ours, copied there)."""
+    """A user's directory holding a results.json is refused and left as it was.
+
+    The reported loss: a thesis beside another tool's results.json (even one of ours, copied there).
+    """
     mine = tmp_path / "thesis"
     old_set(tmp_path / "ours")
     mine.mkdir()
@@ -292,7 +304,10 @@ def test_too_little_free_space_is_refused_before_measuring(
 
 @pytest.fixture
 def unwritable(tmp_path: Path) -> Iterator[Path]:
-    """A directory this process cannot write in: one without write permission, or sysfs for root."""
+    """Return a directory this process cannot write in.
+
+    That is one without write permission, or sysfs for root.
+    """
     if os.geteuid() == 0:  # permissions do not stop root; sysfs takes no new file from anyone
         yield Path("/sys")
         return
@@ -348,7 +363,10 @@ def test_a_full_temporary_directory_while_measuring_is_one_line(
 def test_ctrl_c_during_the_render_is_an_interruption(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Ctrl-C inside an import that turns it into a RuntimeError (as matplotlib's can) is exit 130, no traceback."""
+    """Ctrl-C during the render is exit 130, with no traceback.
+
+    The Ctrl-C comes inside an import that turns it into a RuntimeError, as matplotlib's can.
+    """
     out = tmp_path / "results"
     before = old_set(out)
 
@@ -484,7 +502,10 @@ def test_two_concurrent_runs_leave_one_complete_set(tmp_path: Path) -> None:
 
 @pytest.fixture
 def started(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], Path, dict[str, bytes]]]:
-    """A real bench run into a directory holding an old set, once it has claimed the directory."""
+    """Start a real bench run into a directory holding an old set.
+
+    Return once the run has claimed the directory.
+    """
     out = tmp_path / "results"
     before = old_set(out)
     proc = hanoi("bench", "recursive", "bitwise", "--quick", "--out", str(out), cwd=tmp_path)

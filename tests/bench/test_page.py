@@ -1,12 +1,12 @@
-"""The HTML report, ``index.html``, opened in a real browser: Debian's headless Chromium, through its chromedriver.
+"""Test the HTML report, ``index.html``, in a real browser.
 
-The committed result set (``results/``) is rendered again with ``hanoi
-report`` and its page, and its peers' page, are opened: every algorithm of
-its ``results.json`` has its row and its section, every image decodes,
-nothing is requested from outside the result set, and the console stays
-empty.  A set of hostile texts renders inert.  Chromium is installed by
-``make chromium`` (a prerequisite of ``make test``); where it cannot be had
-the test says why, and in CI (``CI`` set), where it can, it fails instead.
+The browser is Debian's headless Chromium, through its chromedriver.
+
+The committed result set (``results/``) is rendered again with ``hanoi report`` and its page, and its
+peers' page, are opened.  Every algorithm of its ``results.json`` has its row and its section, and every
+image decodes.  Nothing is requested from outside the result set, and the console stays empty.  A set of
+hostile texts renders inert.  Chromium is installed by ``make chromium`` (a prerequisite of ``make
+test``).  Where it cannot be had the test says why; in CI (``CI`` set), where it can, it fails instead.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ FLAGS += ["--disable-component-update", "--disable-sync", "--no-first-run", "--w
 
 
 def unavailable() -> str:
-    """Return why the page cannot be opened in Chromium here, or "" when it can."""
+    """Return why the page cannot be opened in Chromium here, or "" if it can."""
     try:
         import selenium  # noqa: F401
     except ImportError:
@@ -46,7 +46,10 @@ def unavailable() -> str:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """Headless Chromium driven by Debian's chromedriver, with its console and network logged; a fresh profile."""
+    """Start headless Chromium through Debian's chromedriver, fresh profile.
+
+    Its console and network are logged.
+    """
     reason = unavailable()
     if reason:
         if os.environ.get("CI"):
@@ -69,14 +72,17 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 @dataclass(frozen=True)
 class Visit:
-    """What opening a page did: the URLs it requested, and what its console said."""
+    """What opening a page did: the URLs it requested, its console's output."""
 
     requests: list[str]
     console: list[dict[str, Any]]
 
 
 def visit(driver: Any, page: Path) -> Visit:
-    """Open *page* in *driver* (it waits for the load, images included); what it requested and logged."""
+    """Open *page* in *driver*; return what it requested and logged.
+
+    It waits for the load, images included.
+    """
     driver.get_log("performance")  # what came before (the browser's own start page) is not the page's
     driver.get_log("browser")
     driver.get(page.as_uri())
@@ -93,7 +99,10 @@ def visit(driver: Any, page: Path) -> Visit:
 
 @pytest.fixture(scope="module")
 def committed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The committed result set rendered again by ``hanoi report`` into a directory of its own."""
+    """Render the committed result set again, into a directory of its own.
+
+    ``hanoi report`` renders it.
+    """
     out = tmp_path_factory.mktemp("report") / "results"
     from hanoi_harness.cli.main import main
 
@@ -153,7 +162,10 @@ HOSTILE = "<script>window.pwned = 1</script><img src='https://example.invalid/x.
 
 
 def test_hostile_texts_render_inert(browser: Any, tmp_path: Path) -> None:
-    """A plugin's summary, a failure and a command are anyone's text: shown as text, never run nor fetched."""
+    """Hostile texts render inert: shown as text, never run nor fetched.
+
+    A plugin's summary, a failure and a command are anyone's text.
+    """
     results = bench_set({"level_formula": 0.5})
     results.algorithms["level_formula"].summary = HOSTILE
     results.algorithms["level_formula"].source = "</dd></dl><iframe src='https://example.invalid/'></iframe>"

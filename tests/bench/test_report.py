@@ -1,6 +1,9 @@
-"""The views of a result set: each puzzle ranked against its own reference, plain verdicts, plots a reader can
-follow (no two lines alike, no puzzle squeezed by another's axis, every axis saying its scale), README.md and
-index.html.  The page in a real browser is test_page.py's."""
+"""Test the views of a result set, README.md and index.html included.
+
+Each puzzle is ranked against its own reference, with plain verdicts.  The plots are ones a reader can
+follow: no two lines alike, no puzzle squeezed by another's axis, every axis saying its scale.  The page
+in a real browser is test_page.py's.
+"""
 
 from __future__ import annotations
 
@@ -35,7 +38,10 @@ def committed() -> ResultSet:
 
 
 def variants() -> ResultSet:
-    """A set of three puzzles: the classic one (recursive the set's reference), the linear one, and 4 pegs."""
+    """Return a set of three puzzles: the classic, the linear one and 4 pegs.
+
+    The classic one's reference is recursive.
+    """
     results = bench_set({"level_formula": 0.5, "tree_array": 1.4})
     for name, puzzle, family, factor in (
         ("linear", "3 pegs, linear: 0-1-2", "recursive", 3.0),
@@ -137,7 +143,10 @@ def test_time_mismatches_say_which_way() -> None:
 
 
 def test_a_quick_run_states_no_class_it_cannot_support() -> None:
-    """The committed quick baseline's own measurements, fitted again: 'not enough sizes', never a MISMATCH."""
+    """A quick run states no class it cannot support: never a MISMATCH.
+
+    The committed quick baseline's own measurements, fitted again, give 'not enough sizes'.
+    """
     quick = load(COMMITTED / "quick")
     assert quick.mode == "quick"
     verdicts = {}
@@ -155,7 +164,11 @@ def test_a_quick_run_states_no_class_it_cannot_support() -> None:
 
 
 def test_a_space_fit_counts_large_runs_by_their_moves() -> None:
-    """A linear run of 7 disks makes 2186 moves, past the 1023 the linear test asks of a run, as the classic n = 11."""
+    """A space fit counts large runs by their moves, not their disks.
+
+    A linear run of 7 disks makes 2186 moves, past the 1023 the linear test asks of a run, as the classic
+    n = 11.
+    """
     ns = [7, 8, 9, 10]
     moves = [3**n - 1 for n in ns]
     assert fit_space(ns, [2000.0 + 240 * n for n in ns], moves) == Fit("n", 240.0, "bytes per disk", 4)
@@ -166,7 +179,9 @@ def test_a_space_fit_counts_large_runs_by_their_moves() -> None:
 
 
 def draw(results: ResultSet, out: Path) -> dict[str, Any]:
-    """Draw *results*' plots as :func:`plot` does, and return each figure by its file name, left open.
+    """Draw *results*' plots as :func:`plot` does; return them by file name.
+
+    The figures are left open.
 
     The figures are built but neither laid out nor encoded (the PNGs are the other tests'): what is drawn is
     what is checked.
@@ -188,7 +203,10 @@ def draw(results: ResultSet, out: Path) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def drawings(committed: ResultSet, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[dict[str, Any]]]:
-    """The figures of the committed set, of its peers' (or a set of three puzzles) and of a set of three puzzles."""
+    """Return the figures of the committed set, of its peers' and of 3 puzzles.
+
+    The peers' figures are those of a set of three puzzles when there are no peers.
+    """
     import matplotlib.pyplot as plt
 
     peers = load(COMMITTED / "peers") if (COMMITTED / "peers").is_dir() else variants()
@@ -201,7 +219,10 @@ def drawings(committed: ResultSet, tmp_path_factory: pytest.TempPathFactory) -> 
 
 
 def lines_of(ax: Any) -> list[tuple[str, str, str]]:
-    """The label, colour and marker of each line of the axes *ax* (its error-bar containers' data lines)."""
+    """Return the label, colour and marker of each line of the axes *ax*.
+
+    The lines are its error-bar containers' data lines.
+    """
     from matplotlib.colors import to_hex
 
     return [
@@ -299,7 +320,10 @@ def test_any_set_of_lines_gets_panels_a_reader_can_follow(ranked: list[str], dat
 
 
 def test_styles_keep_going_past_every_pair() -> None:
-    """More lines than pairs of colour and marker still get a style each (pairs then repeat)."""
+    """More lines than pairs of colour and marker still get a style each.
+
+    The pairs then repeat.
+    """
     many = tuple(f"a{i}" for i in range(200))
     chosen = styles([Panel("", many[i : i + 8]) for i in range(0, 200, 8)], None)
     assert len(chosen) == 200 and len({(s.colour, s.marker) for s in chosen.values()}) == 120

@@ -1,5 +1,8 @@
-"""The benchmark of segmented verification (``make bench-scale``): its figures, its table and its refusal of
-runs that disagree.  The runs are faked but one: a real ``hanoi verify`` read for its digest."""
+"""Test the benchmark of segmented verification (``make bench-scale``).
+
+It tests the benchmark's figures, its table and its refusal of runs that disagree.  The runs are faked
+but one: a real ``hanoi verify`` read for its digest.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +21,10 @@ TIMES = {(): 4.0, ("--workers", "1"): 4.4, ("--workers", "2"): 2.2}
 
 
 def faked(digests: dict[tuple[str, ...], list[str]] | None = None) -> object:
-    """A stand-in for :func:`scaling.time_verify`: :data:`TIMES`, and the digest ``d`` unless *digests* says."""
+    """Stand in for :func:`scaling.time_verify`, returning :data:`TIMES`.
+
+    The digest is ``d`` unless *digests* says otherwise.
+    """
 
     def time_verify(name: str, n: int, options: Sequence[str]) -> tuple[float, str]:
         key = tuple(options)

@@ -1,6 +1,8 @@
-"""The bench code itself: growth fits, the results schema, and ``hanoi bench`` end to end on a few tiny sizes.
-The gate (``hanoi compare``) is in test_compare.py, result files that lie in test_bench_files.py, the output
-directory's safety in test_bench_outdir.py."""
+"""Test the bench code: growth fits, results schema, ``hanoi bench``.
+
+``hanoi bench`` is run end to end on a few tiny sizes.  The gate (``hanoi compare``) is in
+test_compare.py, result files that lie in test_files.py, the output directory's safety in test_outdir.py.
+"""
 
 from __future__ import annotations
 
@@ -38,7 +40,10 @@ from tests.helpers import REGISTRY, at_scale, bench_set, printer_command, run_cl
 
 
 def status(argv: list[str]) -> int:
-    """The exit status of ``hanoi ARGV``, argparse's errors (SystemExit) included."""
+    """Return the exit status of ``hanoi ARGV``, argparse's errors included.
+
+    argparse's errors are a SystemExit.
+    """
     try:
         return main(argv)
     except SystemExit as exc:
@@ -49,7 +54,10 @@ def status(argv: list[str]) -> int:
 
 
 def noisy(values: list[float], spread: float, seed: int) -> list[float]:
-    """Each value times a factor within 1 +- spread: the noise of a shared machine, reproducibly."""
+    """Scale each value by a factor within 1 +- spread, reproducibly.
+
+    That is the noise of a shared machine.
+    """
     rng = random.Random(seed)
     return [v * (1 + rng.uniform(-spread, spread)) for v in values]
 
@@ -160,8 +168,11 @@ NO_VALGRIND = "valgrind is left out of this test (its counts are test_counts.py'
 
 @pytest.fixture
 def no_valgrind(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Runs in this test count no instructions: valgrind starts an interpreter for 5 s, and the counts are tested
-    on their own; every count is then unavailable with :data:`NO_VALGRIND` as its reason."""
+    """Make runs in this test count no instructions.
+
+    Valgrind is slow to start an interpreter, and the counts are tested on their own.  Every count is then
+    unavailable with :data:`NO_VALGRIND` as its reason.
+    """
     monkeypatch.setattr(_run, "find_valgrind", lambda: NO_VALGRIND)
 
 
@@ -232,7 +243,10 @@ def test_bench_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 def test_full_walk_stops_at_the_cap_and_fits(no_valgrind: None) -> None:
-    """A full run's walk, with the cap lowered so that it is quick: every phase, and the fits."""
+    """A full run's walk stops at the cap and fits: every phase, and the fits.
+
+    The cap is lowered so that it is quick.
+    """
     # Budgets out of reach, so the walk ends at the cap whatever the machine's speed.
     settings = replace(
         FULL, n_cap=10, drain_budget_s=1e9, check_budget_s=1e9, max_time_s=0.01, memory_budget_s=1e9, rss_stride=4
@@ -386,7 +400,10 @@ def test_peak_rss_runs_say_why_a_size_has_no_figure() -> None:
 
 
 def test_peak_rss_is_the_program_s_own(printer: str) -> None:
-    """The figure is the command's process, not this one's (hundreds of MiB under pytest) copied at the fork."""
+    """The peak RSS figure is the command's own process, not this one's.
+
+    This process, under pytest, is much larger, and a fork copies it.
+    """
     here = psutil.Process().memory_info().rss
     small = commands.peak_rss("/bin/true", 0)
     large = commands.peak_rss(f"{shlex.quote(sys.executable)} -S -E -c 'x = bytearray(2**26)'", 0)
@@ -443,7 +460,10 @@ def test_older_schemas_still_load_as_what_they_were(tmp_path: Path) -> None:
 
 
 def test_a_generation_only_set_is_never_ranked(tmp_path: Path) -> None:
-    """A schema-2 set timed a drain that read no move: rendered again, its speeds are shown but not ranked."""
+    """A set that timed generation only is shown but never ranked.
+
+    A schema-2 set timed a drain that read no move: rendered again, its speeds are shown but not ranked.
+    """
     (tmp_path / "results.json").write_text(json.dumps(SCHEMA_2))
     summary = all_tables(load(tmp_path))[0]
     assert [row[0] for row in summary.shown] == ["-", "-"]
@@ -454,7 +474,11 @@ def test_a_generation_only_set_is_never_ranked(tmp_path: Path) -> None:
 
 
 def test_a_variant_is_divided_by_its_own_moves() -> None:
-    """ns per move of a linear run of 8 disks divides by its 6560 moves, not 2^8 - 1, in the file and the tables."""
+    """A variant's ns per move divides by its own moves, not 2^n - 1.
+
+    The ns per move of a linear run of 8 disks divides by its 6560 moves, not 2^8 - 1, in the file and the
+    tables.
+    """
     results = bench_set({})
     results.algorithms["linear"] = AlgorithmResult(
         "linear", puzzle="3 pegs, linear: 0-1-2", runs=[Run(8, moves=6560, timing=timed(6560 * 500e-9))]
@@ -475,7 +499,10 @@ def test_a_variant_is_divided_by_its_own_moves() -> None:
 
 
 def readme_section(readme: str, title: str) -> str:
-    """The section of a rendered README under the heading *title*, up to the next heading ("" when absent)."""
+    """Return the section of a rendered README under the heading *title*.
+
+    It goes up to the next heading, and is "" when absent.
+    """
     heading = f"## {title}\n"
     return "" if heading not in readme else heading + readme.split(heading, 1)[1].split("\n## ", 1)[0]
 
@@ -501,7 +528,10 @@ def test_c_reference_section() -> None:
 def test_a_full_run_measures_the_baseline_and_the_c_reference(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_valgrind: None
 ) -> None:
-    """A full run (no --quick, no --sizes) writes quick/ and stores cref's figures; lowered here so that it is quick."""
+    """A full run writes quick/ and stores cref's figures.
+
+    A full run has no --quick, no --sizes; it is lowered here so that it is quick.
+    """
     lowered = replace(FULL, n_cap=3, drain_budget_s=1e9, check_budget_s=1e9, max_time_s=0.01, rss_stride=0)
     monkeypatch.setattr(session, "FULL", lowered)
     monkeypatch.setattr(session, "QUICK", QUICK.with_sizes([2, 3]))
@@ -533,7 +563,10 @@ def test_a_full_run_measures_the_baseline_and_the_c_reference(
 def test_sizes_without_quick_measure_those_sizes_only(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], no_valgrind: None
 ) -> None:
-    """--sizes alone: the full run's rounds at exactly those n, no quick baseline and no C reference."""
+    """--sizes alone measures the full run's rounds at those n only.
+
+    There is no quick baseline and no C reference.
+    """
     out = tmp_path / "out"
     code, said, _ = run_cli(capsys, "bench", "--sizes", "3,4", "--out", str(out), "recursive")
     assert code == 0 and "full run of 1 algorithms" in said

@@ -1,5 +1,8 @@
-"""Statistics on timings: intervals that cover as often as they claim, stability reasons, and a change test
-that calls real changes and keeps quiet on noise, on simulated rounds (seeded, so deterministic)."""
+"""Test statistics on timings: intervals, stability and a change test.
+
+Intervals must cover as often as they claim; stability gives reasons; and the change test calls real
+changes and keeps quiet on noise.  They run on simulated rounds, seeded, so deterministic.
+"""
 
 from __future__ import annotations
 
@@ -23,8 +26,10 @@ from hanoi_harness.errors import UsageError
 def rounds(
     rng: random.Random, count: int, median: float = 1e-3, spread: float = 0.03, slow: float = 0.05
 ) -> list[float]:
-    """*count* round times around *median*, skewed as on a shared machine: log-normal noise, and a share *slow* of
-    rounds half as slow again."""
+    """Return *count* round times around *median*, skewed as on a busy machine.
+
+    The noise is log-normal, and a share *slow* of rounds is half as slow again.
+    """
     times = [median * rng.lognormvariate(0, spread) for _ in range(count)]
     return [t * (1.5 if rng.random() < slow else 1.0) for t in times]
 
@@ -86,7 +91,10 @@ def test_every_reason_is_given() -> None:
 
 
 def verdicts(factor: float, seed: int, trials: int = 40, count: int = 20, noise: float = 0.0) -> list[str]:
-    """The verdicts on *trials* pairs of simulated round sets, the new one *factor* times the old."""
+    """Return the verdicts on *trials* pairs of simulated round sets.
+
+    The new one of each pair is *factor* times the old.
+    """
     rng = random.Random(seed)
     out: list[str] = []
     for _ in range(trials):

@@ -1,4 +1,6 @@
-"""pytest-benchmark over the registry x n: the same drain ``hanoi bench`` times, every move read by the consumer.
+"""Benchmark the registry x n with pytest-benchmark, as ``hanoi bench``.
+
+It times the same drain ``hanoi bench`` times, every move read by the consumer.
 
 With ``--benchmark-disable`` (``make test``) each runs once, and the check
 after it makes it a correctness test too; with ``--benchmark-only`` it times.

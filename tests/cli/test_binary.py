@@ -1,4 +1,7 @@
-"""``hanoi moves --binary`` and the chunked algorithms' text, count and digest; the C reference."""
+"""Test ``hanoi moves --binary``, and the chunked algorithms' output.
+
+The chunked algorithms' text, count and digest are tested too, and the C reference.
+"""
 
 from __future__ import annotations
 
@@ -153,7 +156,10 @@ WIDE = str(ROOT / "tests" / "fixtures" / "plugins" / "wide.py:THREE_HUNDRED_PEGS
 def test_binary_refuses_up_front_what_a_byte_cannot_hold(
     capsysbinary: pytest.CaptureFixture[bytes], argv: list[str], limit: str
 ) -> None:
-    """A disk or peg above 255 once reached the byte writer: a traceback after the moves before it."""
+    """Binary output refuses up front what a byte cannot hold.
+
+    A disk or peg above 255 once reached the byte writer: a traceback after the moves before it.
+    """
     code, out, err = run(capsysbinary, "moves", *argv, "--binary")
     assert (code, out) == (2, b"") and err.count("\n") == 1 and limit in err, err
 

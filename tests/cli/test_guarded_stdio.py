@@ -1,6 +1,8 @@
-"""The standard-stream guards of every command, in this process: what a failing write, a closed
-stream turns into.  Real processes with real streams are in
-tests/cli/test_streams.py."""
+"""Test every command's guards of the standard streams, in this process.
+
+The tests say what a failing write or a closed stream turns into.  Real processes with real streams are
+in tests/cli/test_streams.py.
+"""
 
 from __future__ import annotations
 
@@ -28,7 +30,10 @@ from hanoi_harness.errors import UsageError
 
 
 class Failing(io.StringIO):
-    """A text stream whose writes and flushes fail with *error*; its ``buffer`` fails the same way."""
+    """A text stream whose writes and flushes fail with *error*.
+
+    Its ``buffer`` fails the same way.
+    """
 
     def __init__(self, error: OSError) -> None:
         super().__init__()
@@ -142,7 +147,10 @@ def test_without_stderr_messages_go_to_dev_null(monkeypatch: pytest.MonkeyPatch)
 
 @contextlib.contextmanager
 def file_streams(tmp_path: Any) -> Iterator[tuple[Any, Any]]:
-    """sys.stdout and sys.stderr on files of their own (descriptors other than 1 and 2; stderr line-buffered)."""
+    """Put sys.stdout and sys.stderr on files of their own.
+
+    The files' descriptors are other than 1 and 2, and stderr is line-buffered.
+    """
     saved = sys.stdout, sys.stderr
     out, err = open(tmp_path / "out", "w+"), open(tmp_path / "err", "w+", buffering=1)  # noqa: SIM115
     sys.stdout, sys.stderr = out, err

@@ -1,4 +1,7 @@
-"""The ``hanoi`` command: output formats, exit codes, and one-line errors for bad input."""
+"""Test the ``hanoi`` command: output formats, exit codes, one-line errors.
+
+The one-line errors are for bad input.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""``hanoi new NAME``: the project it writes (every file filled in, the record a correct one), what it refuses in
-one line, and the docs pages that show its gate and workflow as it writes them.
+"""Test ``hanoi new NAME``: the project it writes and what it refuses.
+
+Every file of the project is filled in, and the record is a correct one.  What it refuses is one line.
+The docs pages show its gate and workflow as it writes them.
 
 The new project's own pytest run and its gate are in tests/testing/test_project.py.
 """

@@ -1,4 +1,6 @@
-"""What an algorithm prints goes to stderr in every command, never among the moves; a crash names its line.
+"""What an algorithm prints goes to stderr in every command.
+
+It never goes among the moves; a crash names its line.
 
 The plugins are ``tests/fixtures/plugins/prints.py``.  The tests that need descriptor 1 itself (``os.write``,
 a pipe into ``hanoi check``) run the installed ``hanoi`` command; the others run it in this process.

@@ -1,9 +1,9 @@
-"""``hanoi moves`` and ``hanoi show`` with misbehaving plugins: every move judged as ``hanoi verify`` judges it.
+"""Test ``hanoi moves`` and ``hanoi show`` with misbehaving plugins.
 
-The plugins are files in tests/fixtures/plugins/ (cli_*.py). A bad move is one line on stderr and exit
-status 1, after the moves before it, in every output format; a plugin that cannot even be loaded (its
-import raises or exits in the child that imports plugins first) is exit status 2; Ctrl-C, even inside an
-import in this process, is exit status 130.
+Every move is judged as ``hanoi verify`` judges it.  The plugins are files in tests/fixtures/plugins/
+(cli_*.py).  A bad move is one line on stderr and exit status 1, after the moves before it, in every
+output format.  A plugin that cannot even be loaded is exit status 2: its import raises or exits in the
+child that imports plugins first.  Ctrl-C, even inside an import in this process, is exit status 130.
 """
 
 from __future__ import annotations
@@ -27,7 +27,10 @@ def spec(file: str, func: str) -> str:
 
 
 def run_bytes(capsysbinary: pytest.CaptureFixture[bytes], *argv: str) -> tuple[int, bytes, str]:
-    """Run ``hanoi`` in this process; its status, stdout as bytes, stderr as text."""
+    """Run ``hanoi`` in this process; its status, stdout as bytes, stderr.
+
+    stderr is text.
+    """
     try:
         code = main(list(argv))
     except SystemExit as exc:

@@ -1,4 +1,7 @@
-"""The stream behind `hanoi moves` and its reference solution: moves judged exactly as the checker judges them."""
+"""Test the stream behind `hanoi moves` and its reference solution.
+
+Moves are judged exactly as the checker judges them.
+"""
 
 from __future__ import annotations
 
@@ -76,7 +79,10 @@ def test_the_reference_pegs_are_the_replayed_ones(target: int) -> None:
 
 
 def algorithm(moves: list[Any], chunks: int = 0) -> Algorithm:
-    """An algorithm yielding *moves*, or (with *chunks*) the same moves as integer arrays of that many rows."""
+    """Return an algorithm yielding *moves*, or them in arrays of rows.
+
+    With *chunks*, it yields the same moves as integer arrays of that many rows.
+    """
 
     def solve(n: int) -> Any:
         if not chunks:
@@ -88,7 +94,7 @@ def algorithm(moves: list[Any], chunks: int = 0) -> Algorithm:
 
 
 def streamed(moves: list[Any], n: int, chunks: int = 0) -> tuple[list[tuple[int, int, int]], int, Any]:
-    """The moves a :class:`MoveStream` hands out, their digest, and its failure."""
+    """Return the moves a :class:`MoveStream` hands out, digest and failure."""
     stream = MoveStream(algorithm(moves, chunks), n)
     out: list[tuple[int, int, int]] = []
     total = 0

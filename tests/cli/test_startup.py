@@ -1,4 +1,6 @@
-"""Each command imports what it uses: the modules a fresh process loads to run it.
+"""Each command imports what it uses, and nothing else.
+
+The tests read the modules a fresh process loads to run it.
 
 The start-up time itself is measured by ``make bench``; here the rule is held
 by what ends up in ``sys.modules``, which does not depend on the machine.
@@ -28,7 +30,7 @@ HEAVY = ("numpy", "scipy", "matplotlib", "jinja2", "hanoi_harness.bench")
 
 
 def loaded(*argv: str) -> tuple[int, set[str]]:
-    """The exit status of ``hanoi ARGV`` run in a fresh interpreter, and the modules it loaded."""
+    """Run ``hanoi ARGV`` in a fresh interpreter; its status, modules loaded."""
     done = subprocess.run([sys.executable, "-c", LOADED, *argv], capture_output=True, text=True, timeout=60, check=True)
     status, modules = json.loads(done.stdout)
     return status, set(modules)

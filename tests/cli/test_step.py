@@ -1,4 +1,7 @@
-"""``hanoi move``, ``hanoi state``, ``hanoi step``: output formats and exit codes 0, 1 and 2."""
+"""Test ``hanoi move``, ``hanoi state`` and ``hanoi step``.
+
+Their output formats and exit codes 0, 1 and 2.
+"""
 
 from __future__ import annotations
 

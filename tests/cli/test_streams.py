@@ -1,4 +1,6 @@
-"""Every command against hostile standard streams and Ctrl-C, in real processes.
+"""Test every command against hostile standard streams and Ctrl-C.
+
+They run in real processes.
 
 Standard output closed (``>&-``) or full (``> /dev/full``): one line on stderr, exit status 2. A reader
 that has gone (a closed pipe, ``| head -c1``, ``| true``): no complaint and the command's usual status.
@@ -73,7 +75,7 @@ def _argv(name: str, work: Path) -> tuple[list[str], int]:
 
 
 def _run(treatment: str, argv: list[str]) -> tuple[int, str]:
-    """Run ``hanoi argv`` with its streams treated so; its exit status and stderr."""
+    """Run ``hanoi argv`` with its streams treated so; its status, stderr."""
     shell = {"stdout-closed": 'exec "$@" >&-', "stdin-closed": 'exec "$@" <&-'}
     if treatment in shell:
         proc = subprocess.run(["sh", "-c", shell[treatment], "sh", *HANOI, *argv], capture_output=True, timeout=120)
@@ -100,7 +102,10 @@ def _run(treatment: str, argv: list[str]) -> tuple[int, str]:
 
 
 def _said(argv: list[str]) -> str:
-    """What ``hanoi argv`` writes on stderr when its output is read to the end: what it says anyway."""
+    """Return what ``hanoi argv`` says on stderr when its output is read out.
+
+    That is, what it says anyway, when its output is read to the end.
+    """
     done = subprocess.run([*HANOI, *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
     return done.stderr.decode()
 
@@ -176,7 +181,10 @@ def test_the_first_moves_of_the_largest_tower_come_at_once() -> None:
 
 
 def _interrupt_when(argv: list[str], ready: str) -> tuple[int, str]:
-    """Start ``hanoi argv``, send SIGINT once *ready* appears on its stderr (or its first output when empty)."""
+    """Start ``hanoi argv`` and send SIGINT once *ready* is on its stderr.
+
+    With *ready* empty, SIGINT goes at its first output.
+    """
     with subprocess.Popen([*HANOI, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
         assert proc.stdout is not None and proc.stderr is not None
         seen = proc.stderr.readline() if ready else proc.stdout.readline()

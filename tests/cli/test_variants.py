@@ -1,4 +1,6 @@
-"""The commands on other puzzles: ``--from``/``--to`` for ``moves``, ``show`` and ``verify``, ``hanoi check
+"""Test the commands on other puzzles.
+
+That is ``--from``/``--to`` for ``moves``, ``show`` and ``verify``, ``hanoi check
 --rules/--pegs-count/--from/--to``, and the puzzle column of ``hanoi list``.
 
 Every run the commands print is replayed by the small simulator of :mod:`tests.helpers` under its puzzle's
@@ -41,7 +43,10 @@ def moves_of(out: str) -> list[Move]:
 
 
 def configurations(n: int, pegs: int, count: int, seed: int) -> list[tuple[Config, Config]]:
-    """*count* pairs of configurations of n disks on *pegs* pegs, drawn with *seed* (the first: two towers)."""
+    """Draw *count* pairs of configurations of n disks on *pegs* pegs.
+
+    They are drawn with *seed*; the first pair is two towers.
+    """
     rng = random.Random(seed)
     pairs = [((0,) * n, (pegs - 1,) * n)]
     while len(pairs) < count:
@@ -50,7 +55,10 @@ def configurations(n: int, pegs: int, count: int, seed: int) -> list[tuple[Confi
 
 
 def cases() -> list[tuple[Algorithm, Config, Config]]:
-    """For each record that takes configurations: runs of 3 disks (2 on five pegs) it can make."""
+    """Return, for each record taking configurations, runs it can make.
+
+    The runs are of 3 disks, 2 on five pegs.
+    """
     found = []
     for algorithm in REGISTRY:
         if algorithm.solve_for is None:

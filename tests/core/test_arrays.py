@@ -1,4 +1,7 @@
-"""The vectorised chunk checker and digest against the scalar ones: same verdict, step, reason, tops, digest."""
+"""Test the vectorised chunk checker and digest against the scalar ones.
+
+Both must give the same verdict, step, reason, tops and digest.
+"""
 
 from __future__ import annotations
 
@@ -23,13 +26,19 @@ Moves = list[tuple[int, int, int]]
 
 
 def split(moves: Moves, cuts: list[int], dtype: Any) -> list[Any]:
-    """The moves as arrays of ``dtype``, cut at the given positions (empty chunks included)."""
+    """Return the moves as arrays of ``dtype``, cut at the given positions.
+
+    Empty chunks are included.
+    """
     bounds = [0, *sorted(c % (len(moves) + 1) for c in cuts), len(moves)]
     return [np.array(moves[a:b], dtype=dtype).reshape(-1, 3) for a, b in itertools.pairwise(bounds)]
 
 
 def mutate(draw: st.DrawFn, moves: Moves, n: int, high: int = 3) -> Moves:
-    """One single-move mutation: a changed disk, source or destination, two moves swapped, one dropped or added."""
+    """Draw one single-move mutation of a legal run.
+
+    A changed disk, source or destination, two moves swapped, one dropped or added.
+    """
     moves = list(moves)
     kind = draw(st.sampled_from(("disk", "src", "dst", "swap", "drop", "add")))
     i = draw(st.integers(0, len(moves) - 1))
@@ -71,7 +80,10 @@ def test_same_verdict_as_the_scalar_checker_on_corrupted_solutions(case: tuple[i
 
 @st.composite
 def wandering(draw: st.DrawFn) -> tuple[int, Moves, list[Any]]:
-    """Random legal sequences (not optimal: any legal move at each step), then a random tail."""
+    """Draw random legal sequences, then a random tail.
+
+    They are not optimal: any legal move at each step.
+    """
     n, moves = draw(legal_prefixes(max_n=6, max_len=80))
     cuts = draw(st.lists(st.integers(0, 100), max_size=5))
     return n, moves, split(moves, cuts, np.uint8)
@@ -91,7 +103,10 @@ RULED = {"cyclic": (CYCLIC, 1), "linear": (LINEAR, 2)}
 
 @st.composite
 def wandering_by_rule(draw: st.DrawFn) -> tuple[str, int, Moves, list[Any]]:
-    """A rule, random sequences legal by it (any allowed move at each step), a random tail, and cuts."""
+    """Draw a rule, random sequences legal by it, a random tail, and cuts.
+
+    The sequences take any allowed move at each step.
+    """
     key = draw(st.sampled_from(sorted(RULED)))
     n, moves = draw(legal_prefixes(max_n=5, max_len=80, rule=RULED[key][0].rule))
     if moves:
@@ -131,7 +146,10 @@ def test_the_whole_optimal_run_of_each_rule_is_legal_in_one_chunk(key: str) -> N
 
 @st.composite
 def big_segments(draw: st.DrawFn) -> tuple[int, int, Moves, list[Any]]:
-    """Segments of a 45-disk solution around a move of a disk above 39 (the general per-disk path)."""
+    """Draw segments of a 45-disk solution around a move of a disk above 39.
+
+    Such a disk takes the general per-disk path.
+    """
     n = 45
     disk = draw(st.integers(40, 45))
     around = 1 << (disk - 1)
@@ -224,7 +242,10 @@ def test_chunk_digest_is_the_documented_digest(moves: Moves, start: int, cuts: l
 
 
 def single_changes(moves: Moves, n: int) -> list[Moves]:
-    """Every change of one field of one move to a nearby or extreme value, and every swap of neighbours."""
+    """Return every change of one field of one move, and neighbours swapped.
+
+    A field changes to a nearby or extreme value.
+    """
     out = []
     for i, (d, s, t) in enumerate(moves):
         for disk in {0, 1, d - 1, d + 1, n, n + 1} - {d}:

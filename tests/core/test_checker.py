@@ -1,4 +1,7 @@
-"""The checker against a minimal independent simulator, and against every single-move mutation."""
+"""Test the checker against an independent simulator and mutations.
+
+The simulator is minimal; the mutations are every single-move one.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +21,9 @@ from tests.helpers import legal_prefixes, reference, traced_peak
 
 
 def simulate(moves: list[Any], n: int, targets: frozenset[int]) -> tuple[str, int | None]:
-    """A second, deliberately different model: the peg of each disk, not three stacks.
+    """Simulate a second, deliberately different model of the puzzle.
+
+    It keeps the peg of each disk, not three stacks.
 
     A move of disk d from s to t is legal when d is on s and no smaller disk
     is on s or t.  Returns (status, first illegal step or None).
@@ -246,7 +251,10 @@ def _broken_generator() -> Any:
 
 
 def _streamed(moves: list[Any], n: int) -> Verdict:
-    """The failure ``hanoi moves`` (and the sandbox, alike) finds in *moves*: an odd move is not rebuilt."""
+    """Return the failure ``hanoi moves`` finds in *moves*, as the sandbox.
+
+    An odd move is not rebuilt.
+    """
     from hanoi_harness.cli.screen import MoveStream
     from hanoi_harness.registry.record import Algorithm
 
@@ -257,7 +265,10 @@ def _streamed(moves: list[Any], n: int) -> Verdict:
 
 
 def _produce(rule: str) -> Verdict:
-    """A verdict whose failure is *rule*, from an input that breaks it, through the code that judges it."""
+    """Return a verdict whose failure is *rule*, from an input that breaks it.
+
+    It goes through the code that judges it.
+    """
     import numpy as np
 
     from hanoi_harness.core.arrays import check_chunks

@@ -1,4 +1,7 @@
-"""The puzzle records and their optimal counts, each count checked against breadth-first search."""
+"""Test the puzzle records and their optimal counts.
+
+Each count is checked against breadth-first search.
+"""
 
 from __future__ import annotations
 
@@ -185,7 +188,10 @@ def test_linear_counts_are_3_to_the_n_minus_1_and_the_bfs_distances() -> None:
 
 @cache
 def frame_stewart_by_definition(n: int, k: int) -> int:
-    """FS(n, k) from its definition: the best split t of 2 FS(t, k) + FS(n - t, k - 1), FS(n, 3) = 2^n - 1."""
+    """Return FS(n, k) from its definition, by the best split t.
+
+    FS(n, k) is the least 2 FS(t, k) + FS(n - t, k - 1) over t, and FS(n, 3) = 2^n - 1.
+    """
     if k == 3 or n <= 1:
         return (1 << n) - 1
     return min(2 * frame_stewart_by_definition(t, k) + frame_stewart_by_definition(n - t, k - 1) for t in range(1, n))

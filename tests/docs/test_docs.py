@@ -1,4 +1,6 @@
-"""The documentation against the code: what the pages and the README name must exist and do what they say.
+"""Test the documentation against the code.
+
+What the pages and the README name must exist and do what they say.
 
 Every ``hanoi`` command line and option they mention must parse with the real parser, every
 ``make`` target must be in the Makefile, every module, object and path must exist, and every
@@ -40,7 +42,7 @@ PLACEHOLDERS = {"MODULE", "NAME", "X", "FUNC"}
 
 @dataclass(frozen=True)
 class Block:
-    """A fenced code block of a page: its language, first line number and lines."""
+    """A fenced code block of a page: its language, first line number, lines."""
 
     page: Path
     line: int
@@ -72,7 +74,10 @@ def blocks(page: Path) -> tuple[Block, ...]:
 
 @cache
 def spans(page: Path) -> tuple[tuple[int, str], ...]:
-    """Every inline code span of *page* outside its code blocks, with its line number; a span may wrap."""
+    """Return every inline code span of *page* outside its code blocks.
+
+    Each comes with its line number; a span may wrap.
+    """
     inside: set[int] = set()
     for block in blocks(page):
         inside.update(range(block.line - 1, block.line + len(block.lines) + 1))
@@ -85,7 +90,10 @@ def spans(page: Path) -> tuple[tuple[int, str], ...]:
 
 
 def words(text: str, comments: bool = False) -> list[str]:
-    """*text* split as a shell splits it, or at spaces when its quotes do not pair (an apostrophe)."""
+    """Split *text* as a shell splits it, or at spaces if quotes do not pair.
+
+    Quotes do not pair when one is an apostrophe.
+    """
     try:
         return shlex.split(text, comments=comments)
     except ValueError:
@@ -93,7 +101,9 @@ def words(text: str, comments: bool = False) -> list[str]:
 
 
 def shell_lines(block: Block) -> list[tuple[int, str]]:
-    """The command lines of a shell block: every line of ``sh``, the ``$`` lines of ``console``.
+    """Return the command lines of a shell block.
+
+    That is every line of ``sh``, and the ``$`` lines of ``console``.
 
     A ``text`` block that shows a prompt is a transcript: its ``$`` lines are the commands.
     """
@@ -106,7 +116,10 @@ def shell_lines(block: Block) -> list[tuple[int, str]]:
 
 
 def commands(page: Path) -> list[tuple[int, list[str]]]:
-    """Every command line a page shows or quotes, split into words, its pipes and ``&&`` apart."""
+    """Return every command line a page shows or quotes, split into words.
+
+    Its pipes and ``&&`` are split apart.
+    """
     found: list[tuple[int, list[str]]] = []
     for block in blocks(page):
         for number, line in shell_lines(block):
@@ -138,7 +151,10 @@ def make_targets() -> frozenset[str]:
 
 
 def resolves(name: str) -> bool:
-    """Whether *name* (``package.module.object`` or ``package.module:object``) can be imported and reached."""
+    """Return whether *name* can be imported and reached.
+
+    *name* is ``package.module.object`` or ``package.module:object``.
+    """
     parts = name.replace(":", ".").split(".")
     for cut in range(len(parts), 0, -1):
         try:
@@ -238,7 +254,10 @@ def test_every_old_name_is_gone_and_its_new_name_exists(page: Path) -> None:
 
 
 def console_examples() -> list[tuple[str, list[str], str]]:
-    """Every ``$ hanoi ...`` line of a ``console`` block, with the output the page shows after it."""
+    """Return every ``$ hanoi ...`` line of a ``console`` block, with output.
+
+    The output is what the page shows after it.
+    """
     found = []
     for page in PAGES:
         for block in blocks(page):
@@ -282,7 +301,10 @@ def test_the_examples_of_each_page_run_as_doctests(page: Path) -> None:
 
 
 def plugin_files() -> list[tuple[Path, str]]:
-    """The plugin example of each page that shows one: the block that opens with ``# my_variant.py``."""
+    """Return the plugin example of each page that shows one.
+
+    It is the block that opens with ``# my_variant.py``.
+    """
     return [
         (page, "\n".join(block.lines[1:]) + "\n")
         for page in PAGES

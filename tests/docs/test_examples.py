@@ -1,4 +1,4 @@
-"""The example plugins of ``docs/examples/`` do what the debugging page shows."""
+"""The example plugins of ``docs/examples/`` do as the debugging page says."""
 
 from __future__ import annotations
 

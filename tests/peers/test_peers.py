@@ -1,17 +1,16 @@
-"""Other packages' solvers, judged by the project's checker: what is legal, what is optimal, where each stops.
+"""Judge other packages' solvers by the project's checker.
 
-The peers (hanoi-python-solver, k-peg-hanoi, hanoitoys) are inputs the
-project did not write: each test runs one through its adapter in
-:mod:`hanoi_harness.peers` (or calls it directly, to pin a limit) and
-compares its moves with the checker's verdict, with
-:func:`hanoi_harness.core.optimal.distance` and the Frame-Stewart counts, and
-with the reference sequence; a peer that raises or gives garbage must be a
-verdict.  The tests of a peer are skipped, with the reason, when the extra
-``peers`` is not installed (``pytest.importorskip``); the ids carry the
-records' names, so ``pytest -k k_peg_hanoi`` (or ``hanoi_python_solver``,
-``hanoitoys``) selects one peer's checks.  The last part tests
-``hanoi bench --peers``: the tables of who is faster (on result sets made up
-here, so without the peers) and a small run of two peers.
+The tests say what is legal, what is optimal, and where each stops.
+
+The peers (hanoi-python-solver, k-peg-hanoi, hanoitoys) are inputs the project did not write.  Each test
+runs one through its adapter in :mod:`hanoi_harness.peers`, or calls it directly to pin a limit.  It
+compares its moves with the checker's verdict, with :func:`hanoi_harness.core.optimal.distance` and the
+Frame-Stewart counts, and with the reference sequence.  A peer that raises or gives garbage must be a
+verdict.  The tests of a peer are skipped, with the reason, when the extra ``peers`` is not installed
+(``pytest.importorskip``).  The ids carry the records' names, so ``pytest -k k_peg_hanoi`` (or
+``hanoi_python_solver``, ``hanoitoys``) selects one peer's checks.  The last part tests ``hanoi bench
+--peers``: the tables of who is faster (on result sets made up here, so without the peers) and a small
+run of two peers.
 """
 
 from __future__ import annotations
@@ -46,7 +45,10 @@ from tests.helpers import FIXTURES, REGISTRY, assert_one_line_error, bench_set, 
 
 
 def needs(module: str, package: str) -> None:
-    """Skip the test, with the reason, unless *module* imports: the peer *package* comes with the extra ``peers``."""
+    """Skip the test, with the reason, unless *module* imports.
+
+    The peer *package* comes with the extra ``peers``.
+    """
     pytest.importorskip(module, reason=f"{package} is not installed: {INSTALL}")
 
 
@@ -94,7 +96,10 @@ def configs(n: int) -> list[tuple[int, ...]]:
 
 
 def assert_shortest(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> None:
-    """The peer's path from *start* to *goal* is legal, ends there and is as long as :func:`distance` says."""
+    """Assert the peer's path from *start* to *goal* is legal and shortest.
+
+    It must end there and be as long as :func:`distance` says.
+    """
     verdict = check_algorithm(DIJKSTRA, n, start=start, goal=goal)
     assert verdict.ok and verdict.optimality == "optimal (proven)", (start, goal, verdict.describe())
     assert verdict.moves == distance(start, goal), (start, goal)
@@ -202,7 +207,10 @@ def test_hanoi_python_solver_every_start_and_goal_at_4_disks() -> None:
 @SOLVER
 @pytest.mark.slow
 def test_hanoi_python_solver_every_start_and_goal_at_5_disks() -> None:
-    """All 59049 pairs through the package's own API, one game (one graph) per start: a minute, not an hour."""
+    """All 59049 pairs through the package's own API, one game per start.
+
+    One game, so one graph, per start keeps it to a minute, not an hour.
+    """
     from hanoi_python_solver.hanoi import Hanoi
 
     for start in configs(5):
@@ -233,7 +241,10 @@ def test_hanoi_python_solver_on_the_largest_games_it_takes(n: int) -> None:
 
 @SOLVER
 def test_hanoi_python_solver_takes_another_shortest_path_only_where_two_exist() -> None:
-    """Where the largest disk that differs can move once or twice in as many moves, it may take the other way."""
+    """Where two shortest paths exist, the peer may take the other one.
+
+    That is where the largest disk that differs can move once or twice in as many moves.
+    """
     differ = []
     for start, goal in itertools.product(configs(2), repeat=2):
         theirs = list(DIJKSTRA.moves_for(2, start, goal))
@@ -331,11 +342,11 @@ def test_hanoitoys_programs_move_a_tower_between_any_two_pegs(record: Algorithm)
 @TOYS
 @pytest.mark.parametrize(("src", "dst"), FORWARD)
 def test_hanoitoys_olive_never_ends_a_transfer_one_step_forward(src: int, dst: int) -> None:
-    """DoOlive(n, i, j) turns the smallest disk the way that suits j = i - 1 (mod 3), its own 0 -> 2, whatever j is.
+    """DoOlive turns the smallest disk as if j = i - 1 (mod 3), whatever j is.
 
-    With two disks or more, moving a tower one step forward round the cycle,
-    it goes on moving legally without ever gathering the tower on j: the
-    checker stops it at 4 * 2^n + 16 moves, and closing the moves ends it.
+    DoOlive(n, i, j) turns it the way that suits j = i - 1 (mod 3), its own 0 -> 2.  With two disks or more,
+    moving a tower one step forward round the cycle, it goes on moving legally.  It never gathers the tower on
+    j: the checker stops it at 4 * 2^n + 16 moves, and closing the moves ends it.
     """
     for n in (2, 3, 6):
         verdict = check_algorithm(toys.RECORDS["OLIVE"], n, start=tower(n, src), goal=tower(n, dst))
@@ -419,7 +430,9 @@ GARBAGE = RAISES.replace('raise ZeroDivisionError("the peer gave up")', 'yield (
 def test_a_peer_that_raises_or_gives_garbage_is_a_verdict(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], plugin: str, said: str
 ) -> None:
-    """The peer's own function replaced inside the plugin, so that the child process of ``hanoi verify`` runs it.
+    """The peer's own function replaced inside the plugin, to run in the child.
+
+    The child is the process of ``hanoi verify``, which runs it.
 
     ``hanoi moves`` imports the plugin in this process: the peer's function is put back after the test.
     """
@@ -500,7 +513,10 @@ def test_the_commands_take_the_peers_as_plugins(
 
 @K_PEG
 def test_the_peers_do_not_take_the_hanoi_command() -> None:
-    """k-peg-hanoi installs a console script named ``hanoi`` too: in an environment with both, it must be ours."""
+    """k-peg-hanoi installs a ``hanoi`` too: with both, it must be ours.
+
+    Its console script is named ``hanoi``; where both are installed, the command must be ours.
+    """
     script = Path(sys.executable).with_name("hanoi")
     if not script.is_file():
         pytest.skip(f"no {script}: the project is not installed beside this interpreter")
@@ -520,7 +536,10 @@ def test_every_peer_is_paired_with_an_algorithm_of_its_puzzle() -> None:
 
 
 def peers_set() -> ResultSet:
-    """A set of three of ours and two peers: 'theirs' 50 times slower than any_state, 'toy' (apart) 3000 times."""
+    """Return a set of three of ours and two much slower peers.
+
+    'theirs' is 50 times slower than any_state, and 'toy' (apart) 3000 times.
+    """
     results = bench_set({"any_state": 1.0, "theirs": 50.0, "toy": 3000.0, "gone": 2.0})
     results.algorithms["gone"].status = "failed"
     results.algorithms["gone"].failure = {"describe": "illegal at step 2: move 0 A None"}
@@ -613,7 +632,10 @@ def test_the_peers_set_and_the_set_it_is_in_render_the_comparison(tmp_path: Path
 
 @pytest.fixture
 def two_peers(monkeypatch: pytest.MonkeyPatch, solver: None, kpeg: None) -> tuple[Peer, ...]:
-    """hanoi bench --peers measures two peers only, both in this process: Dijkstra and k-peg-hanoi on 4 pegs."""
+    """Run hanoi bench --peers on two peers only, both in this process.
+
+    They are Dijkstra and k-peg-hanoi on 4 pegs.
+    """
     chosen = (PEERS[0], PEERS[2])
     monkeypatch.setattr(peers_module, "PEERS", chosen)
     monkeypatch.setattr(_run, "find_valgrind", lambda: "valgrind is left out of this test")
@@ -688,8 +710,11 @@ def test_bench_with_no_peer_loaded_writes_no_peers_set(
 def test_bench_fails_on_a_peer_that_fails_its_check_and_bounds_one_that_hangs_at_import(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Peers that failed their check gave exit status 0 and no line; a package hanging at import cost a minute
-    for each peer it serves, one after the other."""
+    """Bench fails on a peer failing its check, and bounds one hanging.
+
+    Peers that failed their check gave exit status 0 and no line.  A package hanging at import cost a minute
+    for each peer it serves, one after the other.
+    """
     monkeypatch.syspath_prepend(str(FIXTURES / "peers"))  # a k_peg_hanoi whose moves are wrong, a hanging hanoitoys
     for module in ("k_peg_hanoi", "hanoitoys"):
         monkeypatch.delitem(sys.modules, module, raising=False)

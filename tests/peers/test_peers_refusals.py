@@ -1,5 +1,8 @@
-"""The peers' adapters refuse, in one line and before any move, what their packages cannot do: fewer than three
-pegs, a start or goal that is not a whole tower, a peg outside 0-2.  (The peers' moves: tests/peers/test_peers.py.)"""
+"""The peers' adapters refuse what they cannot do, in one line, at once.
+
+They refuse what their packages cannot do: fewer than three pegs, a start or goal that is not a whole
+tower, a peg outside 0-2.  They refuse before any move.  (The peers' moves: tests/peers/test_peers.py.)
+"""
 
 from __future__ import annotations
 

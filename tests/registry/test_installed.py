@@ -1,4 +1,6 @@
-"""Algorithms from installed distributions (entry points), against the real command.
+"""Test algorithms from installed distributions against the real command.
+
+The distributions advertise them as entry points.
 
 Each test installs a distribution into a temporary directory, its ``dist-info`` with an ``entry_points.txt``
 and its module taken from ``tests/fixtures/plugins``, and runs ``hanoi`` with that directory on its
@@ -25,7 +27,9 @@ DISTRIBUTION = "hostile-solvers 0.1"
 
 
 def install(site: Path, module: Path, entries: dict[str, str]) -> dict[str, str]:
-    """Install a distribution of *module* (a fixture file) advertising *entries* (name: object) into *site*.
+    """Install a distribution of *module* advertising *entries* into *site*.
+
+    *module* is a fixture file; *entries* maps a name to an object.
 
     Returns the environment in which ``hanoi`` finds it.
     """

@@ -1,4 +1,4 @@
-"""Registration: the decorator, entry points, ad-hoc plugins, and their errors."""
+"""Test registration: decorator, entry points, ad-hoc plugins, errors."""
 
 from __future__ import annotations
 

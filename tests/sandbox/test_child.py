@@ -1,6 +1,9 @@
-"""An algorithm's process and the judging side's handle on it: the producer's serving of chunks, its
-control channel and its writes (in this process, through pipes), and :class:`Producer`'s endings
-with a real process (a plugin that does not load, a process that died, one we stopped)."""
+"""Test an algorithm's process and the judging side's handle on it.
+
+In this process, through pipes: the producer's serving of chunks, its control channel and its writes.
+Then :class:`Producer`'s endings with a real process: a plugin that does not load, a process that died,
+one we stopped.
+"""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from tests.helpers import reference
 
 
 class Skips:
-    """A control channel that asks to skip request *rid* after *after* questions."""
+    """A control channel that asks to skip request *rid* after *after* asks."""
 
     def __init__(self, after: int = 10**9) -> None:
         self.after = after
@@ -35,7 +38,10 @@ class Skips:
 
 
 def written(write: Any) -> bytes:
-    """The bytes *write* (called with a writer) writes, as this process would send them."""
+    """Return the bytes *write* writes, called with a writer.
+
+    They are as this process would send them.
+    """
     out = bytearray()
     write(protocol.Writer(lambda parts: out.extend(b"".join(parts))))
     return bytes(out)
@@ -47,7 +53,10 @@ def frames_written(write: Any) -> list[protocol.Frame]:
 
 
 def served(solve: Any, n: int, control: Any = None, **request: Any) -> list[protocol.Frame]:
-    """The frames a chunked record with *solve* sends for one request (``solve(n)``, or as *request* says)."""
+    """Return the frames a chunked record with *solve* sends for one request.
+
+    The request is ``solve(n)``, or as *request* says.
+    """
     algorithm = Algorithm(name="under_test", solve=solve, summary="under test", chunks=True)
     ask = {"id": 1, "n": n, "first": 0, "count": None, **request}
     return frames_written(lambda writer: child.serve(algorithm, ask, writer, control or Skips()))
@@ -151,7 +160,7 @@ def test_the_sink_writes_every_byte_through_a_full_pipe(pipe: tuple[int, int]) -
 
 
 def test_the_sink_goes_on_after_a_partial_write(pipe: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
-    # A signal handler can cut a pipe write short; here every call writes 7 bytes at most, so each
+    # A signal handler can cut a pipe write short.  Here every call writes 7 bytes at most, so each
     # ends inside a buffer or just past one, and the rest must follow in order.
     read, write = pipe
     calls: list[int] = []

@@ -1,5 +1,7 @@
-"""How an algorithm's faults are told: a move that is not three ints, a crash's place and traceback, and what
-its process printed."""
+"""Test how an algorithm's faults are told.
+
+That is a move that is not three ints, a crash's place and traceback, and what its process printed.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""Hostile plugins against the real command: no forged verdict, no import that escapes, no code from the
-current directory, nothing left running.  The plugins are files in ``tests/fixtures/plugins``.
+"""Test hostile plugins against the real command.
+
+No forged verdict, no import that escapes, no code from the current directory, nothing left running.
+The plugins are files in ``tests/fixtures/plugins``.
 
 Each test runs the installed ``hanoi`` command in a subprocess, as a user would (``python -m`` would put
 the current directory on the import path of the test's own process).
@@ -35,7 +37,10 @@ def plugin(spec: str) -> str:
 
 
 def flat(text: str) -> str:
-    """*text* with every run of white space one space: a table's wrapped cells read as one line."""
+    """Return *text* with every run of white space one space.
+
+    A table's wrapped cells then read as one line.
+    """
     return " ".join(text.split())
 
 
@@ -116,7 +121,7 @@ IMPORTS = [
 @pytest.mark.parametrize(("spec", "fragment"), IMPORTS)
 @pytest.mark.parametrize("command", [["verify", "--n", "3"], ["verify", "f", "--n", "3", "--workers", "2"]])
 def test_a_plugin_misbehaving_at_import_is_one_line(command: list[str], spec: str, fragment: str) -> None:
-    # Only the plugin that never finishes needs a short timeout; the others end by themselves, and a
+    # Only the plugin that never finishes needs a short timeout: the others end by themselves.  A
     # busy machine can take more than 2 s to start a child that imports numpy.
     timeout = "2" if spec.startswith("loops") else "60"
     done = hanoi(*command, "--plugin", str(PLUGINS / "at_import" / spec), "--timeout", timeout)
@@ -164,7 +169,10 @@ def test_no_code_from_the_current_directory_runs(tmp_path: Path, command: list[s
 
 @pytest.fixture
 def in_planted_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Run the test in the directory of modules that would leave a marker if imported: the marker's path."""
+    """Run the test in a directory of planted modules; the marker's path.
+
+    A planted module would leave the marker if imported.
+    """
     marker = tmp_path / "marker"
     monkeypatch.setenv("HANOI_TEST_MARKER", str(marker))
     monkeypatch.chdir(FIXTURES / "cwd")
@@ -192,8 +200,11 @@ def test_the_bench_programs_children_are_isolated_from_the_current_directory(in_
 def test_timing_and_the_environment_start_no_python_that_reads_the_current_directory(
     in_planted_directory: Path, tmp_path: Path
 ) -> None:
-    """pytest-benchmark and the environment's record once asked py-cpuinfo, whose 'python -m cpuinfo' child
-    imported the planted json.py."""
+    """Timing and the environment start no Python reading the current dir.
+
+    pytest-benchmark and the environment's record once asked py-cpuinfo, whose 'python -m cpuinfo' child
+    imported the planted json.py.
+    """
     from hanoi_harness.bench.results.environment import capture, cpu_model
     from hanoi_harness.bench.timing.measure import Case, time_cases
     from hanoi_harness.registry.sources import REGISTRY

@@ -1,6 +1,9 @@
-"""Ctrl-C wherever it lands (hanoi_harness.sandbox.interrupts): dropped by a finalizer, disguised, swallowed, or marked
-unhandled by CPython after it was handled.  What a whole command does on Ctrl-C is in tests/cli/test_streams.py,
-tests/bench/test_outdir.py and tests/sandbox/test_hostile.py."""
+"""Test Ctrl-C wherever it lands (hanoi_harness.sandbox.interrupts).
+
+Dropped by a finalizer, disguised, swallowed, or marked unhandled by CPython after it was handled.  What a
+whole command does on Ctrl-C is in tests/cli/test_streams.py, tests/bench/test_outdir.py and
+tests/sandbox/test_hostile.py.
+"""
 
 from __future__ import annotations
 
@@ -63,7 +66,11 @@ def test_a_ctrl_c_swallowed_on_the_way_still_ends_the_block() -> None:
 
 @pytest.mark.serial  # SIGINT to this process
 def test_a_timing_run_that_swallowed_ctrl_c_is_an_interruption(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """pytest returns a status for Ctrl-C it caught, and none for one that landed in a finalizer during the run."""
+    """A timing run that swallowed Ctrl-C is an interruption.
+
+    pytest returns a status for Ctrl-C it caught, and none for one that landed in a finalizer during the
+    run.
+    """
 
     def swallowing(*args: Any, **kwargs: Any) -> int:
         with contextlib.suppress(KeyboardInterrupt):
@@ -90,7 +97,10 @@ HANDLED_AFTER_EXEC = textwrap.dedent(
 
 
 def test_an_interrupt_that_left_code_run_from_a_string_still_exits_130(tmp_path: Path) -> None:
-    """CPython would end ``python -m`` by SIGINT (-2 to its parent) after main returned 130."""
+    """Code run from a string still exits 130 after an interrupt.
+
+    CPython would end ``python -m`` by SIGINT (-2 to its parent) after main returned 130.
+    """
     (tmp_path / "hanoi_interrupted_in_exec.py").write_text(HANDLED_AFTER_EXEC)
     done = subprocess.run(
         [sys.executable, "-m", "hanoi_interrupted_in_exec"], cwd=tmp_path, capture_output=True, text=True, timeout=60

@@ -1,6 +1,8 @@
-"""The judging side against check(): the same verdict on the same moves, however they come, and never an
-ok for a stream that is not a legal, optimal run.  A move that is not three ints gets check()'s status
-and step, told by its type and repr; a crash gets check()'s status, step and text, and its place.
+"""Test the judging side against check(): same moves, same verdict.
+
+The verdict is the same however the moves come, and never an ok for a stream that is not a legal,
+optimal run.  A move that is not three ints gets check()'s status and step, told by its type and repr.
+A crash gets check()'s status, step and text, and its place.
 
 An algorithm's process only streams its moves (:mod:`hanoi_harness.sandbox.child`); here the stream of one
 request is produced in this process, into bytes, and judged from them (:class:`hanoi_harness.sandbox.judge.Judge`).
@@ -60,7 +62,10 @@ def collecting(out: bytearray) -> protocol.Writer:
 
 
 def stream_of(solve: Callable[[int], Any], n: int, *, chunks: bool = False, **request: Any) -> bytes:
-    """The bytes an algorithm's process sends for one request (``solve(n)`` unless *request* says otherwise)."""
+    """Return the bytes an algorithm's process sends for one request.
+
+    The request is ``solve(n)`` unless *request* says otherwise.
+    """
     out = bytearray()
     writer = collecting(out)
     algorithm = Algorithm(name="under_test", solve=solve, summary="under test", chunks=chunks)
@@ -70,7 +75,10 @@ def stream_of(solve: Callable[[int], Any], n: int, *, chunks: bool = False, **re
 
 
 def frames_of(data: bytes, pid: int | None = None) -> FrameSource:
-    """The frames of *data* as a producer's stream gives them: its end or garbage is a StreamEnded."""
+    """Return the frames of *data* as a producer's stream gives them.
+
+    Its end or garbage is a StreamEnded.
+    """
     reader = protocol.Reader(io.BytesIO(data).read, os.getpid() if pid is None else pid)
 
     def next_frame() -> protocol.Frame:
@@ -90,7 +98,10 @@ def judged(data: bytes, n: int, targets: frozenset[int] = frozenset({2}), **fram
 
 
 def generator(moves: list[Any], raises_at: int | None = None, error: Exception | None = None) -> Callable[[int], Any]:
-    """solve(n) yielding *moves*, raising *error* instead of move *raises_at* (1-based) when given."""
+    """Return solve(n) yielding *moves*, or raising *error* at *raises_at*.
+
+    When given, *error* is raised instead of move *raises_at* (1-based).
+    """
 
     def solve(n: int) -> Iterator[Any]:
         for k, move in enumerate(moves, 1):
@@ -110,7 +121,10 @@ def same(got: Verdict, expected: Verdict) -> None:
 
 
 def agrees(got: Verdict, expected: Verdict) -> None:
-    """*got* is *expected*, but for how an odd move is told and where a crash happened."""
+    """Assert *got* is *expected*, but for how odd moves and crashes are told.
+
+    That is, how an odd move is told and where a crash happened.
+    """
     fields = ("status", "n", "moves", "digest", "step", "tops", "final_peg", "optimality")
     assert [getattr(got, name) for name in fields] == [getattr(expected, name) for name in fields], (got, expected)
     assert got.failure is not None or expected.failure is None
@@ -161,7 +175,10 @@ odd_move = st.one_of(
 
 @st.composite
 def streams(draw: st.DrawFn) -> tuple[int, list[Any], int | None, Exception]:
-    """A mostly legal run with odd moves put in or swapped in, legal moves spelt otherwise, and maybe an exception."""
+    """Draw a mostly legal run with odd moves in it, and maybe an exception.
+
+    Odd moves are put in or swapped in, and legal moves spelt otherwise.
+    """
     n, prefix = draw(legal_prefixes(max_n=4, max_len=40))
     moves: list[Any] = list(prefix)
     for _ in range(draw(st.integers(0, 3))):
@@ -354,7 +371,10 @@ PUZZLES = {"cyclic": CYCLIC, "linear": LINEAR, "4 pegs": k_pegs(4), "5 pegs": k_
 
 
 def puzzle_runs() -> st.SearchStrategy[tuple[Puzzle, int, list[Any], frozenset[int]]]:
-    """A puzzle, n, a legal run by its rules then a random tail, and the pegs the tower may end on."""
+    """Draw a puzzle, n, a legal run by its rules then a random tail.
+
+    Also the pegs the tower may end on.
+    """
 
     def runs(puzzle: Puzzle) -> st.SearchStrategy[tuple[Puzzle, int, list[Any], frozenset[int]]]:
         prefixes = legal_prefixes(max_n=4, max_len=80, pegs=puzzle.pegs, rule=puzzle.rule)
@@ -390,7 +410,10 @@ chunk_kinds = st.sampled_from(("uint8", "int64", "int16", "float", "shape", "rag
 
 
 def as_kind(array: Any, kind: str) -> Any:
-    """What a record yielding arrays might yield instead of the (m, 3) int64 *array*: other dtypes, shapes, objects."""
+    """Return what a record yielding arrays might yield instead of *array*.
+
+    *array* is (m, 3) int64; *kind* names the change: another dtype, shape or object.
+    """
     if kind == "uint8":
         return array.astype(np.uint8) if (array >= 0).all() else array
     if kind in ("int16", "float", "bool"):

@@ -1,5 +1,7 @@
-"""Child processes: started apart, ended whole, ended with us, isolated from the current directory, waited for
-whatever the timeout."""
+"""Test child processes: started apart and ended whole.
+
+They are ended with us, isolated from the current directory, and waited for whatever the timeout.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
-"""Verification in child processes: a crash, a hang or running out of memory is reported for
-that algorithm while the others are still verified."""
+"""Test verification in child processes: one fault spares the others.
+
+A crash, a hang or running out of memory is reported for that algorithm while the others are still
+verified.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
-"""Segmented verification: the combined verdict and digest equal the sequential ones, a fault in any
-segment is reported at its global step, a worker that dies is retried once, and Dask gives the same."""
+"""Test segmented verification against sequential verification.
+
+The combined verdict and digest equal the sequential ones, and a fault in any segment is reported at its
+global step.  A worker that dies is retried once, and Dask gives the same.
+"""
 
 from __future__ import annotations
 
@@ -154,7 +157,10 @@ def spec(plugin: tuple[Path, Path, Path], record: str) -> list[str]:
 
 
 def in_process(name: str, plugins: list[str], n: int, size: int) -> Verdict:
-    """Every segment run here, in order, then combined: the pure path without any pool."""
+    """Run every segment here, in order, then combine them.
+
+    This is the pure path, without any pool.
+    """
     algorithm = build_registry(plugins).get(name)
     final = min(algorithm.final_peg.pegs(n))
     return combine(n, final, [verify_segment(name, plugins, n, first, last) for first, last in plan_segments(n, size)])

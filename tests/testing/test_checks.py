@@ -1,5 +1,7 @@
-"""The conformance checks on algorithms planted with one defect each: every check fails on its own defect,
-naming the n, the step, the move and the reason, and a crash names the line that raised, with its traceback.
+"""Test the conformance checks on algorithms planted with one defect each.
+
+Every check fails on its own defect, naming the n, the step, the move and the reason.  A crash names the
+line that raised, with its traceback.
 
 The planted algorithms are the reference recursion with one thing changed; their records are made here, as a
 variant's author would make them.  The checks on every in-tree algorithm are in tests/algorithms.

@@ -1,5 +1,6 @@
-"""The pytest plugin: ``--hanoi-check-installed`` adds the checks of the installed algorithms to a run, and
-without the option it does nothing.
+"""Test the pytest plugin's option ``--hanoi-check-installed``.
+
+It adds the checks of the installed algorithms to a run; without the option the plugin does nothing.
 
 pytest loads the plugin (and ``hanoi_harness.testing``) before coverage starts, so the modules are loaded
 again here, and the hooks are called with stand-ins for pytest's parser and configuration.  A real run of the

@@ -1,5 +1,7 @@
-"""A variant in a project of its own, end to end: ``hanoi new`` writes it, its own pytest run checks it, and its
-gate (bench, compare) passes unchanged and fails on a missing baseline or 3% more instructions a move.
+"""Test a variant in a project of its own, end to end.
+
+``hanoi new`` writes it, its own pytest run checks it, and its gate (bench, compare) passes unchanged.
+The gate fails on a missing baseline or 3% more instructions a move.
 
 The fast test runs the new project's tests in a pytest of their own, from the project's directory, as its author
 would; the slow one measures it (valgrind) through ``--plugin``, with no install.  ``.ci/variant`` runs the same
@@ -53,7 +55,10 @@ def plant(project: Path, before: str, text: str) -> None:
 
 
 def pytest_in(project: Path, *args: str) -> tuple[int, str]:
-    """Run pytest in *project*'s directory, as its author would: its exit status and output."""
+    """Run pytest in *project*'s directory, as its author would.
+
+    Return its exit status and output.
+    """
     env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTEST_", "COV_"))}
     env["PYTHONPATH"] = str(project)  # the entry point's metadata, as pip leaves it
     done = subprocess.run(
@@ -69,7 +74,10 @@ def pytest_in(project: Path, *args: str) -> tuple[int, str]:
 
 
 def installed(project: Path) -> None:
-    """Leave the project's entry point where pip would, beside it: its metadata on the path (``PYTHONPATH``)."""
+    """Leave the project's entry point beside it, where pip would.
+
+    Its metadata is put on the path (``PYTHONPATH``).
+    """
     info = project / f"{NAME}-0.1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {NAME}\nVersion: 0.1.0\n")
@@ -95,7 +103,10 @@ def test_a_new_project_passes_its_checks_and_a_planted_illegal_move_fails_naming
 
 
 def bench(capsys: pytest.CaptureFixture[str], out: Path, name: str, spec: str | None = None) -> None:
-    """A quick bench of *name* (and the reference) into *out*, the plugin *spec* loaded when given."""
+    """Run a quick bench of *name* and the reference into *out*.
+
+    The plugin *spec* is loaded when given.
+    """
     plugin = ["--plugin", spec] if spec else []
     code, _, err = run_cli(capsys, "bench", name, "--quick", "--out", str(out), *plugin)
     assert code == 0, err

@@ -1,5 +1,7 @@
-"""``hanoi check``: every text shape, the peg conventions, malformed lines (exit 2), no moves (exit 2),
-illegal sequences (exit 1), one-line lists, the options."""
+"""Test ``hanoi check``: every text shape, peg conventions, the options.
+
+Also malformed lines (exit 2), no moves (exit 2), illegal sequences (exit 1) and one-line lists.
+"""
 
 from __future__ import annotations
 
@@ -73,7 +75,10 @@ Runner = Callable[..., tuple[int, str, str]]
 
 @pytest.fixture
 def hanoi(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Runner:
-    """A runner of ``hanoi *argv`` in this process, *stdin* (str or bytes) its standard input: (status, out, err)."""
+    """Return a runner of ``hanoi *argv`` in this process.
+
+    *stdin* (str or bytes) is its standard input; it returns (status, out, err).
+    """
 
     def run(*argv: str, stdin: str | bytes | None = None) -> tuple[int, str, str]:
         if stdin is not None:

@@ -1,5 +1,8 @@
-"""``hanoi check`` on hostile input: byte-order marks, UTF-16 and UTF-32, NUL bytes, binary data, strict
-standard input, over-long lines, and 200 MB streams read in constant memory."""
+"""Test ``hanoi check`` on hostile input.
+
+Byte-order marks, UTF-16 and UTF-32, NUL bytes, binary data, strict standard input, over-long lines, and
+very large streams read in constant memory.
+"""
 
 from __future__ import annotations
 
@@ -21,7 +24,10 @@ MOVES = "".join(f"Move disk {d} from {'ABC'[s]} to {'ABC'[t]}\n" for d, s, t in 
 
 
 def check_bytes(capsys: pytest.CaptureFixture[str], tmp_path: Path, data: bytes, *opts: str) -> tuple[int, str, str]:
-    """``hanoi check -n 4 FILE`` on a file holding ``data``: (status, stdout, stderr)."""
+    """Run ``hanoi check -n 4 FILE`` on a file holding ``data``.
+
+    Return (status, stdout, stderr).
+    """
     path = tmp_path / "moves.txt"
     path.write_bytes(data)
     return run_cli(capsys, "check", "-n", "4", str(path), *opts)
@@ -92,7 +98,10 @@ def test_latin_1_text_around_the_moves_is_no_obstacle(capsys: pytest.CaptureFixt
 
 
 def hanoi_process(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
-    """Run the real ``hanoi`` command (``python -m hanoi_harness``) in a child process."""
+    """Run the real ``hanoi`` command in a child process.
+
+    That is ``python -m hanoi_harness``.
+    """
     command = [sys.executable, "-m", "hanoi_harness", *args]
     done: subprocess.CompletedProcess[bytes] = subprocess.run(command, capture_output=True, timeout=120, **kwargs)
     return done
@@ -192,8 +201,8 @@ except BrokenPipeError:
 """
 
 
-# 'hanoi check' that writes its peak memory into a file at exit: VmHWM, the high-water mark of its own
-# address space (ru_maxrss would count the pages of the process it was forked from, here pytest's).
+# 'hanoi check' that writes its peak memory into a file at exit: VmHWM, its own address space's
+# high-water mark.  ru_maxrss would count the pages of the process it was forked from, here pytest's.
 MEASURED = """
 import sys
 from hanoi_harness.cli.main import main
@@ -207,7 +216,10 @@ sys.exit(code)
 
 
 def peak_of_check(kind: str, size: int, n: int, tmp_path: Path) -> tuple[int, bytes, bytes, int]:
-    """Run ``producer | hanoi check -n N``: check's exit status, output, error, and peak memory in MB."""
+    """Run ``producer | hanoi check -n N``; check's status, output and peak.
+
+    Return check's exit status, output, error, and peak memory in MB.
+    """
     if not Path("/proc/self/status").exists():
         pytest.skip("needs /proc/self/status for the peak memory")
     peak = tmp_path / "peak"

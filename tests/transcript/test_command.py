@@ -1,4 +1,7 @@
-"""``hanoi_harness.transcript.command``: another program's output, streamed through the reader and the checker."""
+"""Test ``hanoi_harness.transcript.command`` on another program's output.
+
+The output is streamed through the reader and the checker.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""``hanoi check`` on the corpus: programs of several languages and output styles, their captured outputs,
-and corrupted copies of them (two moves swapped, a destination changed, a disk number changed).
+"""Test ``hanoi check`` on the corpus of programs and their outputs.
+
+The programs are of several languages and output styles.  With their captured outputs come corrupted
+copies: two moves swapped, a destination changed, a disk number changed.
 
 Each entry of tests/corpus/corpus.toml finds its output's moves with a regular expression written for
 that output alone; a small replay here, independent of the package, says what the checker must find.
@@ -182,7 +184,10 @@ def text_of(entry: Entry, data: bytes) -> str:
 
 
 def moves_of(entry: Entry, text: str) -> list[Moved]:
-    """The moves ``entry``'s regular expression finds in ``text``, with pegs 0-2 and disks from 1."""
+    """Return the moves ``entry``'s regular expression finds in ``text``.
+
+    Pegs are 0-2 and disks count from 1.
+    """
     moves: list[Moved] = []
     for m in re.finditer(str(entry.move), text):
         found = {key[:3] if key.endswith("2") else key: value for key, value in m.groupdict().items() if value}
@@ -197,7 +202,10 @@ def moves_of(entry: Entry, text: str) -> list[Moved]:
 
 
 def corrupt(entry: Entry, text: str, kind: str, k: int) -> str:
-    """``text`` with its moves k and k + 1 swapped, the destination of move k changed, or its disk changed."""
+    """Return ``text`` with its move k corrupted.
+
+    Moves k and k + 1 are swapped, the destination of move k changed, or its disk changed.
+    """
     found = list(re.finditer(str(entry.move), text))
     m = found[k - 1]
     if kind == "swap":
@@ -219,7 +227,10 @@ def changed(entry: Entry, m: re.Match[str], group: str) -> str:
 
 
 def replay(moves: Sequence[Moved], n: int) -> tuple[str, int | None]:
-    """("illegal", step) at the first illegal move, else ("ok" | "incomplete" | "not_optimal", None)."""
+    """Replay the moves: ("illegal", step) at the first illegal one.
+
+    Otherwise ("ok" | "incomplete" | "not_optimal", None).
+    """
     pegs: list[list[int]] = [list(range(n, 0, -1)), [], []]
     for step, (disk, src, dst) in enumerate(moves, 1):
         if src == -1:  # from the peg whose top is the disk

@@ -1,4 +1,7 @@
-"""``hanoi check`` on pictures of the pegs: columns of numbers and drawn disks, read by differencing."""
+"""Test ``hanoi check`` on pictures of the pegs, read by differencing.
+
+The pictures are columns of numbers and drawn disks.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +18,10 @@ State = list[list[int]]
 
 
 def states(n: int, pegs: int = 3) -> list[State]:
-    """The start and the state after each move of the reference solution (peg lists, bottom first)."""
+    """Return the start and the state after each move of the reference.
+
+    The states are peg lists, bottom first.
+    """
     state: State = [list(range(n, 0, -1))] + [[] for _ in range(pegs - 1)]
     out = [[list(p) for p in state]]
     for _, s, t in reference(n):
@@ -48,14 +54,17 @@ def disks(state: State, n: int) -> Picture:
 
 
 def underscores(state: State, n: int) -> Picture:
-    """Disks of '_' of even widths with no poles, only the rows that hold one, on a base, then a caption."""
+    """Draw *state* as disks of '_' of even widths with no poles, on a base.
+
+    Only the rows that hold a disk are drawn, then the base and a caption.
+    """
     width = 2 * n + 2
     rows = ["".join(_cell(p, level, lambda d: "__" * d, width) for p in state) for level in range(n - 1, -1, -1)]
     return [row for row in rows if row.strip()], ["_" * (3 * width), "next:"]
 
 
 def numbered(state: State, n: int) -> Picture:
-    """Disks drawn with their numbers inside (``[=2=]``), bare poles, then a base."""
+    """Draw *state* as numbered disks (``[=2=]``), bare poles and a base."""
     rows = [
         "".join(_cell(p, level, lambda d: f"[{'=' * (d - 1)}{d}{'=' * (d - 1)}]", 2 * n + 3, "|") for p in state)
         for level in range(n - 1, -1, -1)

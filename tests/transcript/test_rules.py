@@ -1,4 +1,7 @@
-"""Reading one line: the rules for ambiguous lines, and the templates that read a shape fast as the rules do."""
+"""Test reading one line: the rules for ambiguous lines, and templates.
+
+The templates read a shape fast, as the rules read it.
+"""
 
 from __future__ import annotations
 
@@ -60,8 +63,8 @@ def test_the_rules_for_ambiguous_lines() -> None:
 
 
 def test_a_run_of_dashes_or_of_letters_is_one_token() -> None:
-    # Reading an arrow by trying '-+>' at each dash of a run, or a peg before it at each letter of a word, took
-    # a time quadratic in the run's length (25 s for a 40 KB line); a run read as one token is read once.
+    # An arrow was read by trying '-+>' at each dash of a run, or a peg before it at each letter of a word.
+    # That took a time quadratic in the run's length (25 s for a 40 KB line); a run read as one token is read once.
     assert [tok.text for tok in tokens("-" * 40_000 + "> C")] == ["-" * 40_000 + ">", "C"]
     assert [tok.kind for tok in tokens("-" * 40_000 + " x")] == [MARK, WORD]
     assert len(tokens("=" * 40_000)) == 1
@@ -83,7 +86,10 @@ PIECES = [
 
 @st.composite
 def move_like_lines(draw: st.DrawFn) -> str:
-    """Lines shaped like moves (step, disk, source, separator, destination, trailer), near and off the shapes."""
+    """Draw lines shaped like moves, near and off the shapes.
+
+    A move is a step, disk, source, separator, destination and trailer.
+    """
     prefix = draw(st.sampled_from(["", "1: ", "12. ", "3) ", "#4 ", "Step 2: ", "7 ", " ", "Enter n: ", "Move "]))
     disk = draw(st.sampled_from(["", "1 ", "disk 2 ", "disk 3: ", "12 ", "x ", "1,", "(1, ", "from "]))
     pegs = ["A", "b", "C", "D", "0", "1", "3", "12", "AB", "", "left", "Source", "'S'", "rod A", "peg1", "the end"]
@@ -100,7 +106,10 @@ def any_pieces(draw: st.DrawFn) -> str:
 
 @st.composite
 def alike(draw: st.DrawFn, text: str) -> str:
-    """``text`` with other numbers, letters, words and arrows in places, and other amounts of whitespace."""
+    """Return ``text`` with other numbers, words and whitespace in places.
+
+    Also other letters and arrows, and other amounts of whitespace.
+    """
     out = []
     for piece in text.split(" "):
         if piece.isdecimal():

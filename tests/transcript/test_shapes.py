@@ -1,5 +1,8 @@
-"""``hanoi check`` on the shapes of the inference: other languages and word orders, moves across two lines,
-a program's own peg names, pegs written as their disks, moves followed by their state."""
+"""Test ``hanoi check`` on the shapes of the inference.
+
+Other languages and word orders, moves across two lines, a program's own peg names, pegs written as
+their disks, moves followed by their state.
+"""
 
 from __future__ import annotations
 
@@ -158,7 +161,10 @@ def test_a_move_that_names_its_disk_and_destination_alone_leaves_the_peg_the_dis
 
 
 def held(moves: list[tuple[int, int, int]], n: int = N) -> list[str]:
-    """Moves whose pegs are written as the disks they hold before the move, bottom first."""
+    """Return *moves* with each peg written as the disks it holds.
+
+    The disks are those the peg holds before the move, bottom first.
+    """
     pegs: list[list[int]] = [list(range(n, 0, -1)), [], []]
     out = []
     for _, s, t in moves:
