@@ -1,4 +1,4 @@
-"""One segment: steps ``first`` to ``last`` of an algorithm's run, judged here.
+"""One segment of a run, steps ``first`` to ``last``, judged here.
 
 The algorithm's own process streams the moves.  :func:`verify_segment`
 runs wherever a segment runs (a local pool's worker, a Dask worker).  It
