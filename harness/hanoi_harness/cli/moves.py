@@ -88,7 +88,8 @@ PARSERS = {"moves": add_moves, "show": add_show}
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
-    from hanoi_harness.cli.screen import MoveStream, binary_refusal
+    from hanoi_harness.cli.pieces import binary_refusal
+    from hanoi_harness.cli.screen import MoveStream
     from hanoi_harness.core.digest import MASK
 
     with algorithm_output():
