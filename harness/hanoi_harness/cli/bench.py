@@ -1,5 +1,9 @@
-"""``hanoi bench`` (measure and write a result set), ``hanoi compare`` (the regression gate) and ``hanoi report``
-(render a result set again): the arguments, and a call into :mod:`hanoi_harness.bench` each."""
+"""The ``hanoi bench``, ``hanoi compare`` and ``hanoi report`` commands.
+
+``bench`` measures and writes a result set, ``compare`` is the regression gate,
+and ``report`` renders a result set again. Each parses its arguments and calls
+into :mod:`hanoi_harness.bench`.
+"""
 
 from __future__ import annotations
 
@@ -179,7 +183,9 @@ PARSERS = {"bench": add_bench, "compare": add_compare, "report": add_report}
 
 
 def _sizes(text: str) -> list[int]:
-    """Return the comma-separated non-negative integers in *text*, sorted, without repeats.
+    """Return the distinct non-negative integers in *text*, sorted.
+
+    *text* lists them separated by commas.
 
     >>> _sizes("3,5, 4")
     [3, 4, 5]
@@ -202,7 +208,10 @@ def _percent(text: str) -> float:
 
 
 def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[Algorithm]:
-    """Return what to measure: *names*, or the *plugins*' algorithms, or all; in registry order, with the reference."""
+    """Return the algorithms to measure, in registry order, with the reference.
+
+    They are *names*, or else the *plugins*' algorithms, or else all of them.
+    """
     plugin_names = [a.name for a in registry if a.origin.startswith("plugin ")]
     for name in names:
         registry.get(name)  # an unknown name is a usage error, with a suggestion
@@ -214,7 +223,9 @@ def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[A
 
 
 def commands_from(specs: list[str], registry: Registry) -> list[Command]:
-    """Return the ``--command NAME=CMD`` *specs* as commands; a one-line usage error for a bad one.
+    """Return the ``--command NAME=CMD`` *specs* as commands.
+
+    A bad one is a one-line usage error.
 
     >>> from hanoi_harness.registry.sources import build_registry
     >>> commands_from(["mine=./hanoi {n}"], build_registry())
@@ -256,7 +267,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _peers(registry: Registry, timeout: float) -> Peers | None:
-    """Return the peers to measure beside *registry*'s algorithms, saying on stderr which could not be loaded."""
+    """Return the peers to measure beside *registry*'s algorithms.
+
+    Each peer that could not be loaded is named on stderr.
+    """
     theirs = peers(registry, timeout)
     for spec, reason in theirs.missing:
         print(f"hanoi: peer {spec} left out: {reason}", file=sys.stderr)

@@ -1,4 +1,7 @@
-"""``hanoi check``: verify the moves another program printed, from a file or standard input."""
+"""``hanoi check``: verify the moves another program printed.
+
+The moves come from a file or from standard input.
+"""
 
 from __future__ import annotations
 
@@ -66,7 +69,10 @@ RULES: dict[str, Rule] = {"classic": "any", "cyclic": "cyclic", "linear": "linea
 
 
 def _pegs(text: str) -> str:
-    """``--pegs``, refused here when it is no convention for any number of pegs; read again with the puzzle's."""
+    """Parse ``--pegs``, refusing text that is no convention for any peg count.
+
+    It is read again once the puzzle, and so its number of pegs, is known.
+    """
     if _RANGE.fullmatch(text.strip()):  # 0-3, 1-4, A-D: a convention of a number of pegs --pegs-count gives
         return text
     try:
@@ -77,7 +83,10 @@ def _pegs(text: str) -> str:
 
 
 def _why(text: str, exc: UsageError) -> str:
-    """Why ``--pegs`` *text* is refused (*exc*), without the option and text argparse names itself."""
+    """Say why ``--pegs`` *text* is refused (*exc*), in a few words.
+
+    The option and the text are left out: argparse names them itself.
+    """
     return str(exc).removeprefix(f"--pegs {text!r}: ")
 
 
@@ -184,7 +193,11 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def puzzle_for(args: argparse.Namespace) -> Puzzle:
-    """The puzzle ``--rules``, ``--pegs-count``, ``--from`` and ``--to`` name; one-line errors naming the option."""
+    """Return the puzzle that ``--rules``, ``--pegs-count`` and the ends name.
+
+    The ends are ``--from`` and ``--to``. A bad value is a one-line error
+    naming its option.
+    """
     try:
         puzzle = Puzzle(pegs=args.pegs_count, rule=RULES[args.rules])
     except UsageError as exc:
@@ -214,7 +227,10 @@ def _encoding(name: str) -> str:
 
 @contextmanager
 def _input(name: str, encoding: str | None = None) -> Iterator[TextIO]:
-    """The text of FILE or of standard input, decoded from its bytes (see :func:`open_text`)."""
+    """Return the text of FILE or of standard input, decoded from its bytes.
+
+    See :func:`open_text`.
+    """
     if name != "-":
         with _open(name) as handle, open_text(handle, encoding) as text:
             yield text
