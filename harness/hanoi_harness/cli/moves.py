@@ -63,8 +63,8 @@ def add_moves(p: argparse.ArgumentParser) -> None:
     mode.add_argument(
         "--binary",
         action="store_true",
-        help="write each move as three unsigned bytes DISK SRC DST, no separators, for other programs to read at "
-        "full speed (so N and every peg at most 255)",
+        help="write each move as three unsigned bytes DISK SRC DST, with no separators, for other programs (N and "
+        "each peg at most 255)",
     )
     add_ends_options(p, MAX_STREAMED_DISKS)
     add_plugin_option(p)

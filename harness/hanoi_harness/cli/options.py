@@ -162,9 +162,7 @@ def positive_float(text: str) -> float:
 
 # --- start and goal configurations ---------------------------------------------------------------
 
-CONFIGURATION_HELP = (
-    "the peg of each disk, disk 1 (the smallest) first, comma-separated, as 'hanoi state' prints it (e.g. 0,1,1); "
-)
+CONFIGURATION_HELP = "the peg of each disk, smallest first, as 'hanoi state' prints it (e.g. 0,1,1); "
 
 
 def configuration_text(limit: int) -> Any:
@@ -317,8 +315,8 @@ def add_plugin_option(parser: argparse.ArgumentParser, *, import_timeout: bool =
         action="append",
         default=[],
         metavar="SPEC",
-        help="also load a generator function as an ad-hoc algorithm: FILE.py:FUNC or package.module:FUNC "
-        "(repeatable); it is named after the function",
+        help="also load the generator function FILE.py:FUNC or package.module:FUNC as an algorithm named FUNC "
+        "(repeatable)",
     )
     if import_timeout:
         parser.add_argument(
@@ -326,8 +324,8 @@ def add_plugin_option(parser: argparse.ArgumentParser, *, import_timeout: bool =
             type=positive_float,
             default=DEFAULT_TIMEOUT_S,
             metavar="SECONDS",
-            help="how long importing the plugins and the installed packages' algorithms may take, in a process of "
-            f"their own before this one (default {DEFAULT_TIMEOUT_S:g})",
+            help="how long importing the plugins and installed algorithms may take, in a child process first "
+            f"(default {DEFAULT_TIMEOUT_S:g})",
         )
 
 

@@ -75,22 +75,21 @@ def add_verify(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--traceback",
         action="store_true",
-        help="after the table, print on stderr the traceback of each crash, from the algorithm's own code on",
+        help="after the table, print on stderr each crash's traceback, from the algorithm's own code on",
     )
     scale = p.add_mutually_exclusive_group()
     scale.add_argument(
         "--workers",
         type=workers,
         metavar="W",
-        help="split each named algorithm's steps for --n into segments verified by W local processes "
-        "(only for algorithms of the classic puzzle that can start at any step); same verdict and digest as one "
-        "process",
+        help="verify each named algorithm's steps for --n in segments, in W local processes, with the same "
+        "verdict and digest (classic-puzzle algorithms that can start at any step only)",
     )
     scale.add_argument(
         "--dask",
         metavar="ADDRESS",
-        help="verify those segments on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://host:8786); "
-        "needs pip install 'hanoi-harness[distributed]'",
+        help="verify those segments on the Dask scheduler at ADDRESS, e.g. tcp://host:8786 (pip install "
+        "'hanoi-harness[distributed]')",
     )
     p.add_argument(
         "--segment-size",
