@@ -83,8 +83,8 @@ def at_most(limit: int, why: str, what: str = "disks", low: int = 0) -> Any:
     """Make an argparse type for an integer of *what* from *low* to *limit*.
 
     A larger one is refused with *why*. A text far longer than *limit* is
-    refused before it is converted: a number of a million digits takes
-    seconds to convert.
+    refused before it is converted. Converting a number of a million digits
+    takes seconds.
 
     >>> at_most(64, "why")("12")
     12
