@@ -421,26 +421,26 @@ def test_the_round_trips_need_a_good_run_and_say_what_hanoi_moves_stopped_at() -
 
 
 def test_text_that_does_not_read_back_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hanoi_harness.cli import screen
+    from hanoi_harness.cli import pieces
 
-    monkeypatch.setattr(screen._RunPiece, "text", lambda self: "1 0 ->\n")
+    monkeypatch.setattr(pieces.RunPiece, "text", lambda self: "1 0 ->\n")
     assert "'hanoi check' cannot read what 'hanoi moves' wrote: line 1" in failure("text_round_trip", hanoi)
     swapped = lambda self: "".join(f"{d} {t} {s}\n" for d, s, t in self.run.rows.tolist())  # noqa: E731
-    monkeypatch.setattr(screen._RunPiece, "text", swapped)
+    monkeypatch.setattr(pieces.RunPiece, "text", swapped)
     said = failure("text_round_trip", hanoi)
     assert "n = 10: 'hanoi check' reads the 1023 moves 'hanoi moves' wrote as 0 moves" in said and "illegal" in said
 
 
 def test_bytes_that_do_not_read_back_fail(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hanoi_harness.cli import screen
+    from hanoi_harness.cli import pieces
 
-    monkeypatch.setattr(screen._RowsPiece, "binary", lambda self: bytes(2 * len(self.rows)))
-    monkeypatch.setattr(screen._RunPiece, "binary", lambda self: b"")
+    monkeypatch.setattr(pieces.RowsPiece, "binary", lambda self: bytes(2 * len(self.rows)))
+    monkeypatch.setattr(pieces.RunPiece, "binary", lambda self: b"")
     assert "'hanoi moves --binary' wrote" in failure("binary_round_trip", hanoi) and "not 3 a move" in failure(
         "binary_round_trip", hanoi
     )
     monkeypatch.undo()
-    monkeypatch.setattr(screen._RunPiece, "binary", lambda self: bytes(reversed(self.run.binary)))
+    monkeypatch.setattr(pieces.RunPiece, "binary", lambda self: bytes(reversed(self.run.binary)))
     said = failure("binary_round_trip", hanoi)
     assert "the bytes 'hanoi moves --binary' wrote read back as illegal at step 1" in said
 

@@ -1,20 +1,22 @@
-"""Other programs in the bench: ``hanoi bench --command 'NAME=./prog {n}'``.
+"""Measure other programs in the bench: ``hanoi bench --command``.
 
-A command is measured like an algorithm, with what a process allows:
+Each is given as ``--command 'NAME=./prog {n}'``.
 
-* **checked** at each n by :func:`hanoi_harness.transcript.command.run_command` (its output
-  streamed through the text reader and the checker, in this process); a
-  command that fails at any n is reported and not measured;
-* **sizes**: the fixed sizes as given (a command declares no limits), or a
-  full run's walk n = 1, 2, ... with the algorithms' budgets: it stops before
-  the n whose whole run (timed once, output discarded) would pass
-  ``drain_budget_s`` or whose check would pass ``check_budget_s``;
-* **timed** by pytest-benchmark like a drain (see :class:`CommandCase`): one
-  round is the whole run, process start-up included, output to /dev/null;
-* **peak RSS** of the process, the kernel's own high-water mark
-  (:func:`peak_rss`), at every measured n, less its peak at n = 0 (start-up
-  with nothing to move).  There is no tracemalloc figure: that sees only this
-  interpreter's heap.
+A command is measured like an algorithm, with what a process allows.
+
+* **Checked** at each n by :func:`hanoi_harness.transcript.command.run_command`.
+  Its output is streamed through the text reader and the checker, in this
+  process. A command that fails at any n is reported and not measured.
+* **Sizes**: the fixed sizes as given (a command declares no limits), or a
+  full run's walk n = 1, 2, ... with the algorithms' budgets. The walk stops
+  before the n whose whole run (timed once, output discarded) would pass
+  ``drain_budget_s``, or whose check would pass ``check_budget_s``.
+* **Timed** by pytest-benchmark like a drain (see :class:`CommandCase`). One
+  round is the whole run, process start-up included, output to /dev/null.
+* **Peak RSS** of the process, the kernel's own high-water mark
+  (:func:`peak_rss`), at every measured n. Its peak at n = 0 (start-up with
+  nothing to move) is taken off. There is no tracemalloc figure: that sees
+  only this interpreter's heap.
 """
 
 from __future__ import annotations
@@ -39,7 +41,10 @@ ORIGIN = "--command"
 
 @dataclass(frozen=True)
 class Command:
-    """An external program to measure, called *name*: *template* is a shell command with ``{n}``."""
+    """An external program to measure, called *name*.
+
+    *template* is a shell command with ``{n}``.
+    """
 
     name: str
     template: str
@@ -51,7 +56,9 @@ class Command:
 
 @dataclass(frozen=True)
 class CommandCase:
-    """One *command* to time at *n*.  Its id, ``NAME-N``, names the test in pytest.
+    """One *command* to time at *n*.
+
+    Its id, ``NAME-N``, names the test in pytest.
 
     A run past ``timeout_s`` is stopped and fails the case.
     """
@@ -73,22 +80,29 @@ class CommandCase:
 
 
 class CommandFailed(RuntimeError):
-    """A timed or measured run of a command ended with a non-zero status or past its timeout."""
+    """A timed or measured run of a command failed or ran past its timeout.
+
+    It failed when it ended with a non-zero status.
+    """
 
 
 def _spawn(argv: list[str] | str, n: int, stderr: int) -> subprocess.Popen[bytes]:
-    """Start *argv* (a shell command when a string) in a session of its own, output discarded, n coming on stdin.
+    """Start *argv* in a session of its own, output discarded, n on stdin.
 
-    :func:`hanoi_harness.sandbox.process.start`: the program and whatever it starts end with this process.
+    A string *argv* is a shell command. It starts through
+    :func:`hanoi_harness.sandbox.process.start`, so the program and whatever
+    it starts end with this process.
     """
     return process.start(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr)
 
 
 def _finish(proc: subprocess.Popen[bytes], n: int, timeout: float | None) -> int:
-    """Give *proc* n on standard input and wait for it; its exit status, or :class:`CommandFailed` past *timeout*.
+    """Give *proc* n on standard input, wait for it and return its exit status.
 
-    Past *timeout*, or on Ctrl-C (which the process, in a session of its own, does not get from
-    the terminal), its process group is killed.  Either way its group is ended when it ends.
+    Past *timeout* it raises :class:`CommandFailed`. Past *timeout*, or on
+    Ctrl-C (which the process, in a session of its own, does not get from the
+    terminal), its process group is killed. Either way its group is ended
+    when it ends.
     """
     try:
         process.communicate(proc, f"{n}\n".encode(), timeout)
@@ -101,11 +115,11 @@ def _finish(proc: subprocess.Popen[bytes], n: int, timeout: float | None) -> int
 
 
 def run_discarding(template: str, n: int, timeout: float | None = None) -> float:
-    """Run the command *template* for n disks, its output to /dev/null; the seconds it took.
+    """Run the command *template* for n disks; return the seconds it took.
 
-    What a timing round does: the wall clock from the start of the shell to
-    the end of the process.  A non-zero exit status or a run past
-    ``timeout`` raises :class:`CommandFailed`.
+    Its output goes to /dev/null. This is what a timing round does: the wall
+    clock from the start of the shell to the end of the process. A non-zero
+    exit status or a run past ``timeout`` raises :class:`CommandFailed`.
 
     >>> run_discarding("exit 0", 3) > 0
     True
@@ -134,18 +148,18 @@ _SCRIPT = 'eval "$1"; exec "$2" -I -S -c "$3" "$?" "$4"'
 def peak_rss(template: str, n: int, timeout: float | None = None) -> int:
     """The peak resident set of the command *template* for n disks, in bytes.
 
-    Why this way: the kernel keeps a high-water mark of each process's RSS
+    Why this way: the kernel keeps a high-water mark of each process's RSS,
     and ``getrusage(RUSAGE_CHILDREN)`` gives the largest among the reaped
-    children; but a child forked from this process starts with this
-    process's mark (100 MiB and more, with numpy and pytest loaded), so
-    this process's own view is useless.  The shell (``/bin/sh``, 1-2 MiB) is
-    the parent instead: it runs the command (``eval``), its children start
-    from the shell's small mark, and then it execs a short Python program
-    that reads the shell's ``RUSAGE_CHILDREN`` (kept across the exec) and
-    writes it down.  The figure is the largest single process of the
-    command (of a pipeline: its largest member), exact, not sampled; a
-    command that is a shell built-in has no child and gives 0.  A non-zero
-    exit status raises :class:`CommandFailed`.
+    children. But a child forked from this process starts with this
+    process's mark, large with numpy and pytest loaded, so this process's
+    own view is useless. The shell (``/bin/sh``, whose mark is small) is the
+    parent instead. It runs the command (``eval``), whose children start
+    from the shell's small mark. Then it execs a short Python program that
+    reads the shell's ``RUSAGE_CHILDREN`` (kept across the exec) and writes
+    it down. The figure is the largest single process of the command (of a
+    pipeline: its largest member), exact, not sampled. A command that is a
+    shell built-in has no child and gives 0. A non-zero exit status raises
+    :class:`CommandFailed`.
 
     >>> peak_rss(f"{sys.executable} -c 'x = bytearray(2**25)'", 0) > 2**25
     True
@@ -157,7 +171,10 @@ def peak_rss(template: str, n: int, timeout: float | None = None) -> int:
 
 
 def _peak_and_status(template: str, n: int, timeout: float | None) -> tuple[int, int]:
-    """What :func:`peak_rss` measures, and the command's exit status, whatever it is."""
+    """Return what :func:`peak_rss` measures, and the command's exit status.
+
+    The status is returned whatever it is.
+    """
     with tempfile.TemporaryDirectory(prefix="hanoi-rss-") as work:
         out = Path(work) / "peak"
         argv = ["/bin/sh", "-c", _SCRIPT, "sh", command_for(template, n), sys.executable, _REPORT, str(out)]
@@ -173,13 +190,14 @@ def check_commands(
     settings: Settings,
     on_checked: OnChecked | None = None,
 ) -> dict[str, Checked]:
-    """Check each of *commands* at the fixed sizes of *settings*, or along the walk; what was found, by name.
+    """Check each of *commands* at the fixed sizes of *settings*, or by a walk.
 
-    Fixed sizes are taken as given.  The walk goes n = 1, 2, ... up to
-    ``settings.n_cap``: at each n the command is checked
-    (:func:`hanoi_harness.transcript.command.run_command`, with the run's check timeout) and
-    run once more with its output discarded (the walk's drain); it stops as
-    the algorithms' walk does (:func:`hanoi_harness.bench.check.walk_stop`).
+    Return what was found, by name. Fixed sizes are taken as given. The walk
+    goes n = 1, 2, ... up to ``settings.n_cap``. At each n the command is
+    checked (:func:`hanoi_harness.transcript.command.run_command`, with the
+    run's check timeout). It is then run once more with its output discarded
+    (the walk's drain). The walk stops as the algorithms' walk does
+    (:func:`hanoi_harness.bench.check.walk_stop`).
     """
     found: dict[str, Checked] = {}
     for command in commands:
@@ -228,7 +246,9 @@ def _check_one(command: Command, n: int, checked: Checked, settings: Settings, o
 def rss_runs(
     command: Command, ns: Sequence[int], timeout: Callable[[int], float], on_done: OnChecked | None = None
 ) -> dict[tuple[str, int], Rss | str]:
-    """The peak RSS of *command* at each n of *ns* (or why not), with its peak at n = 0.
+    """Return the peak RSS of *command* at each n of *ns*, or why not.
+
+    Its peak at n = 0 is returned too.
 
     The baseline is one run at n = 0: the program started with nothing to
     move (a program that refuses n = 0 still started, so its peak counts

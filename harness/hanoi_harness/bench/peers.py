@@ -1,29 +1,32 @@
-"""The peers against the project's algorithms: what ``hanoi bench --peers`` measures, and the tables of who is faster.
+"""The peers against our algorithms: what ``hanoi bench --peers`` does.
 
-Other packages' solvers (the extra ``peers``, :mod:`hanoi_harness.peers`)
-are measured as plugins, each with the project's algorithm it is paired with
-(:data:`hanoi_harness.peers.PEERS`), in a result set of their own: one run
-with every phase of any other (checked first, timed by pytest-benchmark with
-every move read by the one consumer, at the sizes of the same work, memory
-and instruction counts), written as ``peers/`` inside the run's output
-directory.  Kept apart from the project's set because the slowest peer stops
-at n = 10 (Dijkstra over 3^n positions), and the summary ranks every
-algorithm of a set at the most moves all of them reached.
+It measures them, and renders tables of who is faster.
 
-pytest-benchmark times the cases one after the other, n-major, so two sides
-at one n are timed seconds apart, under whatever load came meanwhile.  So
-after the run each pair is also timed head to head (:func:`head_to_head`):
-in alternation, ABBA, at the largest n both ran whose drains take at most
-:data:`DUEL_S`, and compared by :func:`hanoi_harness.bench.timing.stats.compare_times`
-(Mann-Whitney, and a bootstrap interval of the ratio of medians), as the
-noise floor is measured.
+Other packages' solvers (the extra ``peers``,
+:mod:`hanoi_harness.peers`) are measured as plugins, each with the project's
+algorithm it is paired with (:data:`hanoi_harness.peers.PEERS`). They go in
+a result set of their own, written as ``peers/`` inside the run's output
+directory. It is one run with every phase of any other: checked first, timed
+by pytest-benchmark with every move read by the one consumer, at the sizes
+of the same work, then memory and instruction counts. It is kept apart from
+the project's set because the slowest peer stops at n = 10 (Dijkstra over
+3^n positions). The summary ranks every algorithm of a set at the most moves
+all of them reached.
+
+pytest-benchmark times the cases one after the other, n-major. So two sides
+at one n are timed seconds apart, under whatever load came meanwhile. After
+the run each pair is therefore also timed head to head (:func:`head_to_head`).
+They run in alternation, ABBA, at the largest n both ran whose drains take
+at most :data:`DUEL_S`. They are compared by
+:func:`hanoi_harness.bench.timing.stats.compare_times` (Mann-Whitney, and a
+bootstrap interval of the ratio of medians), as the noise floor is measured.
 
 The tables here are rendered from a set's ``results.json`` alone, from its
-``peers`` pairs (:class:`~hanoi_harness.bench.results.resultset.Pair`): for each pair,
-the head-to-head ratio (how many times faster the project's algorithm is;
-below 1, slower) and, at each n both sides were timed at, each side's ns per
-move and their ratio, with the interval that the two medians' 95% intervals
-allow, and each side's verdict.
+``peers`` pairs (:class:`~hanoi_harness.bench.results.resultset.Pair`). For
+each pair they give the head-to-head ratio: how many times faster the
+project's algorithm is (below 1, slower). At each n both sides were timed
+at, they give each side's ns per move and verdict, and their ratio with the
+interval that the two medians' 95% intervals allow.
 """
 
 from __future__ import annotations
@@ -51,11 +54,12 @@ DIRECTORY = "peers"
 
 @dataclass(frozen=True)
 class Peers:
-    """What a bench measures of the peers: the *algorithms* (ours, then theirs), the *specs* loading theirs, *pairs*.
+    """What a bench measures of the peers: algorithms, specs and pairs.
 
-    *missing* holds each peer that could not be loaded here (its package, or
-    one of its own dependencies such as tkinter, is not installed) with the
-    one-line reason: it is left out of the run, and the command says so.
+    *algorithms* are ours, then theirs; *specs* load theirs. *missing* holds
+    each peer that could not be loaded here, with the one-line reason: its
+    package, or one of its own dependencies such as tkinter, is not
+    installed. It is left out of the run, and the command says so.
     """
 
     algorithms: tuple[Algorithm, ...]
@@ -65,17 +69,19 @@ class Peers:
 
 
 def peers(ours: Registry, timeout: float = DEFAULT_TIMEOUT_S) -> Peers:
-    """Return every peer of :data:`hanoi_harness.peers.PEERS`, loaded as plugins, with its algorithm from *ours*.
+    """Return every peer of :data:`~hanoi_harness.peers.PEERS` as a plugin.
+
+    Each is loaded as a plugin and comes with its algorithm from *ours*.
 
     The reference (``recursive``) is measured too, as in every set: times
     relative to it, and the noise floor.
 
     Each peer is imported first in a child of its own, all at once, within
-    *timeout* seconds (:func:`hanoi_harness.registry.probe.probe_each`).  A peer
-    that cannot be loaded (its package, or a dependency of it such as
-    tkinter, is missing; its import fails, exits or hangs) is left out and
-    listed in ``missing`` with the one-line reason, so that a machine without
-    one peer still measures the others; with none loaded, ``pairs`` is empty.
+    *timeout* seconds (:func:`hanoi_harness.registry.probe.probe_each`). A peer
+    may not load: its package, or a dependency of it such as tkinter, is
+    missing, or its import fails, exits or hangs. It is then left out and
+    listed in ``missing`` with the one-line reason. So a machine without one
+    peer still measures the others; with none loaded, ``pairs`` is empty.
     """
     from hanoi_harness.peers import PEERS
 
@@ -100,7 +106,10 @@ def peers(ours: Registry, timeout: float = DEFAULT_TIMEOUT_S) -> Peers:
 
 
 def _optimality(algorithm: Algorithm) -> str:
-    """Return what an ok verdict says of *algorithm*'s move counts: optimal (proven), or the conjectured count."""
+    """Return what an ok verdict says of *algorithm*'s move counts.
+
+    It is "optimal" (proven), or the conjectured count.
+    """
     (peg, *_) = sorted(algorithm.final_peg.pegs(1))
     found = algorithm.puzzle.optimum(1, peg)
     return found.describe() if found else "the fewest moves known"
@@ -115,7 +124,9 @@ DUEL_ROUNDS = 12
 
 
 def duel_n(peer: AlgorithmResult, ours: AlgorithmResult) -> int | None:
-    """Return the n to time *peer* and *ours* head to head at: the largest both ran whose drains fit :data:`DUEL_S`.
+    """Return the n at which to time *peer* and *ours* head to head.
+
+    It is the largest n both ran whose drains fit :data:`DUEL_S`.
 
     The smallest both ran when none fits; None when they ran at no common n.
     """
@@ -125,7 +136,9 @@ def duel_n(peer: AlgorithmResult, ours: AlgorithmResult) -> int | None:
 
 
 def head_to_head(results: ResultSet, known: Mapping[str, Algorithm], rounds: int = DUEL_ROUNDS) -> tuple[Pair, ...]:
-    """Return the pairs of *results*, each timed head to head at its :func:`duel_n` (left as it is without one).
+    """Return the pairs of *results*, each timed head to head.
+
+    Each is timed at its :func:`duel_n`; a pair without one is left as it is.
 
     *known* gives the records by name; each drain is the one consumer's.
     The difference is the peer's rounds against ours: its ratio is how many
@@ -142,7 +155,10 @@ def head_to_head(results: ResultSet, known: Mapping[str, Algorithm], rounds: int
 
 
 def duel(peer: Algorithm, ours: Algorithm, n: int, rounds: int) -> HeadToHead:
-    """Return *peer* and *ours* at *n* timed in alternation, *rounds* drains each, the peer's rounds over ours."""
+    """Time *peer* and *ours* at *n* in alternation, *rounds* drains each.
+
+    Return the peer's rounds compared with ours.
+    """
     ours_s, peer_s = interleave(lambda: consume(ours, n), lambda: consume(peer, n), rounds)
     return HeadToHead(n, rounds, compare_times(ours_s, peer_s))
 
@@ -155,7 +171,10 @@ COLUMNS += ["peer_status", "ours_status"]
 
 
 def comparison(results: ResultSet) -> Table:
-    """Return the table of every pair of *results* at each n both sides were timed at (its CSV: ``peers.csv``)."""
+    """Return the table of every pair of *results* at each n both timed.
+
+    Its CSV is ``peers.csv``.
+    """
     shown: list[list[str]] = []
     raw: list[list[Any]] = []
     for pair in results.peers:
@@ -168,7 +187,10 @@ def comparison(results: ResultSet) -> Table:
 
 
 def headline(results: ResultSet) -> Table:
-    """Return one row per pair of *results*: the head-to-head ratio, the n both ran and the ratio over them."""
+    """Return one row per pair of *results*, with the head-to-head ratio.
+
+    The row also gives the n both ran and the ratio over them.
+    """
     headers = ["peer", "ours", "puzzle", "head to head: n (moves)", "ours is ... times faster (95% interval)"]
     headers += ["n both ran", "ratio of the medians over them", "peer's verdict"]
     shown = []
@@ -183,7 +205,10 @@ def headline(results: ResultSet) -> Table:
 
 
 def _duel(pair: Pair, ours: AlgorithmResult) -> list[str]:
-    """Return the head-to-head cells of *pair*: its n with the moves, and the ratio with its interval ("" without)."""
+    """Return the head-to-head cells of *pair*: its n and its ratio.
+
+    The n comes with the moves, the ratio with its interval ("" without).
+    """
     duel = pair.head_to_head
     if duel is None:
         return ["", ""]
@@ -195,19 +220,27 @@ def _duel(pair: Pair, ours: AlgorithmResult) -> list[str]:
 
 
 def common_ns(peer: AlgorithmResult, ours: AlgorithmResult) -> list[int]:
-    """Return the n at which *peer* and *ours* were both timed on the same number of moves, in order."""
+    """Return the n at which *peer* and *ours* were both timed, in order.
+
+    Both must have been timed on the same number of moves.
+    """
     mine, theirs = ours.timed(), peer.timed()
     return sorted(n for n in mine.keys() & theirs.keys() if mine[n].moves == theirs[n].moves and mine[n].moves)
 
 
 def ratio(peer: Run, ours: Run) -> float:
-    """Return how many times faster *ours* was than *peer* on the same run: the peer's median over ours."""
+    """Return how many times faster *ours* was than *peer* on the same run.
+
+    It is the peer's median over ours.
+    """
     assert peer.timing is not None and ours.timing is not None
     return peer.timing.median / ours.timing.median
 
 
 def ratio_interval(peer: Run, ours: Run) -> tuple[float, float] | None:
-    """Return the ratio's bounds that the two medians' 95% intervals allow, or None when either has none.
+    """Return the ratio's bounds that the two medians' 95% intervals allow.
+
+    None when either has no interval.
 
     The slowest the peer could be over the fastest ours could be, and the
     other way round: wider than a test of the ratio would give, never narrower.
@@ -218,7 +251,10 @@ def ratio_interval(peer: Run, ours: Run) -> tuple[float, float] | None:
 
 
 def verdict(result: AlgorithmResult, pair: Pair) -> str:
-    """Return *result*'s verdict as the peers' tables show it: legal and how optimal, or its failure."""
+    """Return *result*'s verdict as the peers' tables show it.
+
+    It is legal and how optimal, or its failure.
+    """
     if result.status != "ok":
         return "FAILED: " + str((result.failure or {}).get("describe", "failed"))
     return f"legal, {pair.optimality}"
@@ -245,7 +281,7 @@ def _row(pair: Pair, peer: AlgorithmResult, ours: AlgorithmResult, n: int) -> li
 
 
 def _raw(pair: Pair, peer: AlgorithmResult, ours: AlgorithmResult, n: int) -> list[Any]:
-    """Return the CSV row of *pair* at *n*: one figure a cell, None where there is none."""
+    """Return the CSV row of *pair* at *n*: a figure a cell, None for none."""
     theirs, mine = peer.timed()[n], ours.timed()[n]
     bounds = ratio_interval(theirs, mine) or (None, None)
     counts = [_per_move(peer) if not pair.apart else None, _per_move(ours)]
@@ -254,12 +290,18 @@ def _raw(pair: Pair, peer: AlgorithmResult, ours: AlgorithmResult, n: int) -> li
 
 
 def _per_move(result: AlgorithmResult) -> float | None:
-    """Return *result*'s instructions per move outside the allocators, None when it has none."""
+    """Return *result*'s instructions per move outside the allocators.
+
+    None when it has none.
+    """
     return result.instructions.per_move if result.instructions else None
 
 
 def _instructions(pair: Pair, peer: AlgorithmResult, ours: AlgorithmResult) -> str:
-    """Return the instruction counts' cell: both counts per move and their ratio, or why there is none."""
+    """Return the instruction counts' cell: both counts and their ratio.
+
+    The counts are per move; with none, the cell says why.
+    """
     if pair.apart:
         return "- (the peer runs in a process of its own)"
     theirs, mine = _per_move(peer), _per_move(ours)

@@ -1,19 +1,22 @@
-"""One bench run, phase by phase: check, time, noise floor, tracemalloc, peak RSS, instruction counts, fit.
+"""Run one bench, phase by phase, from the checks to the fit.
 
-The phases run one after the other, so the timing runs alone on the machine:
-the checks (children, in parallel) are over before pytest-benchmark starts,
-and the memory runs and the instruction counts (under valgrind, one
-interpreter per core: a count does not depend on the load) come after it.
-Every phase drains an algorithm through the one consumer
-(:func:`hanoi_harness.bench.consume.consume`), which reads every move.
+The phases are: check, time, noise floor, tracemalloc, peak RSS,
+instruction counts and fit. They run one after the other, so the timing
+runs alone on the machine. The checks (children, in parallel) are over
+before pytest-benchmark starts. The memory runs and the instruction counts
+come after it (under valgrind, one interpreter per core: a count does not
+depend on the load). Every phase drains an algorithm through the one
+consumer (:func:`hanoi_harness.bench.consume.consume`), which reads every
+move.
+
 Right after the timing, the reference is timed against itself, interleaved
-(:func:`hanoi_harness.bench.timing.noise.noise_floor`): the machine's noise floor
-for this run.  Cases are timed n-major (every algorithm
-at n before any at n + 1), so the reference and the others at one n are
-timed minutes apart at most, under the same load.  External programs
-(``--command``, :mod:`hanoi_harness.bench.commands`) go through the same phases
-as far as a process allows: checked after the algorithms, timed among them,
-and their peak RSS measured last.
+(:func:`hanoi_harness.bench.timing.noise.noise_floor`): the machine's noise
+floor for this run. Cases are timed n-major (every algorithm at n before any
+at n + 1). So the reference and the others at one n are timed minutes apart
+at most, under the same load. External programs (``--command``,
+:mod:`hanoi_harness.bench.commands`) go through the same phases as far as a
+process allows. They are checked after the algorithms, timed among them,
+and their peak RSS is measured last.
 """
 
 from __future__ import annotations
@@ -51,7 +54,9 @@ def run(
     progress: Progress | None = None,
     commands: Sequence[Command] = (),
 ) -> tuple[ResultSet, dict[str, Any]]:
-    """Measure *algorithms* and *commands* with *settings*; return the result set and pytest-benchmark's report.
+    """Measure *algorithms* and *commands* with *settings*.
+
+    Return the result set and pytest-benchmark's report.
 
     ``plugins`` are the ``--plugin`` specs, for the child processes to load;
     ``commands`` the external programs to measure alongside.
@@ -113,7 +118,7 @@ def _check_phase(
     hooks: Progress,
     commands: Sequence[Command] = (),
 ) -> dict[str, Checked]:
-    """Check every size of every algorithm and command; a walk probes drains too.
+    """Check every size of every algorithm and command; walks time drains too.
 
     The algorithms first (in parallel children), then the commands (one after the other).
     """
@@ -146,7 +151,10 @@ def _memory_phases(
     hooks: Progress,
     clock: _Clock,
 ) -> tuple[dict[tuple[str, int], int], dict[tuple[str, int], Rss | str]]:
-    """Measure the tracemalloc peaks, then the peak RSS (or why not), of the algorithms in *ok*."""
+    """Measure the tracemalloc peaks, then the peak RSS, of each of *ok*.
+
+    Where the peak RSS cannot be measured, the reason is kept.
+    """
     sizes = {a.name: _memory_sizes(checked[a.name], settings) for a in ok}
     hooks.phase("tracemalloc", sum(len(ns) for ns, _ in sizes.values()))
     peaks: dict[tuple[str, int], int] = {}
@@ -168,7 +176,10 @@ def _memory_phases(
 
 
 def _noise_phase(ok: Sequence[Algorithm], checked: dict[str, Checked], hooks: Progress) -> NoiseFloor | None:
-    """Time the reference against itself, interleaved, at its largest n up to :data:`NOISE_N` (None when unmeasured)."""
+    """Time the reference against itself, interleaved, to find the noise floor.
+
+    It is timed at its largest n up to :data:`NOISE_N`; None when unmeasured.
+    """
     reference = next((a for a in ok if a.name == REFERENCE), None)
     sizes = [n for n in checked[REFERENCE].ns if n <= NOISE_N] if reference else []
     if reference is None or not sizes:
@@ -181,7 +192,10 @@ def _noise_phase(ok: Sequence[Algorithm], checked: dict[str, Checked], hooks: Pr
 def _count_phase(
     ok: Sequence[Algorithm], plugins: Sequence[str], settings: Settings, valgrind: Valgrind | str, hooks: Progress
 ) -> dict[str, InstructionCount]:
-    """Count the instructions per move of each of *ok* under *valgrind* (or say why not: its reason, when a string)."""
+    """Count the instructions per move of each of *ok* under *valgrind*.
+
+    A string *valgrind* is the reason why not, and is kept.
+    """
     sizes = {a.name: count_sizes(a, settings.count_sizes) for a in ok}
     hooks.phase("instruction counts (valgrind)", 3 * sum(1 for pair in sizes.values() if not isinstance(pair, str)))
     return count_all(valgrind, sizes, plugins, on_counted=lambda name, n: hooks.step(f"{name} n={n}"))
@@ -190,7 +204,7 @@ def _count_phase(
 def _command_rss(
     commands: Sequence[Command], checked: dict[str, Checked], hooks: Progress
 ) -> dict[tuple[str, int], Rss | str]:
-    """Return each command's peak RSS at every n it passed (with its peak at n = 0)."""
+    """Return each command's peak RSS at every n it passed, and at n = 0."""
     hooks.phase("peak RSS of commands", sum(len(checked[c.name].ns) for c in commands))
     found: dict[tuple[str, int], Rss | str] = {}
     for c in commands:
@@ -217,11 +231,12 @@ class _Clock:
 
 
 def _memory_sizes(checked: Checked, settings: Settings) -> tuple[list[int], list[int]]:
-    """Return the n to measure tracemalloc at, and the n to measure peak RSS at.
+    """Return the n to measure tracemalloc at, and those for peak RSS.
 
-    tracemalloc at every fixed size, or at every n of a walk whose drain took
-    at most the memory budget (the smallest n at least); peak RSS at every ``rss_stride``-th of those from the
-    largest down, or only the largest when the stride is 0.
+    Tracemalloc runs at every fixed size, or at every n of a walk whose drain
+    took at most the memory budget (the smallest n at least). Peak RSS runs at
+    every ``rss_stride``-th of those from the largest down, or only the
+    largest when the stride is 0.
     """
     if checked.drain_s:
         ns = [n for n in checked.ns if checked.drain_s[n] <= settings.memory_budget_s] or checked.ns[:1]
@@ -240,7 +255,12 @@ def _assemble(
     rss: dict[tuple[str, int], Rss | str],
     count: InstructionCount | None,
 ) -> AlgorithmResult:
-    """Return *algorithm*'s record from every phase, its instruction *count* (None when it failed its check)."""
+    """Return *algorithm*'s record from every phase and its *count*.
+
+    *count* is its instruction count.
+
+    *count* is None when the algorithm failed its check.
+    """
     result = AlgorithmResult(
         name=algorithm.name,
         summary=algorithm.summary,
@@ -321,7 +341,9 @@ def _fill(
 
 
 def failure_line(result: AlgorithmResult) -> str:
-    """One line on an algorithm or command that failed its check: its name, the n, the step and the reason.
+    """Return one line on an algorithm or command that failed its check.
+
+    It gives the name, the n, the step and the reason.
 
     >>> failed = AlgorithmResult("mine", status="failed", failure={"n": 3, "describe": "illegal at step 5: ..."})
     >>> failure_line(failed)

@@ -1,6 +1,6 @@
 """Start-up cost of the ``hanoi`` command, against the bare interpreter.
 
-Each command is run in a fresh process a number of times; its CPU time
+Each command is run in a fresh process a number of times. Its CPU time
 (user and system, as the kernel counts it for the child) is compared with
 that of ``python -c pass`` started the same way, as a ratio within one run.
 Where valgrind is installed, the instructions of one run of each are counted
@@ -79,7 +79,9 @@ def instructions(valgrind: Valgrind | str, argv: Sequence[str], cwd: str) -> int
 def measure(
     runs: int = RUNS, on_command: Callable[[str], None] | None = None, valgrind: Valgrind | str | None = None
 ) -> list[Startup]:
-    """The start-up of ``python -c pass`` first, then of each of :data:`COMMANDS`.
+    """Measure the start-up of ``python -c pass``, then of each command.
+
+    The commands are those of :data:`COMMANDS`.
 
     *on_command(label)* is called before each is measured.
     """

@@ -1,5 +1,9 @@
-"""``hanoi bench`` (measure and write a result set), ``hanoi compare`` (the regression gate) and ``hanoi report``
-(render a result set again): the arguments, and a call into :mod:`hanoi_harness.bench` each."""
+"""The ``hanoi bench``, ``hanoi compare`` and ``hanoi report`` commands.
+
+``bench`` measures and writes a result set, ``compare`` is the regression gate,
+and ``report`` renders a result set again. Each parses its arguments and calls
+into :mod:`hanoi_harness.bench`.
+"""
 
 from __future__ import annotations
 
@@ -52,46 +56,45 @@ def add_bench(p: argparse.ArgumentParser) -> None:
         "names",
         nargs="*",
         metavar="NAME",
-        help="algorithms to measure (default: every registered one, or only the --plugin ones when given)",
+        help="algorithms to measure (default: all registered, or only the --plugin ones if given)",
     )
     p.add_argument(
         "--quick",
         action="store_true",
-        help=f"a few sizes (n = {', '.join(map(str, QUICK.sizes or ()))}) with few rounds: about 40 s with the "
-        "instruction counts, for CI",
+        help=f"a short run for CI: n = {', '.join(map(str, QUICK.sizes or ()))}, few rounds, instruction counts "
+        "included",
     )
     p.add_argument(
         "--out",
         type=Path,
         default=Path("results"),
         metavar="DIR",
-        help=f"results directory (default results); it must be new, empty or a result set a bench wrote (its "
-        f"{MARKER} marker lists every file in it): a directory holding anything else is refused",
+        help=f"results directory (default results): new, empty, or a result set a bench wrote ({MARKER} lists its "
+        "files)",
     )
     p.add_argument(
         "--sizes",
         type=_sizes,
         metavar="N,N,...",
-        help="measure exactly these n (clamped to each algorithm's limits) instead of the mode's sizes; without "
-        "--quick, with the full run's rounds and without its quick baseline and C reference",
+        help="measure only these n, clamped to each algorithm's limits; without --quick, with the full run's "
+        "rounds but no quick baseline or C reference",
     )
     p.add_argument(
         "--command",
         action="append",
         default=[],
         metavar="NAME=CMD",
-        help="also measure an external program: CMD is a shell command printing the moves for {n} disks (n also "
-        "comes on its standard input), checked like 'hanoi check' and timed as whole runs, start-up included "
-        "(repeatable; NAME must be an identifier that is not a registered algorithm)",
+        help="also measure CMD, a shell command that prints the moves for {n} disks, n also on its stdin "
+        "(repeatable). It is checked like 'hanoi check' and timed as whole runs, start-up included; NAME is an "
+        "identifier that no registered algorithm has",
     )
     p.add_argument(
         "--peers",
         action="store_true",
-        help="also measure other packages' solvers (the extra 'peers': pip install 'hanoi-harness[peers]') against "
-        f"the project's algorithm for the same puzzle, with the same settings, into DIR/{PEERS_DIR}/, a result set "
-        "of its own with a table of who is faster and by how much at each n both ran (a peer that cannot be loaded "
-        "here, its package or a dependency missing, or its import failing or taking longer than --import-timeout, "
-        "is left out with a line on stderr saying why; one that fails its check makes the exit status 1)",
+        help="also measure other packages' solvers (pip install 'hanoi-harness[peers]') against ours, puzzle for "
+        f"puzzle, into the result set DIR/{PEERS_DIR}/ with a table of who is faster at each n. A peer that cannot "
+        "be loaded (missing, failing or slower than --import-timeout to import) is left out, saying why on stderr; "
+        "one that fails its check makes the exit status 1",
     )
     add_plugin_option(p)
     p.set_defaults(func=cmd_bench)
@@ -122,14 +125,14 @@ def add_compare(c: argparse.ArgumentParser) -> None:
         "names",
         nargs="*",
         metavar="NAME",
-        help=f"the algorithms to gate (default: every one in NEW); '{REFERENCE}' is still read for relative times",
+        help=f"the algorithms to gate (default: all in NEW); '{REFERENCE}' is still read for relative times",
     )
     c.add_argument(
         "--threshold",
         type=_percent,
         default=DEFAULT_THRESHOLD_PCT,
         metavar="PCT",
-        help=f"allowed growth of instructions per move and of the tracemalloc peak, in percent (default "
+        help=f"allowed growth, in percent, of instructions per move and tracemalloc peaks (default "
         f"{DEFAULT_THRESHOLD_PCT:g})",
     )
     c.add_argument(
@@ -137,21 +140,20 @@ def add_compare(c: argparse.ArgumentParser) -> None:
         type=_percent,
         default=DEFAULT_TIME_THRESHOLD_PCT,
         metavar="PCT",
-        help=f"allowed growth of a time relative to '{REFERENCE}', in percent, the whole 95%% interval beyond it "
-        f"to fail (default {DEFAULT_TIME_THRESHOLD_PCT:g})",
+        help=f"allowed growth, in percent, of a time relative to '{REFERENCE}'; it fails when its whole 95%% "
+        f"interval is beyond (default {DEFAULT_TIME_THRESHOLD_PCT:g})",
     )
     c.add_argument(
         "--allow-incomplete",
         action="store_true",
-        help="exit 0 even when instruction counts or peaks could not be measured (no valgrind, counts between "
-        "other sizes); they are still listed",
+        help="exit 0 even if instruction counts or peaks could not be compared (no valgrind, or other sizes); "
+        "they are still listed",
     )
     c.add_argument(
         "--strict-environment",
         action="store_true",
-        help="exit 1 when the environments differ in a way that skips a figure (another Python build, C library, "
-        "valgrind or architecture; another numpy, for an algorithm that runs numpy); without it they are listed, "
-        "and what the difference cannot affect is still compared",
+        help="exit 1 when the environments differ so that a figure is skipped (another Python build, C library, "
+        "valgrind, architecture, or numpy for an algorithm that runs it); without it, the differences are listed",
     )
     c.set_defaults(func=cmd_compare)
 
@@ -169,7 +171,7 @@ def add_report(r: argparse.ArgumentParser) -> None:
         "--out",
         type=Path,
         metavar="OUT",
-        help="write the rendered set into OUT instead (new, empty or a result set), leaving DIR as it is",
+        help="write the rendered set into OUT (new, empty or a result set), leaving DIR as it is",
     )
     r.set_defaults(func=cmd_report)
 
@@ -179,7 +181,9 @@ PARSERS = {"bench": add_bench, "compare": add_compare, "report": add_report}
 
 
 def _sizes(text: str) -> list[int]:
-    """Return the comma-separated non-negative integers in *text*, sorted, without repeats.
+    """Return the distinct non-negative integers in *text*, sorted.
+
+    *text* lists them separated by commas.
 
     >>> _sizes("3,5, 4")
     [3, 4, 5]
@@ -202,7 +206,10 @@ def _percent(text: str) -> float:
 
 
 def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[Algorithm]:
-    """Return what to measure: *names*, or the *plugins*' algorithms, or all; in registry order, with the reference."""
+    """Return the algorithms to measure, in registry order, with the reference.
+
+    They are *names*, or else the *plugins*' algorithms, or else all of them.
+    """
     plugin_names = [a.name for a in registry if a.origin.startswith("plugin ")]
     for name in names:
         registry.get(name)  # an unknown name is a usage error, with a suggestion
@@ -214,7 +221,9 @@ def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[A
 
 
 def commands_from(specs: list[str], registry: Registry) -> list[Command]:
-    """Return the ``--command NAME=CMD`` *specs* as commands; a one-line usage error for a bad one.
+    """Return the ``--command NAME=CMD`` *specs* as commands.
+
+    A bad one is a one-line usage error.
 
     >>> from hanoi_harness.registry.sources import build_registry
     >>> commands_from(["mine=./hanoi {n}"], build_registry())
@@ -256,7 +265,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _peers(registry: Registry, timeout: float) -> Peers | None:
-    """Return the peers to measure beside *registry*'s algorithms, saying on stderr which could not be loaded."""
+    """Return the peers to measure beside *registry*'s algorithms.
+
+    Each peer that could not be loaded is named on stderr.
+    """
     theirs = peers(registry, timeout)
     for spec, reason in theirs.missing:
         print(f"hanoi: peer {spec} left out: {reason}", file=sys.stderr)

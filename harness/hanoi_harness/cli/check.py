@@ -1,4 +1,7 @@
-"""``hanoi check``: verify the moves another program printed, from a file or standard input."""
+"""``hanoi check``: verify the moves another program printed.
+
+The moves come from a file or from standard input.
+"""
 
 from __future__ import annotations
 
@@ -66,7 +69,10 @@ RULES: dict[str, Rule] = {"classic": "any", "cyclic": "cyclic", "linear": "linea
 
 
 def _pegs(text: str) -> str:
-    """``--pegs``, refused here when it is no convention for any number of pegs; read again with the puzzle's."""
+    """Parse ``--pegs``, refusing text that is no convention for any peg count.
+
+    It is read again once the puzzle, and so its number of pegs, is known.
+    """
     if _RANGE.fullmatch(text.strip()):  # 0-3, 1-4, A-D: a convention of a number of pegs --pegs-count gives
         return text
     try:
@@ -77,7 +83,10 @@ def _pegs(text: str) -> str:
 
 
 def _why(text: str, exc: UsageError) -> str:
-    """Why ``--pegs`` *text* is refused (*exc*), without the option and text argparse names itself."""
+    """Say why ``--pegs`` *text* is refused (*exc*), in a few words.
+
+    The option and the text are left out: argparse names them itself.
+    """
     return str(exc).removeprefix(f"--pegs {text!r}: ")
 
 
@@ -96,60 +105,56 @@ def add_check(p: argparse.ArgumentParser) -> None:
         "--pegs",
         type=_pegs,
         metavar="PEGS",
-        help="how the pegs are written: 0-2, 1-3, A-C, words, cyclic (a disk and a direction, left or right), "
-        "or three names, start peg first (e.g. S,A,D or left,centre,right); on K pegs (--pegs-count) 0-(K-1), 1-K, "
-        "the first K letters (A-D on four), cyclic or K names; default: inferred from the moves (any three labels "
-        "they use, in the order their names give, or start peg first as the text before the moves names it; with "
-        "neither, a solution is refused, since any other start peg makes the first move illegal)",
+        help="how the pegs are written: 0-2, 1-3, A-C, words, cyclic (a disk and a direction, left or right), or "
+        "three names, start peg first (S,A,D). On K pegs (--pegs-count): 0-(K-1), 1-K, the first K letters, cyclic "
+        "or K names. Default: inferred from the labels the moves use, ordered by their names or by the text before "
+        "the moves; with neither, a solution is refused",
     )
     p.add_argument(
         "--encoding",
         type=_encoding,
         metavar="CODEC",
-        help="how the input's bytes are text, any codec Python knows (e.g. utf-16-le, latin-1, shift_jis); "
-        "default: UTF-8, or UTF-16/32 when a byte-order mark says so",
+        help="the input's codec, any that Python knows, e.g. latin-1 (default: UTF-8, or UTF-16/32 after a "
+        "byte-order mark)",
     )
     p.add_argument(
         "--disks",
         choices=tuple(DISKS),
-        help="how the disks are numbered, the smallest first (default: 0-based when a move of the first 400 lines "
-        "names disk 0 and none names N, or else when the first disk named is 0)",
+        help="how the disks are numbered, the smallest first (default: 0-based if the first 400 lines name disk 0 "
+        "but not N, or else if the first disk named is 0)",
     )
     p.add_argument(
         "--counter",
         choices=COUNTERS,
-        help="what the last number before a move's pegs is ('3: A->C', 'disk3:a-->c'): steps (it counts the moves; "
-        "the move names no disk) or disks; default: a step when most such numbers count 1, 2, 3, ... down the "
-        "moves or one exceeds N, else a disk",
+        help="what the last number before a move's pegs is ('3: A->C'): steps, counting the moves (which then name "
+        "no disk), or disks (default: steps if most such numbers count 1, 2, 3, ... or one exceeds N)",
     )
     p.add_argument(
         "--read",
         choices=READS,
-        help="what the input prints: moves (one a line, or several), two-lines (a move written across two "
-        "lines, 'Move disk 1' then 'from A to C'), contents (moves whose pegs are written as the disks they "
-        "hold, 'from [3, 2, 1] to []'), or states (the pegs after each move: '[3, 2] [] [1]', 'A: 3 2' one peg "
-        "a line, columns of numbers, or pictures of the disks; a move is read between two states); default: "
-        "inferred from the first 400 lines",
+        help="what the input prints: moves (one or more a line), two-lines (each move across two lines), contents "
+        "(pegs written as the disks they hold, 'from [3, 2, 1] to []') or states (the pegs after each move, as "
+        "described above); default: inferred from the first 400 lines",
     )
     p.add_argument(
         "--target",
         metavar="PEG",
-        help="the peg the tower must end on, as the input writes it (default: any peg but the one it starts on); "
-        "--to gives a whole configuration instead",
+        help="the peg the tower must end on, as the input writes it (default: any but its start); --to gives a "
+        "whole configuration instead",
     )
     p.add_argument(
         "--rules",
         choices=tuple(RULES),
         default="classic",
-        help="which moves are allowed: classic (every move, the default), cyclic (only 0->1, 1->2, 2->0) or linear "
-        "(only between neighbours 0-1, 1-2); pegs counted in the convention's order",
+        help="the moves allowed: classic (all, the default), cyclic (0->1, 1->2, 2->0) or linear (0-1, 1-2), the "
+        "pegs counted in the convention's order",
     )
     p.add_argument(
         "--pegs-count",
         type=at_most(MAX_PEGS, "the checker holds a list per peg", "pegs", low=3),
         default=3,
         metavar="K",
-        help="the number of pegs, 3 or more (default 3; more than 3 with the classic rules only)",
+        help="the number of pegs (default 3); more than 3 only with the classic rules",
     )
     add_ends_options(p, MAX_STREAMED_DISKS, ("pegs numbered from 0 in the convention's order", "a peg (see --target)"))
     p.set_defaults(func=cmd_check)
@@ -184,7 +189,11 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def puzzle_for(args: argparse.Namespace) -> Puzzle:
-    """The puzzle ``--rules``, ``--pegs-count``, ``--from`` and ``--to`` name; one-line errors naming the option."""
+    """Return the puzzle that ``--rules``, ``--pegs-count`` and the ends name.
+
+    The ends are ``--from`` and ``--to``. A bad value is a one-line error
+    naming its option.
+    """
     try:
         puzzle = Puzzle(pegs=args.pegs_count, rule=RULES[args.rules])
     except UsageError as exc:
@@ -214,7 +223,10 @@ def _encoding(name: str) -> str:
 
 @contextmanager
 def _input(name: str, encoding: str | None = None) -> Iterator[TextIO]:
-    """The text of FILE or of standard input, decoded from its bytes (see :func:`open_text`)."""
+    """Return the text of FILE or of standard input, decoded from its bytes.
+
+    See :func:`open_text`.
+    """
     if name != "-":
         with _open(name) as handle, open_text(handle, encoding) as text:
             yield text

@@ -47,7 +47,9 @@ def _source(a: Algorithm) -> str:
 
 
 def puzzle_of(a: Algorithm) -> str:
-    """The puzzle *a* solves, in a word or two: its puzzle's name, or "any state" for the classic one from anywhere.
+    """Name the puzzle *a* solves, in a word or two.
+
+    It is the puzzle's name, or "any state" for the classic one from anywhere.
 
     >>> from hanoi_harness.registry.sources import REGISTRY
     >>> [puzzle_of(REGISTRY.get(name)) for name in ("recursive", "any_state", "cyclic", "frame_stewart")]
@@ -59,7 +61,7 @@ def puzzle_of(a: Algorithm) -> str:
 
 
 def ends_of(a: Algorithm) -> str:
-    """The configurations *a* takes with ``--from``/``--to``: none ("-"), whole towers, or any."""
+    """Name the ends *a* takes with ``--from``/``--to``: "-", towers or any."""
     return "-" if a.solve_for is None else a.configurations
 
 

@@ -1,8 +1,9 @@
-"""``hanoi moves`` and ``hanoi show``: an algorithm's moves as text, and the pegs after each.
+"""``hanoi moves`` and ``hanoi show``: an algorithm's moves, and the pegs.
 
-Both judge every move as ``hanoi verify`` does and stop at the first bad one:
+``moves`` writes the moves as text, ``show`` the pegs after each move. Both
+judge every move as ``hanoi verify`` does and stop at the first bad one.
 ``moves`` writes the moves before it and says what was wrong in one line on
-stderr, ``show`` shows the pegs up to it and says why it stopped; either way
+stderr. ``show`` shows the pegs up to it and says why it stopped. Either way
 the exit status is 1, as for a failed verdict.
 """
 
@@ -62,8 +63,8 @@ def add_moves(p: argparse.ArgumentParser) -> None:
     mode.add_argument(
         "--binary",
         action="store_true",
-        help="write each move as three unsigned bytes DISK SRC DST, no separators, for other programs to read at "
-        "full speed (so N and every peg at most 255)",
+        help="write each move as three unsigned bytes DISK SRC DST, with no separators, for other programs (N and "
+        "each peg at most 255)",
     )
     add_ends_options(p, MAX_STREAMED_DISKS)
     add_plugin_option(p)
@@ -88,7 +89,8 @@ PARSERS = {"moves": add_moves, "show": add_show}
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
-    from hanoi_harness.cli.screen import MoveStream, binary_refusal
+    from hanoi_harness.cli.pieces import binary_refusal
+    from hanoi_harness.cli.screen import MoveStream
     from hanoi_harness.core.digest import MASK
 
     with algorithm_output():
@@ -115,7 +117,10 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def describe(verdict: Verdict) -> str:
-    """Describe *verdict* in one line, even when the algorithm's objects in it raise from their repr."""
+    """Describe *verdict* in one line, even if its objects' repr raises.
+
+    The objects are the algorithm's, so their repr or str may raise.
+    """
     try:
         return one_line(verdict.describe(), 300)
     except Exception:  # a move whose repr or str raises
@@ -136,13 +141,14 @@ def show_lines(
     puzzle: Puzzle = CLASSIC,
     roots: tuple[str, ...] = (),
 ) -> Iterator[str]:
-    """Show the pegs of *puzzle* before the first of *moves* of *n* disks and after each, as text blocks.
+    """Show the pegs of *puzzle* before *moves* of *n* disks and after each.
 
-    At an illegal move, a crash of the algorithm, or past the checker's cap
-    the last block says why, and the reason is appended to *stopped*.  Each
-    move is judged by the checker's rules
-    (:func:`~hanoi_harness.core.legality.illegal_reason`), the puzzle's included;
-    a crash names the innermost line under *roots* (the algorithm's own code).
+    Each state is a block of text. At an illegal move, a crash of the
+    algorithm, or past the checker's cap, the last block says why. The reason
+    is then appended to *stopped*. Each move is judged by the checker's rules
+    (:func:`~hanoi_harness.core.legality.illegal_reason`), the puzzle's
+    included. A crash names the innermost line under *roots* (the algorithm's
+    own code).
 
     >>> print("".join(show_lines(iter([(1, 0, 2)]), 1)), end="")
     [0] 1

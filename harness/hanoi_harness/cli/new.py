@@ -1,11 +1,14 @@
-"""``hanoi new NAME``: write a variant's own project, which passes its checks and its gate at once.
+"""``hanoi new NAME``: write a variant's own project, checks and gate.
 
-The project (from the templates in ``hanoi_harness/cli/variant/``) holds a
-``pyproject.toml`` that registers the algorithm as the entry point NAME, the
-module ``NAME.py`` with a correct algorithm to replace and its record, the
-conformance tests (:func:`hanoi_harness.testing.parametrize_with_checks`),
-the regression gate ``ci/gate`` with the versions it was made with in
-``ci/requirements.txt``, and a GitHub Actions workflow that runs both.
+The project passes its conformance checks and its gate at once. It is made
+from the templates in ``hanoi_harness/cli/variant/`` and holds these files.
+
+* A ``pyproject.toml`` that registers the algorithm as the entry point NAME.
+* The module ``NAME.py``, with a correct algorithm to replace and its record.
+* The conformance tests (:func:`hanoi_harness.testing.parametrize_with_checks`).
+* The regression gate ``ci/gate``, with the versions it was made with in
+  ``ci/requirements.txt``.
+* A GitHub Actions workflow that runs both.
 """
 
 from __future__ import annotations
@@ -78,7 +81,10 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def _check_name(name: str) -> None:
-    """Refuse (one line) a NAME that is no identifier, or that a registered algorithm or a module already has."""
+    """Refuse in one line a NAME that is no identifier, or is already taken.
+
+    A registered algorithm or an importable module may already have it.
+    """
     import importlib.util
     import keyword
 
@@ -99,7 +105,7 @@ def _check_name(name: str) -> None:
 
 
 def _check_dir(where: Path) -> None:
-    """Refuse (one line) a directory that holds anything, or a path that is a file."""
+    """Refuse in one line a directory that holds anything, or a file."""
     from hanoi_harness.errors import UsageError
 
     if where.exists() and (not where.is_dir() or any(where.iterdir())):
@@ -107,7 +113,10 @@ def _check_dir(where: Path) -> None:
 
 
 def _values(name: str) -> dict[str, str]:
-    """What the templates' @KEY@ become: the name, and the versions of this environment."""
+    """Return what each @KEY@ of the templates becomes.
+
+    The keys stand for the name and for the versions of this environment.
+    """
     import platform
     from importlib import metadata
 

@@ -1,4 +1,7 @@
-"""What every subcommand shares: argument types and their limits, one-line messages, the plugin option."""
+"""What the subcommands share: argument types, messages, the plugin option.
+
+The argument types check their limits; the messages stay one line.
+"""
 
 from __future__ import annotations
 
@@ -44,7 +47,10 @@ MAX_DISKS_REASON = "a run is 2^N - 1 moves, and 2^64 - 1 of them take 585 years 
 
 @contextmanager
 def big_numbers() -> Iterator[None]:
-    """Lift Python's 4300-digit limit on int <-> str for a while: N and K may be any size."""
+    """Lift Python's digit limit on int <-> str for a while.
+
+    The limit is 4300 digits; without it, N and K may be any size.
+    """
     limit = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)
     try:
@@ -54,7 +60,9 @@ def big_numbers() -> Iterator[None]:
 
 
 def non_negative_int(text: str) -> int:
-    """Return the integer *text* spells, of any size; an argparse error for a negative number or anything else.
+    """Return the integer of any size that *text* spells, if not negative.
+
+    A negative number or anything else is an argparse error.
 
     >>> non_negative_int("12")
     12
@@ -72,10 +80,11 @@ def non_negative_int(text: str) -> int:
 
 
 def at_most(limit: int, why: str, what: str = "disks", low: int = 0) -> Any:
-    """Make an argparse type for an integer of *what* from *low* to *limit*, refusing a larger one with *why*.
+    """Make an argparse type for an integer of *what* from *low* to *limit*.
 
-    A text far longer than *limit* is refused before it is converted: a
-    number of a million digits costs seconds to convert.
+    A larger one is refused with *why*. A text far longer than *limit* is
+    refused before it is converted. Converting a number of a million digits
+    takes seconds.
 
     >>> at_most(64, "why")("12")
     12
@@ -124,7 +133,9 @@ workers = at_most(MAX_WORKERS, "each is a process on this machine", "workers", l
 
 
 def positive_int(text: str) -> int:
-    """Return the integer *text* spells when it is 1 or more; an argparse error otherwise.
+    """Return the integer *text* spells if it is 1 or more.
+
+    Anything else is an argparse error.
 
     >>> positive_int("2")
     2
@@ -136,7 +147,10 @@ def positive_int(text: str) -> int:
 
 
 def positive_float(text: str) -> float:
-    """Return the number of seconds *text* spells, finite and greater than 0; an argparse error otherwise."""
+    """Return the seconds *text* spells, if finite and greater than 0.
+
+    Anything else is an argparse error.
+    """
     try:
         value = float(text)
     except ValueError:
@@ -148,16 +162,15 @@ def positive_float(text: str) -> float:
 
 # --- start and goal configurations ---------------------------------------------------------------
 
-CONFIGURATION_HELP = (
-    "the peg of each disk, disk 1 (the smallest) first, comma-separated, as 'hanoi state' prints it (e.g. 0,1,1); "
-)
+CONFIGURATION_HELP = "the peg of each disk, smallest first, as 'hanoi state' prints it (e.g. 0,1,1); "
 
 
 def configuration_text(limit: int) -> Any:
-    """An argparse type for a configuration of at most *limit* disks: the text, read later by the record's pegs.
+    """Make an argparse type for a configuration of at most *limit* disks.
 
-    Its pegs are read once the algorithm, and so its number of pegs, is known
-    (:func:`ends_for`); only a text with too many disks is refused here.
+    The type returns the text: its pegs are read once the algorithm, and so
+    its number of pegs, is known (:func:`ends_for`). Only a text with too many
+    disks is refused here.
 
     >>> configuration_text(64)(" 0,1,2 ")
     '0,1,2'
@@ -184,7 +197,7 @@ ALGORITHM_ENDS = (
 
 
 def add_ends_options(parser: argparse.ArgumentParser, limit: int, notes: tuple[str, str] = ALGORITHM_ENDS) -> None:
-    """Add ``--from`` and ``--to`` (configurations of at most *limit* disks) to *parser*.
+    """Add ``--from`` and ``--to`` to *parser*, at most *limit* disks each.
 
     *notes* are who takes them and the goal they replace, for the help texts.
     """
@@ -208,7 +221,7 @@ def add_ends_options(parser: argparse.ArgumentParser, limit: int, notes: tuple[s
 
 
 def disks_in(text: str) -> int:
-    """The number of disks of the configuration *text* (one peg per disk, comma-separated).
+    """Count the disks of the configuration *text*: one peg for each disk.
 
     >>> disks_in("0,1,1"), disks_in("")
     (3, 0)
@@ -217,11 +230,13 @@ def disks_in(text: str) -> int:
 
 
 def ends_for(args: argparse.Namespace, algorithm: Algorithm, n: int) -> tuple[Config, Config] | None:
-    """The start and goal of *algorithm*'s run of *n* disks that ``--from``/``--to`` ask for, or None without them.
+    """Return the start and goal that ``--from``/``--to`` ask for, or None.
 
-    Each is read with the pegs of the algorithm's puzzle, and the pair is
-    checked against what the record takes (:meth:`Algorithm.endpoints`); every
-    refusal is one :class:`UsageError` line naming the option.
+    They are those of *algorithm*'s run of *n* disks; None means neither
+    option was given. Each is read with the pegs of the algorithm's puzzle,
+    and the pair is checked against what the record takes
+    (:meth:`Algorithm.endpoints`). Every refusal is one :class:`UsageError`
+    line naming the option.
     """
     if args.start is None and args.goal is None:
         return None
@@ -236,7 +251,10 @@ def ends_for(args: argparse.Namespace, algorithm: Algorithm, n: int) -> tuple[Co
 
 
 def read_config(option: str, text: str, pegs: int, n: int) -> Config:
-    """The configuration *text* of ``--from`` or ``--to`` (*option*) for *n* disks on *pegs* pegs."""
+    """Read the configuration *text* of *option* for *n* disks on *pegs* pegs.
+
+    *option* is ``--from`` or ``--to``.
+    """
     try:
         from hanoi_harness.core.puzzle import parse_config
 
@@ -249,7 +267,10 @@ def read_config(option: str, text: str, pegs: int, n: int) -> Config:
 
 
 def quote(text: str, limit: int = 40) -> str:
-    """Quote *text* as ``repr`` does, cut to *limit* characters and its length so that a message stays one short line.
+    """Quote *text* as ``repr`` does, cut to *limit* characters.
+
+    A cut text is followed by its length, so that a message stays one short
+    line.
 
     >>> quote("abc")
     "'abc'"
@@ -266,7 +287,9 @@ _CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 
 
 def one_line(text: str, limit: int = 400) -> str:
-    """Return *text* on one line, at most *limit* long: each run of line breaks and other controls becomes a space.
+    """Return *text* on one line, at most *limit* characters long.
+
+    Each run of line breaks and other controls becomes a space.
 
     Other spaces are kept, so a line quoted in the message reads as it was written.
 
@@ -292,8 +315,8 @@ def add_plugin_option(parser: argparse.ArgumentParser, *, import_timeout: bool =
         action="append",
         default=[],
         metavar="SPEC",
-        help="also load a generator function as an ad-hoc algorithm: FILE.py:FUNC or package.module:FUNC "
-        "(repeatable); it is named after the function",
+        help="also load the generator function FILE.py:FUNC or package.module:FUNC as an algorithm named FUNC "
+        "(repeatable)",
     )
     if import_timeout:
         parser.add_argument(
@@ -301,8 +324,8 @@ def add_plugin_option(parser: argparse.ArgumentParser, *, import_timeout: bool =
             type=positive_float,
             default=DEFAULT_TIMEOUT_S,
             metavar="SECONDS",
-            help="how long importing the plugins and the installed packages' algorithms may take, in a process of "
-            f"their own before this one (default {DEFAULT_TIMEOUT_S:g})",
+            help="how long importing the plugins and installed algorithms may take, in a child process first "
+            f"(default {DEFAULT_TIMEOUT_S:g})",
         )
 
 
@@ -319,7 +342,10 @@ def registry_from(args: argparse.Namespace) -> Registry:
 
 
 def algorithm_for(args: argparse.Namespace, n: int | None = None) -> Algorithm:
-    """Find the algorithm ``args.name`` (among ``args.plugin``'s plugins too), checked against *n* disks when given."""
+    """Find the algorithm ``args.name``, checked against *n* disks if given.
+
+    It is looked for among ``args.plugin``'s plugins too.
+    """
     algorithm = registry_from(args).get(args.name)
     if n is not None:
         algorithm.check_n(n)

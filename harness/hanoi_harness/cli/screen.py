@@ -1,25 +1,26 @@
-"""An algorithm's moves for ``hanoi moves``, judged as they stream, a block at a time.
+"""Stream an algorithm's moves for ``hanoi moves``, judged block by block.
 
-Every move is judged as ``hanoi verify`` judges it, by
+Each move is judged as ``hanoi verify`` judges it. The checker is
 :func:`~hanoi_harness.core.checker.check` (single moves) or
-:func:`~hanoi_harness.core.arrays.check_chunks` (numpy arrays), and
+:func:`~hanoi_harness.core.arrays.check_chunks` (numpy arrays).
 :class:`MoveStream` hands out only the moves before the first bad one, then
-says what was wrong.  Replaying every move would cost half again the time of
-a fast algorithm (``bitwise``: 0.87 us a move instead of 0.58 us), so the
-common case takes a shorter road: a block of moves that *equals* the optimal
-solution's moves at the same steps (:mod:`hanoi_harness.core.reference`) is
-legal because those are.
+says what was wrong.
+
+Replaying every move would add half again to the time of a fast algorithm.
+So the common case takes a shorter road: a block of moves that *equals* the
+optimal solution's moves at the same steps (:mod:`hanoi_harness.core.reference`)
+is legal because those are.
 
 A block of single moves is compared through :mod:`marshal`'s version-2
-encoding: canonical, free of references, and different for an ``int`` and
-a ``bool``, a ``float`` or anything else, so equal bytes mean equal moves
-made of exact integers in tuples.  That costs less than computing the digest
+encoding. It is canonical, free of references, and different for an ``int``
+and a ``bool``, a ``float`` or anything else. So equal bytes mean equal moves
+made of exact integers in tuples. That costs less than computing the digest
 move by move, and the block's text, bytes and digest then come from the
-reference's cached ones.  Arrays are compared as bytes (a whole run) or with
-:func:`numpy.array_equal`, after their dtype is checked to be an integer
-one: 0.1 ns a byte.  A block that differs is replayed by the checker from the
-pegs at its start; if it leaves the disks where the reference would, the
-next block is compared again.
+reference's cached ones. Arrays are compared as bytes (a whole run) or with
+:func:`numpy.array_equal`, once their dtype is checked to be an integer one.
+A block that differs is replayed by the checker from the pegs at its start.
+If it leaves the disks where the reference would, the next block is compared
+again.
 """
 
 from __future__ import annotations
@@ -31,12 +32,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from hanoi_harness.cli.pieces import ArrayPiece, Piece, RowsPiece, RunPiece, move_digest
 from hanoi_harness.core.arrays import check_chunks
 from hanoi_harness.core.checker import cap_for, check
-from hanoi_harness.core.digest import chunk_digest
 from hanoi_harness.core.legality import Pegs, Tower, pegs_at
 from hanoi_harness.core.puzzle import Config
-from hanoi_harness.core.reference import RUN, UNIT, Expected, Reference, Run
+from hanoi_harness.core.reference import RUN, UNIT, Expected, Reference
 from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.sandbox.faults import Crash, Odd, OddChunk, roots_of, triple
@@ -49,99 +50,10 @@ BLOCK = UNIT
 ANY_PEG = frozenset({1, 2})
 
 
-def _text(rows: Any) -> str:
-    return "".join(f"{d} {s} {t}\n" for d, s, t in rows)
-
-
-BYTE_VALUES = 256
-"""``--binary`` writes each disk and each peg as one unsigned byte: 0 to 255."""
-
-
-def binary_refusal(n: int, pegs: int) -> str:
-    """Why moves of *n* disks on *pegs* pegs cannot be bytes, or "".
-
-    "" when every move of such a run can be written as bytes.
-
-    Only legal moves are written, so disk numbers are 1 to *n* and pegs 0 to *pegs* - 1.
-
-    >>> binary_refusal(255, 256)
-    ''
-    >>> binary_refusal(300, 3)
-    '--binary writes each disk as one byte, so N is at most 255, got 300; write the moves as text'
-    """
-    most = BYTE_VALUES - 1
-    if n > most:
-        return f"--binary writes each disk as one byte, so N is at most {most}, got {n}; write the moves as text"
-    if pegs > BYTE_VALUES:
-        return f"--binary writes each peg as one byte (0 to {most}), and the puzzle has {pegs} pegs; write them as text"
-    return ""
-
-
-class Piece:
-    """Moves judged legal, ready to write: how many, their digest with global step numbers, text and bytes."""
-
-    count: int
-
-    def digest(self) -> int:
-        raise NotImplementedError
-
-    def text(self) -> str:
-        raise NotImplementedError
-
-    def binary(self) -> Any:
-        raise NotImplementedError
-
-
-class _RunPiece(Piece):
-    def __init__(self, ran: Run, before: int) -> None:
-        self.run, self.before, self.count = ran, before, ran.count
-
-    def digest(self) -> int:
-        return self.run.digest(self.before)
-
-    def text(self) -> str:
-        return self.run.text
-
-    def binary(self) -> Any:
-        return self.run.binary
-
-
-class _RowsPiece(Piece):
-    """Single moves the checker replayed (or one large move of the reference): each a triple of integers."""
-
-    def __init__(self, rows: list[Any], total: int) -> None:
-        self.rows, self.total, self.count = rows, total, len(rows)
-
-    def digest(self) -> int:
-        return self.total
-
-    def text(self) -> str:
-        return _text(self.rows)
-
-    def binary(self) -> Any:
-        return bytes(itertools.chain.from_iterable(self.rows))
-
-
-class _ArrayPiece(Piece):
-    """Part of an (m, 3) integer array, judged legal."""
-
-    def __init__(self, rows: Any, before: int, total: int | None = None) -> None:
-        self.rows, self.before, self.total, self.count = rows, before, total, len(rows)
-
-    def digest(self) -> int:
-        return chunk_digest(self.rows, self.before) if self.total is None else self.total
-
-    def text(self) -> str:
-        return _text(self.rows.tolist())
-
-    def binary(self) -> Any:
-        import numpy as np
-
-        return np.ascontiguousarray(self.rows, dtype=np.uint8).data.cast("B")
-
-
 class MoveStream:
-    """The moves *algorithm* makes for *n* disks, as :class:`Piece` objects judged legal, up to the first bad move.
+    """The moves *algorithm* makes for *n* disks, up to the first bad one.
+
+    :meth:`pieces` yields them as :class:`~hanoi_harness.cli.pieces.Piece` objects.
 
     With *ends* ``(start, goal)`` (configurations the record takes, see
     :meth:`~hanoi_harness.registry.record.Algorithm.endpoints`) the moves are those
@@ -150,11 +62,11 @@ class MoveStream:
     After :meth:`pieces` ends, :attr:`failure` is None when every move was
     legal, else the checker's verdict on the first bad one: ``illegal``,
     ``crashed`` (the algorithm raised while producing it) or ``not_optimal``
-    (still moving past the checker's cap).  The moves are judged by the
-    rules of the record's puzzle; only the classic puzzle from the whole
-    tower on peg 0 has a reference to compare blocks with.  What comes after the last move is not judged: an
-    algorithm that stops early, or on the wrong peg, is ``hanoi verify``'s
-    business.
+    (still moving past the checker's cap). The moves are judged by the
+    rules of the record's puzzle. Only the classic puzzle from the whole
+    tower on peg 0 has a reference to compare blocks with. What comes after
+    the last move is not judged: an algorithm that stops early, or on the
+    wrong peg, is ``hanoi verify``'s business.
     """
 
     def __init__(self, algorithm: Algorithm, n: int, ends: tuple[Config, Config] | None = None) -> None:
@@ -199,7 +111,7 @@ class MoveStream:
                 return
 
     def _wanted(self) -> int:
-        """How many moves to read next: to the end of the reference's piece, or a block."""
+        """Return how many moves to read next: the reference's piece, or a block."""
         if not self.following:
             return BLOCK
         if self.reference is None:  # step 0, before the first move says where the tower goes
@@ -208,7 +120,10 @@ class MoveStream:
         return BLOCK if expected is None else expected.count
 
     def _expected(self, block: Any) -> Expected | None:
-        """The reference's next piece; at step 0 the reference is chosen by the first move of *block*."""
+        """Return the reference's next piece, choosing it at step 0.
+
+        At step 0 the first move of *block* says which reference to follow.
+        """
         if not self.following:
             return None
         if self.reference is None:
@@ -219,9 +134,9 @@ class MoveStream:
         expected = self._expected(block)
         if expected is not None and _same_moves(block, expected):
             if expected.run is not None:
-                yield _RunPiece(expected.run, self.k)
+                yield RunPiece(expected.run, self.k)
             else:
-                yield _RowsPiece(block, _move_digest(block[0], self.k))
+                yield RowsPiece(block, move_digest(block[0], self.k))
             self.k += len(block)
             self._pegs = None
             return
@@ -232,7 +147,7 @@ class MoveStream:
         )
         legal = verdict.moves
         if legal:
-            yield _RowsPiece(rows[:legal], verdict.digest)
+            yield RowsPiece(rows[:legal], verdict.digest)
         if verdict.ok and odd is not None:  # every move before it was legal: it is the failure
             verdict = odd.verdict(self.n, self.k + legal, 0, self.k + legal + 1, Tower(self.n, pegs).tops())
         self._advance(legal, verdict)
@@ -273,11 +188,11 @@ class MoveStream:
             if expected is None or not (length := _same_rows(rows, expected)):
                 break
             if expected.move is not None:  # one large move: written from the reference's own triple
-                yield _RowsPiece([expected.move], _move_digest(expected.move, self.k))
+                yield RowsPiece([expected.move], move_digest(expected.move, self.k))
             else:
                 ran = expected.run
                 total = ran.digest(self.k) if ran is not None and length == ran.count else None
-                yield _ArrayPiece(rows[:length], self.k, total)
+                yield ArrayPiece(rows[:length], self.k, total)
             self.k += length
             self._pegs = None
             rows = rows[length:]
@@ -289,13 +204,16 @@ class MoveStream:
         )
         legal = verdict.moves
         if legal:
-            yield _ArrayPiece(rows[:legal], self.k, verdict.digest)
+            yield ArrayPiece(rows[:legal], self.k, verdict.digest)
         self._advance(legal, verdict)
 
     # --- state ----------------------------------------------------------------------------------
 
     def _current_pegs(self) -> Pegs:
-        """The pegs after step k, rebuilt from the reference when blocks equal to it went by unreplayed."""
+        """Return the pegs after step k, rebuilt from the reference if stale.
+
+        They go stale while blocks equal to the reference go by unreplayed.
+        """
         if self._pegs is None and self.reference is not None:
             self._pegs = self.reference.pegs(self.k)
         if self._pegs is None:
@@ -303,7 +221,10 @@ class MoveStream:
         return self._pegs
 
     def _advance(self, legal: int, verdict: Verdict) -> None:
-        """After a replayed block: count its legal moves, keep *verdict* if it failed, see if the reference holds."""
+        """Count a replayed block's legal moves and keep *verdict* if it failed.
+
+        Otherwise, see whether the moves still follow the reference.
+        """
         self.k += legal
         if not verdict.ok:
             self.failure = verdict
@@ -311,14 +232,19 @@ class MoveStream:
             self.following = self.reference is not None and self.reference.pegs(self.k) == self._current_pegs()
 
     def _crashed(self, exc: BaseException) -> None:
-        """The algorithm raised *exc* while producing the next move; Ctrl-C (even inside an import) is no crash."""
+        """Record that the algorithm raised *exc* while making the next move.
+
+        Ctrl-C (even inside an import) is no crash: it is raised again.
+        """
         if interrupted(exc):
             raise exc
         self.failure = Crash.of(exc, roots_of(self.algorithm)).verdict(self.n, self.k, 0, self.k + 1, None)
 
 
 def _read(moves: Iterator[Any], size: int) -> tuple[list[Any], BaseException | None]:
-    """Take the next *size* moves of *moves* (fewer at the end); them, and what the algorithm raised, if it did.
+    """Return the next *size* moves of *moves*, and what the algorithm raised.
+
+    Fewer come at the end; the exception is None unless the algorithm raised.
 
     The moves read before a failure are kept: ``list.extend`` appends as it goes.
     """
@@ -332,13 +258,13 @@ def _read(moves: Iterator[Any], size: int) -> tuple[list[Any], BaseException | N
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a block of moves is read and judged, and resume it after.
+    """Pause the cyclic garbage collector while a block is read and judged.
 
-    A block keeps 65535 tuples alive, and each collection their allocation
-    triggers walks the growing list again: 40% of the run's instructions at
-    n = 18 (callgrind).  Moves hold no cycles, so they go by reference
-    counting when the block is dropped; a plugin that makes cyclic garbage
-    keeps at most one block's worth of it until the collector resumes.
+    A block keeps its tuples alive, and each collection their allocation
+    triggers walks the growing list again: a large share of the run's
+    instructions. Moves hold no cycles, so they go by reference counting when
+    the block is dropped. A plugin that makes cyclic garbage keeps at most one
+    block's worth of it until the collector resumes.
     """
     was_enabled = gc.isenabled()
     gc.disable()
@@ -350,7 +276,7 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _same_moves(block: list[Any], expected: Expected) -> bool:
-    """Tell whether the moves of *block* are exactly the *expected* ones, as tuples of ints."""
+    """Tell whether *block* holds exactly the *expected* moves, tuples of ints."""
     if expected.run is not None:
         if expected.offset or len(block) != expected.run.count:
             return False
@@ -364,14 +290,17 @@ def _same_moves(block: list[Any], expected: Expected) -> bool:
 
 
 def _same_rows(rows: Any, expected: Expected) -> int:
-    """Count the rows of the integer array *rows* that the *expected* piece covers, if they equal it; else 0."""
+    """Count the rows of *rows* that equal the *expected* piece, else 0.
+
+    *rows* is an integer array; only the rows the piece covers are compared.
+    """
     import numpy as np
 
     if expected.run is None:
         return 1 if tuple(rows[0].tolist()) == expected.move else 0
     length = min(expected.count, len(rows))
     if length == expected.run.count and rows.dtype == np.uint8 and rows.flags.c_contiguous:
-        # a whole run, as bytes: a copy and a memcmp, 3 us for 65535 moves against 12 us for array_equal
+        # a whole run, as bytes: a copy and a memcmp, faster than array_equal
         return length if rows[:length].tobytes() == expected.run.binary else 0
     want = expected.run.rows[expected.offset : expected.offset + length]
     return length if np.array_equal(rows[:length], want) else 0
@@ -396,7 +325,9 @@ def _plain(block: list[Any]) -> tuple[list[tuple[int, int, int]], Odd | None]:
 
 
 def _target(n: int, block: Any) -> int:
-    """Guess the peg an *n*-disk tower is heading for, 1 or 2, from the destination of the first move of *block*.
+    """Guess the peg, 1 or 2, that an *n*-disk tower is heading for.
+
+    The guess comes from the destination of the first move of *block*.
 
     Disk 1 first goes to the target when n is odd and to the other free peg
     when n is even; anything else (an illegal first move) gives 2, and the
@@ -413,8 +344,3 @@ def _target(n: int, block: Any) -> int:
     if not peg:
         return 2
     return peg if n % 2 else 3 - peg
-
-
-def _move_digest(move: tuple[int, int, int], before: int) -> int:
-    disk, src, dst = move
-    return (before + 1) * (9 * disk + 3 * src + dst)

@@ -1,10 +1,10 @@
-"""Standard streams for every command: how a command ends whatever happens to them.
+"""Standard streams for every command, and how it ends whatever they do.
 
-:func:`guarded_stdio` wraps each command in :func:`hanoi_harness.cli.main.main`;
+Each command runs inside :func:`guarded_stdio`, in :func:`hanoi_harness.cli.main.main`.
 :func:`write_lines` and :func:`write_binary` are how streaming commands
-write; :func:`say` is how ``main`` ends them in one line.  While an
+write, and :func:`say` is how ``main`` ends them in one line. While an
 algorithm's code may run in this process, :func:`algorithm_output` sends
-what it prints to stderr.  Ctrl-C has its own home,
+what it prints to stderr. Ctrl-C has its own home,
 :mod:`hanoi_harness.sandbox.interrupts`.
 """
 
@@ -25,14 +25,18 @@ if TYPE_CHECKING:
 
 
 class OutputError(UsageError):
-    """Standard output cannot take what a command writes (a full disk, a closed descriptor)."""
+    """Standard output cannot take what a command writes.
+
+    The disk may be full, or the descriptor closed.
+    """
 
 
 def write_lines(lines: Iterable[str]) -> None:
-    """Write the text of *lines* to stdout in blocks of about 64 KB, stopping early once the reader has gone.
+    """Write the text of *lines* to stdout, until the reader has gone.
 
-    *lines* may be single lines or long runs of them.  A reader that goes
-    away (``| head``) is not an error: see :func:`guarded_stdio`.
+    The text goes out in blocks of about 64 KB. *lines* may be single lines or
+    long runs of them. A reader that goes away (``| head``) is not an error:
+    see :func:`guarded_stdio`.
     """
     out = command_stdout()
     block: list[str] = []
@@ -51,7 +55,7 @@ def write_lines(lines: Iterable[str]) -> None:
 
 
 def write_binary(blocks: Iterable[Any]) -> None:
-    """Write the byte buffers of *blocks* to stdout as they come, stopping early once the reader has gone.
+    """Write the byte buffers of *blocks* to stdout, until the reader has gone.
 
     Each block goes to stdout's buffer as it is: a buffer larger than the
     writer's own goes straight to the file, with no copy.
@@ -65,7 +69,10 @@ def write_binary(blocks: Iterable[Any]) -> None:
 
 
 def reader_gone() -> bool:
-    """Tell whether the reader of stdout has closed its end (``| head``), so that writing more is pointless."""
+    """Tell whether the reader of stdout has closed its end (``| head``).
+
+    Writing more is then pointless.
+    """
     return bool(getattr(command_stdout(), "reader_gone", False))
 
 
@@ -128,9 +135,11 @@ def algorithm_output() -> Iterator[None]:
 
 
 def quiet_stdout(fd: int | None) -> None:
-    """Point descriptor *fd* (stdout's) at /dev/null, so that what is still buffered is dropped at exit.
+    """Point *fd* (stdout's) at /dev/null, so that the buffer is dropped.
 
-    Nothing happens for ``None``: a stream without a descriptor (a test's capture) has nothing to flush at exit.
+    The buffer would otherwise be flushed at exit. Nothing happens for
+    ``None``: a stream without a descriptor (a test's capture) has nothing to
+    flush at exit.
     """
     if fd is None:
         return
@@ -149,14 +158,20 @@ def _descriptor(stream: Any) -> int | None:
 
 
 class _Guard:
-    """What stdout's guards share: whether the reader has gone, and what a failure to write means."""
+    """What stdout's guards share: whether the reader has gone, and failures.
+
+    It decides what a failure to write means.
+    """
 
     def __init__(self, fd: int | None) -> None:
         self.fd = fd
         self.reader_gone = False
 
     def failed(self, exc: OSError) -> None:
-        """Handle the write error *exc*: a closed pipe ends output quietly, any other raises :class:`OutputError`."""
+        """Handle the write error *exc*: a closed pipe ends output quietly.
+
+        Any other error raises :class:`OutputError`.
+        """
         quiet_stdout(self.fd)
         if isinstance(exc, BrokenPipeError):
             self.reader_gone = True
@@ -165,7 +180,10 @@ class _Guard:
 
 
 class _GuardedText:
-    """sys.stdout while a command runs: the real stream, with its write errors handled by a :class:`_Guard`."""
+    """The ``sys.stdout`` of a running command, its write errors handled.
+
+    It is the real stream, its write errors handled by a :class:`_Guard`.
+    """
 
     def __init__(self, stream: TextIO, guard: _Guard) -> None:
         self._stream = stream
@@ -199,7 +217,7 @@ class _GuardedText:
 
 
 class _GuardedBinary:
-    """sys.stdout.buffer while a command runs, guarded like :class:`_GuardedText`."""
+    """The ``sys.stdout.buffer`` of a running command, guarded likewise."""
 
     def __init__(self, stream: Any, guard: _Guard) -> None:
         self._stream = stream
@@ -223,7 +241,10 @@ class _GuardedBinary:
 
 
 class _ClosedInput(io.TextIOBase):
-    """sys.stdin when the command was started with standard input closed: reading it is a one-line error."""
+    """The ``sys.stdin`` of a command started with standard input closed.
+
+    Reading it is a one-line error.
+    """
 
     def _refuse(self) -> NoReturn:
         raise UsageError("standard input is closed: give the input as a FILE argument or on a pipe")
@@ -243,7 +264,7 @@ class _ClosedInput(io.TextIOBase):
 
 
 def _plug(fd: int, flags: int) -> bool:
-    """Open /dev/null with *flags* on descriptor *fd* when *fd* is closed; whether it was.
+    """Open /dev/null with *flags* on *fd* if closed; tell whether it was.
 
     A closed 0, 1 or 2 would otherwise be reused by the next file or pipe
     opened, and a child process would inherit that as its standard stream.
@@ -264,14 +285,14 @@ def _plug(fd: int, flags: int) -> bool:
 def guarded_stdio() -> Iterator[None]:
     """Run a command with safe standard streams; put the originals back after.
 
-    * stdout closed (``>&-``): an :class:`OutputError` at once, before any work;
-    * stdout that fails (``> /dev/full``): an :class:`OutputError` naming why,
-      where the write fails or at the final flush;
-    * the reader of stdout gone (``| head``): later output is dropped quietly
-      and :func:`reader_gone` turns true, so streaming commands stop early and
-      others end with their usual status;
-    * stdin closed (``<&-``): reading it is a :class:`UsageError`;
-    * stderr closed: messages go to /dev/null instead of into stdout.
+    * Stdout closed (``>&-``): an :class:`OutputError` at once, before any work.
+    * Stdout that fails (``> /dev/full``): an :class:`OutputError` naming why,
+      where the write fails or at the final flush.
+    * The reader of stdout gone (``| head``): later output is dropped quietly
+      and :func:`reader_gone` turns true. Streaming commands then stop early,
+      and others end with their usual status.
+    * Stdin closed (``<&-``): reading it is a :class:`UsageError`.
+    * Stderr closed: messages go to /dev/null instead of into stdout.
     """
     saved = sys.stdin, sys.stdout, sys.stderr
     if _plug(2, os.O_WRONLY) or sys.stderr is None:
@@ -294,6 +315,6 @@ def guarded_stdio() -> Iterator[None]:
 
 
 def say(message: str) -> None:
-    """Print ``hanoi: MESSAGE`` as one line on stderr; nothing when stderr cannot take it."""
+    """Print ``hanoi: MESSAGE`` as one line on stderr, if stderr can take it."""
     with suppress(OSError, ValueError, AttributeError):
         print(f"hanoi: {one_line(message)}", file=sys.stderr, flush=True)

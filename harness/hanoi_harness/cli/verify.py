@@ -1,10 +1,12 @@
-"""``hanoi verify``: check algorithms for a range of n, each in a process of its own, judged in this one.
+"""``hanoi verify``: check algorithms for a range of n, each in a child.
 
-This process never imports a plugin's code: it learns what the plugins declare from a child
-(:func:`hanoi_harness.registry.probe.catalog`, bounded by ``--timeout``), and every algorithm runs in a
-process of its own that streams its moves here to be judged (:mod:`hanoi_harness.sandbox.runner`,
-:mod:`hanoi_harness.scale`).  What an algorithm's process prints is shown on stderr, its first
-lines each after the algorithm's name; ``--traceback`` adds the traceback of each crash.
+The moves are judged in this process, which never imports a plugin's code.
+It learns what the plugins declare from a child
+(:func:`hanoi_harness.registry.probe.catalog`, bounded by ``--timeout``).
+Every algorithm runs in a process of its own that streams its moves here to
+be judged (:mod:`hanoi_harness.sandbox.runner`, :mod:`hanoi_harness.scale`).
+What an algorithm's process prints is shown on stderr, its first lines each
+after the algorithm's name. ``--traceback`` adds the traceback of each crash.
 """
 
 from __future__ import annotations
@@ -73,22 +75,21 @@ def add_verify(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--traceback",
         action="store_true",
-        help="after the table, print on stderr the traceback of each crash, from the algorithm's own code on",
+        help="after the table, print on stderr each crash's traceback, from the algorithm's own code on",
     )
     scale = p.add_mutually_exclusive_group()
     scale.add_argument(
         "--workers",
         type=workers,
         metavar="W",
-        help="split each named algorithm's steps for --n into segments verified by W local processes "
-        "(only for algorithms of the classic puzzle that can start at any step); same verdict and digest as one "
-        "process",
+        help="verify each named algorithm's steps for --n in segments, in W local processes, with the same "
+        "verdict and digest (classic-puzzle algorithms that can start at any step only)",
     )
     scale.add_argument(
         "--dask",
         metavar="ADDRESS",
-        help="verify those segments on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://host:8786); "
-        "needs pip install 'hanoi-harness[distributed]'",
+        help="verify those segments on the Dask scheduler at ADDRESS, e.g. tcp://host:8786 (pip install "
+        "'hanoi-harness[distributed]')",
     )
     p.add_argument(
         "--segment-size",
@@ -108,7 +109,9 @@ PARSERS = {"verify": add_verify}
 
 
 def sizes_for(algorithm: Algorithm, n: int | None, n_max: int | None, explicit: bool) -> list[int]:
-    """The n to verify for *algorithm*: *n* alone, or its smallest n up to *n_max* (default 12), within its limits.
+    """Return the n to verify for *algorithm*, within its limits.
+
+    They are *n* alone, or its smallest n up to *n_max* (default 12).
 
     An explicitly named algorithm given an ``--n`` outside its limits is a
     usage error; for the default set it is skipped.
@@ -189,7 +192,11 @@ def _tracebacks(jobs: list[Job]) -> None:
 def _jobs(
     args: argparse.Namespace, registry: Registry, names: list[str], plugin_names: list[str]
 ) -> tuple[list[Job], list[list[str]]]:
-    """The jobs of *names*, each for its n within its limits, and the rows of those skipped (no n to verify)."""
+    """Return the jobs of *names*, and the rows of those skipped.
+
+    Each job is for an n within its algorithm's limits. An algorithm with no n
+    to verify is skipped.
+    """
     from hanoi_harness.sandbox.runner import Job
 
     jobs: list[Job] = []
@@ -205,10 +212,12 @@ def _jobs(
 
 
 def _jobs_between(args: argparse.Namespace, registry: Registry, names: list[str]) -> list[Job]:
-    """hanoi verify NAME --from PEGS --to PEGS: one job a named algorithm, for the n of the configurations.
+    """Return one job per named algorithm between ``--from`` and ``--to``.
 
-    Every refusal comes before any work: no name, --n-max or --workers/--dask with the
-    configurations, an algorithm that cannot take them (:func:`ends_for`), an n outside its limits.
+    Each job is for the n of the configurations. Every refusal comes before
+    any work: no name, --n-max or --workers/--dask with the configurations, an
+    algorithm that cannot take them (:func:`ends_for`), an n outside its
+    limits.
     """
     if args.workers or args.dask:
         raise UsageError(
@@ -233,7 +242,10 @@ def _jobs_between(args: argparse.Namespace, registry: Registry, names: list[str]
 
 
 def _check_limits(args: argparse.Namespace) -> None:
-    """Refuse in one line a memory limit the system cannot set (n and --workers are bounded by their types)."""
+    """Refuse in one line a memory limit the system cannot set.
+
+    n and --workers need no check here: their types bound them.
+    """
     from hanoi_harness.sandbox import process
 
     process.check_memory_limit(args.memory_limit)
@@ -248,7 +260,11 @@ def _table(rows: list[list[str]], width: int) -> str:
 
 
 def _verify_segmented(args: argparse.Namespace, registry: Registry, names: list[str]) -> int:
-    """hanoi verify NAME --n N --workers W | --dask ADDRESS: each named algorithm's steps in segments."""
+    """Verify each named algorithm's steps in segments, for ``--n``.
+
+    The segments go to ``--workers`` local processes or to a ``--dask``
+    cluster.
+    """
     from hanoi_harness.scale import check_solve_from, splittable
 
     if not names:
@@ -271,7 +287,10 @@ def _verify_segmented(args: argparse.Namespace, registry: Registry, names: list[
 
 
 def _scaled(args: argparse.Namespace, name: str, memory_mb: int | None) -> ScaleReport:
-    """One algorithm's segmented run, with a bar of moves verified and its events on stderr."""
+    """Run one algorithm in segments, with a progress bar and events on stderr.
+
+    The bar counts the moves verified.
+    """
     from hanoi_harness.scale import verify_scaled
 
     bar = Bar(unit="move", unit_scale=True)
@@ -323,7 +342,10 @@ def _rows(jobs: list[Job], verbose: bool) -> list[list[str]]:
 
 
 def _row_between(job: Job) -> list[str]:
-    """The row of a job between two configurations: its verdict, after the start and goal it was judged between."""
+    """Return the row of a job between two configurations.
+
+    The row shows its verdict after the start and goal it was judged between.
+    """
     assert job.ends is not None
     between = f"from {format_config(job.ends[0])} to {format_config(job.ends[1])}: "
     if not job.verdicts:  # interrupted before its verdict

@@ -1,4 +1,4 @@
-"""hanoi-harness's conformance checks, for any project's own tests of an algorithm.
+"""hanoi-harness's conformance checks, for any project's own tests.
 
 ::
 
@@ -9,11 +9,11 @@
     def test_conformance(algorithm, check):
         check(algorithm)
 
-They need nothing but the installed package, pytest and hypothesis.  The
+They need nothing but the installed package, pytest and hypothesis. The
 pytest plugin (:mod:`hanoi_harness.testing.plugin`) runs them on every
-algorithm installed as an entry point with ``pytest --hanoi-check-installed``;
+algorithm installed as an entry point with ``pytest --hanoi-check-installed``.
 :mod:`hanoi_harness.testing.strategies` has hypothesis strategies for one's
-own tests.  Each name is imported when first used, so that the plugin, which
+own tests. Each name is imported when first used, so that the plugin, which
 pytest loads in every run, costs nothing until asked.
 """
 

@@ -1,10 +1,12 @@
-"""The checks every record gets: legal, optimal, on its declared peg, within its limits, the same every time.
+"""The checks every record gets: legal, optimal, peg, limits, repeatable.
 
-Each replays the algorithm in this process with the project's checker
-(:mod:`hanoi_harness.core.checker`) under the rules of the record's puzzle,
-for every n from its minimum up to the bound :data:`SIZE` (the most disks
-whose run makes at most 2^SIZE - 1 moves), and fails at the smallest n that
-breaks the rule, naming the step, the move and the reason.
+A record's moves must be legal and optimal, end on its declared peg, keep
+within its limits, and be the same every time. Each check replays the
+algorithm in this process with the project's checker
+(:mod:`hanoi_harness.core.checker`) under the rules of the record's puzzle.
+It does so for every n from its minimum up to the bound :data:`SIZE` (the
+most disks whose run makes at most 2^SIZE - 1 moves). It fails at the
+smallest n that breaks the rule, naming the step, the move and the reason.
 """
 
 from __future__ import annotations
@@ -36,7 +38,10 @@ DETERMINISM_SIZE = 10
 
 
 def legal(algorithm: Algorithm) -> None:
-    """Every move of every run is legal under the puzzle's rules (cyclic, linear, k pegs), and the run ends."""
+    """Every move of every run is legal under the puzzle's rules, and runs end.
+
+    The rules are the record's puzzle's: classic, cyclic, linear or k pegs.
+    """
     for n in sizes(algorithm, SIZE):
         verdict, recorder = judged(algorithm, n, targets=every_peg(algorithm))
         failure = verdict.failure
@@ -45,7 +50,10 @@ def legal(algorithm: Algorithm) -> None:
 
 
 def optimal(algorithm: Algorithm) -> None:
-    """Every run ends with the whole tower on a peg other than the first, in the puzzle's fewest moves to it."""
+    """Every run moves the whole tower off its first peg in the fewest moves.
+
+    The fewest are the puzzle's, to the peg the tower ends on.
+    """
     for n in sizes(algorithm, SIZE):
         verdict, recorder = judged(algorithm, n, targets=any_but_the_first(algorithm))
         if not verdict.ok:
@@ -69,7 +77,10 @@ def final_peg(algorithm: Algorithm) -> None:
 
 
 def limits(algorithm: Algorithm) -> None:
-    """The n outside the declared limits are refused, and the largest n accepted starts with legal moves."""
+    """The n outside the declared limits are refused; the largest n runs.
+
+    The largest n accepted must start with legal moves.
+    """
     if algorithm.min_n > 0:
         refused(algorithm, algorithm.min_n - 1, f"n >= {algorithm.min_n}", algorithm.min_n_reason)
     if algorithm.max_n is not None:
@@ -87,7 +98,10 @@ def limits(algorithm: Algorithm) -> None:
 
 
 def refused(algorithm: Algorithm, n: int, limit: str, reason: str) -> None:
-    """Fail unless *algorithm* refuses n disks with a usage error naming *limit* and its *reason*."""
+    """Fail unless *algorithm* refuses n disks, naming *limit* and *reason*.
+
+    The refusal must be a usage error.
+    """
     try:
         algorithm.check_n(n)
     except UsageError as exc:
@@ -98,7 +112,10 @@ def refused(algorithm: Algorithm, n: int, limit: str, reason: str) -> None:
 
 
 def deterministic(algorithm: Algorithm) -> None:
-    """Two runs of the same n make the same moves, even with a run of another n between them."""
+    """Two runs of the same n make the same moves, even with another between.
+
+    The run between them is of another n.
+    """
     n = most_disks(algorithm, DETERMINISM_SIZE)
     other = max(algorithm.min_n, n - 1)
     cap = 4 * run_length(algorithm, n) + 16  # a run that goes on longer is the other checks' to report

@@ -1,13 +1,18 @@
-"""The check whose n, steps and configurations hypothesis draws, beyond what the exhaustive checks reach.
+"""The check whose n, steps and ends hypothesis draws, past the others.
 
-Each example is one of: a run of n disks (up to the work of :data:`RUN_SIZE`
-classic disks), judged legal, optimal and on its declared peg; where the
-record declares ``solve_for``, a run between a drawn start and goal (towers,
-or any configurations, as it takes them); where it declares
-``solve_from``, a resumed run of up to :data:`RESUME_N` disks from a drawn
-step k, whose first :data:`WINDOW` moves must be the optimal solution's
-there (the unique one to the record's peg, which ``solve`` must be), found
-by :func:`hanoi_harness.core.randomaccess.move_at` without making the run.
+It reaches beyond what the exhaustive checks reach.
+
+Each example is one of these.
+
+* A run of n disks (up to the work of :data:`RUN_SIZE` classic disks),
+  judged legal, optimal and on its declared peg.
+* Where the record declares ``solve_for``, a run between a drawn start and
+  goal (towers, or any configurations, as it takes them).
+* Where it declares ``solve_from``, a resumed run of up to :data:`RESUME_N`
+  disks from a drawn step k. Its first :data:`WINDOW` moves must be the
+  optimal solution's there: the unique one to the record's peg, which
+  ``solve`` must be. They are found by
+  :func:`hanoi_harness.core.randomaccess.move_at` without making the run.
 
 The examples are derandomized (the same every time, as a CI gate needs) and
 kept in no database; a failure is shrunk to its smallest example.
@@ -46,12 +51,19 @@ Case = tuple[str, int, Any]
 
 
 def resumable(algorithm: Algorithm) -> bool:
-    """Whether *algorithm*'s resumed runs can be compared with the optimal solution: classic, from any step."""
+    """Tell whether *algorithm*'s resumed runs compare with the optimal one.
+
+    They do for a classic record that can start from any step.
+    """
     return algorithm.solve_from is not None and algorithm.puzzle.classic
 
 
 def cases(algorithm: Algorithm) -> st.SearchStrategy[Case]:
-    """What the examples of *algorithm* draw from: its runs, and its runs between ends or from a step, if declared."""
+    """Return what the examples of *algorithm* draw from.
+
+    They draw from its runs, and from its runs between ends or from a step
+    where it declares those.
+    """
     options: list[st.SearchStrategy[Case]] = [st.tuples(st.just("run"), disks(algorithm, RUN_SIZE), st.none())]
     if algorithm.solve_for is not None:
         between = disks(algorithm, BETWEEN_SIZE).flatmap(
@@ -68,7 +80,11 @@ def cases(algorithm: Algorithm) -> st.SearchStrategy[Case]:
 
 
 def drawn(algorithm: Algorithm) -> None:
-    """Runs of drawn n, from drawn steps and between drawn configurations, each as the record declares it."""
+    """Runs of drawn n, from drawn steps and between drawn ends, as declared.
+
+    The ends are drawn configurations; each kind of run is drawn only where
+    the record declares it.
+    """
 
     @settings(
         max_examples=EXAMPLES,
@@ -92,7 +108,7 @@ def drawn(algorithm: Algorithm) -> None:
 
 
 def resumed(algorithm: Algorithm, n: int, k: int) -> None:
-    """Fail unless the first moves of ``solve_from(n, k)`` are the optimal solution's from step k."""
+    """Fail unless ``solve_from(n, k)`` starts as the optimal run at step k."""
     pegs = algorithm.final_peg.pegs(n)
     if len(pegs) != 1:
         return  # it may end on either peg: which optimal solution it follows is not known here
@@ -107,7 +123,10 @@ def resumed(algorithm: Algorithm, n: int, k: int) -> None:
 
 
 def _to(move: tuple[int, int, int], peg: int) -> tuple[int, int, int]:
-    """A move of the optimal solution to peg 2, as the one to *peg* (1 or 2) makes it: pegs 1 and 2 exchanged for 1."""
+    """Return an optimal move to peg 2 as the optimal run to *peg* makes it.
+
+    *peg* is 1 or 2; for 1, pegs 1 and 2 are exchanged.
+    """
     disk, src, dst = move
     if peg == 2:
         return move

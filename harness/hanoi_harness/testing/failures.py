@@ -1,11 +1,11 @@
-"""How a conformance check fails: one message naming the n, the step, the move and the reason.
+"""How a conformance check fails: one message naming n, step, move, reason.
 
 A check replays the algorithm's moves in this process, through a
-:class:`Recorder` that keeps the exception the algorithm raised, if any: the
-checker turns it into a ``crashed`` verdict (its step and its message), and
+:class:`Recorder` that keeps the exception the algorithm raised, if any. The
+checker turns it into a ``crashed`` verdict (its step and its message).
 :func:`located` adds where it was raised, the innermost line of the
 algorithm's own code, with the traceback from the algorithm's first frame
-on.  The algorithm's own code is the package (or the file) of its
+on. The algorithm's own code is the package (or the file) of its
 functions; the harness's frames before it are left out.
 """
 
@@ -26,11 +26,13 @@ HARNESS = Path(__file__).resolve().parent.parent
 
 
 class CheckFailed(AssertionError):
-    """A conformance check found that an algorithm does not do what its record declares."""
+    """A conformance check found an algorithm break what its record declares."""
 
 
 class Recorder:
-    """The moves (or chunks) *start()* yields, keeping the exception it raises in :attr:`error` on the way out.
+    """The moves (or chunks) *start()* yields, keeping what it raises.
+
+    The exception goes on its way out and is kept in :attr:`error`.
 
     *start* is called on the first ``next``, so an exception raised by the
     call itself (a function that is not a generator) is kept too.
@@ -63,7 +65,7 @@ class Recorder:
 
 
 def where(n: int, ends: tuple[Config, Config] | None = None) -> str:
-    """Name a run: its n, and its start and goal when they are not the default ones.
+    """Name a run: its n, and its start and goal unless they are the default.
 
     >>> where(3), where(2, ((0, 0), (1, 1)))
     ('n = 3', 'n = 2, from 0,0 to 1,1')
@@ -74,7 +76,10 @@ def where(n: int, ends: tuple[Config, Config] | None = None) -> str:
 
 
 def described(verdict: Verdict) -> str:
-    """The verdict in one line, even when the algorithm's objects in it raise from their repr."""
+    """Return the verdict in one line, even if its objects' repr raises.
+
+    The objects are the algorithm's, so their repr may raise.
+    """
     try:
         return verdict.describe()
     except Exception:  # a move whose repr or str raises
@@ -84,9 +89,10 @@ def described(verdict: Verdict) -> str:
 def verdict_failure(
     algorithm: Algorithm, verdict: Verdict, recorder: Recorder | None, run: str, also: str = ""
 ) -> CheckFailed:
-    """The failure of *run* (see :func:`where`) whose verdict is *verdict*: its step, move and reason, and *also*.
+    """Return the failure of *run* whose verdict is *verdict*.
 
-    A crash names where it was raised, from what *recorder* kept.
+    It names the run (see :func:`where`), the step, move and reason, then
+    *also*. A crash names where it was raised, from what *recorder* kept.
     """
     text = f"{run}: {described(verdict)}{also}"
     if verdict.status == "crashed" and recorder is not None and recorder.error is not None:
@@ -95,12 +101,19 @@ def verdict_failure(
 
 
 def crash_failure(algorithm: Algorithm, exc: Exception, run: str, doing: str) -> CheckFailed:
-    """The failure of *run* when the algorithm raised *exc* while the check was *doing* something with it."""
+    """Return the failure of *run* when the algorithm raised *exc*.
+
+    *doing* says what the check was doing with the algorithm at the time.
+    """
     return CheckFailed(f"{run}: crashed {doing}: {type(exc).__name__}: {exc}\n{located(exc, algorithm)}")
 
 
 def located(exc: BaseException, algorithm: Algorithm) -> str:
-    """Where *exc* was raised in *algorithm*'s own code (file:line, function), then the traceback from there.
+    """Say where *exc* was raised in *algorithm*'s own code, and how.
+
+    The traceback follows.
+
+    The place is a file:line and a function.
 
     The traceback starts at the algorithm's first frame; when no frame is the
     algorithm's own, at the first frame outside the harness.
@@ -118,7 +131,10 @@ def located(exc: BaseException, algorithm: Algorithm) -> str:
 
 
 def own_code(algorithm: Algorithm) -> tuple[Path, ...]:
-    """The folders (or files) of *algorithm*'s own code: the top-level package of each of its functions' modules."""
+    """Return the folders (or files) of *algorithm*'s own code.
+
+    They are the top-level packages of its functions' modules.
+    """
     roots: list[Path] = []
     for function in (algorithm.solve, algorithm.solve_from, algorithm.solve_for):
         module = sys.modules.get(getattr(function, "__module__", None) or "")

@@ -1,4 +1,6 @@
-"""The tests ``pytest --hanoi-check-installed`` adds: every conformance check of every installed algorithm.
+"""The tests ``pytest --hanoi-check-installed`` adds to a session.
+
+Every conformance check runs on every installed algorithm.
 
 The algorithms are those of the entry-point group ``hanoi.algorithms``
 (:func:`hanoi_harness.testing.records.installed`); with none installed the

@@ -1,21 +1,24 @@
-"""What a run gives out: moves streamed in little memory, and ``hanoi moves`` text and bytes that read back.
+"""What a run gives out: moves in little memory, text and bytes to read.
+
+The text and bytes must read back as the run.
 
 The memory checks use tracemalloc on the one consumer every figure drains
-through (:func:`hanoi_harness.bench.memory.measure.tracemalloc_peak`); a run
+through (:func:`hanoi_harness.bench.memory.measure.tracemalloc_peak`). A run
 that kept its moves would hold at least a pointer, 8 bytes, for each (3
-bytes in arrays of uint8), so a record of space "1" or "n" fails when its
-peak grows by more than :data:`BYTES_PER_MOVE` a move (and
-:data:`BYTES_PER_DISK` a disk, what a space class of n may take: a frame or
-two of a recursion per disk) between a small and a large run.  A record of
+bytes in arrays of uint8). So a record of space "1" or "n" fails when its
+peak grows by more than :data:`BYTES_PER_MOVE` a move between a small and a
+large run. It may also take :data:`BYTES_PER_DISK` a disk, what a space
+class of n may take: a frame or two of a recursion per disk. A record of
 chunks may hold a chunk of many moves whatever n, so its two runs are both
-larger than any chunk is likely to be.  While a
-peak is traced, other threads are kept off the interpreter, so that a test
-runner's own threads (pytest-xdist's) do not allocate into it.
+larger than any chunk is likely to be. While a peak is traced, other threads
+are kept off the interpreter, so that a test runner's own threads
+(pytest-xdist's) do not allocate into it.
 
 The round trips write the moves as ``hanoi moves`` writes them
 (:class:`hanoi_harness.cli.screen.MoveStream`, the text and the
-``--binary`` bytes) and read them back: the text as ``hanoi check`` reads it,
-the bytes three to a move.  Both must give the run's own moves and digest.
+``--binary`` bytes) and read them back. The text is read as ``hanoi check``
+reads it, the bytes three to a move. Both must give the run's own moves and
+digest.
 """
 
 from __future__ import annotations
@@ -56,7 +59,10 @@ SWITCH_INTERVAL_S = 60.0
 
 @contextmanager
 def alone() -> Iterator[None]:
-    """Keep other threads off the interpreter (unless this one blocks) while the block runs."""
+    """Keep other threads off the interpreter while the block runs.
+
+    They may still run while this thread blocks.
+    """
     before = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     try:
@@ -66,7 +72,10 @@ def alone() -> Iterator[None]:
 
 
 def traced(work: Callable[[], object]) -> int:
-    """Return the peak bytes traced above the start while *work* runs, once untraced first (caches, lazy imports)."""
+    """Return the peak bytes traced above the start while *work* runs.
+
+    *work* runs once untraced first, to fill caches and lazy imports.
+    """
     work()
     started = not tracemalloc.is_tracing()
     if started:
@@ -89,13 +98,16 @@ def _stream_sizes(algorithm: Algorithm) -> tuple[int, int]:
 
 
 def streams(algorithm: Algorithm) -> bool:
-    """Whether the streaming check applies: a space class below 2^n, and limits that leave two runs far apart."""
+    """Tell whether the streaming check applies to a record.
+
+    It needs a space class below 2^n, and limits that leave two runs far apart.
+    """
     small, large = _stream_sizes(algorithm)
     return algorithm.space != "2^n" and run_length(algorithm, large) - run_length(algorithm, small) >= MIN_EXTRA
 
 
 def streaming(algorithm: Algorithm) -> None:
-    """A record of space "1" or "n" holds no more memory for a run of 2^15 moves than for one of 2^10."""
+    """A record of space "1" or "n" holds no more for 2^15 moves than 2^10."""
     small, large = _stream_sizes(algorithm)
     peaks = []
     for n in (small, large):
@@ -118,7 +130,11 @@ def streaming(algorithm: Algorithm) -> None:
 
 
 def lazy(algorithm: Algorithm, n: int) -> None:
-    """Fail unless the first move of *algorithm*'s n disks comes before a share of the run is held in memory."""
+    """Fail unless *algorithm* yields its first move before holding its run.
+
+    The first move of n disks must come before a share of the run is held in
+    memory.
+    """
 
     def first() -> None:
         moves = iter(algorithm.moves(n))
@@ -140,7 +156,10 @@ def lazy(algorithm: Algorithm, n: int) -> None:
 
 
 def _written(algorithm: Algorithm, n: int) -> tuple[str, bytes, int, int]:
-    """What ``hanoi moves`` writes for n disks, text and bytes, and the run's count and digest (judged first)."""
+    """Return what ``hanoi moves`` writes (text, bytes), count and digest.
+
+    The run of n disks is judged first.
+    """
     from hanoi_harness.cli.screen import MoveStream  # the command's own writer, imported only by these checks
 
     verdict, recorder = judged(algorithm, n)
@@ -156,7 +175,10 @@ def _written(algorithm: Algorithm, n: int) -> tuple[str, bytes, int, int]:
 
 
 def text_round_trip(algorithm: Algorithm) -> None:
-    """The text ``hanoi moves`` writes reads back through ``hanoi check`` as the same moves, legal and optimal."""
+    """The text of ``hanoi moves`` reads back through ``hanoi check``.
+
+    It must read as the same moves, legal and optimal.
+    """
     from hanoi_harness.transcript.check import UnreadableInput, check_lines
 
     n = most_disks(algorithm, ROUND_TRIP_SIZE)
@@ -179,7 +201,10 @@ def text_round_trip(algorithm: Algorithm) -> None:
 
 
 def binary_round_trip(algorithm: Algorithm) -> None:
-    """``hanoi moves --binary`` writes three bytes a move, which read back as the same moves, legal and optimal."""
+    """``hanoi moves --binary`` writes three bytes a move that read back.
+
+    They must read as the same moves, legal and optimal.
+    """
     n = most_disks(algorithm, ROUND_TRIP_SIZE)
     _, data, count, digest = _written(algorithm, n)
     require(

@@ -1,10 +1,12 @@
-"""The pytest plugin (entry point ``pytest11``): ``pytest --hanoi-check-installed`` checks the installed algorithms.
+"""The pytest plugin that checks the installed algorithms, when asked.
 
-With the option, pytest also collects :mod:`hanoi_harness.testing.installed_checks`,
-which runs every conformance check on every algorithm installed in the
-entry-point group ``hanoi.algorithms`` (test ids ``NAME-CHECK``, so ``-k``
-selects as usual).  Without it the plugin does nothing: pytest loads it in
-every run, so it imports nothing until asked.
+It is the entry point ``pytest11``, and ``pytest --hanoi-check-installed``
+asks it. With the option, pytest also collects
+:mod:`hanoi_harness.testing.installed_checks`, which runs every conformance
+check on every algorithm installed in the entry-point group
+``hanoi.algorithms`` (test ids ``NAME-CHECK``, so ``-k`` selects as usual).
+Without it the plugin does nothing: pytest loads it in every run, so it
+imports nothing until asked.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""What the conformance checks take: an algorithm, as a generator function, a record or an entry-point name.
+"""What the conformance checks take: a generator function, record or name.
 
 Every form becomes one :class:`~hanoi_harness.registry.record.Algorithm`, as
-the ``hanoi`` command would make it: a bare generator function is an ad-hoc
-record (named after the function, ending on any peg but 0, no limits, the
-space class "n"), exactly what ``--plugin FILE.py:FUNC`` loads; a name is
+the ``hanoi`` command would make it. A bare generator function is an ad-hoc
+record, exactly what ``--plugin FILE.py:FUNC`` loads: named after the
+function, ending on any peg but 0, no limits, the space class "n". A name is
 looked up among the in-tree algorithms and the installed entry points.
 """
 
@@ -23,7 +23,9 @@ AlgorithmLike = Algorithm | Callable[[int], Iterable[Any]] | str
 
 
 def record_of(algorithm: AlgorithmLike) -> Algorithm:
-    """Return the record the checks run on for *algorithm*: a record, a generator function or a registered name.
+    """Return the record the checks run on for *algorithm*.
+
+    *algorithm* is a record, a generator function or a registered name.
 
     >>> def mine(n):
     ...     yield from ()
@@ -54,17 +56,21 @@ def _registry() -> Registry:
 
 
 def installed() -> list[Algorithm]:
-    """Return every algorithm installed in the entry-point group ``hanoi.algorithms``, by name."""
+    """Return every algorithm of the entry-point group ``hanoi.algorithms``.
+
+    They are keyed by name.
+    """
     registry = Registry()
     load_entry_points(registry)
     return list(registry)
 
 
 def most_disks(algorithm: Algorithm, size: int) -> int:
-    """Return the most disks within *algorithm*'s limits whose run makes at most the classic puzzle's 2^size - 1 moves.
+    """Return the most disks whose run makes at most 2^size - 1 moves.
 
-    The classic puzzle's n itself; fewer disks for the cyclic and linear
-    puzzles, more on k pegs (:func:`hanoi_harness.bench.plan.fixed_sizes`).
+    The n must be within *algorithm*'s limits. For the classic puzzle it is
+    *size* itself; it is fewer disks for the cyclic and linear puzzles, more
+    on k pegs (:func:`hanoi_harness.bench.plan.fixed_sizes`).
     A record whose limits leave no such n gets its smallest n.
 
     >>> [most_disks(record_of(name), 10) for name in ("recursive", "linear", "frame_stewart")]
@@ -76,7 +82,9 @@ def most_disks(algorithm: Algorithm, size: int) -> int:
 
 
 def sizes(algorithm: Algorithm, size: int) -> list[int]:
-    """Return every n from *algorithm*'s minimum up to :func:`most_disks` for *size*.
+    """Return every n from *algorithm*'s minimum up to its :func:`most_disks`.
+
+    The most disks are those for *size*.
 
     >>> sizes(record_of("flag_stack"), 4)
     [1, 2, 3, 4]
@@ -85,5 +93,8 @@ def sizes(algorithm: Algorithm, size: int) -> list[int]:
 
 
 def run_length(algorithm: Algorithm, n: int) -> int:
-    """Return the moves of *algorithm*'s run of n disks: its puzzle's fewest, to the farthest peg it may end on."""
+    """Return the number of moves of *algorithm*'s run of n disks.
+
+    It is its puzzle's fewest, to the farthest peg the run may end on.
+    """
     return moves_at(algorithm, n)

@@ -1,12 +1,13 @@
-"""The checks of what a record declares beyond ``solve(n)``: ``solve_from`` (any step) and ``solve_for`` (any ends).
+"""The checks of ``solve_from`` (any step) and ``solve_for`` (any ends).
 
-``solve_from(n, k)`` must yield exactly what ``solve(n)`` yields from step k
-on, for every k; ``solve_for(n, start, goal)`` must move the disks from start
-to goal legally and in the puzzle's fewest moves, for every pair of whole
-towers (and, for a record of ``configurations="any"``, every pair of
-configurations of up to :data:`ANY_DISKS` disks), as ``--from`` and ``--to``
-ask it.  Larger n and configurations are drawn by hypothesis
-(:mod:`hanoi_harness.testing.drawn`).
+A record may declare these beyond ``solve(n)``. ``solve_from(n, k)`` must
+yield exactly what ``solve(n)`` yields from step k on, for every k.
+``solve_for(n, start, goal)`` must move the disks from start to goal
+legally and in the puzzle's fewest moves, as ``--from`` and ``--to`` ask
+it. It is checked for every pair of whole towers and, for a record of
+``configurations="any"``, every pair of configurations of up to
+:data:`ANY_DISKS` disks. Larger n and configurations are drawn by
+hypothesis (:mod:`hanoi_harness.testing.drawn`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ ANY_DISKS = 3
 
 
 def solve_from(algorithm: Algorithm) -> None:
-    """``solve_from(n, k)`` yields what ``solve(n)`` yields from step k on, at every k of every n up to the bound."""
+    """``solve_from(n, k)`` yields what ``solve(n)`` yields from step k on.
+
+    This holds at every k of every n up to the bound.
+    """
     for n in sizes(algorithm, FROM_SIZE):
         cap = 4 * run_length(algorithm, n) + 16
         whole = collected(algorithm, n, partial(algorithm.moves, n), cap)
@@ -44,7 +48,9 @@ def solve_from(algorithm: Algorithm) -> None:
 
 
 def towers(n: int, pegs: int) -> list[tuple[Config, Config]]:
-    """Every ordered pair of whole towers of n disks on *pegs* pegs, each tower to itself included.
+    """Return every ordered pair of whole towers of n disks on *pegs* pegs.
+
+    Each tower is paired with itself too.
 
     >>> towers(1, 3)[:4]
     [((0,), (0,)), ((0,), (1,)), ((0,), (2,)), ((1,), (0,))]
@@ -63,7 +69,10 @@ def configurations(n: int, pegs: int) -> list[tuple[Config, Config]]:
 
 
 def from_to(algorithm: Algorithm) -> None:
-    """Between every two whole towers (any two configurations, where declared) the run is legal and shortest."""
+    """Between every two whole towers the run is legal and shortest.
+
+    Where the record declares it, any two configurations are checked too.
+    """
     pegs = algorithm.puzzle.pegs
     for n in sizes(algorithm, TOWERS_SIZE):
         pairs = towers(n, pegs)

@@ -1,4 +1,7 @@
-"""One run of an algorithm, judged by the project's checker in this process, its exception kept for the report."""
+"""One run of an algorithm, judged by the project's checker in-process.
+
+The exception the algorithm raises, if any, is kept for the report.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +23,9 @@ Ends = tuple[Config, Config] | None
 def judged(
     algorithm: Algorithm, n: int, *, ends: Ends = None, targets: Targets | None = None
 ) -> tuple[Verdict, Recorder]:
-    """Replay *algorithm*'s run of n disks (between *ends*) under its puzzle's rules: the verdict, and the recorder.
+    """Replay *algorithm*'s run of n disks; return its verdict and recorder.
+
+    The run is between *ends* if given, judged under its puzzle's rules.
 
     The tower must end on one of *targets* (default: the pegs the record
     declares for n); between *ends* it must end at the goal.  A record of
@@ -42,7 +47,10 @@ def judged(
 
 
 def collected(algorithm: Algorithm, n: int, moves: Callable[[], Iterable[Any]], most: int, run: str = "") -> list[Any]:
-    """Return at most *most* of the moves *moves()* yields for *algorithm*'s n disks; a crash fails, saying where."""
+    """Return at most *most* of the moves that *moves()* yields for n disks.
+
+    The moves are *algorithm*'s; a crash fails the check, saying where.
+    """
     recorder = Recorder(moves)
     found: list[Any] = []
     try:
@@ -53,17 +61,25 @@ def collected(algorithm: Algorithm, n: int, moves: Callable[[], Iterable[Any]], 
 
 
 def every_peg(algorithm: Algorithm) -> frozenset[int]:
-    """Every peg of *algorithm*'s puzzle: a run judged for its moves alone may end on any of them."""
+    """Return every peg of *algorithm*'s puzzle.
+
+    A run judged for its moves alone may end on any of them.
+    """
     return frozenset(range(algorithm.puzzle.pegs))
 
 
 def any_but_the_first(algorithm: Algorithm) -> frozenset[int]:
-    """Every peg but peg 0, where the tower starts: a run judged for its count may end on any of them."""
+    """Return every peg but peg 0, where the tower starts.
+
+    A run judged for its count may end on any of them.
+    """
     return frozenset(range(1, algorithm.puzzle.pegs))
 
 
 def first_difference(got: list[Any], wanted: list[Any]) -> tuple[int, str]:
-    """The first index where *got* and *wanted* differ, and what each has there, in words.
+    """Return the first index where *got* and *wanted* differ, and how.
+
+    How they differ is said in words.
 
     >>> first_difference([(1, 0, 2), (2, 0, 1)], [(1, 0, 2), (2, 0, 2)])
     (1, '2 0 1, where 2 0 2 was expected')
@@ -82,7 +98,7 @@ def first_difference(got: list[Any], wanted: list[Any]) -> tuple[int, str]:
 
 
 def shown(move: Any) -> str:
-    """A move as ``DISK SRC DST`` (as ``hanoi moves`` writes it), anything else as its repr."""
+    """Show a move as ``hanoi moves`` writes it (``DISK SRC DST``), or a repr."""
     try:
         disk, src, dst = move
         return f"{disk} {src} {dst}"
@@ -91,6 +107,9 @@ def shown(move: Any) -> str:
 
 
 def require(condition: bool, message: Callable[[], str]) -> None:
-    """Fail with *message()* unless *condition*: one branch for every comparison a check makes."""
+    """Fail with *message()* unless *condition*.
+
+    It is one branch for every comparison a check makes.
+    """
     if not condition:
         raise CheckFailed(message())

@@ -1,4 +1,6 @@
-"""Hypothesis strategies for writing one's own tests of an algorithm: its n, steps, towers and configurations.
+"""Hypothesis strategies for one's own tests of an algorithm.
+
+They draw its n, steps, towers and configurations.
 
 >>> from hypothesis import given
 >>> from hanoi_harness.testing import record_of
@@ -24,27 +26,42 @@ __all__ = ["configurations", "disks", "endpoints", "steps", "towers"]
 
 
 def disks(algorithm: Algorithm, size: int = 14) -> st.SearchStrategy[int]:
-    """The n *algorithm* accepts, up to the most disks whose run makes at most 2^size - 1 moves."""
+    """Draw the n *algorithm* accepts, up to a run of 2^size - 1 moves.
+
+    The largest is the most disks whose run makes at most 2^size - 1 moves.
+    """
     return st.integers(algorithm.min_n, most_disks(algorithm, size))
 
 
 def steps(n: int) -> st.SearchStrategy[int]:
-    """The steps k = 1 .. 2^n - 1 of a classic run of n disks (n >= 1), as ``solve_from(n, k)`` takes them."""
+    """Draw a step k = 1 .. 2^n - 1 of a classic run of n disks (n >= 1).
+
+    The steps are those ``solve_from(n, k)`` takes.
+    """
     return st.integers(1, (1 << n) - 1)
 
 
 def towers(n: int, pegs: int = 3) -> st.SearchStrategy[Config]:
-    """A whole tower of n disks on one of *pegs* pegs, as a configuration (the peg of each disk, disk 1 first)."""
+    """Draw a whole tower of n disks on one of *pegs* pegs, as a configuration.
+
+    A configuration is the peg of each disk, disk 1 first.
+    """
     return st.integers(0, pegs - 1).map(lambda peg: tower(n, peg))
 
 
 def configurations(n: int, pegs: int = 3) -> st.SearchStrategy[Config]:
-    """Any configuration of n disks on *pegs* pegs: the peg of each disk, disk 1 first, as ``hanoi state`` prints it."""
+    """Draw any configuration of n disks on *pegs* pegs.
+
+    It is the peg of each disk, disk 1 first, as ``hanoi state`` prints it.
+    """
     return st.tuples(*[st.integers(0, pegs - 1)] * n)
 
 
 def endpoints(algorithm: Algorithm, n: int) -> st.SearchStrategy[tuple[Config, Config]]:
-    """A start and a goal for *algorithm*'s ``solve_for``: whole towers, or any configurations when it takes them."""
+    """Draw a start and a goal for *algorithm*'s ``solve_for``.
+
+    They are whole towers, or any configurations if it takes them.
+    """
     pegs = algorithm.puzzle.pegs
     each = configurations(n, pegs) if algorithm.configurations == "any" else towers(n, pegs)
     return st.tuples(each, each)

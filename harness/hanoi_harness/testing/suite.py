@@ -1,4 +1,6 @@
-"""The conformance checks as one suite, and :func:`parametrize_with_checks`, which puts them in anyone's tests.
+"""The conformance checks as one suite, and a way into anyone's tests.
+
+That way is :func:`parametrize_with_checks`.
 
 ::
 
@@ -11,12 +13,12 @@
 
 Each (algorithm, check) pair is one test, its id ``NAME-CHECK``, so that
 ``pytest -k NAME`` selects an algorithm's checks and ``pytest -k CHECK`` one
-check of every algorithm.  A record gets the checks that apply to what it
+check of every algorithm. A record gets the checks that apply to what it
 declares (:func:`checks_for`): ``solve_from`` and ``from_to`` only where it
-declares those, ``streaming`` only below the space class 2^n.  A failing
-check raises :class:`~hanoi_harness.testing.failures.CheckFailed` naming the
-algorithm, the check, the n, the step, the move and the reason, and for a
-crash where the algorithm raised, with its traceback.
+declares those, ``streaming`` only below the space class 2^n. A failing
+check raises :class:`~hanoi_harness.testing.failures.CheckFailed`. It names
+the algorithm, the check, the n, the step, the move and the reason. For a
+crash, it also says where the algorithm raised, with its traceback.
 """
 
 from __future__ import annotations
@@ -41,7 +43,9 @@ def _always(algorithm: Algorithm) -> bool:
 
 @dataclass(frozen=True)
 class Check:
-    """One conformance check: its *name* (the test id's second half), and what it runs on a record.
+    """One conformance check: its *name*, and what it runs on a record.
+
+    The name is the test id's second half.
 
     Calling it with an algorithm (a record, a generator function or a
     registered name) runs it; it returns None or raises :class:`CheckFailed`.
@@ -53,7 +57,10 @@ class Check:
 
     @property
     def summary(self) -> str:
-        """What the check asks, in one line (the first of its function's docstring)."""
+        """Return what the check asks, in one line.
+
+        It is the first line of its function's docstring.
+        """
         return (self.run.__doc__ or "").strip().splitlines()[0]
 
     def __call__(self, algorithm: AlgorithmLike) -> None:
@@ -69,7 +76,10 @@ class Check:
 
 
 def _binary(algorithm: Algorithm) -> bool:
-    """Whether ``--binary`` can write the round trip's run: every disk and peg in a byte."""
+    """Tell whether ``--binary`` can write the round trip's run.
+
+    It can if every disk and peg fits in a byte.
+    """
     return algorithm.puzzle.pegs <= 256 and most_disks(algorithm, output.ROUND_TRIP_SIZE) <= 255
 
 
@@ -92,7 +102,9 @@ NAMES = tuple(check.name for check in CHECKS)
 
 
 def checks_for(algorithm: AlgorithmLike, names: Iterable[str] | None = None) -> list[Check]:
-    """Return the checks that apply to *algorithm*: all of them, or those of *names* (an unknown name is refused).
+    """Return the checks that apply to *algorithm*: all, or those of *names*.
+
+    An unknown name is refused.
 
     >>> [check.name for check in checks_for("bitwise")]  # doctest: +NORMALIZE_WHITESPACE
     ['legal', 'optimal', 'final_peg', 'limits', 'deterministic', 'streaming', 'solve_from', 'drawn',
@@ -118,11 +130,13 @@ def _chosen(names: Iterable[str] | None) -> tuple[Check, ...]:
 def parametrize_with_checks(
     algorithms: Iterable[AlgorithmLike], *, checks: Iterable[str] | None = None
 ) -> pytest.MarkDecorator:
-    """Return a ``pytest.mark.parametrize`` of ``(algorithm, check)``: every check that applies to each algorithm.
+    """Return a ``pytest.mark.parametrize`` of ``(algorithm, check)`` pairs.
+
+    It holds every check that applies to each algorithm.
 
     *algorithms* are generator functions, :class:`~hanoi_harness.registry.record.Algorithm`
-    records or registered names (in-tree or installed as entry points);
-    *checks* names the checks to run (default: all of :data:`NAMES`).  Each
+    records or registered names (in-tree or installed as entry points).
+    *checks* names the checks to run (default: all of :data:`NAMES`). Each
     test's id is ``NAME-CHECK``; ``algorithm`` is the record, ``check`` the
     :class:`Check`, which the test calls with it.
     """
