@@ -26,9 +26,10 @@ from hanoi_harness.core.verdict import Verdict, one_of
 from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.infer import PROBE, infer
 from hanoi_harness.transcript.infer import describe as describe_inference
+from hanoi_harness.transcript.line import Counter
 from hanoi_harness.transcript.pegs import CONVENTIONS, PegNames, conventions, quote
 from hanoi_harness.transcript.read import Reader
-from hanoi_harness.transcript.rules import Counter, parse_line
+from hanoi_harness.transcript.rules import parse_line
 from hanoi_harness.transcript.source import (
     LIMIT,
     MalformedLine,

@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 
 from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.lexicon import FROM
+from hanoi_harness.transcript.line import Counter
 from hanoi_harness.transcript.pegs import LETTER_SETS, WORDS, PegNames, conventions, detect, quote
 from hanoi_harness.transcript.pictures import Layout, is_row, layout
 from hanoi_harness.transcript.read import CONTENTS, without_state
-from hanoi_harness.transcript.rules import Counter, Move, head
+from hanoi_harness.transcript.rules import Move, head
 from hanoi_harness.transcript.states import States
 from hanoi_harness.transcript.templates import Parser
 from hanoi_harness.transcript.tokens import MARK, tokens

@@ -17,9 +17,10 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 
 from hanoi_harness.core.legality import Pegs
+from hanoi_harness.transcript.line import Counter, NotPegs
 from hanoi_harness.transcript.pegs import PegNames, conventions, detect, quote
 from hanoi_harness.transcript.pictures import Layout, Pictures
-from hanoi_harness.transcript.rules import Counter, Move, NotPegs, head
+from hanoi_harness.transcript.rules import Move, head
 from hanoi_harness.transcript.source import (
     LIMIT,
     MalformedLine,

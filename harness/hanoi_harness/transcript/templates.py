@@ -17,8 +17,9 @@ import re
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from hanoi_harness.transcript.line import Counter, known_words, word_class
 from hanoi_harness.transcript.pegs import WORDS, quote
-from hanoi_harness.transcript.rules import Counter, Found, Move, find, known_words, values, word_class
+from hanoi_harness.transcript.rules import Found, Move, find, values
 from hanoi_harness.transcript.tokens import ARROW, ARROWS, CJK, NUM, Token, tokens
 
 _SEPARATOR = re.compile(r"(?i)<br\s*/?>|[;|,]")
