@@ -1,11 +1,12 @@
-"""The conventions of an output, inferred from its first lines: which tokens are the pegs, what numbers count.
+"""The conventions of an output, inferred from its first lines.
 
-:func:`infer` reads up to :data:`PROBE` lines ahead of the checker (the
-lines are kept and read again, so the input still streams) and decides
-what one line cannot say:
+They say which tokens are the pegs, and what the numbers count.  The
+function :func:`infer` reads up to :data:`PROBE` lines ahead of the
+checker.  The lines are kept and read again, so the input still streams.
+It decides what one line cannot say:
 
 * the pegs: any three tokens (or as many as the puzzle has pegs) that the
-  moves use, in any language or script; their order comes from their names
+  moves use, in any language or script.  Their order comes from their names
   when they have one (``source``, ``origen``, ``S,A,D``, letters or digits
   in order), else the first move's source is the start peg;
 * the number before a move's pegs: a step when it counts 1, 2, 3, ... down
@@ -44,12 +45,17 @@ _TO_AFTER = re.compile(r"(?i)\bto\b")
 
 @dataclass
 class Inference:
-    """What :func:`infer` decided: the peg ``names`` (None: the reader's own rule), the ``counter``,
-    ``states`` (read states, not moves), ``drawn`` (states drawn as pictures), ``joined`` (moves
-    written across two lines) and ``contents`` (pegs written as the disks they hold); ``notes`` say it
-    in words, ``refusal`` why the input is not read, and
-    ``unsure`` why an ``ok`` verdict is refused (readings of a program's own peg names that disagree on
-    it; ``{moves}`` stands for the count)."""
+    """What :func:`infer` decided about an output.
+
+    ``names`` are the peg names (None: the reader's own rule), and
+    ``counter`` what the number before the pegs is.  ``states`` says to read
+    states, not moves; ``drawn`` is set for states drawn as pictures.
+    ``joined`` is for moves written across two lines, and ``contents`` for pegs
+    written as the disks they hold.  ``notes`` say it in words, and
+    ``refusal`` why the input is not read.  ``unsure`` says why an ``ok``
+    verdict is refused: readings of a program's own peg names that disagree on
+    it (``{moves}`` stands for the count).
+    """
 
     names: PegNames | None = None
     counter: Counter = None
@@ -73,12 +79,12 @@ def infer(
     read: str | None,
     symmetric: bool = True,
 ) -> Inference:
-    """The conventions of the output whose first lines are ``lines`` (``names``, ``counter`` and ``read``
-    given by options are kept).
+    """The conventions of the output whose first lines are ``lines``.
 
-    ``symmetric`` says that the pegs other than the start peg are alike (the classic rules, the tower on
-    peg 0 at the start, any other peg at the end): then only the start peg of a program's own names
-    changes the verdict.
+    The ``names``, ``counter`` and ``read`` given by options are kept.
+    ``symmetric`` says that the pegs other than the start peg are alike: the
+    classic rules, the tower on peg 0 at the start, any other peg at the end.
+    Then only the start peg of a program's own names changes the verdict.
     """
     result = Inference(names=names, counter=counter, states=read == "states")
     lines = [text for text in lines if len(text) < _LONGEST and "\x00" not in text]
@@ -128,7 +134,10 @@ def infer(
 
 
 def _moves(lines: list[str], names: PegNames | None, counter: Counter) -> list[tuple[str, list[Move]]]:
-    """Each line of ``lines`` read as moves, any word in a peg's place read as a peg (lines that are none left out)."""
+    """Each line of ``lines`` read as moves, lines that are none left out.
+
+    Any word in a peg's place is read as a peg.
+    """
     parser = Parser(names.labels if names is not None else (), counter)
     parser.lenient = True
     found = []
@@ -145,7 +154,9 @@ def _moves(lines: list[str], names: PegNames | None, counter: Counter) -> list[t
 
 
 def _pairs(lines: list[str], names: PegNames | None, counter: Counter) -> tuple[list[str], int]:
-    """``lines`` with each move written across two lines joined into one, and how many were joined.
+    """``lines`` with each move written across two lines joined into one.
+
+    Returns them, and how many were joined.
 
     The first line holds half a move (a disk, or a source: :func:`~.rules.head`); the next non-blank line
     completes it, and names no disk of its own.
@@ -180,8 +191,12 @@ def _read(parser: Parser, text: str) -> list[Move]:
 
 
 def _base(result: Inference, lines: list[str], n: int) -> None:
-    """Disks numbered from 0 when a move names disk 0 and none names disk n (from 1 when one names n and
-    none 0); else the reader's rule (0 when the first disk named is 0)."""
+    """Decide whether disks are numbered from 0 or from 1.
+
+    From 0 when a move names disk 0 and none names disk n; from 1 when one
+    names n and none 0.  Else the reader's rule holds: 0 when the first disk
+    named is 0.
+    """
     named = [
         disk for disk in _disks(lines, result.names.labels if result.names else (), result.counter) if disk is not None
     ]
@@ -195,8 +210,11 @@ def _base(result: Inference, lines: list[str], n: int) -> None:
 
 
 def _contents(lines: list[str], n: int) -> bool:
-    """Whether the moves write their pegs as the disks they hold: the first line with two lists of disks
-    starts from the whole tower (``Moving from [3, 2, 1] to []``)."""
+    """Whether the moves write their pegs as the disks they hold.
+
+    They do when the first line with two lists of disks starts from the whole
+    tower (``Moving from [3, 2, 1] to []``).
+    """
     for text in lines:
         groups = CONTENTS.findall(text)
         if len(groups) == 2 and not _LIST_OF_MOVES.match(text):
@@ -209,7 +227,10 @@ _LIST_OF_MOVES = re.compile(r"\s*[\[(]")
 
 
 def _to_only(lines: list[str], names: PegNames | None, counter: Counter) -> bool:
-    """Whether some moves name a destination and no source (``Move disk 1 to peg 3``)."""
+    """Whether some moves name a destination and no source.
+
+    An example is ``Move disk 1 to peg 3``.
+    """
     parser = Parser(names.labels if names is not None else (), counter)
     return any(
         src is None and dst.lower() not in ("left", "right") for text in lines for _, src, dst in _read(parser, text)
@@ -217,7 +238,10 @@ def _to_only(lines: list[str], names: PegNames | None, counter: Counter) -> bool
 
 
 def _counter(result: Inference, lines: list[str], names: PegNames | None, n: int) -> None:
-    """What the number before the pegs is, when the rules alone would read it otherwise."""
+    """Decide what the number before the pegs is.
+
+    It is decided only when the rules alone would read it otherwise.
+    """
     labels = names.labels if names is not None else ()
     auto = _disks(lines, labels, None)
     soft = _disks(lines, labels, "disks")
@@ -251,7 +275,10 @@ def _disks(lines: list[str], labels: tuple[str, ...], counter: Counter) -> list[
 
 
 def _states(lines: list[str], pegs: int, n: int) -> set[str] | None:
-    """The lines that print states, when they print two or more, each one move from the last (else None)."""
+    """The lines that print states, or None.
+
+    They count when they print two or more, each one move from the last.
+    """
     states = States(pegs, n)
     moves, seen = 0, set()
     for text in lines:
@@ -267,7 +294,10 @@ def _states(lines: list[str], pegs: int, n: int) -> set[str] | None:
 
 
 def _pictures(lines: list[str], found: list[tuple[str, list[Move]]]) -> bool:
-    """Whether the moves read are rows of numbers among rows of one number: a picture of the pegs."""
+    """Whether the moves read are rows of numbers among rows of one number.
+
+    Such rows make a picture of the pegs.
+    """
     read = {text for text, _ in found}
     rows = [text for text in lines if _NUMBERS_ONLY.fullmatch(text)]
     lone = [text for text in rows if text not in read]
@@ -279,7 +309,10 @@ def _only_numbers(text: str) -> bool:
 
 
 def _reversed(text: str, move: Move) -> bool:
-    """Whether ``move`` was read from ``text`` with its destination written first, before 'from'."""
+    """Whether ``move`` was read from ``text`` with its destination first.
+
+    The destination is then written before 'from'.
+    """
     _, src, dst = move
     if src is None:
         return False

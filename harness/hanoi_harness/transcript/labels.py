@@ -1,10 +1,11 @@
-"""A program's own peg labels, inferred from its moves: which, in which order.
+"""A program's own peg labels, inferred from its moves, and their order.
 
-:func:`own_names` reads the labels a program uses for its pegs when no
-built-in convention reads them, and orders them by their names or by the
-text before the moves.  :func:`builtin_names` picks the built-in
-convention of every label when some moves name no source.  Both write what
-they decide into an :class:`~hanoi_harness.transcript.infer.Inference`.
+The function :func:`own_names` reads the labels a program uses for its pegs
+when no built-in convention reads them.  It orders them by their names or
+by the text before the moves.  The function :func:`builtin_names` picks the
+built-in convention of every label when some moves name no source.  Both
+write what they decide into an
+:class:`~hanoi_harness.transcript.infer.Inference`.
 """
 
 from __future__ import annotations
@@ -28,11 +29,13 @@ _NUMBERED = re.compile(r"([^\W\d_]{1,10})(\d{1,3})")
 def own_names(
     result: Inference, found: list[tuple[str, list[Move]]], pegs: int, before: list[str], symmetric: bool
 ) -> None:
-    """The peg names, when the moves use exactly ``pegs`` labels that no built-in convention reads.
+    """Decide the peg names, from labels that no built-in convention reads.
 
-    Their order comes from their names (:func:`_order`), else from the text ``before`` the first move
-    (:func:`_announced`); with neither, the first move's source is taken for the start peg, and
-    :attr:`Inference.unsure` says what the other readings would find.
+    The moves must use exactly ``pegs`` labels.  Their order comes from their
+    names (:func:`_order`), else from the text ``before`` the first move
+    (:func:`_announced`).  With neither, the first move's source is taken for
+    the start peg, and :attr:`~hanoi_harness.transcript.infer.Inference.unsure`
+    says what the other readings would find.
     """
     labels: Bag[str] = Bag()
     first: dict[str, None] = {}
@@ -103,8 +106,12 @@ def own_names(
 
 
 def _announced(before: list[str], labels: list[str]) -> str | None:
-    """The start peg the text before the moves names: a label after 'from' or a word such as source or
-    start (``from = alpha``, ``source: alpha``), else the first of a line that lists every label."""
+    """The start peg that the text before the moves names, or None.
+
+    It is a label after 'from' or after a word such as source or start
+    (``from = alpha``, ``source: alpha``).  Else it is the first label of a
+    line that lists every label.
+    """
     wanted = {label.lower(): label for label in labels}
     listed: str | None = None
     for text in before:
@@ -125,8 +132,11 @@ _LEGEND_MARKS = frozenset(":=,'\"()[]")
 
 
 def builtin_names(result: Inference, found: list[tuple[str, list[Move]]], pegs: int) -> None:
-    """The built-in convention of every label the moves use, when some moves name no source (so that the
-    first move cannot say)."""
+    """Decide the built-in convention of every label the moves use.
+
+    It is decided when some moves name no source, so that the first move
+    cannot say.
+    """
     labels = {label for _, moves in found for _, src, dst in moves for label in (src, dst) if label is not None}
     for names in conventions(pegs).values():
         if not names.cyclic and labels and all(_known(names, label) for label in labels):
@@ -146,7 +156,10 @@ def _distinct(first: dict[str, None]) -> list[str]:
 
 
 def _kind(label: str) -> str:
-    """A label's kind: digits, a letter, or a word (a program writes its pegs alike)."""
+    """A label's kind: digits, a letter, or a word.
+
+    A program writes its pegs alike.
+    """
     return "n" if label.isdecimal() else "l" if len(label) == 1 else "w"
 
 
@@ -159,7 +172,7 @@ def _known(names: PegNames, label: str) -> bool:
 
 
 def _order(labels: list[str], pegs: int) -> list[str] | None:
-    """The order the labels' names give, start peg first, or None when they give none."""
+    """The order the labels' names give, start peg first, or None."""
     upper = {label.upper(): label for label in labels}
     if pegs == 3:
         for letters in LETTER_SETS:

@@ -1,4 +1,6 @@
-"""The words the move rules know, in the languages programs print in: connectives, fillers, keywords.
+"""The words the move rules know, in the languages programs print in.
+
+They are connectives, fillers and keywords.
 
 Each set holds lower-case words.  A Chinese or Japanese ideogram is a
 token of its own, and so is a run of hiragana, of katakana or of hangul

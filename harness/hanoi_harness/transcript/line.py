@@ -1,10 +1,10 @@
 """One line's tokens, and the tests the move rules make on them.
 
 :class:`Line` answers what :mod:`hanoi_harness.transcript.rules` asks of a
-line: whether a token is a word of a set, what kind of peg it can be, where
-the move's clause starts, which number is the disk and which counts steps,
-and where the peg after a connective stands.  :func:`word_class` names the
-sets a word belongs to: the rules look at a word through them alone.
+line.  Is a token a word of a set, and what kind of peg can it be?  Where
+does the move's clause start?  Which number is the disk, and which counts
+steps?  Where does the peg after a connective stand?  :func:`word_class`
+names the sets a word belongs to: the rules look at a word through them alone.
 """
 
 from __future__ import annotations
@@ -27,7 +27,10 @@ _AFTER_STEP = {":", ".", ")", "]"}
 
 
 class NotPegs(ValueError):
-    """A move's place holds words that are not pegs; ``words`` are its source and destination as written."""
+    """A move's place holds words that are not pegs.
+
+    ``words`` are its source and destination as written.
+    """
 
     def __init__(self, message: str, words: tuple[str, str]) -> None:
         super().__init__(message)
@@ -54,12 +57,18 @@ class Line:
         self.counter = counter
 
     def word(self, i: int, words: set[str] | frozenset[str]) -> bool:
-        """Whether token ``i`` is one of ``words`` (a capital letter is a peg: 'Z', not the Polish 'z')."""
+        """Whether token ``i`` is one of ``words``.
+
+        A capital letter is a peg: 'Z', not the Polish 'z'.
+        """
         tok = self.t[i]
         return tok.kind == WORD and tok.low in words and not (len(tok.text) == 1 and tok.text.isupper())
 
     def peg_kind(self, i: int) -> str | None:
-        """The kind of peg token ``i`` can be: n (a number), l (a single letter), w (a peg name), or None."""
+        """The kind of peg token ``i`` can be, or None.
+
+        The kinds are n (a number), l (a single letter) and w (a peg name).
+        """
         tok = self.t[i]
         if tok.kind == NUM:
             return "n"
@@ -71,13 +80,18 @@ class Line:
         return None
 
     def to_word(self, k: int) -> bool:
-        """Whether token ``k`` is a 'to' (a capital letter is a peg: 'A', not the Spanish 'a')."""
+        """Whether token ``k`` is a 'to'.
+
+        A capital letter is a peg: 'A', not the Spanish 'a'.
+        """
         return self.word(k, _TO) and not self.t[k].text.isupper()
 
     # The clause: text up to a prompt (a '?', '!' or a ':' after a word) is not part of the move.
 
     def clause(self, core: int, *, prompt: bool = False) -> int:
-        """Where the move's clause starts, given the index of its core (the arrow, 'from', 'to' or the end).
+        """Where the move's clause starts, given the index of its core.
+
+        The core is the arrow, 'from', 'to' or the end.
 
         With ``prompt``, the text cut off must name disks, a number or n (a prompt such as 'Enter n:'), so
         that a label such as 'A:' before a row of numbers is not cut off.
@@ -92,11 +106,17 @@ class Line:
         return start
 
     def header(self, lo: int, core: int) -> bool:
-        """A header such as 'Moving 3 disks from A to C': *disks* in the clause before the move."""
+        """Whether *disks* stands in the clause before the move.
+
+        That marks a header such as 'Moving 3 disks from A to C'.
+        """
         return any(self.word(i, _DISKS) for i in range(lo, core))
 
     def need_pegs(self, i: int, j: int, why: str) -> None:
-        """ValueError unless tokens ``i`` and ``j`` can be pegs: a word that cannot is named (NotPegs), else ``why``."""
+        """Raise ValueError unless tokens ``i`` and ``j`` can be pegs.
+
+        A word that cannot is named (:class:`NotPegs`); else the reason is ``why``.
+        """
         for k in (i, j):
             if self.peg_kind(k) is None:
                 if self.t[k].kind != WORD:
@@ -104,8 +124,11 @@ class Line:
                 raise NotPegs(f"{quote(self.t[k].text, 30)} is not a peg", (self.t[i].text, self.t[j].text))
 
     def prompt_end(self, k: int) -> bool:
-        """Whether token ``k`` ends a prompt: '?', '!', or ':' after a word that names no peg ('disks:', not
-        'from:' or 'peg:')."""
+        """Whether token ``k`` ends a prompt.
+
+        A prompt ends at '?', '!', or ':' after a word that names no peg
+        ('disks:', not 'from:' or 'peg:').
+        """
         tok = self.t[k]
         if tok.kind != MARK or k == 0:
             return False
@@ -114,20 +137,30 @@ class Line:
         return tok.low == ":" and self.t[k - 1].kind == WORD and not self.word(k - 1, _FROM | _TO | _PEGWORD)
 
     def numbers_only(self, lo: int, i: int, j: int) -> bool:
-        """Whether the clause from ``lo`` names no disk and holds no number but those at ``i`` and ``j``."""
+        """Whether the clause names no disk and no number but two.
+
+        The clause starts at ``lo``; the two numbers are at ``i`` and ``j``.
+        """
         t = self.t
         return not any(
             (t[k].kind == NUM and k not in (i, j)) or self.word(k, _DISK | _DISKS) for k in range(lo, len(t))
         )
 
     def other(self, i: int) -> bool:
-        """Whether token ``i`` is a word the rules do not know (no connective, no keyword)."""
+        """Whether token ``i`` is a word the rules do not know.
+
+        Such a word is no connective and no keyword.
+        """
         return self.t[i].kind == WORD and self.t[i].low not in _ALL
 
     # Pieces of the rules.
 
     def disk(self, lo: int, src: int, dst: int) -> int | None:
-        """The disk's token: after the word *disk*, else the number after the pegs, else the last before them."""
+        """The disk's token, or None.
+
+        It is the number after the word *disk*, else the number after the pegs,
+        else the last before them.
+        """
         t = self.t
         for i in range(lo, len(t) - 1):
             if self.word(i, _DISK):
@@ -154,8 +187,11 @@ class Line:
         return before[-1] if before else None
 
     def step(self, i: int, *, before: bool) -> bool:
-        """Whether the number at ``i`` counts moves: '#3', 'step 3', '3 of 7', '3/7', and '3:', '3.', '3)', '3]'
-        before the pegs."""
+        """Whether the number at ``i`` counts moves.
+
+        Such numbers are '#3', 'step 3', '3 of 7', '3/7', and, ``before`` the
+        pegs, '3:', '3.', '3)', '3]'.
+        """
         t = self.t
         if i > 0 and (t[i - 1].low in ("#", "/") or self.word(i - 1, _STEP) or self.word(i - 1, _OF)):
             return True
@@ -164,7 +200,10 @@ class Line:
         return before and i + 1 < len(t) and t[i + 1].kind == MARK and t[i + 1].low in _AFTER_STEP
 
     def skip_step(self, i: int) -> int:
-        """Past a leading step number ('3:', '3.', '3)', '#3', 'step 3', each perhaps with a ':')."""
+        """The index past a leading step number, if there is one.
+
+        Step numbers are '3:', '3.', '3)', '#3', 'step 3', each perhaps with a ':'.
+        """
         t = self.t
         if i + 1 < len(t) and t[i].kind == NUM and t[i + 1].low in _AFTER_STEP:
             return i + 2
@@ -173,7 +212,10 @@ class Line:
         return i
 
     def filler(self, i: int) -> bool:
-        """Tokens around a peg between 'from' and 'to': quotes, brackets, ':', ',', 'the', peg, rod, ..."""
+        """Whether token ``i`` may stand around a peg between 'from' and 'to'.
+
+        Such tokens are quotes, brackets, ':', ',', 'the', peg, rod, ...
+        """
         tok = self.t[i]
         if tok.low in AROUND or tok.low in ":,-" or self.word(i, _THE | _PEGWORD | _OF | _MOVING | _NUMBER):
             return True
@@ -190,9 +232,12 @@ class Line:
         return i
 
     def peg_after(self, i: int) -> int:
-        """Where the peg after an arrow or 'to' stands: past quotes, brackets, ':', 'the', and words that label
-        the peg after them ('peg C', 'rod 1', 'target C', 'la torre de destino'); the length of the line if
-        nothing follows."""
+        """Where the peg after an arrow or 'to' stands.
+
+        It skips quotes, brackets, ':', 'the', and words that label the peg
+        after them ('peg C', 'rod 1', 'target C', 'la torre de destino').  If
+        nothing follows, it is the length of the line.
+        """
         t = self.t
         while i < len(t):
             if t[i].low in AROUND or t[i].low in ":," or self.word(i, _THE | _OF):
@@ -209,7 +254,10 @@ class Line:
         return i
 
     def peg_follows(self, i: int) -> bool:
-        """Whether a peg comes within a few tokens from ``i``, past fillers (a bounded look: lines stay linear)."""
+        """Whether a peg comes within a few tokens from ``i``, past fillers.
+
+        The look is bounded, so that reading a line stays linear.
+        """
         for k in range(i, min(i + 4, len(self.t))):
             if not self.filler(k):
                 return self.peg_kind(k) is not None
@@ -220,10 +268,17 @@ _ALL = frozenset().union(*_SETS, KEYWORDS)
 
 
 def word_class(low: str, names: frozenset[str]) -> frozenset[int]:
-    """The sets the rules test a word (in lower case) for: by position in their list, -1 for the peg names."""
+    """The sets the rules test a word (in lower case) for.
+
+    Each set is named by its position in their list, and -1 stands for the
+    peg names.
+    """
     return frozenset(k for k, words in enumerate(_SETS) if low in words) | ({-1} if low in names else set())
 
 
 def known_words(names: frozenset[str]) -> frozenset[str]:
-    """Every word the rules tell apart from others: the peg names and the words of every set."""
+    """Every word the rules tell apart from others.
+
+    These are the peg names and the words of every set.
+    """
     return names | _ALL

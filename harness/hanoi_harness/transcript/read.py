@@ -1,11 +1,15 @@
-"""Another program's output as a stream of model moves: lines of moves, one-line lists, states, peg labels.
+"""Another program's output as a stream of model moves.
 
+It reads lines of moves, one-line lists, states and peg labels.  The class
 :class:`Reader` turns lines of text into ``(disk, src, dst)`` moves of the
-model, one at a time, for :func:`hanoi_harness.core.checker.check`: it reads each
-line with a template of its shape when it has one (:mod:`hanoi_harness.transcript.templates`),
-maps the labels to pegs 0-2 with the convention of the first move
-(:mod:`hanoi_harness.transcript.pegs`), and gives a move without a disk the top disk
-of its source peg.  Nothing is held but the current line (at most
+model, one at a time, for :func:`hanoi_harness.core.checker.check`.  It
+reads each line with a template of its shape when it has one
+(:mod:`hanoi_harness.transcript.templates`).  It maps the labels to pegs
+0-2 with the convention of the first move
+(:mod:`hanoi_harness.transcript.pegs`).  It gives a move without a disk the
+top disk of its source peg.
+
+Nothing is held but the current line (at most
 :data:`~hanoi_harness.transcript.source.LIMIT` characters) and the pegs: the
 input streams.  A line of moves such as ``[(1, 3), (1, 2), (3, 2)]`` is read
 item by item, and any other line of moves piece by piece, whatever its length.
@@ -58,12 +62,18 @@ _STATE_TAIL = re.compile(r"(?:[\[(]\s*\[[\d\s,\[\]]*\]\s*[\])]|(?:\[[\d\s,]*\][\
 
 
 def without_state(text: str) -> str:
-    """``text`` without the state printed after its move, if it has one (matched from its first bracket alone)."""
+    """``text`` without the state printed after its move, if it has one.
+
+    The state is matched from its first bracket alone.
+    """
     return _split_state(text)[0]
 
 
 def _split_state(text: str) -> tuple[str, str]:
-    """``text`` cut before the state printed after its move (the state empty if it has none)."""
+    """``text`` cut before the state printed after its move, and the state.
+
+    The state is empty if it has none.
+    """
     start = text.find("[")
     if start > 0 and text[start - 1] == "(":
         start -= 1
@@ -76,13 +86,15 @@ _PEG_GROUP = re.compile(r"\[([\d\s,]*)\]")
 
 
 class Reader:
-    """The moves of a text for the model, read as :func:`~hanoi_harness.core.checker.check` asks for them.
+    """The moves of a text for the model, as the checker asks for them.
 
-    ``pegs`` are the checker's pegs (three, or as many as the puzzle has),
-    replayed in place (a move without a disk takes the top of its source;
-    disks numbered from 0 renumber them), as they stand at the start;
-    ``names`` is the convention (None: from the first move); ``base`` is 0 or
-    1 for disks numbered from 0 or 1 (None: 0 when the first disk named is 0).
+    The checker is :func:`~hanoi_harness.core.checker.check`.  ``pegs`` are its
+    pegs (three, or as many as the puzzle has), as they stand at the start.
+    They are replayed in place: a move without a disk takes the top of its
+    source, and disks numbered from 0 renumber them.  ``names`` is the
+    convention (None: from the first move).  ``base`` is 0 or 1 for disks
+    numbered from 0 or 1 (None: 0 when the first disk named is 0).
+
     After the run, :attr:`error` is the reason reading stopped early, if it
     did; :attr:`line` and :attr:`text` are the last move's line.
     """
@@ -111,7 +123,10 @@ class Reader:
         self.after: tuple[int, str, list[list[int]]] | None = None  # the state a line printed after its move
 
     def moves(self, lines: Iterable[str]) -> Iterator[ModelMove]:
-        """The moves of ``lines``; stops at the first unreadable line, with :attr:`error` set."""
+        """The moves of ``lines``, up to the first unreadable line.
+
+        That line sets :attr:`error`.
+        """
         return self.read(pieces(lines))
 
     def read(self, source: Iterator[str]) -> Iterator[ModelMove]:
@@ -161,7 +176,10 @@ class Reader:
             self.error = exc
 
     def _move_then_state(self, text: str) -> bool:
-        """Whether ``text`` is a move followed by the state after it ('Move disk from 0 to 1 : [[3, 2], [1], []]')."""
+        """Whether ``text`` is a move followed by the state after it.
+
+        An example is 'Move disk from 0 to 1 : [[3, 2], [1], []]'.
+        """
         written, state = _split_state(text)
         try:
             return bool(state) and self.parser.parse_many(written) is not None
@@ -169,7 +187,10 @@ class Reader:
             return False
 
     def compare(self) -> None:
-        """Whether the state the last move's line printed is the pegs' state after it; MalformedLine if not."""
+        """Whether the last move's line printed the pegs' state after it.
+
+        Raises :class:`MalformedLine` if the state it printed is another.
+        """
         if self.after is None:
             return
         number, text, rows = self.after
@@ -179,7 +200,10 @@ class Reader:
             raise StateMismatch(number, text, f"the state printed after the move is not the pegs' ({shown})")
 
     def _slow(self, number: int, text: str, source: Iterator[str]) -> Iterator[ModelMove]:
-        """Whatever the inline case does not read: any line, a list of moves, a blank or unreadable line."""
+        """Whatever the inline case does not read.
+
+        That is any line, a list of moves, a blank or unreadable line.
+        """
         self.compare()
         more = continues(text)
         if number == 1 and text.startswith("\ufeff"):
@@ -206,7 +230,10 @@ class Reader:
         yield from self._line(number, text)
 
     def _joined(self, number: int, text: str) -> Iterator[ModelMove]:
-        """A line of moves written across two lines: the first is held, and read with the next."""
+        """A line of moves written across two lines.
+
+        The first is held, and read with the next.
+        """
         if self.held is not None:
             first, start = self.held
             self.held = None
@@ -226,7 +253,10 @@ class Reader:
         yield from self._line(number, text)
 
     def _line(self, number: int, text: str) -> Iterator[ModelMove]:
-        """The moves of one line of text (a state printed after the move is compared with the pegs after it)."""
+        """The moves of one line of text.
+
+        A state printed after the move is compared with the pegs after it.
+        """
         if self.contents:
             text = self._by_contents(number, text)
         written, state = _split_state(text)
@@ -249,8 +279,11 @@ class Reader:
                 yield self._model(move, number, text)
 
     def read_states(self, n: int, drawn: Layout | None = None) -> None:
-        """Read states from now on, the pegs numbered from 0 in the order printed (:mod:`.states`), or
-        pictures of the pegs laid out as ``drawn`` says (:mod:`.pictures`), left to right."""
+        """Read states from now on, or pictures of the pegs.
+
+        States number the pegs from 0 in the order printed (:mod:`.states`).
+        Pictures are laid out as ``drawn`` says (:mod:`.pictures`), left to right.
+        """
         self.states = States(len(self.pegs), n) if drawn is None else Pictures(drawn, len(self.pegs), n)
         self.names = conventions(len(self.pegs))[f"0-{len(self.pegs) - 1}"]
         self.labels = list(self.names.labels)
@@ -284,7 +317,9 @@ class Reader:
             yield self._model(move, *self.states.at)
 
     def _long(self, number: int, text: str, source: Iterator[str]) -> Iterator[ModelMove]:
-        """The moves of a line longer than LIMIT that holds several (``A->B A->C ...``), a piece at a time.
+        """The moves of a long line that holds several, a piece at a time.
+
+        Such a line is longer than LIMIT, as ``A->B A->C ...``.
 
         Each piece is cut after its last separator (a space, ``,``, ``;``, ``|`` or ``<br>``); what follows
         is read with the next piece.  A line whose first piece holds fewer than two moves is refused.
@@ -315,11 +350,12 @@ class Reader:
             yield self._model(move, number, body)
 
     def _list(self, number: int, text: str, start: int, more: bool, source: Iterator[str]) -> Iterator[ModelMove]:
-        """The moves of a list on one line, item by item; the line is read LIMIT characters at a time.
+        """The moves of a list on one line, item by item.
 
-        A line whose first LIMIT characters hold an item that is not a move is
-        not a list of moves (a state such as ``[[3, 2, 1], [], []]``): it is
-        skipped, or refused if longer; after that, such an item is malformed.
+        The line is read LIMIT characters at a time.  A line whose first LIMIT
+        characters hold an item that is not a move is not a list of moves (a state
+        such as ``[[3, 2, 1], [], []]``).  It is skipped, or refused if longer;
+        after that, such an item is malformed.
         """
         body, first = text[start:], True
         while True:
@@ -343,7 +379,10 @@ class Reader:
             body, more, first = rest + piece, continues(piece), False
 
     def _items(self, body: str) -> tuple[list[tuple[str, Move]], str, str | None]:
-        """The items of ``body`` with their moves, the text after the last, and the first that is not a move."""
+        """The items of ``body`` with their moves, and what follows them.
+
+        Returns them, the text after the last, and the first that is not a move.
+        """
         items: list[tuple[str, Move]] = []
         end = 0
         for m in _ITEM.finditer(body):
@@ -364,7 +403,10 @@ class Reader:
             self.example = (number, text)
 
     def _model(self, move: Move, number: int, text: str) -> ModelMove:
-        """The model's move for ``move`` read on line ``number``; MalformedLine if its pegs are not readable."""
+        """The model's move for ``move`` read on line ``number``.
+
+        Raises :class:`MalformedLine` if its pegs are not readable.
+        """
         disk, s, t = move
         names = self.names or self._decide(s, t, number, text)
         if disk is not None and self.base is None:
@@ -398,7 +440,10 @@ class Reader:
         return disk, src, dst
 
     def _decide(self, src: str | None, dst: str, number: int, text: str) -> PegNames:
-        """The convention of the first move; MalformedLine (with the ``--pegs`` to use) when it has none."""
+        """The convention of the first move.
+
+        Raises :class:`MalformedLine` (with the ``--pegs`` to use) when it has none.
+        """
         try:
             self.names = detect(src, dst, len(self.pegs), self.occupied)
         except ValueError as exc:
@@ -408,7 +453,9 @@ class Reader:
         return self.names
 
     def _by_contents(self, number: int, text: str) -> str:
-        """``text`` with the two pegs it writes as the disks they hold ('[3, 2, 1]') written as their numbers.
+        """``text`` with the two pegs written as the disks they hold renumbered.
+
+        Each such peg ('[3, 2, 1]') is written as its number instead.
 
         The peg is the one that holds those disks (bottom first, or top first); of two that hold the same
         (two empty pegs), the first that is not the move's source: on the classic rules the two are alike.
@@ -430,7 +477,10 @@ class Reader:
         return "".join([*out, text[end:]])
 
     def _decide_base(self, disk: int) -> bool:
-        """Disks count from 0 when the first disk named is 0 (or ``base`` is 0): the pegs are renumbered to match."""
+        """Count disks from 0 when the first disk named is 0 (or ``base`` is 0).
+
+        The pegs are then renumbered to match.
+        """
         self.base = 0 if disk == 0 else 1
         if self.base == 0:
             for peg in self.pegs:
@@ -438,14 +488,20 @@ class Reader:
         return True
 
     def _where(self, disk: int | None) -> int:
-        """The peg whose top is ``disk``, else one that holds it, else 0 (the checker then says why not)."""
+        """The peg whose top is ``disk``, else one that holds it, else 0.
+
+        With 0, the checker then says why not.
+        """
         for peg, disks in enumerate(self.pegs):
             if disks and disks[-1] == disk:
                 return peg
         return next((peg for peg, disks in enumerate(self.pegs) if disk in disks), 0)
 
     def _label(self, s: str, src: int, t: str, dst: int) -> bool:
-        """Remember the names a program gives its pegs (the first seen of each); whether one is still unknown."""
+        """Remember the names a program gives its pegs; whether one is unknown.
+
+        The first name seen for each peg is kept.
+        """
         for label, peg in ((s, src), (t, dst)):
             if self.labels[peg] is None:
                 self.labels[peg] = label

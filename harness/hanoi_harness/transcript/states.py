@@ -1,4 +1,6 @@
-"""Programs that print the pegs instead of moves: each state read, and the move between two found.
+"""Programs that print the pegs instead of moves: each state read.
+
+The move between two states is found.
 
 A state is every peg's disks, printed on one line (``[3, 2] [] [1]``,
 ``[[3, 2], [1], []]``, ``A: [3, 2] B: [] C: [1]``, ``{'A': [3, 2], 'B': [], 'C': [1]}``) or one peg a line
@@ -23,7 +25,9 @@ _DIGITS = re.compile(r"\d{1,18}")
 
 
 class States:
-    """Reads the states of a text line by line for *pegs* pegs and *n* disks; :meth:`feed` gives the moves.
+    """Reads the states of a text line by line, for *pegs* pegs and *n* disks.
+
+    The method :meth:`feed` gives the moves.
 
     ``previous`` starts as the tower on peg 0 (disks n .. 1, or n-1 .. 0 when
     they are numbered from 0): a first state printed after the first move
@@ -44,12 +48,18 @@ class States:
         self.last: tuple[int, str] = (0, "")  # the last line read that belongs to a state
 
     def flush(self) -> list[Move]:
-        """No move: a state ends on its own line (the interface of :class:`~.pictures.Pictures`)."""
+        """No move: a state ends on its own line.
+
+        This is the interface of :class:`~.pictures.Pictures`.
+        """
         return []
 
     def feed(self, text: str, number: int = 0) -> list[Move]:
-        """The moves the line ``text`` (line ``number``) completes (none, or one); ValueError if a state is
-        no move away."""
+        """The moves that the line ``text`` completes: none, or one.
+
+        ``number`` is the line's number.  Raises ValueError if a state is no
+        move away.
+        """
         line = _ONE_LINE.fullmatch(text)
         groups = _GROUP.findall(text) if line else []
         self.at = self.last = (number, text)
@@ -78,18 +88,26 @@ class States:
         return between(previous, state)
 
     def _from_one(self, rows: list[list[int]]) -> bool:
-        """Whether the disks are numbered from 1: no 0 among them, or the largest is n."""
+        """Whether the disks are numbered from 1.
+
+        They are when no 0 is among them, or the largest is n.
+        """
         values = [d for row in rows for d in row]
         return 0 not in values or self.n in values
 
 
 def tower(n: int, pegs: int, *, from_one: bool = True) -> list[Bag[int]]:
-    """The start: n disks on the first of ``pegs`` pegs (numbered 1 .. n, or 0 .. n-1)."""
+    """The start: n disks on the first of ``pegs`` pegs.
+
+    They are numbered 1 .. n, or 0 .. n-1.
+    """
     return [Bag(range(1, n + 1) if from_one else range(n))] + [Bag() for _ in range(pegs - 1)]
 
 
 def between(previous: list[Bag[int]], state: list[Bag[int]]) -> list[Move]:
-    """The move from ``previous`` to ``state``: none if they are equal; ValueError if no one move does it.
+    """The move from ``previous`` to ``state``; none if they are equal.
+
+    Raises ValueError if no one move does it.
 
     >>> between([Bag([2, 1]), Bag(), Bag()], [Bag([2]), Bag(), Bag([1])])
     [(1, '0', '2')]
