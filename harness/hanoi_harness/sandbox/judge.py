@@ -1,4 +1,6 @@
-"""The judging side: verdicts on the moves an algorithm's process streams, as :func:`check` gives them.
+"""The judging side: verdicts on the moves an algorithm's process streams.
+
+The verdicts are those :func:`check` gives.
 
 The algorithm runs in its own process (:mod:`hanoi_harness.sandbox.stream`) and only sends moves; the
 checker and the digest run here, in a process that never imports the algorithm's code, so
@@ -50,7 +52,9 @@ _ENDINGS: dict[int, Callable[[wire.Frame], Odd | OddChunk | Crash]] = {
 
 
 class Judge:
-    """The verdict on one stream of moves for *n* disks and the pegs *targets*, as :func:`check` would give it.
+    """The verdict on one stream of moves, as :func:`check` would give it.
+
+    The stream is for *n* disks and the pegs *targets*.
 
     *puzzle* is the record's (:mod:`hanoi_harness.core.puzzle`: its pegs, its rule, its start), so
     a variant is judged as :func:`~hanoi_harness.core.checker.check_algorithm` judges it: same
@@ -146,7 +150,10 @@ class Judge:
         return verdict
 
     def _finish(self) -> None:
-        """Read on to the request's ``D`` after a start failure (the process sends nothing else)."""
+        """Read on to the request's ``D`` after a start failure.
+
+        The process sends nothing else.
+        """
         upcoming = self._peek()
         if upcoming is not None and upcoming.kind == wire.DONE:
             self._take()
@@ -155,7 +162,10 @@ class Judge:
     # --- frames -------------------------------------------------------------------------------------
 
     def _peek(self) -> wire.Frame | None:
-        """The next frame, not taken; None when the stream has ended (``ended`` says why)."""
+        """The next frame, not taken; None when the stream has ended.
+
+        ``ended`` says why it ended.
+        """
         if self._peeked is None and self.ended is None:
             try:
                 self._peeked = self._next()
@@ -176,7 +186,7 @@ class Judge:
             raise self.ended from None
 
     def _arrays(self) -> Iterator[Any]:
-        """The arrays of the frames coming, up to a frame of another kind or the stream's end."""
+        """The arrays of the frames coming, up to another kind or the stream's end."""
         while (frame := self._peek()) is not None and frame.kind in _ARRAYS:
             self._take()
             yield self._decoded(wire.rows, frame)
@@ -188,7 +198,7 @@ def _no_frames() -> wire.Frame:
 
 @dataclass
 class Outcome:
-    """A verdict on one request, and what became of the process that answered it."""
+    """A verdict on one request, and what became of the process answering it."""
 
     verdict: Verdict
     producer: Producer | None
@@ -200,7 +210,9 @@ class Outcome:
 
 
 def judged(producer: Producer, judge: Judge) -> Outcome:
-    """The verdict of *judge* on the moves *producer* is sending for the request just asked.
+    """The verdict of *judge* on the moves *producer* sends for the request.
+
+    The request is the one just asked.
 
     A stream the judge stopped reading before its end (an illegal move, the cap) is skipped, so
     the process can serve another request; a process that died or was stopped is given up.
@@ -215,7 +227,9 @@ def judged(producer: Producer, judge: Judge) -> Outcome:
 
 
 def pinpoint(first_try: Outcome, again: Callable[[tuple[int, int]], Outcome]) -> Outcome:
-    """After a death in *first_try*, find its step: run the request *again* with the lost batch traced.
+    """After a death in *first_try*, find its step by running it *again*.
+
+    The second run traces the lost batch.
 
     The batch the process was filling when it died is sent one move a frame the second time
     (*again* gets that window, 1-based within the request); dying again gives the exact step,
