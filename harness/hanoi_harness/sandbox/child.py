@@ -4,16 +4,16 @@ It runs as ``python -P -m hanoi_harness.sandbox.child CONFIG``.
 
 Started by :class:`hanoi_harness.sandbox.stream.Producer`, never by hand.  CONFIG is JSON: the
 ``plugins`` to load, the ``fd`` of the stream and the ``memory_mb`` limit.  The process dies
-with its parent, ignores Ctrl-C, caps its address space, builds the registry (the installed
-entry points only when a request names an algorithm it does not know otherwise) and then
-answers requests, one JSON line each on standard input::
+with its parent, ignores Ctrl-C and caps its address space. It builds the registry, with the
+installed entry points only when a request names an algorithm it does not know otherwise. Then
+it answers requests, one JSON line each on standard input::
 
     {"id": 3, "name": "bitwise", "n": 20, "first": 0, "count": null, "trace": null}
 
-``first`` 0 asks for ``solve(n)``, k >= 1 for ``solve_from(n, k)``; ``"start"`` and ``"goal"``
-(configurations, the peg of each disk), when present, for the run between them
-(``solve_for``); ``count`` caps the moves sent; ``trace`` ``[a, b]`` sends moves a..b
-(1-based) one frame each, so that a process dying there is caught at its exact step.  Each
+``first`` 0 asks for ``solve(n)``, k >= 1 for ``solve_from(n, k)``. ``"start"`` and ``"goal"``
+(configurations, the peg of each disk), when present, ask for the run between them
+(``solve_for``). ``count`` caps the moves sent. ``trace`` ``[a, b]`` sends moves a..b (1-based)
+one frame each, so that a process dying there is caught at its exact step.  Each
 request is answered by frames (:mod:`hanoi_harness.sandbox.protocol`) ending in ``D``; a line ``skip ID``
 abandons request ID at its next batch.  Whatever the algorithm prints goes where standard
 error goes, never into the stream (:mod:`hanoi_harness.sandbox.output`), and is flushed

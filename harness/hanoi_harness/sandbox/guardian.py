@@ -6,10 +6,10 @@ A child in a session of its own outlives its parent unless something ends it: a 
 by SIGKILL runs no code.  So every child the harness starts (:func:`hanoi_harness.sandbox.process.start`)
 is registered with a guardian, a tiny process of its own (``python -I -S``, in its own session,
 deaf to Ctrl-C, SIGTERM and SIGHUP) started before the first child.  It reads ``+PID`` and
-``-PID`` lines (a group started, a group ended); at the end of its input, which comes when this
-process has ended in any way, it kills the groups still registered, then (on Linux) every
-process whose starting environment carries this process's token, which every child gets: that
-finds the descendants that left their session too.  :func:`end_strays` does that last part at
+``-PID`` lines (a group started, a group ended). Its input ends when this process has ended in
+any way. Then it kills the groups still registered, and (on Linux) every process whose starting
+environment carries this process's token. Every child gets the token, so that finds the
+descendants that left their session too.  :func:`end_strays` does that last part at
 the end of a run, while this process lives on.
 """
 

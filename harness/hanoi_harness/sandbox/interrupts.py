@@ -2,12 +2,11 @@
 
 Every interruption of a command ends it so.
 
-Python raises KeyboardInterrupt wherever the main thread is, and code on the
-way can drop it (a finalizer), disguise it (an interrupted import's
-RuntimeError), swallow it (a library that catches it and returns) or leave
-a mark that makes the process die by SIGINT after it was handled.  Each has
-its counter here: :func:`redelivered_interrupts`, :func:`interrupted`,
-:func:`interruption_wins` and :func:`forget_unhandled_interrupt`.
+Python raises KeyboardInterrupt wherever the main thread is. Code on the way can drop it (a
+finalizer), disguise it (an interrupted import's RuntimeError) or swallow it (a library that
+catches it and returns). It can also leave a mark that makes the process die by SIGINT after it
+was handled.  Each has its counter here: :func:`redelivered_interrupts`,
+:func:`interrupted`, :func:`interruption_wins` and :func:`forget_unhandled_interrupt`.
 :func:`hanoi_harness.cli.main.main` uses all four; the benchmark also wraps its
 phases that run libraries (pytest-benchmark, matplotlib) in the third.
 """
@@ -36,11 +35,10 @@ def redelivered_interrupts() -> Iterator[None]:
     A KeyboardInterrupt raised inside a weakref callback or a ``__del__``
     (the garbage collector runs them at any allocation) cannot propagate:
     Python prints "Exception ignored in ..." and goes on, so the command
-    would finish as if never interrupted.  This hook catches that case and
-    interrupts the main thread again from a helper thread, once the hook
-    has returned: an interrupt that came while the hook still ran (as soon
-    as the thread starts, it would) lands in the hook and is dropped the
-    same way.  The hook holds a lock until it returns; the thread waits for it.
+    would finish as if never interrupted.  This hook catches that case and interrupts the main
+    thread again from a helper thread, once the hook has returned. An interrupt that came while
+    the hook still ran would land in the hook and be dropped the same way (and it would, as soon
+    as the thread starts).  The hook holds a lock until it returns; the thread waits for it.
     """
     previous = sys.unraisablehook
     hooked = threading.Lock()
@@ -103,12 +101,11 @@ def interruption_wins() -> Iterator[None]:
 
     It does so whatever code on the way made of it.
 
-    Ctrl-C raises KeyboardInterrupt wherever the interpreter is, and code on
-    the way may turn it into something else: an interrupted import inside
-    matplotlib surfaces as a RuntimeError; pytest (which :mod:`pytest-benchmark
-    <hanoi_harness.bench.timing.measure>` times in) catches it and returns a status,
-    or, when it lands in a finalizer during the run, files it as a warning
-    nobody sees, and the block ends as if nothing happened.  The SIGINT handler
+    Ctrl-C raises KeyboardInterrupt wherever the interpreter is, and code on the way may turn it
+    into something else. An interrupted import inside matplotlib surfaces as a RuntimeError.
+    Pytest (which :mod:`pytest-benchmark <hanoi_harness.bench.timing.measure>` times in) catches
+    it and returns a status. When it lands in a finalizer during the run, pytest files it as a
+    warning nobody sees, and the block ends as if nothing happened.  The SIGINT handler
     here notes that the signal came (and raises as Python's own does): an
     exception that ends the block after that is raised as the interruption it
     is, and so is a block that ends normally.  Outside the main thread, where

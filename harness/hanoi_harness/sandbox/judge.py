@@ -2,19 +2,19 @@
 
 The verdicts are those :func:`check` gives.
 
-The algorithm runs in its own process (:mod:`hanoi_harness.sandbox.stream`) and only sends moves; the
-checker and the digest run here, in a process that never imports the algorithm's code, so
-nothing the algorithm does (patching the checker, writing on a pipe, forking) can change a
-verdict.  The moves are judged by the record's puzzle (its pegs, its rule; the catalog of
-:mod:`hanoi_harness.registry.probe` carries a plugin's), as :func:`~hanoi_harness.core.checker.check_algorithm`
-judges them.  :class:`Judge` replays the runs of moves that came as arrays through
-:func:`check_chunks` (vectorised), each run starting from the pegs, step and digest where the
-last one ended, so the whole gets :func:`check`'s verdict: same status, step, move, reason,
-pegs and digest.  What ends a run is judged at its step: a move that is not three ints is
-``illegal``, known by its type and repr (:mod:`hanoi_harness.sandbox.faults`); an exception
-the generator raised is ``crashed``, with the line of the algorithm's code it came from; a
-stream that ends early (the process died, broke the protocol, ran out of time) is
-``crashed`` (or ``timed_out``) at the step being produced.
+The algorithm runs in its own process (:mod:`hanoi_harness.sandbox.stream`) and only sends
+moves. The checker and the digest run here, in a process that never imports the algorithm's
+code. So nothing the algorithm does (patching the checker, writing on a pipe, forking) can
+change a verdict.  The moves are judged by the record's puzzle (its pegs, its rule), as
+:func:`~hanoi_harness.core.checker.check_algorithm` judges them. The catalog of
+:mod:`hanoi_harness.registry.probe` carries a plugin's puzzle.  :class:`Judge` replays the runs
+of moves that came as arrays through :func:`check_chunks` (vectorised). Each run starts from the
+pegs, step and digest where the last one ended. So the whole gets :func:`check`'s verdict: same
+status, step, move, reason, pegs and digest.  What ends a run is judged at its step. A move that
+is not three ints is ``illegal``, known by its type and repr
+(:mod:`hanoi_harness.sandbox.faults`). An exception the generator raised is ``crashed``, with
+the line of the algorithm's code it came from. A stream that ends early (the process died, broke
+the protocol, ran out of time) is ``crashed`` (or ``timed_out``) at the step being produced.
 
 A process that dies while moves are batched loses the batch it was filling: :func:`pinpoint`
 runs it once more, sending that stretch one move at a time, to name the step it dies at.
@@ -56,11 +56,12 @@ class Judge:
 
     The stream is for *n* disks and the pegs *targets*.
 
-    *puzzle* is the record's (:mod:`hanoi_harness.core.puzzle`: its pegs, its rule, its start), so
-    a variant is judged as :func:`~hanoi_harness.core.checker.check_algorithm` judges it: same
-    legality, same cap, the same optimality in the verdict and the digest of its k pegs.  For
-    a run between two configurations it names them (:meth:`Puzzle.between`), as the caller
-    asked the algorithm's process for them: the judge never learns them from that process.
+    *puzzle* is the record's (:mod:`hanoi_harness.core.puzzle`: its pegs, its rule, its start).
+    So a variant is judged as :func:`~hanoi_harness.core.checker.check_algorithm` judges it. It
+    gets the same legality, the same cap, the same optimality in the verdict and the digest of
+    its k pegs.  For a run between two configurations it names them (:meth:`Puzzle.between`),
+    as the caller asked the algorithm's process for them: the judge never learns them from
+    that process.
     *start*, *initial* and *partial* are :func:`check`'s: the pegs after *start* moves, and
     whether only legality is asked (the verdict then ``ok`` with ``extra["pegs"]``).
     After :meth:`run`, ``answered`` says whether the stream was read to its end (``D``), so its

@@ -18,9 +18,10 @@ Every process the harness starts for an algorithm or an external program follows
 * **It dies with its parent.**  A Python child calls :func:`die_with_parent` first thing: on
   Linux the kernel sends it SIGKILL when its parent ends (``PR_SET_PDEATHSIG``); elsewhere a
   thread polls.  Groups the parent started are also registered with its guardian
-  (:mod:`hanoi_harness.sandbox.guardian`), a tiny process that outlives the parent: when the parent
-  ends, even by SIGKILL, the guardian kills those groups and (on Linux) every process still
-  carrying the parent's token in its environment, which finds the ones that left their session.
+  (:mod:`hanoi_harness.sandbox.guardian`), a tiny process that outlives the parent. When the
+  parent ends, even by SIGKILL, the guardian kills those groups. On Linux it also kills every
+  process still carrying the parent's token in its environment, which finds the ones that left
+  their session.
 * **Bounded waits.**  ``poll()`` takes at most 2^31 - 1 ms (24.8 days) and lock waits about
   292 years: :func:`wait_slice` cuts any deadline into waits of at most :data:`MAX_WAIT_S`, so
   any finite ``--timeout`` is honoured.

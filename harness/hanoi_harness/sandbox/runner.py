@@ -2,12 +2,14 @@
 
 Its moves are judged in this process.
 
-For each job (an algorithm and the n to verify, in order) a thread of this process starts the
-algorithm's process (:class:`~hanoi_harness.sandbox.stream.Producer`: isolated, in a session of its
-own, dying with us), asks it for ``solve(n)`` for each n in turn and judges the moves as they
-stream in (:class:`~hanoi_harness.sandbox.judge.Judge`): the verdict is made here, by code the algorithm
-never ran, so no plugin can forge it.  A crash, a hang or running out of memory is that
-algorithm's verdict while the others are still verified:
+A job is an algorithm and the n to verify, in order. For each job a thread of this process
+starts the algorithm's process (:class:`~hanoi_harness.sandbox.stream.Producer`: isolated, in a
+session of its own, dying with us). It asks it for ``solve(n)`` for each n in turn and judges
+the moves as they stream in (:class:`~hanoi_harness.sandbox.judge.Judge`). The verdict is made
+here, by code the algorithm never ran, so no plugin can forge it.
+
+A crash, a hang or running out of memory is that algorithm's verdict while the others are
+still verified:
 
 * past its ``timeout`` (for all its n together) a job's process group is killed and its current
   n is ``timed_out``;
@@ -16,9 +18,9 @@ algorithm's verdict while the others are still verified:
 * a stream it broke (garbage, a second writer after a fork) is ``crashed`` too.
 
 Each of these ends the job; verdicts already made are kept.  A process that answered well is
-kept for its thread's next job (``hanoi bench`` checks one n per job): the in-tree algorithms
-share it, and a plugin's or an installed package's process serves that algorithm alone (it
-loads no other plugin).
+kept for its thread's next job (``hanoi bench`` checks one n per job). The in-tree algorithms
+share it. A plugin's or an installed package's process serves that algorithm alone (it loads no
+other plugin).
 """
 
 from __future__ import annotations
@@ -47,8 +49,8 @@ class Job:
 
     Algorithm *name* is verified for each n of *ns*, in order.
 
-    ``ends`` ``(start, goal)``, when given, are the configurations of the run (the peg of each
-    disk, disk 1 first; ``ns`` is then their one n): the algorithm's process is asked for the
+    ``ends`` ``(start, goal)``, when given, are the configurations of the run: the peg of each
+    disk, disk 1 first (``ns`` is then their one n). The algorithm's process is asked for the
     moves between them, and they are judged here from that start to that goal.
     ``verdicts`` fill in as the job runs; ``started`` is when it began (:func:`time.monotonic`);
     ``printed`` is the start of what the algorithm's process printed meanwhile.

@@ -5,10 +5,10 @@ This is the judging side's handle on :mod:`hanoi_harness.sandbox.child`.
 A :class:`Producer` starts the process (isolated, in a session of its own, dying with us; see
 :mod:`hanoi_harness.sandbox.process`), asks it for moves and reads the frames it sends, within a
 deadline.  What the process prints is kept in a file, read a request at a time
-(:meth:`Producer.printed`).  Whatever ends a stream early is a :class:`StreamEnded` saying how: the process died
-(with its exit status and the last line it wrote on stderr), broke the stream (garbage, a
-second writer, a frame out of place), could not serve (``F``), ran past the deadline, or we
-were interrupted.
+(:meth:`Producer.printed`).  Whatever ends a stream early is a :class:`StreamEnded` saying how.
+The process died (with its exit status and the last line it wrote on stderr), or broke the
+stream (garbage, a second writer, a frame out of place). Or it could not serve (``F``), or ran
+past the deadline, or we were interrupted.
 """
 
 from __future__ import annotations

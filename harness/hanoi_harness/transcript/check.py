@@ -1,11 +1,11 @@
 """Checking another program's moves: read from its printed text, replayed.
 
 The function :func:`check_lines` reads moves from lines of text and
-replays them with :func:`hanoi_harness.core.checker.check`.  The shapes and
-the rules for ambiguous lines are in :mod:`hanoi_harness.transcript.rules`
-and :mod:`hanoi_harness.transcript.templates`, the peg conventions in
+replays them with :func:`hanoi_harness.core.checker.check`.  The shapes and the rules for
+ambiguous lines are in :mod:`hanoi_harness.transcript.rules` and
+:mod:`hanoi_harness.transcript.templates`. The peg conventions are in
 :mod:`hanoi_harness.transcript.pegs`, the streaming reader in
-:mod:`hanoi_harness.transcript.read`, the input's lines in
+:mod:`hanoi_harness.transcript.read`, and the input's lines in
 :mod:`hanoi_harness.transcript.source`.  The function :func:`describe`
 writes the verdict in the input's own labels.
 

@@ -6,9 +6,9 @@ checker.  The lines are kept and read again, so the input still streams.
 It decides what one line cannot say:
 
 * the pegs: any three tokens (or as many as the puzzle has pegs) that the
-  moves use, in any language or script.  Their order comes from their names
-  when they have one (``source``, ``origen``, ``S,A,D``, letters or digits
-  in order), else the first move's source is the start peg;
+  moves use, in any language or script. Their order comes from their names when they have one
+  (``source``, ``origen``, ``S,A,D``, letters or digits in order). Else the first move's source
+  is the start peg;
 * the number before a move's pegs: a step when it counts 1, 2, 3, ... down
   the moves, else a disk (``disk3:a-->c``, ``1:A->C``);
 * whether the output prints states instead of moves (:mod:`~hanoi_harness.transcript.states`).

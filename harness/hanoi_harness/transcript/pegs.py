@@ -3,11 +3,11 @@
 These are the conventions ``hanoi check`` reads, and how one is chosen.
 
 A convention maps the labels a program prints to the model's pegs 0, 1 and 2
-(the first peg first).  The built-in ones are ``0-2``, ``1-3``, ``A-C``
-(letters in either case), ``words`` (common names such as left/middle/right
-or source/auxiliary/target, see :data:`WORDS`) and ``cyclic`` (lines that
-give a disk and a direction, ``1 left``, on a circle of three pegs); any
-other is three names in order, ``S,A,D``.  On k pegs (:func:`conventions`)
+(the first peg first).  The built-in ones are ``0-2``, ``1-3``, ``A-C`` (letters in either
+case), ``words`` and ``cyclic``. The ``words`` are common names such as left/middle/right or
+source/auxiliary/target (see :data:`WORDS`). The ``cyclic`` lines give a disk and a direction
+(``1 left``) on a circle of three pegs. Any other convention is three names in order, ``S,A,D``.
+On k pegs (:func:`conventions`)
 they are ``0-(k-1)``, ``1-k``, the first k letters (``A-D`` on four) and
 ``cyclic``, or k names in order.  :func:`detect` picks one from a program's
 first move when the user gave none.
@@ -155,8 +155,6 @@ def example(pegs: int) -> str:
 
     None repeats.
 
-    None repeats.
-
     >>> example(4), example(27)[:12], example(100)
     ('S,A,B,D', 'P1,P2,P3,P4,', 'P1,P2,...,P100')
     """
@@ -269,10 +267,10 @@ def detect(src: str | None, dst: str, pegs: int = 3, occupied: frozenset[int] = 
     ``src`` is None for a direction.
 
     *pegs* is the number of pegs, *occupied* the pegs holding disks at the
-    start (peg 0 alone: the whole tower on the first peg).  Digits count
-    from 1 when the move has no 0 and either names peg k (3 on three pegs)
-    or leaves a peg that holds disks only when read from 1 (peg 1, the
-    first peg, for a tower on it); from 0 otherwise.  Letters are A-C (the
+    start (peg 0 alone: the whole tower on the first peg).  Digits count from 1 when the move
+    has no 0 and either names peg k (3 on three pegs) or leaves a peg that holds disks only when
+    read from 1. Such a peg is peg 1, the first peg, for a tower on it. Otherwise digits count
+    from 0.  Letters are A-C (the
     first k letters); known names (:data:`WORDS`, three pegs only) words.
     Other letters or names raise :class:`ValueError` with the ``--pegs``
     that would read them.

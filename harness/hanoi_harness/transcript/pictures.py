@@ -2,19 +2,16 @@
 
 A move stands between two pictures.
 
-A move stands between two pictures.
-
-A picture is a block of rows with no letter in them, ended by a blank line,
-a base or separator row (``-------``, ``=====``: one run as wide as half the
-picture), a line of text (a caption, labels under the pegs) or the end of
-the input.  Disks are numbers (columns of numbers, ``[=3=]``, a table such
-as ``| 3| 2 |1``: the digits alone count), or else runs of non-blank
-characters, each a disk or a bare pole (``|``), the disk's rank by its
+A picture is a block of rows with no letter in them. It ends at a blank line, at a base or
+separator row (``-------``, ``=====``: one run as wide as half the picture), at a line of text
+(a caption, labels under the pegs) or at the end of the input.  Disks are numbers (columns of
+numbers, ``[=3=]``, a table such as ``| 3| 2 |1``: the digits alone count). Or else they are
+runs of non-blank characters, each a disk or a bare pole (``|``). Then a disk's rank is its
 width (``=|=``, ``__``, ``+++``: the narrowest is disk 1).  A disk belongs
 to the peg whose column it is centred on.  The top row is
-the top of the pegs.  :func:`layout` finds the pegs' columns and the
-disks' widths from the first lines of an input; :class:`Pictures` reads
-the pictures line by line and gives the move between two of them.
+the top of the pegs.  The function :func:`layout` finds the pegs' columns and the disks' widths
+from the first lines of an input. The class :class:`Pictures` reads the pictures line by line
+and gives the move between two of them.
 
 >>> rows = [" 1    ", " 2   ", "-----", "      ", " 2   1", "-----", "   1  ", " 2    ", "-----"]
 >>> found = layout(rows, 3, 2)
@@ -89,13 +86,11 @@ def layout(lines: list[str], pegs: int, n: int, *, forced: bool = False) -> Layo
 
     The pictures have ``pegs`` pegs and ``n`` disks.
 
-    The pictures have ``pegs`` pegs and ``n`` disks.
-
-    Lines draw pictures when their disks stand in exactly ``pegs`` columns
-    and are numbers (the digits alone count: ``| 3| 2 |1`` is a table) or
-    runs of exactly ``n`` widths, and the lines begin with two states or
-    more, each one move from the last (unless ``forced``: the user said the
-    input holds states).  Pegs no disk visits in these lines (the middle
+    Lines draw pictures when their disks stand in exactly ``pegs`` columns and are numbers or
+    runs of exactly ``n`` widths. For numbers the digits alone count: ``| 3| 2 |1`` is a table.
+    The lines must also begin with two states or more, each one move from the last, unless
+    ``forced`` (the user said the input holds states).
+    Pegs no disk visits in these lines (the middle
     one, for one disk) are found only if poles are drawn, for disks drawn
     by their widths.
     """

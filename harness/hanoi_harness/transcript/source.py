@@ -2,10 +2,10 @@
 
 It holds the decoding of the bytes, the lines cut short, and the refusals.
 
-:func:`open_text` decodes bytes (UTF-8, a byte-order mark's encoding, or
-the one given); :func:`pieces` cuts the lines to :data:`LIMIT` characters
-at most, so that no line is held whole; :func:`binary` says why a line with
-a NUL byte is not text.  :class:`UnreadableInput` and its kinds are the
+The function :func:`open_text` decodes bytes (UTF-8, a byte-order mark's encoding, or the one
+given). The function :func:`pieces` cuts the lines to :data:`LIMIT` characters at most, so that
+no line is held whole. The function :func:`binary` says why a line with a NUL byte is not text.
+:class:`UnreadableInput` and its kinds are the
 refusals of input that cannot be read, each one line.
 """
 
@@ -102,7 +102,7 @@ def binary(text: str) -> str:
 
 
 def pieces(lines: Iterable[str]) -> Iterator[str]:
-    """The lines of ``lines``, each longer than :data:`LIMIT` in pieces.
+    """The lines of ``lines``, any longer than :data:`LIMIT` in pieces.
 
     Each piece holds LIMIT characters at most.
 

@@ -2,10 +2,10 @@
 
 The move between two states is found.
 
-A state is every peg's disks, printed on one line (``[3, 2] [] [1]``,
-``[[3, 2], [1], []]``, ``A: [3, 2] B: [] C: [1]``, ``{'A': [3, 2], 'B': [], 'C': [1]}``) or one peg a line
-(``A: 3 2``, ``: 3 2``, ``Torre 1:[3, 2]``, ``peg0: 3 2 0``), the pegs
-in order, the first peg first.  Two consecutive states differ by one move
+A state is every peg's disks, the pegs in order, the first peg first.  It is printed on one
+line (``[3, 2] [] [1]``, ``[[3, 2], [1], []]``, ``A: [3, 2] B: [] C: [1]``,
+``{'A': [3, 2], 'B': [], 'C': [1]}``).  Or it is printed one peg a line (``A: 3 2``,
+``: 3 2``, ``Torre 1:[3, 2]``, ``peg0: 3 2 0``).  Two consecutive states differ by one move
 (one disk left one peg for another); the same state again is no move, and
 anything else is not a run of moves (:class:`ValueError`).  Zeros pad a
 peg when the disks are numbered from 1 (the largest, n, is printed).
