@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 
 from hanoi_harness.transcript.labels import builtin_names, own_names
 from hanoi_harness.transcript.line import Counter
+from hanoi_harness.transcript.model import CONTENTS
 from hanoi_harness.transcript.pegs import PegNames, conventions, quote
 from hanoi_harness.transcript.pictures import Layout, is_row, layout
-from hanoi_harness.transcript.read import CONTENTS, without_state
 from hanoi_harness.transcript.rules import Move, head
-from hanoi_harness.transcript.states import States
+from hanoi_harness.transcript.states import States, without_state
 from hanoi_harness.transcript.templates import Parser
 
 PROBE = 400

@@ -4,10 +4,10 @@ It reads lines of moves, one-line lists, states and peg labels.  The class
 :class:`Reader` turns lines of text into ``(disk, src, dst)`` moves of the
 model, one at a time, for :func:`hanoi_harness.core.checker.check`.  It
 reads each line with a template of its shape when it has one
-(:mod:`hanoi_harness.transcript.templates`).  It maps the labels to pegs
-0-2 with the convention of the first move
-(:mod:`hanoi_harness.transcript.pegs`).  It gives a move without a disk the
-top disk of its source peg.
+(:mod:`hanoi_harness.transcript.templates`).  Its base class
+:class:`~hanoi_harness.transcript.model.Model` maps the labels to pegs 0-2
+with the convention of the first move (:mod:`hanoi_harness.transcript.pegs`).
+It gives a move without a disk the top disk of its source peg.
 
 Nothing is held but the current line (at most
 :data:`~hanoi_harness.transcript.source.LIMIT` characters) and the pegs: the
@@ -22,7 +22,8 @@ from collections.abc import Iterable, Iterator, Mapping
 
 from hanoi_harness.core.legality import Pegs
 from hanoi_harness.transcript.line import Counter, NotPegs
-from hanoi_harness.transcript.pegs import PegNames, conventions, detect, quote
+from hanoi_harness.transcript.model import Model, ModelMove
+from hanoi_harness.transcript.pegs import PegNames, conventions, quote
 from hanoi_harness.transcript.pictures import Layout, Pictures
 from hanoi_harness.transcript.rules import Move, head
 from hanoi_harness.transcript.source import (
@@ -35,18 +36,12 @@ from hanoi_harness.transcript.source import (
     continues,
     pieces,
 )
-from hanoi_harness.transcript.states import States
+from hanoi_harness.transcript.states import States, split_state, without_state
 from hanoi_harness.transcript.templates import Parser
 
 ITEM_LIMIT = 1_000
 """The longest item of a list of moves."""
 
-ModelMove = tuple[int | None, int, int]
-
-CONTENTS = re.compile(r"\[\s*(?:\d{1,6}\s*(?:,\s*\d{1,6}\s*)*)?\]")
-"""A peg written as the disks it holds: ``[3, 2, 1]``, ``[]``."""
-_CAPTIONED = re.compile(r"(?:\b[^\W\d]\w{0,19}\s*[:=]\s*)?" + CONTENTS.pattern)
-"""The same, perhaps after a name and a colon that caption it (``a: [3, 2, 1]``)."""
 _DIGITS = re.compile(r"\d+")
 _CUT = re.compile(r"\s+|[,;|]|<br\s*/?>", re.IGNORECASE)
 """Where a long line of moves may be cut between two of them."""
@@ -57,35 +52,12 @@ _LIST = re.compile(r"\s*(?:[^\W\d_][\w ]{0,40}[:=]\s*)?(?=[\[(]\s*[\[({]|[\[(][^
 _ITEM = re.compile(r"[\[({][^\[\](){}]*[\])}]")
 _GAP = re.compile(r"[\s,;\[\](){}]*")
 _ALNUM = re.compile(r"[^\W_]")
-# The state printed after a move ('Move disk from 0 to 1 : [[3, 2], [1], []]'): lists, or a list of lists.
-_STATE_TAIL = re.compile(r"(?:[\[(]\s*\[[\d\s,\[\]]*\]\s*[\])]|(?:\[[\d\s,]*\][\s,]*){2,})\s*")
-
-
-def without_state(text: str) -> str:
-    """``text`` without the state printed after its move, if it has one.
-
-    The state is matched from its first bracket alone.
-    """
-    return _split_state(text)[0]
-
-
-def _split_state(text: str) -> tuple[str, str]:
-    """``text`` cut before the state printed after its move, and the state.
-
-    The state is empty if it has none.
-    """
-    start = text.find("[")
-    if start > 0 and text[start - 1] == "(":
-        start -= 1
-    if start <= 0 or not _STATE_TAIL.fullmatch(text, start):
-        return text, ""
-    return text[:start].rstrip(" \t:=|-"), text[start:]
 
 
 _PEG_GROUP = re.compile(r"\[([\d\s,]*)\]")
 
 
-class Reader:
+class Reader(Model):
     """The moves of a text for the model, as the checker asks for them.
 
     The checker is :func:`~hanoi_harness.core.checker.check`.  ``pegs`` are its
@@ -102,18 +74,9 @@ class Reader:
     def __init__(
         self, pegs: Pegs, names: PegNames | None = None, base: int | None = None, counter: Counter = None
     ) -> None:
-        self.pegs = pegs
-        self.names = names
-        self.base: int | None = None
-        if base is not None:
-            self._decide_base(base)
+        super().__init__(pegs, names, base)
         self.parser = Parser(names.labels if names is not None else (), counter)
         self.states: States | Pictures | None = None
-        known = names is not None and names.name != "words"
-        self.labels: list[str | None] = list(names.labels) if known and names else [None] * len(pegs)
-        self.occupied = frozenset(peg for peg, disks in enumerate(pegs) if disks)  # where the first move may start
-        self.line = 0
-        self.text = ""
         self.lines = 0
         self.example: tuple[int, str] | None = None
         self.error: UnreadableInput | None = None
@@ -180,7 +143,7 @@ class Reader:
 
         An example is 'Move disk from 0 to 1 : [[3, 2], [1], []]'.
         """
-        written, state = _split_state(text)
+        written, state = split_state(text)
         try:
             return bool(state) and self.parser.parse_many(written) is not None
         except ValueError:
@@ -259,7 +222,7 @@ class Reader:
         """
         if self.contents:
             text = self._by_contents(number, text)
-        written, state = _split_state(text)
+        written, state = split_state(text)
         if state:
             rows = [[int(d) for d in _DIGITS.findall(group)] for group in _PEG_GROUP.findall(state)]
             if len(rows) == len(self.pegs):
@@ -401,111 +364,6 @@ class Reader:
     def _skip(self, number: int, text: str) -> None:
         if self.example is None:
             self.example = (number, text)
-
-    def _model(self, move: Move, number: int, text: str) -> ModelMove:
-        """The model's move for ``move`` read on line ``number``.
-
-        Raises :class:`MalformedLine` if its pegs are not readable.
-        """
-        disk, s, t = move
-        names = self.names or self._decide(s, t, number, text)
-        if disk is not None and self.base is None:
-            self._decide_base(disk)
-        if s is not None and not names.cyclic:
-            src, dst = names.index.get(s), names.index.get(t)
-            if src is None or dst is None:
-                try:
-                    src, dst = names.peg(s), names.peg(t)
-                except ValueError as exc:
-                    raise MalformedLine(number, text, str(exc)) from None
-            if None in self.labels:
-                self._label(s, src, t, dst)
-        elif s is None and names.cyclic:
-            src = self._where(disk)
-            dst = (src + (1 if t.lower() == "right" else -1)) % len(self.pegs)
-        elif s is None and disk is not None and t.lower() not in ("left", "right"):
-            src = self._where(disk)  # 'Move disk 1 to peg 3': from where the disk is
-            try:
-                dst = names.peg(t)
-            except ValueError as exc:
-                raise MalformedLine(number, text, str(exc)) from None
-        elif s is None:
-            raise MalformedLine(number, text, f"a disk and a direction, in moves whose pegs are {names.name}")
-        else:
-            raise MalformedLine(number, text, "a move between pegs, in moves read as directions (cyclic)")
-        if disk is None:
-            top = self.pegs[src]
-            disk = top[-1] if top else None
-        self.line, self.text = number, text
-        return disk, src, dst
-
-    def _decide(self, src: str | None, dst: str, number: int, text: str) -> PegNames:
-        """The convention of the first move.
-
-        Raises :class:`MalformedLine` (with the ``--pegs`` to use) when it has none.
-        """
-        try:
-            self.names = detect(src, dst, len(self.pegs), self.occupied)
-        except ValueError as exc:
-            raise MalformedLine(number, text, str(exc)) from None
-        if self.names.name != "words":
-            self.labels = list(self.names.labels)
-        return self.names
-
-    def _by_contents(self, number: int, text: str) -> str:
-        """``text`` with the two pegs written as the disks they hold renumbered.
-
-        Each such peg ('[3, 2, 1]') is written as its number instead.
-
-        The peg is the one that holds those disks (bottom first, or top first); of two that hold the same
-        (two empty pegs), the first that is not the move's source: on the classic rules the two are alike.
-        A name and a colon before the disks caption them (``from a: [3, 2, 1]``) and are left out.
-        """
-        groups = list(_CAPTIONED.finditer(text))
-        if len(groups) != 2:
-            return text
-        out, end, taken = [], 0, -1
-        for m in groups:
-            written = m[0][m[0].index("[") :]
-            disks = [int(d) for d in _DIGITS.findall(written)]
-            found = [peg for peg, held in enumerate(self.pegs) if held in (disks, disks[::-1]) and peg != taken]
-            if not found:
-                raise MalformedLine(number, text, f"no peg holds {written} at this move")
-            taken = found[0]
-            out += [text[end : m.start()], f" {taken} "]
-            end = m.end()
-        return "".join([*out, text[end:]])
-
-    def _decide_base(self, disk: int) -> bool:
-        """Count disks from 0 when the first disk named is 0 (or ``base`` is 0).
-
-        The pegs are then renumbered to match.
-        """
-        self.base = 0 if disk == 0 else 1
-        if self.base == 0:
-            for peg in self.pegs:
-                peg[:] = [d - 1 for d in peg]
-        return True
-
-    def _where(self, disk: int | None) -> int:
-        """The peg whose top is ``disk``, else one that holds it, else 0.
-
-        With 0, the checker then says why not.
-        """
-        for peg, disks in enumerate(self.pegs):
-            if disks and disks[-1] == disk:
-                return peg
-        return next((peg for peg, disks in enumerate(self.pegs) if disk in disks), 0)
-
-    def _label(self, s: str, src: int, t: str, dst: int) -> bool:
-        """Remember the names a program gives its pegs; whether one is unknown.
-
-        The first name seen for each peg is kept.
-        """
-        for label, peg in ((s, src), (t, dst)):
-            if self.labels[peg] is None:
-                self.labels[peg] = label
-        return None in self.labels
 
     def no_moves(self) -> NoMoves:
         """What to say when no line was a move."""

@@ -9,6 +9,9 @@ line (``[3, 2] [] [1]``, ``[[3, 2], [1], []]``, ``A: [3, 2] B: [] C: [1]``,
 (one disk left one peg for another); the same state again is no move, and
 anything else is not a run of moves (:class:`ValueError`).  Zeros pad a
 peg when the disks are numbered from 1 (the largest, n, is printed).
+
+A line may also print the state after its move ('Move disk from 0 to 1 : [[3, 2], [1], []]'):
+:func:`split_state` cuts it off, for the reader to compare with the pegs.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ _GROUP = re.compile(r"[\[(]([\d\s,]*)[\])]")
 _ONE_LINE = re.compile(r"[^\[\]()]*(?:[\[(]\s*)?(?:[^\[\]()\d]{0,20}[\[(][\d\s,]*[\])][\s,;]*){2,}(?:[\])}]\s*)?")
 _PEG_LINE = re.compile(r"\s*(?:[^\W\d_][^\W_]{0,15}(?: ?\d{1,3})?)?\s*[:=|]\s*[\[(]?([\d\s,]*)[\])]?\s*")
 _DIGITS = re.compile(r"\d{1,18}")
+# The state printed after a move ('Move disk from 0 to 1 : [[3, 2], [1], []]'): lists, or a list of lists.
+_STATE_TAIL = re.compile(r"(?:[\[(]\s*\[[\d\s,\[\]]*\]\s*[\])]|(?:\[[\d\s,]*\][\s,]*){2,})\s*")
 
 
 class States:
@@ -130,3 +135,24 @@ def between(previous: list[Bag[int]], state: list[Bag[int]]) -> list[Move]:
 
 def _numbers(group: str) -> list[int]:
     return [int(d) for d in _DIGITS.findall(group)]
+
+
+def without_state(text: str) -> str:
+    """``text`` without the state printed after its move, if it has one.
+
+    The state is matched from its first bracket alone.
+    """
+    return split_state(text)[0]
+
+
+def split_state(text: str) -> tuple[str, str]:
+    """``text`` cut before the state printed after its move, and the state.
+
+    The state is empty if it has none.
+    """
+    start = text.find("[")
+    if start > 0 and text[start - 1] == "(":
+        start -= 1
+    if start <= 0 or not _STATE_TAIL.fullmatch(text, start):
+        return text, ""
+    return text[:start].rstrip(" \t:=|-"), text[start:]
