@@ -20,14 +20,14 @@ from hanoi_harness.transcript.pegs import LETTER_SETS, WORDS, PegNames, conventi
 from hanoi_harness.transcript.tokens import MARK, tokens
 
 if TYPE_CHECKING:
+    from hanoi_harness.transcript import rules
     from hanoi_harness.transcript.infer import Inference
-    from hanoi_harness.transcript.rules import Move
 
 _NUMBERED = re.compile(r"([^\W\d_]{1,10})(\d{1,3})")
 
 
 def own_names(
-    result: Inference, found: list[tuple[str, list[Move]]], pegs: int, before: list[str], symmetric: bool
+    result: Inference, found: list[tuple[str, list[rules.Move]]], pegs: int, before: list[str], symmetric: bool
 ) -> None:
     """Decide the peg names, from labels that no built-in convention reads.
 
@@ -131,7 +131,7 @@ def _announced(before: list[str], labels: list[str]) -> str | None:
 _LEGEND_MARKS = frozenset(":=,'\"()[]")
 
 
-def builtin_names(result: Inference, found: list[tuple[str, list[Move]]], pegs: int) -> None:
+def builtin_names(result: Inference, found: list[tuple[str, list[rules.Move]]], pegs: int) -> None:
     """Decide the built-in convention of every label the moves use.
 
     It is decided when some moves name no source, so that the first move
