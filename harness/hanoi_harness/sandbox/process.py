@@ -105,7 +105,7 @@ def describe_exit(code: int | None, what: str = "the process", *, oom_hint: bool
 
     >>> describe_exit(3), describe_exit(-9), describe_exit(-15, "the program", oom_hint=False)
     ('the process exited with status 3', 'the process was killed by SIGKILL (out of memory?)', \
-    'the program was killed by SIGTERM')
+'the program was killed by SIGTERM')
     >>> describe_exit(None), describe_exit(-99)
     ('the process vanished', 'the process was killed by signal 99')
     """
@@ -155,7 +155,7 @@ def check_memory_limit(mb: int) -> None:
     Traceback (most recent call last):
     ...
     hanoi_harness.errors.UsageError: --memory-limit 100000000000000000 MB is more than this system can set \
-    (at most 8796093022207 MB); give 0 for no limit
+(at most 8796093022207 MB); give 0 for no limit
     """
     if mb > MAX_MEMORY_MB:
         raise UsageError(

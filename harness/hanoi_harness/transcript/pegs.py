@@ -285,7 +285,7 @@ def detect(src: str | None, dst: str, pegs: int = 3, occupied: frozenset[int] = 
     Traceback (most recent call last):
     ...
     ValueError: the pegs 'S' and 'D' are letters but not A, B, C: say which is which, start peg first, \
-    with --pegs (here --pegs S,A,D)
+with --pegs (here --pegs S,A,D)
     """
     table = conventions(pegs)
     if src is None:
