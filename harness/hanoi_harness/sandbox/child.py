@@ -1,17 +1,19 @@
-"""An algorithm's own process: ``python -P -m hanoi_harness.sandbox.child CONFIG`` streams its moves.
+"""An algorithm's own process, which streams its moves.
+
+It runs as ``python -P -m hanoi_harness.sandbox.child CONFIG``.
 
 Started by :class:`hanoi_harness.sandbox.stream.Producer`, never by hand.  CONFIG is JSON: the
 ``plugins`` to load, the ``fd`` of the stream and the ``memory_mb`` limit.  The process dies
-with its parent, ignores Ctrl-C, caps its address space, builds the registry (the installed
-entry points only when a request names an algorithm it does not know otherwise) and then
-answers requests, one JSON line each on standard input::
+with its parent, ignores Ctrl-C and caps its address space. It builds the registry, with the
+installed entry points only when a request names an algorithm it does not know otherwise. Then
+it answers requests, one JSON line each on standard input::
 
     {"id": 3, "name": "bitwise", "n": 20, "first": 0, "count": null, "trace": null}
 
-``first`` 0 asks for ``solve(n)``, k >= 1 for ``solve_from(n, k)``; ``"start"`` and ``"goal"``
-(configurations, the peg of each disk), when present, for the run between them
-(``solve_for``); ``count`` caps the moves sent; ``trace`` ``[a, b]`` sends moves a..b
-(1-based) one frame each, so that a process dying there is caught at its exact step.  Each
+``first`` 0 asks for ``solve(n)``, k >= 1 for ``solve_from(n, k)``. ``"start"`` and ``"goal"``
+(configurations, the peg of each disk), when present, ask for the run between them
+(``solve_for``). ``count`` caps the moves sent. ``trace`` ``[a, b]`` sends moves a..b (1-based)
+one frame each, so that a process dying there is caught at its exact step.  Each
 request is answered by frames (:mod:`hanoi_harness.sandbox.protocol`) ending in ``D``; a line ``skip ID``
 abandons request ID at its next batch.  Whatever the algorithm prints goes where standard
 error goes, never into the stream (:mod:`hanoi_harness.sandbox.output`), and is flushed
@@ -37,7 +39,10 @@ from hanoi_harness.sandbox.output import ToStderr
 
 
 def main(argv: Sequence[str]) -> int:  # pragma: no cover - the algorithm's process (tests/sandbox/test_child.py)
-    """Serve requests for the algorithm *argv[0]* (the JSON config) names; the exit status."""
+    """Serve requests for the algorithm that *argv[0]* names; the exit status.
+
+    *argv[0]* is the JSON config.
+    """
     config = json.loads(argv[0])
     process.child_start()
     out = protocol.Writer(_sink(int(config["fd"])))
@@ -56,7 +61,7 @@ def main(argv: Sequence[str]) -> int:  # pragma: no cover - the algorithm's proc
     control = _Control(0)
     for request in control.requests():
         try:
-            if request["name"] not in registry:  # the entry points only when needed: 40 ms to look them up
+            if request["name"] not in registry:  # the entry points only when needed: they are slow to look up
                 load_entry_points(registry)
             algorithm = registry.get(request["name"])
         except UsageError as exc:
@@ -88,7 +93,10 @@ def serve(algorithm: Any, request: dict[str, Any], out: protocol.Writer, control
 
 
 def _source(algorithm: Any, n: int, first: int, start: Any, goal: Any) -> Iterator[Any]:
-    """What *algorithm* yields for the request: arrays for a record of chunks, else moves in the model."""
+    """What *algorithm* yields for the request.
+
+    That is arrays for a record of chunks, else moves in the model.
+    """
     if start is not None:
         ends = (tuple(start), tuple(goal))
         return iter(algorithm.solve_between(n, *ends) if algorithm.chunks else algorithm.moves_for(n, *ends))
@@ -98,7 +106,9 @@ def _source(algorithm: Any, n: int, first: int, start: Any, goal: Any) -> Iterat
 
 
 def batch_size(sent: int, count: int | None, trace: tuple[int, int] | None) -> int:
-    """How many moves to take next, *sent* being sent: a batch, cut at *count* and at the *trace* window.
+    """How many moves to take next, *sent* being sent already.
+
+    It is a batch, cut at *count* and at the *trace* window.
 
     >>> batch_size(0, None, None), batch_size(0, 10, None), batch_size(0, None, (5, 9)), batch_size(5, None, (5, 9))
     (65536, 10, 4, 1)
@@ -122,7 +132,9 @@ def _moves(
     trace: tuple[int, int] | None,
     roots: tuple[str, ...] = (),
 ) -> None:
-    """Batches of moves, pulled in C (``list.extend``), so a move costs the generator's time and ~0.25 us more.
+    """Batches of moves, pulled in C (``list.extend``).
+
+    So a move costs the generator's time and a little more.
 
     Nothing is sent after an odd move: it is illegal wherever it comes.
     """
@@ -175,13 +187,19 @@ def _arrays(
 
 
 class Skips(Protocol):
-    """What serving a request needs of the control channel: whether the parent asked to skip it."""
+    """What serving a request needs of the control channel.
+
+    It says whether the parent asked to skip the request.
+    """
 
     def skipped(self, rid: int) -> bool: ...
 
 
 def _sink(fd: int) -> protocol.Sink:
-    """Writes buffers to *fd* in full; when the reader has gone there is nothing left to do, so the process ends."""
+    """Writes buffers to *fd* in full.
+
+    When the reader has gone there is nothing left to do, so the process ends.
+    """
 
     def write(parts: Sequence[protocol.Buffer]) -> None:
         views = [memoryview(part).cast("B") for part in parts]
@@ -207,7 +225,10 @@ class _Control:
         self.pending = b""
 
     def requests(self) -> Iterator[dict[str, Any]]:
-        """Each request in turn, until the parent closes the pipe; stale skips are dropped."""
+        """Each request in turn, until the parent closes the pipe.
+
+        Stale skips are dropped.
+        """
         while True:
             line = self._line()
             if line is None:
@@ -216,7 +237,10 @@ class _Control:
                 yield json.loads(line)
 
     def skipped(self, rid: int) -> bool:
-        """Whether the parent has asked, by now, to skip the rest of request *rid* (never waits)."""
+        """Whether the parent has asked, by now, to skip the rest of request *rid*.
+
+        It never waits.
+        """
         while select.select([self.fd], [], [], 0)[0]:
             data = os.read(self.fd, 4096)
             if not data:

@@ -1,13 +1,15 @@
-"""The guardian: what ends this process's children, and all they started, when this process ends however it ends.
+"""The guardian: it ends this process's children, and all they started.
+
+It does when this process ends, however it ends.
 
 A child in a session of its own outlives its parent unless something ends it: a parent killed
 by SIGKILL runs no code.  So every child the harness starts (:func:`hanoi_harness.sandbox.process.start`)
 is registered with a guardian, a tiny process of its own (``python -I -S``, in its own session,
 deaf to Ctrl-C, SIGTERM and SIGHUP) started before the first child.  It reads ``+PID`` and
-``-PID`` lines (a group started, a group ended); at the end of its input, which comes when this
-process has ended in any way, it kills the groups still registered, then (on Linux) every
-process whose starting environment carries this process's token, which every child gets: that
-finds the descendants that left their session too.  :func:`end_strays` does that last part at
+``-PID`` lines (a group started, a group ended). Its input ends when this process has ended in
+any way. Then it kills the groups still registered, and (on Linux) every process whose starting
+environment carries this process's token. Every child gets the token, so that finds the
+descendants that left their session too.  :func:`end_strays` does that last part at
 the end of a run, while this process lives on.
 """
 
@@ -25,7 +27,10 @@ TOKEN_VARIABLE = "HANOI_HARNESS_TOKEN"
 
 
 def token() -> str:
-    """This process's token: put in every child's environment, so the guardian finds their descendants."""
+    """This process's token, put in every child's environment.
+
+    With it, the guardian finds their descendants.
+    """
     global _TOKEN
     if _TOKEN is None:
         _TOKEN = os.urandom(16).hex()
@@ -33,7 +38,9 @@ def token() -> str:
 
 
 def share_token(value: str, *, guarded: bool) -> None:
-    """Use *value* (a caller's token) for the children of this process; *guarded*: the caller's guardian covers them.
+    """Use *value*, a caller's token, for the children of this process.
+
+    With *guarded*, the caller's guardian covers them.
 
     A pool worker calls this, so that the processes it starts are ended with its caller's.
     """
@@ -43,7 +50,9 @@ def share_token(value: str, *, guarded: bool) -> None:
 
 
 def end_strays() -> int:
-    """Kill every process still carrying this process's token (children of ours that left their group); how many.
+    """Kill every process still carrying this process's token; how many.
+
+    These are children of ours that left their group.
 
     Linux only (it reads each process's starting environment); elsewhere 0.
     """
@@ -113,7 +122,10 @@ environment carries the token."""
 
 
 class _Guardian:
-    """The guardian process of this process, started on first use (none in a process whose caller guards it)."""
+    """The guardian process of this process, started on first use.
+
+    A process whose caller guards it has none.
+    """
 
     def __init__(self) -> None:
         self.owner = 0
@@ -121,7 +133,10 @@ class _Guardian:
         self.lock = threading.Lock()
 
     def ensure(self) -> None:
-        """Start the guardian unless this process has one (or its caller's guards it)."""
+        """Start the guardian unless this process has one.
+
+        Nothing starts either when its caller's guardian guards it.
+        """
         if _GUARDED_ELSEWHERE:
             return
         with self.lock:
@@ -163,7 +178,10 @@ _GUARDIAN = _Guardian()
 
 
 def ensure() -> None:
-    """Start this process's guardian now, unless it runs already (or a caller's guards this process)."""
+    """Start this process's guardian now, unless it runs already.
+
+    Nothing starts either when a caller's guardian guards this process.
+    """
     _GUARDIAN.ensure()
 
 

@@ -1,18 +1,20 @@
-"""The judging side: verdicts on the moves an algorithm's process streams, as :func:`check` gives them.
+"""The judging side: verdicts on the moves an algorithm's process streams.
 
-The algorithm runs in its own process (:mod:`hanoi_harness.sandbox.stream`) and only sends moves; the
-checker and the digest run here, in a process that never imports the algorithm's code, so
-nothing the algorithm does (patching the checker, writing on a pipe, forking) can change a
-verdict.  The moves are judged by the record's puzzle (its pegs, its rule; the catalog of
-:mod:`hanoi_harness.registry.probe` carries a plugin's), as :func:`~hanoi_harness.core.checker.check_algorithm`
-judges them.  :class:`Judge` replays the runs of moves that came as arrays through
-:func:`check_chunks` (vectorised), each run starting from the pegs, step and digest where the
-last one ended, so the whole gets :func:`check`'s verdict: same status, step, move, reason,
-pegs and digest.  What ends a run is judged at its step: a move that is not three ints is
-``illegal``, known by its type and repr (:mod:`hanoi_harness.sandbox.faults`); an exception
-the generator raised is ``crashed``, with the line of the algorithm's code it came from; a
-stream that ends early (the process died, broke the protocol, ran out of time) is
-``crashed`` (or ``timed_out``) at the step being produced.
+The verdicts are those :func:`check` gives.
+
+The algorithm runs in its own process (:mod:`hanoi_harness.sandbox.stream`) and only sends
+moves. The checker and the digest run here, in a process that never imports the algorithm's
+code. So nothing the algorithm does (patching the checker, writing on a pipe, forking) can
+change a verdict.  The moves are judged by the record's puzzle (its pegs, its rule), as
+:func:`~hanoi_harness.core.checker.check_algorithm` judges them. The catalog of
+:mod:`hanoi_harness.registry.probe` carries a plugin's puzzle.  :class:`Judge` replays the runs
+of moves that came as arrays through :func:`check_chunks` (vectorised). Each run starts from the
+pegs, step and digest where the last one ended. So the whole gets :func:`check`'s verdict: same
+status, step, move, reason, pegs and digest.  What ends a run is judged at its step. A move that
+is not three ints is ``illegal``, known by its type and repr
+(:mod:`hanoi_harness.sandbox.faults`). An exception the generator raised is ``crashed``, with
+the line of the algorithm's code it came from. A stream that ends early (the process died, broke
+the protocol, ran out of time) is ``crashed`` (or ``timed_out``) at the step being produced.
 
 A process that dies while moves are batched loses the batch it was filling: :func:`pinpoint`
 runs it once more, sending that stretch one move at a time, to name the step it dies at.
@@ -50,13 +52,16 @@ _ENDINGS: dict[int, Callable[[wire.Frame], Odd | OddChunk | Crash]] = {
 
 
 class Judge:
-    """The verdict on one stream of moves for *n* disks and the pegs *targets*, as :func:`check` would give it.
+    """The verdict on one stream of moves, as :func:`check` would give it.
 
-    *puzzle* is the record's (:mod:`hanoi_harness.core.puzzle`: its pegs, its rule, its start), so
-    a variant is judged as :func:`~hanoi_harness.core.checker.check_algorithm` judges it: same
-    legality, same cap, the same optimality in the verdict and the digest of its k pegs.  For
-    a run between two configurations it names them (:meth:`Puzzle.between`), as the caller
-    asked the algorithm's process for them: the judge never learns them from that process.
+    The stream is for *n* disks and the pegs *targets*.
+
+    *puzzle* is the record's (:mod:`hanoi_harness.core.puzzle`: its pegs, its rule, its start).
+    So a variant is judged as :func:`~hanoi_harness.core.checker.check_algorithm` judges it. It
+    gets the same legality, the same cap, the same optimality in the verdict and the digest of
+    its k pegs.  For a run between two configurations it names them (:meth:`Puzzle.between`),
+    as the caller asked the algorithm's process for them: the judge never learns them from
+    that process.
     *start*, *initial* and *partial* are :func:`check`'s: the pegs after *start* moves, and
     whether only legality is asked (the verdict then ``ok`` with ``extra["pegs"]``).
     After :meth:`run`, ``answered`` says whether the stream was read to its end (``D``), so its
@@ -146,7 +151,10 @@ class Judge:
         return verdict
 
     def _finish(self) -> None:
-        """Read on to the request's ``D`` after a start failure (the process sends nothing else)."""
+        """Read on to the request's ``D`` after a start failure.
+
+        The process sends nothing else.
+        """
         upcoming = self._peek()
         if upcoming is not None and upcoming.kind == wire.DONE:
             self._take()
@@ -155,7 +163,10 @@ class Judge:
     # --- frames -------------------------------------------------------------------------------------
 
     def _peek(self) -> wire.Frame | None:
-        """The next frame, not taken; None when the stream has ended (``ended`` says why)."""
+        """The next frame, not taken; None when the stream has ended.
+
+        ``ended`` says why it ended.
+        """
         if self._peeked is None and self.ended is None:
             try:
                 self._peeked = self._next()
@@ -176,7 +187,7 @@ class Judge:
             raise self.ended from None
 
     def _arrays(self) -> Iterator[Any]:
-        """The arrays of the frames coming, up to a frame of another kind or the stream's end."""
+        """The arrays of the frames coming, up to another kind or the stream's end."""
         while (frame := self._peek()) is not None and frame.kind in _ARRAYS:
             self._take()
             yield self._decoded(wire.rows, frame)
@@ -188,7 +199,7 @@ def _no_frames() -> wire.Frame:
 
 @dataclass
 class Outcome:
-    """A verdict on one request, and what became of the process that answered it."""
+    """A verdict on one request, and what became of the process answering it."""
 
     verdict: Verdict
     producer: Producer | None
@@ -200,7 +211,9 @@ class Outcome:
 
 
 def judged(producer: Producer, judge: Judge) -> Outcome:
-    """The verdict of *judge* on the moves *producer* is sending for the request just asked.
+    """The verdict of *judge* on the moves *producer* sends for the request.
+
+    The request is the one just asked.
 
     A stream the judge stopped reading before its end (an illegal move, the cap) is skipped, so
     the process can serve another request; a process that died or was stopped is given up.
@@ -215,7 +228,9 @@ def judged(producer: Producer, judge: Judge) -> Outcome:
 
 
 def pinpoint(first_try: Outcome, again: Callable[[tuple[int, int]], Outcome]) -> Outcome:
-    """After a death in *first_try*, find its step: run the request *again* with the lost batch traced.
+    """After a death in *first_try*, find its step by running it *again*.
+
+    The second run traces the lost batch.
 
     The batch the process was filling when it died is sent one move a frame the second time
     (*again* gets that window, 1-based within the request); dying again gives the exact step,

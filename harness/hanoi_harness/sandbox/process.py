@@ -1,4 +1,8 @@
-"""Child processes: how the harness starts them, limits them, ends them and describes their end.
+"""Child processes: how the harness starts, limits and ends them.
+
+It also says how each one ended.
+
+It describes how each one ended.
 
 Every process the harness starts for an algorithm or an external program follows the same rules:
 
@@ -14,9 +18,10 @@ Every process the harness starts for an algorithm or an external program follows
 * **It dies with its parent.**  A Python child calls :func:`die_with_parent` first thing: on
   Linux the kernel sends it SIGKILL when its parent ends (``PR_SET_PDEATHSIG``); elsewhere a
   thread polls.  Groups the parent started are also registered with its guardian
-  (:mod:`hanoi_harness.sandbox.guardian`), a tiny process that outlives the parent: when the parent
-  ends, even by SIGKILL, the guardian kills those groups and (on Linux) every process still
-  carrying the parent's token in its environment, which finds the ones that left their session.
+  (:mod:`hanoi_harness.sandbox.guardian`), a tiny process that outlives the parent. When the
+  parent ends, even by SIGKILL, the guardian kills those groups. On Linux it also kills every
+  process still carrying the parent's token in its environment, which finds the ones that left
+  their session.
 * **Bounded waits.**  ``poll()`` takes at most 2^31 - 1 ms (24.8 days) and lock waits about
   292 years: :func:`wait_slice` cuts any deadline into waits of at most :data:`MAX_WAIT_S`, so
   any finite ``--timeout`` is honoured.
@@ -64,7 +69,9 @@ MAX_MEMORY_MB = _RLIM_MAX >> 20
 
 
 def wait_slice(deadline: float | None, now: float | None = None) -> float:
-    """Seconds to wait now for *deadline* (a :func:`time.monotonic` value, None for none): at most MAX_WAIT_S.
+    """Seconds to wait now for *deadline*: at most MAX_WAIT_S.
+
+    *deadline* is a :func:`time.monotonic` value, None for none.
 
     >>> wait_slice(None)
     3600.0
@@ -78,7 +85,9 @@ def wait_slice(deadline: float | None, now: float | None = None) -> float:
 
 
 def deadline_after(timeout: float | None) -> float | None:
-    """The :func:`time.monotonic` deadline *timeout* seconds from now (None for none); any size is fine.
+    """The :func:`time.monotonic` deadline *timeout* seconds from now.
+
+    None stands for none; any size is fine.
 
     >>> deadline_after(None) is None, deadline_after(1e300) > 1e299
     (True, True)
@@ -90,7 +99,9 @@ def deadline_after(timeout: float | None) -> float | None:
 
 
 def describe_exit(code: int | None, what: str = "the process", *, oom_hint: bool = True) -> str:
-    """How a child ended, from its return code *code* (negative: the signal), as a clause about *what*.
+    """How a child ended, as a clause about *what*.
+
+    *code* is its return code (negative: the signal).
 
     >>> describe_exit(3), describe_exit(-9), describe_exit(-15, "the program", oom_hint=False)
     ('the process exited with status 3', 'the process was killed by SIGKILL (out of memory?)', \
@@ -107,7 +118,9 @@ def describe_exit(code: int | None, what: str = "the process", *, oom_hint: bool
 
 
 def exit_status(code: int) -> str:
-    """The short form of a return code *code*: ``exit status 9`` or ``signal 9``.
+    """The short form of a return code *code*.
+
+    It is ``exit status 9`` or ``signal 9``.
 
     >>> exit_status(9), exit_status(-9)
     ('exit status 9', 'signal 9')
@@ -116,7 +129,9 @@ def exit_status(code: int) -> str:
 
 
 def signal_name(number: int) -> str:
-    """The name of signal *number* (``SIGKILL``), or ``signal N`` for one Python does not know.
+    """The name of signal *number* (``SIGKILL``), or ``signal N``.
+
+    ``signal N`` names a signal Python does not know.
 
     >>> signal_name(9), signal_name(99)
     ('SIGKILL', 'signal 99')
@@ -131,7 +146,9 @@ def signal_name(number: int) -> str:
 
 
 def check_memory_limit(mb: int) -> None:
-    """Refuse with :class:`UsageError` an address-space limit of *mb* MB that setrlimit cannot take.
+    """Refuse an address-space limit of *mb* MB that setrlimit cannot take.
+
+    It raises :class:`UsageError`.
 
     >>> check_memory_limit(4096)
     >>> check_memory_limit(10**17)
@@ -147,7 +164,10 @@ def check_memory_limit(mb: int) -> None:
 
 
 def limit_memory(mb: int | None) -> None:  # pragma: no cover - in a child (tests/sandbox/test_runner.py: a memory hog)
-    """Cap this process's address space at *mb* MB (None or 0: leave it), soft and hard, so it cannot be raised."""
+    """Cap this process's address space at *mb* MB, soft and hard.
+
+    None or 0 leaves it.  Both caps are set, so that it cannot be raised.
+    """
     if mb:
         import resource
 
@@ -184,7 +204,9 @@ def die_with_parent(
 
 
 def watch(pid: int, interval: float = 1.0) -> None:  # pragma: no cover - in a pool worker, watching its caller
-    """End this process within *interval* seconds of process *pid*'s end, from a daemon thread.
+    """End this process within *interval* seconds of process *pid*'s end.
+
+    It watches from a daemon thread.
 
     For a process whose parent is not the one it must die with (a pool's worker, started by a
     fork server) and where the kernel has no parent-death signal.
@@ -205,7 +227,9 @@ def watch(pid: int, interval: float = 1.0) -> None:  # pragma: no cover - in a p
 
 
 def python_command(module: str, *args: str) -> list[str]:
-    """The command running ``python -m`` *module* with *args*, isolated from the current directory (``-P``).
+    """The command running ``python -m`` *module* with *args*.
+
+    It is isolated from the current directory (``-P``).
 
     >>> python_command("hanoi_harness.x", "a")[1:]
     ['-P', '-m', 'hanoi_harness.x', 'a']
@@ -214,7 +238,11 @@ def python_command(module: str, *args: str) -> list[str]:
 
 
 def python_environment(base: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of a Python child: *base* (default ours), our pid and import path, one BLAS thread."""
+    """The environment of a Python child.
+
+    It is *base* (default ours), with our pid and import path and one BLAS
+    thread.
+    """
     env = dict(os.environ if base is None else base)
     # '' (the current directory, after 'python -c') is left out: a child never imports from there.
     env[PATH_VARIABLE] = os.pathsep.join(os.path.abspath(entry) for entry in sys.path if entry)
@@ -241,7 +269,9 @@ def child_start() -> None:  # pragma: no cover - in a child (tests/sandbox/test_
 
 @contextlib.contextmanager
 def safe_path_environment() -> Iterator[None]:
-    """While the block runs, Python children started with ``-c`` (multiprocessing's helpers) skip the current directory.
+    """While the block runs, Python children started with ``-c`` skip ``.``.
+
+    Those are multiprocessing's helpers; ``.`` is the current directory.
 
     ``PYTHONSAFEPATH`` is ``-P`` for children that cannot be given flags; it is set only for the
     block, so the user's own programs are started as they expect.
@@ -261,7 +291,9 @@ def safe_path_environment() -> Iterator[None]:
 
 
 def start(argv: Sequence[str] | str, *, env: dict[str, str] | None = None, **popen: Any) -> subprocess.Popen[Any]:
-    """Start *argv* (a shell command when a string) in a session of its own, known to the guardian.
+    """Start *argv* in a session of its own, known to the guardian.
+
+    A string *argv* is a shell command.
 
     *env* defaults to ours; the token is added either way.  *popen* are :class:`subprocess.Popen`'s
     other arguments.  End it with :func:`stop`.
@@ -277,13 +309,18 @@ def start(argv: Sequence[str] | str, *, env: dict[str, str] | None = None, **pop
 
 
 def kill_group(proc: subprocess.Popen[Any]) -> None:
-    """Kill every process of *proc*'s group; *proc* itself is left to be reaped (its pid stays reserved till then)."""
+    """Kill every process of *proc*'s group.
+
+    *proc* itself is left to be reaped: its pid stays reserved till then.
+    """
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
 
 
 def stop(proc: subprocess.Popen[Any]) -> int:
-    """End *proc* and its whole group (whatever it still runs), reap it; its return code.
+    """End *proc* and its whole group, reap it; its return code.
+
+    The group is ended with whatever it still runs.
 
     The group is killed even after *proc* itself has ended: what it forked goes with it.
     """
@@ -294,7 +331,9 @@ def stop(proc: subprocess.Popen[Any]) -> int:
 
 
 def communicate(proc: subprocess.Popen[Any], data: Any, timeout: float | None) -> tuple[Any, Any]:
-    """:meth:`~subprocess.Popen.communicate` with *data*, for any *timeout*: waited for in slices.
+    """:meth:`~subprocess.Popen.communicate` with *data*, for any *timeout*.
+
+    It is waited for in slices.
 
     Raises :class:`subprocess.TimeoutExpired` past *timeout* seconds, as ``communicate`` does
     (the process is left running).
@@ -312,7 +351,9 @@ def communicate(proc: subprocess.Popen[Any], data: Any, timeout: float | None) -
 def run(
     argv: Sequence[str] | str, *, env: dict[str, str] | None = None, timeout: float | None = None, **popen: Any
 ) -> subprocess.CompletedProcess[Any]:
-    """Run *argv* to its end as :func:`start` starts it (a session of its own, known to the guardian); its outcome.
+    """Run *argv* to its end as :func:`start` starts it; its outcome.
+
+    It runs in a session of its own, known to the guardian.
 
     Like :func:`subprocess.run` without ``check``: the return code and whatever was captured
     (``stdout=subprocess.PIPE``, ...).  The group is killed as soon as *argv* itself has ended
@@ -332,7 +373,9 @@ def run(
 
 
 class Watchdog:
-    """Ends *proc*'s group after *timeout* seconds (None: never), and as soon as *proc* itself has ended.
+    """Ends *proc*'s group after *timeout* seconds, or once *proc* has ended.
+
+    None for *timeout* means never.
 
     From a thread, so that a reader blocked on the process's output wakes up: a child it left
     running in the background would otherwise hold that output open for as long as it runs.

@@ -1,4 +1,6 @@
-"""The move stream: how an algorithm's process sends its moves to the process that judges them.
+"""The move stream: how an algorithm's process sends its moves to a judge.
+
+The judge is the process that reads them.
 
 The algorithm runs in a process of its own (:mod:`hanoi_harness.sandbox.child`) that only sends what
 its generator yields; the checker runs in the judging process (:mod:`hanoi_harness.sandbox.judge`),
@@ -69,11 +71,17 @@ Sink = Callable[[Sequence[Buffer]], None]
 
 
 class BrokenStream(Exception):
-    """The stream is not what the writer would send: garbage, a second writer, a frame out of place."""
+    """The stream is not what the writer would send.
+
+    It holds garbage, or a second writer, or a frame out of place.
+    """
 
 
 class ChunkFailed(Exception):
-    """Looking at a chunk raised *error* (its ``__array__``, say): the algorithm's failure, not the writer's."""
+    """Looking at a chunk raised *error* (its ``__array__``, say).
+
+    It is the algorithm's failure, not the writer's.
+    """
 
     def __init__(self, error: Exception) -> None:
         super().__init__(str(error))
@@ -92,7 +100,10 @@ class Frame:
 
 
 class Writer:
-    """Writes frames to *sink*, numbered from 0, stamped with the pid of the process writing each."""
+    """Writes frames to *sink*, numbered from 0.
+
+    Each frame is stamped with the pid of the process writing it.
+    """
 
     def __init__(self, sink: Sink) -> None:
         self.sink = sink
@@ -135,7 +146,10 @@ class Writer:
             self.frame(MOVES, *packed)
 
     def array(self, chunk: Any) -> None:
-        """Write one chunk of a ``chunks=True`` record: A frames for an integer (m, 3) array, else a C frame."""
+        """Write one chunk of a ``chunks=True`` record.
+
+        An integer (m, 3) array goes in A frames, anything else in a C frame.
+        """
         import numpy as np
 
         rows = as_rows(chunk)
@@ -189,10 +203,12 @@ def _json(fields: dict[str, str]) -> bytes:
 
 
 def _pack(batch: list[Any]) -> tuple[bytes, bytes] | None:
-    """The payload of an M frame for *batch*, or None when it is empty or a move in it is not plain.
+    """The payload of an M frame for *batch*, or None.
 
-    Every test runs in C over the whole batch (about 0.25 us a move): tuples only, of length 3,
-    of exact ints (a numpy integer or a list goes through :func:`triple` first).
+    It is None when the batch is empty or a move in it is not plain.  Every
+    test runs in C over the whole batch, so it costs little a move.  The moves
+    must be tuples, of length 3, of exact ints (a numpy integer or a list goes
+    through :func:`triple` first).
 
     >>> _pack([(1, 0, 2), (2, 0, 1)])
     (b'B', b'\\x01\\x00\\x02\\x02\\x00\\x01')
@@ -215,7 +231,10 @@ def _pack(batch: list[Any]) -> tuple[bytes, bytes] | None:
 
 
 class Reader:
-    """Frames read through *read*, checked: the magic, the writer (*pid*, when known), the numbers, the lengths.
+    """Frames read through *read*, checked.
+
+    The checks are the magic, the writer (*pid*, when known), the numbers and
+    the lengths.
 
     *read(size)* returns *size* bytes, or fewer at the end of the stream.
     """
@@ -226,7 +245,10 @@ class Reader:
         self.number = 0
 
     def next(self) -> Frame | None:
-        """The next frame; None at the end of the stream (a frame cut short by the writer's end counts as the end)."""
+        """The next frame; None at the end of the stream.
+
+        A frame cut short by the writer's end counts as the end.
+        """
         header = self.read(HEADER.size)
         if len(header) < HEADER.size:
             return None

@@ -1,11 +1,15 @@
-"""Verification of whole runs: each algorithm in a process of its own, its moves judged in this one.
+"""Verification of whole runs, each algorithm in a process of its own.
 
-For each job (an algorithm and the n to verify, in order) a thread of this process starts the
-algorithm's process (:class:`~hanoi_harness.sandbox.stream.Producer`: isolated, in a session of its
-own, dying with us), asks it for ``solve(n)`` for each n in turn and judges the moves as they
-stream in (:class:`~hanoi_harness.sandbox.judge.Judge`): the verdict is made here, by code the algorithm
-never ran, so no plugin can forge it.  A crash, a hang or running out of memory is that
-algorithm's verdict while the others are still verified:
+Its moves are judged in this process.
+
+A job is an algorithm and the n to verify, in order. For each job a thread of this process
+starts the algorithm's process (:class:`~hanoi_harness.sandbox.stream.Producer`: isolated, in a
+session of its own, dying with us). It asks it for ``solve(n)`` for each n in turn and judges
+the moves as they stream in (:class:`~hanoi_harness.sandbox.judge.Judge`). The verdict is made
+here, by code the algorithm never ran, so no plugin can forge it.
+
+A crash, a hang or running out of memory is that algorithm's verdict while the others are
+still verified:
 
 * past its ``timeout`` (for all its n together) a job's process group is killed and its current
   n is ``timed_out``;
@@ -14,9 +18,9 @@ algorithm's verdict while the others are still verified:
 * a stream it broke (garbage, a second writer after a fork) is ``crashed`` too.
 
 Each of these ends the job; verdicts already made are kept.  A process that answered well is
-kept for its thread's next job (``hanoi bench`` checks one n per job): the in-tree algorithms
-share it, and a plugin's or an installed package's process serves that algorithm alone (it
-loads no other plugin).
+kept for its thread's next job (``hanoi bench`` checks one n per job). The in-tree algorithms
+share it. A plugin's or an installed package's process serves that algorithm alone (it loads no
+other plugin).
 """
 
 from __future__ import annotations
@@ -41,10 +45,12 @@ from hanoi_harness.sandbox.stream import Producer
 
 @dataclass
 class Job:
-    """One algorithm's share of ``hanoi verify``: algorithm *name* verified for each n of *ns*, in order.
+    """One algorithm's share of ``hanoi verify``.
 
-    ``ends`` ``(start, goal)``, when given, are the configurations of the run (the peg of each
-    disk, disk 1 first; ``ns`` is then their one n): the algorithm's process is asked for the
+    Algorithm *name* is verified for each n of *ns*, in order.
+
+    ``ends`` ``(start, goal)``, when given, are the configurations of the run: the peg of each
+    disk, disk 1 first (``ns`` is then their one n). The algorithm's process is asked for the
     moves between them, and they are judged here from that start to that goal.
     ``verdicts`` fill in as the job runs; ``started`` is when it began (:func:`time.monotonic`);
     ``printed`` is the start of what the algorithm's process printed meanwhile.
@@ -81,7 +87,10 @@ def run_jobs(
     on_done: Callable[[Job], None] | None = None,
     registry: Registry | None = None,
 ) -> list[Job]:
-    """Verify every job of *jobs*, at most *workers* at once (default: the cores); the jobs, verdicts filled.
+    """Verify every job of *jobs*, at most *workers* at once; the jobs.
+
+    The jobs come back with their verdicts filled.  *workers* defaults to the
+    cores.
 
     *plugins* are loaded by each algorithm's process; *registry* is what this process knows
     of the algorithms (default :func:`hanoi_harness.registry.probe.catalog`, which imports no plugin
@@ -119,7 +128,9 @@ def run_jobs(
 
 
 def _worker(todo: queue.Queue[Job | None], finished: queue.Queue[Job], settings: _Settings) -> None:
-    """One of run_jobs's threads: jobs from *todo* until None, each into *finished* when done.
+    """One of run_jobs's threads: jobs from *todo* until None.
+
+    Each job goes into *finished* when done.
 
     A process that answered well is kept for this thread's next job of the same algorithm (a
     process started by a thread is ended by the kernel when that thread ends, so it is never
@@ -144,7 +155,10 @@ def _worker(todo: queue.Queue[Job | None], finished: queue.Queue[Job], settings:
 
 
 def _verify_job(job: Job, settings: _Settings, kept: dict[str, Producer]) -> None:
-    """Judge *job*'s n in turn; the first abnormal end (a death, a timeout, a broken stream) ends the job."""
+    """Judge *job*'s n in turn, up to the first abnormal end.
+
+    A death, a timeout or a broken stream ends the job.
+    """
     record = settings.registry.get(job.name)
     deadline = process.deadline_after(settings.timeout)
 
@@ -183,7 +197,9 @@ def _verify_job(job: Job, settings: _Settings, kept: dict[str, Producer]) -> Non
 def _verify_n(
     producer: Producer, record: Algorithm, n: int, start: Callable[[], Producer], ends: tuple[Config, Config] | None
 ) -> Outcome:
-    """The verdict on *record*'s run of *n* disks from *producer*, judged by the record's puzzle and final peg.
+    """The verdict on *record*'s run of *n* disks from *producer*.
+
+    It is judged by the record's puzzle and final peg.
 
     With *ends* the run goes from their start to their goal, which the judge takes from here.
     """

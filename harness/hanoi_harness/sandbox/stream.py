@@ -1,12 +1,14 @@
-"""An algorithm's moves from its own process: the judging side's handle on :mod:`hanoi_harness.sandbox.child`.
+"""An algorithm's moves from its own process.
+
+This is the judging side's handle on :mod:`hanoi_harness.sandbox.child`.
 
 A :class:`Producer` starts the process (isolated, in a session of its own, dying with us; see
 :mod:`hanoi_harness.sandbox.process`), asks it for moves and reads the frames it sends, within a
 deadline.  What the process prints is kept in a file, read a request at a time
-(:meth:`Producer.printed`).  Whatever ends a stream early is a :class:`StreamEnded` saying how: the process died
-(with its exit status and the last line it wrote on stderr), broke the stream (garbage, a
-second writer, a frame out of place), could not serve (``F``), ran past the deadline, or we
-were interrupted.
+(:meth:`Producer.printed`).  Whatever ends a stream early is a :class:`StreamEnded` saying how.
+The process died (with its exit status and the last line it wrote on stderr), or broke the
+stream (garbage, a second writer, a frame out of place). Or it could not serve (``F``), or ran
+past the deadline, or we were interrupted.
 """
 
 from __future__ import annotations
@@ -33,8 +35,12 @@ LINGER_S = 1.0
 
 
 class StreamEnded(Exception):
-    """The stream ended before its request was answered: the verdict's *status* (``crashed``, ``timed_out``)
-    and *reason*; *died* when the process ended by itself (an exit or a signal not ours)."""
+    """The stream ended before its request was answered.
+
+    It gives the verdict's *status* (``crashed``, ``timed_out``) and *reason*.
+    *died* is set when the process ended by itself (an exit or a signal not
+    ours).
+    """
 
     def __init__(self, status: Literal["crashed", "timed_out"], reason: str, *, died: bool = False):
         super().__init__(reason)
@@ -44,7 +50,10 @@ class StreamEnded(Exception):
 
 
 class Producer:
-    """A process for algorithms' moves: the in-tree ones, those of *plugins* and the installed entry points.
+    """A process for algorithms' moves.
+
+    It serves the in-tree algorithms, those of *plugins* and the installed
+    entry points.
 
     Its address space is capped at *memory_mb*.  Each request names the algorithm; a process
     serves one request at a time, and may serve several algorithms in turn.
@@ -91,7 +100,10 @@ class Producer:
         trace: tuple[int, int] | None = None,
         ends: tuple[Sequence[int], Sequence[int]] | None = None,
     ) -> None:
-        """Ask for algorithm *name*'s ``solve(n)`` (*first* 0), ``solve_from(n, first)``, or its run between *ends*.
+        """Ask for a run of algorithm *name*.
+
+        It is ``solve(n)`` (*first* 0), ``solve_from(n, first)``, or its run
+        between *ends*.
 
         At most *count* moves; *trace* ``(a, b)``: moves a..b (1-based) one a frame.  *ends*
         ``(start, goal)``: the moves from configuration start to goal (``solve_for``).  The
@@ -111,7 +123,10 @@ class Producer:
         self._send(json.dumps(request))
 
     def skip(self) -> bool:
-        """Abandon the current request and read its frames up to its ``D``; whether the process can still serve."""
+        """Abandon the current request and read its frames up to its ``D``.
+
+        Returns whether the process can still serve.
+        """
         try:
             self._send(f"skip {self.requests}")
             while self.next_frame().kind != protocol.DONE:
@@ -122,7 +137,10 @@ class Producer:
         return True
 
     def _send(self, line: str) -> None:
-        """Write *line* to the process; if it has gone, the read that follows finds the stream's end and why."""
+        """Write *line* to the process.
+
+        If it has gone, the read that follows finds the stream's end and why.
+        """
         assert self.proc.stdin is not None
         with contextlib.suppress(OSError, ValueError):
             self.proc.stdin.write(line.encode() + b"\n")
@@ -131,11 +149,17 @@ class Producer:
     # --- reading --------------------------------------------------------------------------------
 
     def bound(self, deadline: float | None, cancel: threading.Event | None = None) -> None:
-        """From now on, reads give up at *deadline* (:func:`time.monotonic`) or once *cancel* is set."""
+        """From now on, reads give up at *deadline* or once *cancel* is set.
+
+        *deadline* is a :func:`time.monotonic` value.
+        """
         self.deadline, self.cancel = deadline, cancel
 
     def next_frame(self) -> protocol.Frame:
-        """The next frame; :class:`StreamEnded` when there is none (the process is then stopped)."""
+        """The next frame; :class:`StreamEnded` when there is none.
+
+        The process is then stopped.
+        """
         try:
             frame = self.reader.next()
         except protocol.BrokenStream as exc:
@@ -160,7 +184,7 @@ class Producer:
         return taken
 
     def _fill(self) -> bool:
-        """Read what the pipe has, waiting for it within the bounds; False at its end."""
+        """Read what the pipe has, waiting within the bounds; False at its end."""
         while True:
             if self.cancel is not None and self.cancel.is_set():
                 self.stop()
@@ -182,7 +206,10 @@ class Producer:
                 return False
 
     def _ended(self) -> StreamEnded:
-        """Why the stream has ended, once the process has ended (it is stopped here)."""
+        """Why the stream has ended, once the process has ended.
+
+        The process is stopped here.
+        """
         killed_by_us = self.stopped
         code = self.stop()
         if killed_by_us:
@@ -200,7 +227,10 @@ class Producer:
         return printed
 
     def last_words(self) -> str:
-        """The last line the process wrote on stderr (a traceback's last line, say), at most 200 characters."""
+        """The last line the process wrote on stderr, at most 200 characters.
+
+        A traceback's last line, say.
+        """
         try:
             self.errors.seek(0, os.SEEK_END)
             size = self.errors.tell()
@@ -217,7 +247,10 @@ class Producer:
         return not self.stopped and self.proc.poll() is None
 
     def stop(self) -> int:
-        """End the process and its group (a no-op the second time); its return code."""
+        """End the process and its group; its return code.
+
+        It is a no-op the second time.
+        """
         if not self.stopped:
             self.stopped = True
             if self.proc.stdin is not None:

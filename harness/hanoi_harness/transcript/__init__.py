@@ -1,1 +1,1 @@
-"""Reading the moves other programs print: text in, model moves and a verdict out."""
+"""Reading the moves other programs print: text in, moves and verdict out."""

@@ -1,15 +1,18 @@
-"""Checking another program's moves: read them from its printed text and replay them.
+"""Checking another program's moves: read from its printed text, replayed.
 
-:func:`check_lines` reads moves from lines of text (the shapes and the rules
-for ambiguous lines are in :mod:`hanoi_harness.transcript.templates`, the peg
-conventions in :mod:`hanoi_harness.transcript.pegs`, the streaming reader in
-:mod:`hanoi_harness.transcript.read`, the input's lines in
-:mod:`hanoi_harness.transcript.source`) and replays them with
-:func:`hanoi_harness.core.checker.check`; :func:`describe` writes the verdict in
-the input's own labels.  Input that cannot be read raises
-:class:`UnreadableInput` with one line that says where and why:
-:class:`MalformedLine` for a line that looks like a move and is not one (or
-that is too long, or binary), :class:`NoMoves` when no line is a move.
+The function :func:`check_lines` reads moves from lines of text and
+replays them with :func:`hanoi_harness.core.checker.check`.  The shapes and the rules for
+ambiguous lines are in :mod:`hanoi_harness.transcript.rules` and
+:mod:`hanoi_harness.transcript.templates`. The peg conventions are in
+:mod:`hanoi_harness.transcript.pegs`, the streaming reader in
+:mod:`hanoi_harness.transcript.read`, and the input's lines in
+:mod:`hanoi_harness.transcript.source`.  The function :func:`describe`
+writes the verdict in the input's own labels.
+
+Input that cannot be read raises :class:`UnreadableInput` with one line
+that says where and why.  It is :class:`MalformedLine` for a line that
+looks like a move and is not one (or that is too long, or binary), and
+:class:`NoMoves` when no line is a move.
 """
 
 from __future__ import annotations
@@ -26,9 +29,10 @@ from hanoi_harness.core.verdict import Verdict, one_of
 from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.infer import PROBE, infer
 from hanoi_harness.transcript.infer import describe as describe_inference
+from hanoi_harness.transcript.line import Counter
 from hanoi_harness.transcript.pegs import CONVENTIONS, PegNames, conventions, quote
 from hanoi_harness.transcript.read import Reader
-from hanoi_harness.transcript.rules import Counter, parse_line
+from hanoi_harness.transcript.rules import parse_line
 from hanoi_harness.transcript.source import (
     LIMIT,
     MalformedLine,
@@ -75,29 +79,33 @@ def check_lines(
     counter: str | None = None,
     read: str | None = None,
 ) -> Verdict:
-    """Judge the moves read from *lines* for *n* disks: the :class:`Verdict`, with how the text was read.
+    """Judge the moves read from *lines* for *n* disks.
+
+    Returns the :class:`Verdict`, with how the text was read.
 
     *lines* is any iterable of lines, or a text stream (read ``LIMIT``
     characters at a time at most), or a binary one (decoded as
-    :func:`open_text` decodes it).  *pegs* is a convention ("0-2", "1-3",
-    "A-C", "words", "cyclic" or three names in order such as "S,A,D"; on k
-    pegs those of :func:`~hanoi_harness.transcript.pegs.conventions`; default: read
-    from the first move); *target* is the peg the tower must end on, as the
-    input writes it (default: any peg but the one it starts on); *max_moves*
-    replaces the checker's cap on the moves read; *disks* is "1-based" or
-    "0-based" (default: 0-based when the first disk named is 0); *counter* is
-    "steps" or "disks", what the number before a move's pegs is (default:
-    a step when it counts the moves); *read* is "moves" or "states" (default:
-    states when no line is a move; see :mod:`hanoi_harness.transcript.infer`).  *puzzle*
-    is what the moves are judged by (:mod:`hanoi_harness.core.puzzle`): its pegs,
-    its rule, and its start and goal configurations when it names them
-    (numbered 0 .. k-1, the convention's first label first); a goal takes
-    the place of *target*.  The verdict's ``extra`` has ``convention``, the
-    peg ``labels``, ``targets``, ``disks``, the ``puzzle``'s name and
-    ``goal``, ``read`` (what was inferred, in words; empty if nothing), and
-    for a step the ``line`` number and its ``text``.
-    Unreadable input raises :class:`UnreadableInput`; a bad option raises
-    :class:`UsageError`.
+    :func:`open_text` decodes it).  *pegs* is a convention: "0-2", "1-3",
+    "A-C", "words", "cyclic" or three names in order such as "S,A,D".  On k
+    pegs it is one of :func:`~hanoi_harness.transcript.pegs.conventions`; by
+    default it is read from the first move.  *target* is the peg the tower must
+    end on, as the input writes it (default: any peg but the one it starts on).
+    *max_moves* replaces the checker's cap on the moves read.  *disks* is
+    "1-based" or "0-based" (default: 0-based when the first disk named is 0).
+    *counter* is "steps" or "disks", what the number before a move's pegs is
+    (default: a step when it counts the moves).  *read* is "moves" or "states"
+    (default: states when no line is a move; see
+    :mod:`hanoi_harness.transcript.infer`).
+
+    *puzzle* is what the moves are judged by (:mod:`hanoi_harness.core.puzzle`):
+    its pegs, its rule, and its start and goal configurations when it names
+    them.  Those are numbered 0 .. k-1, the convention's first label first; a
+    goal takes the place of *target*.  The verdict's ``extra`` has
+    ``convention``, the peg ``labels``, ``targets``, ``disks``, the
+    ``puzzle``'s name and ``goal``, and ``read`` (what was inferred, in words;
+    empty if nothing).  For a step it also has the ``line`` number and its
+    ``text``.  Unreadable input raises :class:`UnreadableInput`; a bad option
+    raises :class:`UsageError`.
 
     >>> check_lines(["1 A->B", "2 A->C", "1 B->C"], 2).describe()
     'ok (3 moves, tower on peg 2)'
@@ -169,17 +177,25 @@ def check_lines(
 
 
 def _named(pegs: int) -> list[PegNames]:
-    """The built-in conventions of *pegs* pegs that name them: letters A.. (up to 26 pegs), and words on three."""
+    """The built-in conventions of *pegs* pegs that name them.
+
+    These are letters A.. (up to 26 pegs), and words on three.
+    """
     return [names for names in conventions(pegs).values() if names.name[0].isalpha() and not names.cyclic]
 
 
 def _letters_or_digits(pegs: int) -> PegNames:
-    """The convention written when the input names no peg (no moves): letters A.. (up to 26 pegs), else digits."""
+    """The convention written when the input names no peg (no moves).
+
+    It is letters A.. (up to 26 pegs), else digits.
+    """
     return next(iter(_named(pegs)), conventions(pegs)[f"0-{pegs - 1}"])
 
 
 def _targets(target: str | None, names: PegNames, pegs: int, start: tuple[int, ...]) -> frozenset[int]:
-    """The pegs the tower may end on: ``target`` in the input's convention (or letters, or a known name).
+    """The pegs the tower may end on.
+
+    ``target`` is read in the input's convention (or as letters, or a known name).
 
     Without ``target``, any of the *pegs* pegs but the one whose tower the run
     starts from (*start*; peg 0 when there are no disks), so that doing
@@ -197,7 +213,9 @@ def _targets(target: str | None, names: PegNames, pegs: int, start: tuple[int, .
 
 
 def describe(verdict: Verdict, n: int) -> str:
-    """Describe *verdict* on *n* disks in one line for ``hanoi check``, pegs written in the input's convention.
+    """Describe *verdict* on *n* disks in one line for ``hanoi check``.
+
+    The pegs are written in the input's convention.
 
     >>> describe(check_lines(["A C", "A B"], 1), 1)
     "illegal at step 2, line 2 'A B': peg A is empty"
@@ -218,7 +236,10 @@ def describe(verdict: Verdict, n: int) -> str:
 
 
 def _claim(verdict: Verdict) -> str:
-    """What an ``ok`` *verdict* says of its count: optimal, or what it was judged against."""
+    """What an ``ok`` *verdict* says of its count.
+
+    It is optimal, or what it was judged against.
+    """
     claim = verdict.optimality
     if not claim:
         return "legal and optimal"
@@ -228,7 +249,10 @@ def _claim(verdict: Verdict) -> str:
 
 
 def _end(verdict: Verdict, labels: tuple[str, ...]) -> str:
-    """Where the disks of an ``ok`` *verdict* end: its tower's peg, or the goal it was given."""
+    """Where the disks of an ``ok`` *verdict* end.
+
+    That is its tower's peg, or the goal it was given.
+    """
     goal = verdict.extra.get("goal")
     if verdict.final_peg is not None and (goal is None or tower_peg(goal) is not None):
         return f"the tower ends on peg {labels[verdict.final_peg]}"

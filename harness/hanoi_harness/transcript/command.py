@@ -1,8 +1,9 @@
-"""Other programs as algorithms: run a shell command for n disks and check what it prints.
+"""Other programs as algorithms: a shell command run for n disks, checked.
 
-:func:`run_command` is what ``hanoi bench --command 'NAME=./prog {n}'`` calls:
-the command's standard output streams through the same reader and checker
-as ``hanoi check`` (:mod:`hanoi_harness.transcript.check`), so a program that prints a
+The function :func:`run_command` is what ``hanoi bench --command
+'NAME=./prog {n}'`` calls.  The command's standard output streams through
+the same reader and checker as ``hanoi check``
+(:mod:`hanoi_harness.transcript.check`).  So a program that prints a
 million moves is checked as it prints them, in O(n) memory.
 """
 
@@ -19,7 +20,9 @@ from hanoi_harness.transcript.check import MalformedLine, NoMoves, check_lines
 
 
 def parse_spec(spec: str) -> tuple[str, str]:
-    """The ``(name, command)`` of a ``--command`` *spec*, ``NAME=COMMAND``; COMMAND may use ``{n}``.
+    """The ``(name, command)`` of a ``--command`` *spec*, ``NAME=COMMAND``.
+
+    COMMAND may use ``{n}``.
 
     >>> parse_spec("student=./a.out {n}")
     ('student', './a.out {n}')
@@ -32,7 +35,9 @@ def parse_spec(spec: str) -> tuple[str, str]:
 
 
 def command_for(template: str, n: int) -> str:
-    """The shell command *template* for n disks: every ``{n}`` replaced, other braces kept.
+    """The shell command *template* for n disks.
+
+    Every ``{n}`` is replaced; other braces are kept.
 
     >>> command_for("./hanoi {n} | tail -n +2", 5)
     './hanoi 5 | tail -n +2'
@@ -48,18 +53,25 @@ def run_command(
     pegs: str | None = None,
     target: str | None = None,
 ) -> tuple[Verdict, float]:
-    """Run the shell command *template* for n disks and check its moves: ``(verdict, seconds)``.
+    """Run the shell command *template* for n disks and check its moves.
 
-    The command gets ``n`` and a newline on standard input too, for programs that read it.
-    Its standard output is read line by line as it comes and checked like ``hanoi check``
-    (*pegs*, *target* as there).  The time is the wall clock from the start until the
-    output has been read and the process has ended, or until the checker has seen enough: at
-    the first illegal move the process is stopped.  Verdicts: the checker's; a line that
-    cannot be read as a move is ``illegal`` at that step; a program that exits with a non-zero
-    status or a signal after legal moves is ``crashed``; past *timeout* seconds it is killed
-    and ``timed_out``.  The program runs in a session of its own (:func:`hanoi_harness.sandbox.process.start`):
-    whatever it starts is ended with it (a background child holding its output open included), and
-    with us.
+    Returns ``(verdict, seconds)``.  The command gets ``n`` and a newline on
+    standard input too, for programs that read it.  Its standard output is read
+    line by line as it comes and checked like ``hanoi check`` (*pegs*, *target*
+    as there).
+
+    The time is the wall clock from the start until the output has been read
+    and the process has ended.  Or it ends when the checker has seen enough: at
+    the first illegal move the process is stopped.
+
+    Verdicts: the checker's; a line that cannot be read as a move is
+    ``illegal`` at that step.  A program that exits with a non-zero status or a
+    signal after legal moves is ``crashed``.  Past *timeout* seconds it is
+    killed and ``timed_out``.
+
+    The program runs in a session of its own
+    (:func:`hanoi_harness.sandbox.process.start`).  Whatever it starts is ended
+    with it (a background child holding its output open included), and with us.
     """
     command = command_for(template, n)
     with tempfile.TemporaryFile() as errors:
@@ -111,7 +123,10 @@ def _check_output(stdout: object, n: int, pegs: str | None, target: str | None) 
 
 
 def _feed(proc: subprocess.Popen[str], n: int) -> None:
-    """Give the program n on standard input and close it; a program that never reads it is fine."""
+    """Give the program n on standard input and close it.
+
+    A program that never reads it is fine.
+    """
     assert proc.stdin is not None
     try:
         proc.stdin.write(f"{n}\n")

@@ -1,9 +1,11 @@
-"""The words the move rules know, in the languages programs print in: connectives, fillers, keywords.
+"""The words the move rules know, in the languages programs print in.
 
-Each set holds lower-case words.  A Chinese or Japanese ideogram is a
-token of its own, and so is a run of hiragana, of katakana or of hangul
-(:mod:`hanoi_harness.transcript.rules` splits them; a Korean particle is
-split from the word it ends), so ``から`` and ``에서`` are entries.  A word of several sets keeps the meaning of
+They are connectives, fillers and keywords.
+
+Each set holds lower-case words.  A Chinese or Japanese ideogram is a token of its own, and so
+is a run of hiragana, of katakana or of hangul (:mod:`hanoi_harness.transcript.tokens` splits
+them). A Korean particle is split from the word it ends. So ``から`` and ``에서`` are entries.
+A word of several sets keeps the meaning of
 each: ``de`` is a source marker (Spanish, Portuguese, French) and a filler
 between a marker and its peg (``de la torre de origen``).
 """

@@ -1,11 +1,13 @@
-"""How another program names its pegs: the conventions ``hanoi check`` reads, and how one is chosen.
+"""How another program names its pegs: the conventions, and the choice.
+
+These are the conventions ``hanoi check`` reads, and how one is chosen.
 
 A convention maps the labels a program prints to the model's pegs 0, 1 and 2
-(the first peg first).  The built-in ones are ``0-2``, ``1-3``, ``A-C``
-(letters in either case), ``words`` (common names such as left/middle/right
-or source/auxiliary/target, see :data:`WORDS`) and ``cyclic`` (lines that
-give a disk and a direction, ``1 left``, on a circle of three pegs); any
-other is three names in order, ``S,A,D``.  On k pegs (:func:`conventions`)
+(the first peg first).  The built-in ones are ``0-2``, ``1-3``, ``A-C`` (letters in either
+case), ``words`` and ``cyclic``. The ``words`` are common names such as left/middle/right or
+source/auxiliary/target (see :data:`WORDS`). The ``cyclic`` lines give a disk and a direction
+(``1 left``) on a circle of three pegs. Any other convention is three names in order, ``S,A,D``.
+On k pegs (:func:`conventions`)
 they are ``0-(k-1)``, ``1-k``, the first k letters (``A-D`` on four) and
 ``cyclic``, or k names in order.  :func:`detect` picks one from a program's
 first move when the user gave none.
@@ -73,8 +75,11 @@ _NAME = re.compile(r"[^\W_]+")
 
 @dataclass(frozen=True)
 class PegNames:
-    """A convention: its ``name`` (as ``--pegs`` spells it), the ``labels`` written for pegs 0, 1, ... and
-    ``index``, every accepted spelling of a label mapped to its peg (look-ups fall back to lower case).
+    """A convention: the labels a program writes for each peg.
+
+    ``name`` is the convention as ``--pegs`` spells it, and ``labels`` are
+    written for pegs 0, 1, ...  ``index`` maps every accepted spelling of a
+    label to its peg; look-ups fall back to lower case.
 
     >>> names = PegNames.of("S,A,D")
     >>> names.peg("d"), names.labels
@@ -89,7 +94,10 @@ class PegNames:
 
     @classmethod
     def of(cls, name: str, pegs: int = 3) -> PegNames:
-        """The convention ``--pegs`` calls ``name`` for *pegs* pegs; :class:`UsageError` for anything else."""
+        """The convention ``--pegs`` calls ``name`` for *pegs* pegs.
+
+        Raises :class:`UsageError` for anything else.
+        """
         table = conventions(pegs)
         builtin = table.get(name.strip().lower())
         if builtin is not None:
@@ -104,7 +112,7 @@ class PegNames:
 
     @classmethod
     def listed(cls, name: str, labels: tuple[str, ...]) -> PegNames:
-        """The convention *name* whose *labels* are the pegs' in order, peg 0 first."""
+        """The convention *name* whose *labels* are the pegs', peg 0 first."""
         return cls(name, labels, _spellings({label: peg for peg, label in enumerate(labels)}))
 
     @property
@@ -112,7 +120,10 @@ class PegNames:
         return self.name == "cyclic"
 
     def peg(self, label: str) -> int:
-        """The peg ``label`` names, or :class:`ValueError` saying which labels this convention has."""
+        """The peg that ``label`` names.
+
+        Raises :class:`ValueError` saying which labels this convention has.
+        """
         found = self.index.get(label)
         if found is None:
             found = self.index.get(label.lower())
@@ -140,7 +151,9 @@ def _expected(pegs: int) -> str:
 
 
 def example(pegs: int) -> str:
-    """Names for *pegs* pegs, start peg first, that ``--pegs`` takes as they are: none repeats.
+    """Names for *pegs* pegs, start peg first, that ``--pegs`` takes as is.
+
+    None repeats.
 
     >>> example(4), example(27)[:12], example(100)
     ('S,A,B,D', 'P1,P2,P3,P4,', 'P1,P2,...,P100')
@@ -154,12 +167,17 @@ def example(pegs: int) -> str:
 
 
 def _others(count: int) -> list[str]:
-    """Placeholders for *count* names a message cannot guess: OTHER, or OTHER1, OTHER2, ... (none repeats)."""
+    """Placeholders for *count* names a message cannot guess.
+
+    They are OTHER, or OTHER1, OTHER2, ... (none repeats).
+    """
     return ["OTHER"] if count == 1 else [f"OTHER{k}" for k in range(1, count + 1)]
 
 
 def quote(text: str, width: int = 60) -> str:
-    """``text`` stripped and quoted, cut to about ``width`` characters once quoted (escapes count).
+    """``text`` stripped and quoted, cut to about ``width`` characters.
+
+    The width counts the quotes and the escapes.
 
     >>> quote("  A -> C\\n"), quote("x" * 100, 10), quote("\\x00" * 100, 20)
     ("'A -> C'", "'xxxxxxxxxx...'", "'\\\\x00\\\\x00\\\\x00\\\\x00...'")
@@ -175,7 +193,10 @@ def quote(text: str, width: int = 60) -> str:
 
 
 def _spellings(labels: Mapping[str, int]) -> Mapping[str, int]:
-    """Each label as written, in upper, lower and title case: the look-ups of the commonest spellings hit first."""
+    """Each label as written, in upper, lower and title case.
+
+    The look-ups of the commonest spellings hit first.
+    """
     index: dict[str, int] = {}
     for label, peg in labels.items():
         for spelling in (label.lower(), label.upper(), label.title(), label):
@@ -241,13 +262,15 @@ def conventions(pegs: int = 3) -> Mapping[str, PegNames]:
 
 
 def detect(src: str | None, dst: str, pegs: int = 3, occupied: frozenset[int] = frozenset({0})) -> PegNames:
-    """The convention of a program whose first move goes from ``src`` to ``dst`` (``src`` None: a direction).
+    """The convention of a program from its first move, ``src`` to ``dst``.
+
+    ``src`` is None for a direction.
 
     *pegs* is the number of pegs, *occupied* the pegs holding disks at the
-    start (peg 0 alone: the whole tower on the first peg).  Digits count
-    from 1 when the move has no 0 and either names peg k (3 on three pegs)
-    or leaves a peg that holds disks only when read from 1 (peg 1, the
-    first peg, for a tower on it); from 0 otherwise.  Letters are A-C (the
+    start (peg 0 alone: the whole tower on the first peg).  Digits count from 1 when the move
+    has no 0 and either names peg k (3 on three pegs) or leaves a peg that holds disks only when
+    read from 1. Such a peg is peg 1, the first peg, for a tower on it. Otherwise digits count
+    from 0.  Letters are A-C (the
     first k letters); known names (:data:`WORDS`, three pegs only) words.
     Other letters or names raise :class:`ValueError` with the ``--pegs``
     that would read them.
@@ -291,7 +314,7 @@ with --pegs (here --pegs S,A,D)
 
 
 def _from_one(src: str, dst: str, pegs: int, occupied: frozenset[int]) -> bool:
-    """Whether a first move written in digits from *src* to *dst* counts its *pegs* pegs from 1.
+    """Whether a first move in digits counts its *pegs* pegs from 1.
 
     It names no 0, and it names peg k, or its source holds disks only when read from 1.
     """
@@ -304,7 +327,10 @@ def _from_one(src: str, dst: str, pegs: int, occupied: frozenset[int]) -> bool:
 
 
 def _letters_for(src: str, dst: str, pegs: int = 3) -> str:
-    """The known letter set a first move from ``src`` to ``dst`` fits (it leaves the start peg), else a pattern."""
+    """The known letter set that a first move fits, else a pattern.
+
+    The move goes from ``src`` to ``dst``, and it leaves the start peg.
+    """
     for letters in LETTER_SETS if pegs == 3 else ():
         if letters[0] == src and dst in letters[1:]:
             return ",".join(letters)

@@ -1,16 +1,17 @@
-"""Programs that draw the pegs after each move: the pictures read as states, a move between two.
+"""Programs that draw the pegs after each move: pictures read as states.
 
-A picture is a block of rows with no letter in them, ended by a blank line,
-a base or separator row (``-------``, ``=====``: one run as wide as half the
-picture), a line of text (a caption, labels under the pegs) or the end of
-the input.  Disks are numbers (columns of numbers, ``[=3=]``, a table such
-as ``| 3| 2 |1``: the digits alone count), or else runs of non-blank
-characters, each a disk or a bare pole (``|``), the disk's rank by its
+A move stands between two pictures.
+
+A picture is a block of rows with no letter in them. It ends at a blank line, at a base or
+separator row (``-------``, ``=====``: one run as wide as half the picture), at a line of text
+(a caption, labels under the pegs) or at the end of the input.  Disks are numbers (columns of
+numbers, ``[=3=]``, a table such as ``| 3| 2 |1``: the digits alone count). Or else they are
+runs of non-blank characters, each a disk or a bare pole (``|``). Then a disk's rank is its
 width (``=|=``, ``__``, ``+++``: the narrowest is disk 1).  A disk belongs
 to the peg whose column it is centred on.  The top row is
-the top of the pegs.  :func:`layout` finds the pegs' columns and the
-disks' widths from the first lines of an input; :class:`Pictures` reads
-the pictures line by line and gives the move between two of them.
+the top of the pegs.  The function :func:`layout` finds the pegs' columns and the disks' widths
+from the first lines of an input. The class :class:`Pictures` reads the pictures line by line
+and gives the move between two of them.
 
 >>> rows = [" 1    ", " 2   ", "-----", "      ", " 2   1", "-----", "   1  ", " 2    ", "-----"]
 >>> found = layout(rows, 3, 2)
@@ -44,9 +45,13 @@ Segment = tuple[int, str]
 
 
 class Layout(NamedTuple):
-    """Where the pegs stand and what the disks look like: ``centres`` of the pegs (half columns, left to
-    right), ``widths`` (each disk's width to its number; None: the disks are the numbers drawn), ``base``
-    (the width from which a row of one run is a base or separator, not a disk)."""
+    """Where the pegs stand and what the disks look like.
+
+    ``centres`` are the pegs' centres, in half columns, left to right.
+    ``widths`` maps each disk's width to its number (None: the disks are the
+    numbers drawn).  ``base`` is the width from which a row of one run is a
+    base or separator, not a disk.
+    """
 
     centres: tuple[int, ...]
     widths: dict[int, int] | None
@@ -54,7 +59,10 @@ class Layout(NamedTuple):
 
 
 def _segments(text: str) -> list[Segment] | None:
-    """The runs of a picture row (empty for a blank line), or None for a line that is no picture row."""
+    """The runs of a picture row, or None for a line that is no picture row.
+
+    A blank line has no runs.
+    """
     text = text.rstrip("\r\n")
     if len(text) > _WIDEST or _LETTER.search(text):
         return None
@@ -62,7 +70,10 @@ def _segments(text: str) -> list[Segment] | None:
 
 
 def is_row(text: str) -> bool:
-    """Whether ``text`` can be a row of a picture (it has something drawn, and no letter)."""
+    """Whether ``text`` can be a row of a picture.
+
+    It can if it has something drawn, and no letter.
+    """
     return bool(_segments(text))
 
 
@@ -71,13 +82,15 @@ def _pole(text: str) -> bool:
 
 
 def layout(lines: list[str], pegs: int, n: int, *, forced: bool = False) -> Layout | None:
-    """The layout of the pictures ``lines`` draw of ``pegs`` pegs and ``n`` disks, or None if they draw none.
+    """The layout of the pictures that ``lines`` draw, or None if none.
 
-    Lines draw pictures when their disks stand in exactly ``pegs`` columns
-    and are numbers (the digits alone count: ``| 3| 2 |1`` is a table) or
-    runs of exactly ``n`` widths, and the lines begin with two states or
-    more, each one move from the last (unless ``forced``: the user said the
-    input holds states).  Pegs no disk visits in these lines (the middle
+    The pictures have ``pegs`` pegs and ``n`` disks.
+
+    Lines draw pictures when their disks stand in exactly ``pegs`` columns and are numbers or
+    runs of exactly ``n`` widths. For numbers the digits alone count: ``| 3| 2 |1`` is a table.
+    The lines must also begin with two states or more, each one move from the last, unless
+    ``forced`` (the user said the input holds states).
+    Pegs no disk visits in these lines (the middle
     one, for one disk) are found only if poles are drawn, for disks drawn
     by their widths.
     """
@@ -112,7 +125,10 @@ def layout(lines: list[str], pegs: int, n: int, *, forced: bool = False) -> Layo
 
 
 def _numbers(row: list[Segment]) -> list[Segment]:
-    """The runs of digits of a row's runs, each with its own centre (``3|`` is disk 3 beside a pole)."""
+    """The runs of digits of a row's runs, each with its own centre.
+
+    ``3|`` is disk 3 beside a pole.
+    """
     out = []
     for centre, text in row:
         start = (centre - len(text) + 1) // 2  # the run's first column
@@ -125,7 +141,10 @@ def _base(row: list[Segment], base: int) -> bool:
 
 
 def _columns(centres: list[int]) -> list[int]:
-    """The pegs' centres: the centres of runs, those a column apart or less counted as one."""
+    """The pegs' centres: the centres of runs, close ones counted as one.
+
+    Runs a column apart or less are one peg.
+    """
     groups: list[list[int]] = []
     for centre in centres:
         if groups and centre - groups[-1][-1] <= _SLACK:
@@ -138,7 +157,9 @@ def _columns(centres: list[int]) -> list[int]:
 
 
 class Pictures:
-    """Reads pictures of the pegs line by line (:meth:`feed`, then :meth:`flush`); each gives the move to it.
+    """Reads pictures of the pegs line by line; each gives the move to it.
+
+    Call :meth:`feed` for each line, then :meth:`flush`.
 
     :attr:`at` is the number and text of the last row of the last picture
     read, :attr:`last` those of the last row read; :attr:`seen` counts the
@@ -156,7 +177,11 @@ class Pictures:
         self.last: tuple[int, str] = (0, "")
 
     def feed(self, text: str, number: int = 0) -> list[Move]:
-        """The move the line ``text`` (line ``number``) completes, if it ends a picture; ValueError if none does."""
+        """The move the line ``text`` completes, if it ends a picture.
+
+        ``number`` is the line's number.  Raises ValueError if no move leads to
+        the picture.
+        """
         row = _segments(text)
         if row is None or not row or _base(row, self.layout.base):
             return self.flush()
@@ -170,7 +195,10 @@ class Pictures:
         return []
 
     def flush(self) -> list[Move]:
-        """The move to the picture read so far, if there is one (at the end of the input)."""
+        """The move to the picture read so far, if there is one.
+
+        It is called at the end of the input.
+        """
         block, self.block = self.block, []
         if not any(block):
             return []

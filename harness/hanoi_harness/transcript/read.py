@@ -1,11 +1,15 @@
-"""Another program's output as a stream of model moves: lines of moves, one-line lists, states, peg labels.
+"""Another program's output as a stream of model moves.
 
+It reads lines of moves, one-line lists, states and peg labels.  The class
 :class:`Reader` turns lines of text into ``(disk, src, dst)`` moves of the
-model, one at a time, for :func:`hanoi_harness.core.checker.check`: it reads each
-line with a template of its shape when it has one (:mod:`hanoi_harness.transcript.templates`),
-maps the labels to pegs 0-2 with the convention of the first move
-(:mod:`hanoi_harness.transcript.pegs`), and gives a move without a disk the top disk
-of its source peg.  Nothing is held but the current line (at most
+model, one at a time, for :func:`hanoi_harness.core.checker.check`.  It
+reads each line with a template of its shape when it has one
+(:mod:`hanoi_harness.transcript.templates`).  Its base class
+:class:`~hanoi_harness.transcript.model.Model` maps the labels to pegs 0-2
+with the convention of the first move (:mod:`hanoi_harness.transcript.pegs`).
+It gives a move without a disk the top disk of its source peg.
+
+Nothing is held but the current line (at most
 :data:`~hanoi_harness.transcript.source.LIMIT` characters) and the pegs: the
 input streams.  A line of moves such as ``[(1, 3), (1, 2), (3, 2)]`` is read
 item by item, and any other line of moves piece by piece, whatever its length.
@@ -17,9 +21,11 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 
 from hanoi_harness.core.legality import Pegs
-from hanoi_harness.transcript.pegs import PegNames, conventions, detect, quote
+from hanoi_harness.transcript.line import Counter, NotPegs
+from hanoi_harness.transcript.model import Model, ModelMove
+from hanoi_harness.transcript.pegs import PegNames, conventions, quote
 from hanoi_harness.transcript.pictures import Layout, Pictures
-from hanoi_harness.transcript.rules import Counter, Move, NotPegs, head
+from hanoi_harness.transcript.rules import Move, head
 from hanoi_harness.transcript.source import (
     LIMIT,
     MalformedLine,
@@ -30,18 +36,12 @@ from hanoi_harness.transcript.source import (
     continues,
     pieces,
 )
-from hanoi_harness.transcript.states import States
+from hanoi_harness.transcript.states import States, split_state, without_state
 from hanoi_harness.transcript.templates import Parser
 
 ITEM_LIMIT = 1_000
 """The longest item of a list of moves."""
 
-ModelMove = tuple[int | None, int, int]
-
-CONTENTS = re.compile(r"\[\s*(?:\d{1,6}\s*(?:,\s*\d{1,6}\s*)*)?\]")
-"""A peg written as the disks it holds: ``[3, 2, 1]``, ``[]``."""
-_CAPTIONED = re.compile(r"(?:\b[^\W\d]\w{0,19}\s*[:=]\s*)?" + CONTENTS.pattern)
-"""The same, perhaps after a name and a colon that caption it (``a: [3, 2, 1]``)."""
 _DIGITS = re.compile(r"\d+")
 _CUT = re.compile(r"\s+|[,;|]|<br\s*/?>", re.IGNORECASE)
 """Where a long line of moves may be cut between two of them."""
@@ -52,36 +52,21 @@ _LIST = re.compile(r"\s*(?:[^\W\d_][\w ]{0,40}[:=]\s*)?(?=[\[(]\s*[\[({]|[\[(][^
 _ITEM = re.compile(r"[\[({][^\[\](){}]*[\])}]")
 _GAP = re.compile(r"[\s,;\[\](){}]*")
 _ALNUM = re.compile(r"[^\W_]")
-# The state printed after a move ('Move disk from 0 to 1 : [[3, 2], [1], []]'): lists, or a list of lists.
-_STATE_TAIL = re.compile(r"(?:[\[(]\s*\[[\d\s,\[\]]*\]\s*[\])]|(?:\[[\d\s,]*\][\s,]*){2,})\s*")
-
-
-def without_state(text: str) -> str:
-    """``text`` without the state printed after its move, if it has one (matched from its first bracket alone)."""
-    return _split_state(text)[0]
-
-
-def _split_state(text: str) -> tuple[str, str]:
-    """``text`` cut before the state printed after its move (the state empty if it has none)."""
-    start = text.find("[")
-    if start > 0 and text[start - 1] == "(":
-        start -= 1
-    if start <= 0 or not _STATE_TAIL.fullmatch(text, start):
-        return text, ""
-    return text[:start].rstrip(" \t:=|-"), text[start:]
 
 
 _PEG_GROUP = re.compile(r"\[([\d\s,]*)\]")
 
 
-class Reader:
-    """The moves of a text for the model, read as :func:`~hanoi_harness.core.checker.check` asks for them.
+class Reader(Model):
+    """The moves of a text for the model, as the checker asks for them.
 
-    ``pegs`` are the checker's pegs (three, or as many as the puzzle has),
-    replayed in place (a move without a disk takes the top of its source;
-    disks numbered from 0 renumber them), as they stand at the start;
-    ``names`` is the convention (None: from the first move); ``base`` is 0 or
-    1 for disks numbered from 0 or 1 (None: 0 when the first disk named is 0).
+    The checker is :func:`~hanoi_harness.core.checker.check`.  ``pegs`` are its
+    pegs (three, or as many as the puzzle has), as they stand at the start.
+    They are replayed in place: a move without a disk takes the top of its
+    source, and disks numbered from 0 renumber them.  ``names`` is the
+    convention (None: from the first move).  ``base`` is 0 or 1 for disks
+    numbered from 0 or 1 (None: 0 when the first disk named is 0).
+
     After the run, :attr:`error` is the reason reading stopped early, if it
     did; :attr:`line` and :attr:`text` are the last move's line.
     """
@@ -89,18 +74,9 @@ class Reader:
     def __init__(
         self, pegs: Pegs, names: PegNames | None = None, base: int | None = None, counter: Counter = None
     ) -> None:
-        self.pegs = pegs
-        self.names = names
-        self.base: int | None = None
-        if base is not None:
-            self._decide_base(base)
+        super().__init__(pegs, names, base)
         self.parser = Parser(names.labels if names is not None else (), counter)
         self.states: States | Pictures | None = None
-        known = names is not None and names.name != "words"
-        self.labels: list[str | None] = list(names.labels) if known and names else [None] * len(pegs)
-        self.occupied = frozenset(peg for peg, disks in enumerate(pegs) if disks)  # where the first move may start
-        self.line = 0
-        self.text = ""
         self.lines = 0
         self.example: tuple[int, str] | None = None
         self.error: UnreadableInput | None = None
@@ -110,7 +86,10 @@ class Reader:
         self.after: tuple[int, str, list[list[int]]] | None = None  # the state a line printed after its move
 
     def moves(self, lines: Iterable[str]) -> Iterator[ModelMove]:
-        """The moves of ``lines``; stops at the first unreadable line, with :attr:`error` set."""
+        """The moves of ``lines``, up to the first unreadable line.
+
+        That line sets :attr:`error`.
+        """
         return self.read(pieces(lines))
 
     def read(self, source: Iterator[str]) -> Iterator[ModelMove]:
@@ -160,15 +139,21 @@ class Reader:
             self.error = exc
 
     def _move_then_state(self, text: str) -> bool:
-        """Whether ``text`` is a move followed by the state after it ('Move disk from 0 to 1 : [[3, 2], [1], []]')."""
-        written, state = _split_state(text)
+        """Whether ``text`` is a move followed by the state after it.
+
+        An example is 'Move disk from 0 to 1 : [[3, 2], [1], []]'.
+        """
+        written, state = split_state(text)
         try:
             return bool(state) and self.parser.parse_many(written) is not None
         except ValueError:
             return False
 
     def compare(self) -> None:
-        """Whether the state the last move's line printed is the pegs' state after it; MalformedLine if not."""
+        """Whether the last move's line printed the pegs' state after it.
+
+        Raises :class:`MalformedLine` if the state it printed is another.
+        """
         if self.after is None:
             return
         number, text, rows = self.after
@@ -178,7 +163,10 @@ class Reader:
             raise StateMismatch(number, text, f"the state printed after the move is not the pegs' ({shown})")
 
     def _slow(self, number: int, text: str, source: Iterator[str]) -> Iterator[ModelMove]:
-        """Whatever the inline case does not read: any line, a list of moves, a blank or unreadable line."""
+        """Whatever the inline case does not read.
+
+        That is any line, a list of moves, a blank or unreadable line.
+        """
         self.compare()
         more = continues(text)
         if number == 1 and text.startswith("\ufeff"):
@@ -205,7 +193,10 @@ class Reader:
         yield from self._line(number, text)
 
     def _joined(self, number: int, text: str) -> Iterator[ModelMove]:
-        """A line of moves written across two lines: the first is held, and read with the next."""
+        """A line of moves written across two lines.
+
+        The first is held, and read with the next.
+        """
         if self.held is not None:
             first, start = self.held
             self.held = None
@@ -225,10 +216,13 @@ class Reader:
         yield from self._line(number, text)
 
     def _line(self, number: int, text: str) -> Iterator[ModelMove]:
-        """The moves of one line of text (a state printed after the move is compared with the pegs after it)."""
+        """The moves of one line of text.
+
+        A state printed after the move is compared with the pegs after it.
+        """
         if self.contents:
             text = self._by_contents(number, text)
-        written, state = _split_state(text)
+        written, state = split_state(text)
         if state:
             rows = [[int(d) for d in _DIGITS.findall(group)] for group in _PEG_GROUP.findall(state)]
             if len(rows) == len(self.pegs):
@@ -248,8 +242,11 @@ class Reader:
                 yield self._model(move, number, text)
 
     def read_states(self, n: int, drawn: Layout | None = None) -> None:
-        """Read states from now on, the pegs numbered from 0 in the order printed (:mod:`.states`), or
-        pictures of the pegs laid out as ``drawn`` says (:mod:`.pictures`), left to right."""
+        """Read states from now on, or pictures of the pegs.
+
+        States number the pegs from 0 in the order printed (:mod:`.states`).
+        Pictures are laid out as ``drawn`` says (:mod:`.pictures`), left to right.
+        """
         self.states = States(len(self.pegs), n) if drawn is None else Pictures(drawn, len(self.pegs), n)
         self.names = conventions(len(self.pegs))[f"0-{len(self.pegs) - 1}"]
         self.labels = list(self.names.labels)
@@ -283,7 +280,9 @@ class Reader:
             yield self._model(move, *self.states.at)
 
     def _long(self, number: int, text: str, source: Iterator[str]) -> Iterator[ModelMove]:
-        """The moves of a line longer than LIMIT that holds several (``A->B A->C ...``), a piece at a time.
+        """The moves of a long line that holds several, a piece at a time.
+
+        Such a line is longer than LIMIT, as ``A->B A->C ...``.
 
         Each piece is cut after its last separator (a space, ``,``, ``;``, ``|`` or ``<br>``); what follows
         is read with the next piece.  A line whose first piece holds fewer than two moves is refused.
@@ -314,11 +313,12 @@ class Reader:
             yield self._model(move, number, body)
 
     def _list(self, number: int, text: str, start: int, more: bool, source: Iterator[str]) -> Iterator[ModelMove]:
-        """The moves of a list on one line, item by item; the line is read LIMIT characters at a time.
+        """The moves of a list on one line, item by item.
 
-        A line whose first LIMIT characters hold an item that is not a move is
-        not a list of moves (a state such as ``[[3, 2, 1], [], []]``): it is
-        skipped, or refused if longer; after that, such an item is malformed.
+        The line is read LIMIT characters at a time.  A line whose first LIMIT
+        characters hold an item that is not a move is not a list of moves (a state
+        such as ``[[3, 2, 1], [], []]``).  It is skipped, or refused if longer;
+        after that, such an item is malformed.
         """
         body, first = text[start:], True
         while True:
@@ -342,7 +342,10 @@ class Reader:
             body, more, first = rest + piece, continues(piece), False
 
     def _items(self, body: str) -> tuple[list[tuple[str, Move]], str, str | None]:
-        """The items of ``body`` with their moves, the text after the last, and the first that is not a move."""
+        """The items of ``body`` with their moves, and what follows them.
+
+        Returns them, the text after the last, and the first that is not a move.
+        """
         items: list[tuple[str, Move]] = []
         end = 0
         for m in _ITEM.finditer(body):
@@ -361,94 +364,6 @@ class Reader:
     def _skip(self, number: int, text: str) -> None:
         if self.example is None:
             self.example = (number, text)
-
-    def _model(self, move: Move, number: int, text: str) -> ModelMove:
-        """The model's move for ``move`` read on line ``number``; MalformedLine if its pegs are not readable."""
-        disk, s, t = move
-        names = self.names or self._decide(s, t, number, text)
-        if disk is not None and self.base is None:
-            self._decide_base(disk)
-        if s is not None and not names.cyclic:
-            src, dst = names.index.get(s), names.index.get(t)
-            if src is None or dst is None:
-                try:
-                    src, dst = names.peg(s), names.peg(t)
-                except ValueError as exc:
-                    raise MalformedLine(number, text, str(exc)) from None
-            if None in self.labels:
-                self._label(s, src, t, dst)
-        elif s is None and names.cyclic:
-            src = self._where(disk)
-            dst = (src + (1 if t.lower() == "right" else -1)) % len(self.pegs)
-        elif s is None and disk is not None and t.lower() not in ("left", "right"):
-            src = self._where(disk)  # 'Move disk 1 to peg 3': from where the disk is
-            try:
-                dst = names.peg(t)
-            except ValueError as exc:
-                raise MalformedLine(number, text, str(exc)) from None
-        elif s is None:
-            raise MalformedLine(number, text, f"a disk and a direction, in moves whose pegs are {names.name}")
-        else:
-            raise MalformedLine(number, text, "a move between pegs, in moves read as directions (cyclic)")
-        if disk is None:
-            top = self.pegs[src]
-            disk = top[-1] if top else None
-        self.line, self.text = number, text
-        return disk, src, dst
-
-    def _decide(self, src: str | None, dst: str, number: int, text: str) -> PegNames:
-        """The convention of the first move; MalformedLine (with the ``--pegs`` to use) when it has none."""
-        try:
-            self.names = detect(src, dst, len(self.pegs), self.occupied)
-        except ValueError as exc:
-            raise MalformedLine(number, text, str(exc)) from None
-        if self.names.name != "words":
-            self.labels = list(self.names.labels)
-        return self.names
-
-    def _by_contents(self, number: int, text: str) -> str:
-        """``text`` with the two pegs it writes as the disks they hold ('[3, 2, 1]') written as their numbers.
-
-        The peg is the one that holds those disks (bottom first, or top first); of two that hold the same
-        (two empty pegs), the first that is not the move's source: on the classic rules the two are alike.
-        A name and a colon before the disks caption them (``from a: [3, 2, 1]``) and are left out.
-        """
-        groups = list(_CAPTIONED.finditer(text))
-        if len(groups) != 2:
-            return text
-        out, end, taken = [], 0, -1
-        for m in groups:
-            written = m[0][m[0].index("[") :]
-            disks = [int(d) for d in _DIGITS.findall(written)]
-            found = [peg for peg, held in enumerate(self.pegs) if held in (disks, disks[::-1]) and peg != taken]
-            if not found:
-                raise MalformedLine(number, text, f"no peg holds {written} at this move")
-            taken = found[0]
-            out += [text[end : m.start()], f" {taken} "]
-            end = m.end()
-        return "".join([*out, text[end:]])
-
-    def _decide_base(self, disk: int) -> bool:
-        """Disks count from 0 when the first disk named is 0 (or ``base`` is 0): the pegs are renumbered to match."""
-        self.base = 0 if disk == 0 else 1
-        if self.base == 0:
-            for peg in self.pegs:
-                peg[:] = [d - 1 for d in peg]
-        return True
-
-    def _where(self, disk: int | None) -> int:
-        """The peg whose top is ``disk``, else one that holds it, else 0 (the checker then says why not)."""
-        for peg, disks in enumerate(self.pegs):
-            if disks and disks[-1] == disk:
-                return peg
-        return next((peg for peg, disks in enumerate(self.pegs) if disk in disks), 0)
-
-    def _label(self, s: str, src: int, t: str, dst: int) -> bool:
-        """Remember the names a program gives its pegs (the first seen of each); whether one is still unknown."""
-        for label, peg in ((s, src), (t, dst)):
-            if self.labels[peg] is None:
-                self.labels[peg] = label
-        return None in self.labels
 
     def no_moves(self) -> NoMoves:
         """What to say when no line was a move."""

@@ -1,8 +1,10 @@
-"""One line of another program's output read as a move: the shapes and the rules for ambiguous lines.
+"""One line of another program's output read as a move.
 
-A line is cut into tokens (numbers, words, arrows, single punctuation marks:
-:mod:`hanoi_harness.transcript.tokens`) in one linear pass, and read by the
-first shape that fits:
+This module holds the shapes of a move; :mod:`hanoi_harness.transcript.line`
+holds the tests they make on a line's tokens, and the rules for ambiguous
+lines.  A line is cut into tokens (numbers, words, arrows, single
+punctuation marks: :mod:`hanoi_harness.transcript.tokens`) in one linear
+pass.  It is read by the first shape that fits:
 
 * an **arrow** between two pegs (``A -> C``, ``1: 1 A->C``, ``left --> right``);
 * **from X to Y** (``Move disk 1 from A to C``, ``from rod 'S' to rod 'D'``);
@@ -16,94 +18,59 @@ first shape that fits:
 A peg is a number, a single letter or a name (:data:`~hanoi_harness.transcript.pegs.WORDS`
 or the user's), perhaps quoted or after a word such as peg, rod or tower.
 The disk is the number after the word *disk*; else the one number after the
-pegs; else the last number before them that is not a step: a number followed
-by ``:``, ``.``, ``)`` or ``]``, after ``#`` or *step*, or in ``K of N`` or ``K/N``.
+pegs; else the last number before them that is not a step.  A step is a
+number followed by ``:``, ``.``, ``)`` or ``]``, after ``#`` or *step*, or
+in ``K of N`` or ``K/N``.
 Text up to a prompt (``Enter the number of disks:``) is ignored, and so is a
 header naming *disks* in the plural before the move (``Moving 3 disks from A
 to C``).  A line with no letter or digit is not a move.  A line that has an
 arrow or *from ... to* but no move is malformed (:class:`ValueError`); any
 other line that fits no shape is not a move.
 
-The rules look at a word only through the sets it belongs to (:func:`word_class`),
-never at its spelling otherwise, and at a number or a letter never at its value:
+The rules look at a word only through the sets it belongs to
+(:func:`~hanoi_harness.transcript.line.word_class`), never at its spelling.
+They look at a number or a letter never at its value.
 :mod:`hanoi_harness.transcript.templates` relies on that to read lines by templates.
 """
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from hanoi_harness.transcript import lexicon
-from hanoi_harness.transcript.pegs import KEYWORDS, WORDS, quote
-from hanoi_harness.transcript.tokens import ARROWS, IDEOGRAM, MARK, NUM, WORD, Token, tokens
+from hanoi_harness.transcript.line import AROUND, Counter, Line
+from hanoi_harness.transcript.pegs import WORDS, quote
+from hanoi_harness.transcript.tokens import ARROWS, MARK, NUM, WORD, Token, tokens
 
 Move = tuple[int | None, str | None, str]
 """``(disk or None, source label, destination label)``; a direction is ``(disk, None, "left" or "right")``,
 and a move that names no source ``(disk, None, destination label)``."""
 
-_FROM, _TO, _DISK, _DISKS = lexicon.FROM, lexicon.TO, lexicon.DISK, lexicon.DISKS
-_STEP, _OF, _NUMBER, _THE = lexicon.STEP, lexicon.OF, lexicon.NUMBER, lexicon.THE
-_PEGWORD, _DIRECTION, _MOVING, _PROMPT = lexicon.PEGWORD, lexicon.DIRECTION, lexicon.MOVING, lexicon.PROMPT
-_POST_FROM, _POST_TO, _CLASSIFIER = lexicon.POST_FROM, lexicon.POST_TO, lexicon.CLASSIFIER
-_SETS: tuple[frozenset[str], ...] = (_FROM, _TO, _DISK, _DISKS, _STEP, _OF, _NUMBER, _THE, _PEGWORD, _DIRECTION)
-_SETS += (_MOVING, _PROMPT, _POST_FROM, _POST_TO, _CLASSIFIER)
-_QUOTES, _BRACKETS = set("'\"`‘’“”"), set("()[]{}")
-_AROUND = _QUOTES | _BRACKETS
-_AFTER_STEP = {":", ".", ")", "]"}
-
-
-class NotPegs(ValueError):
-    """A move's place holds words that are not pegs; ``words`` are its source and destination as written."""
-
-    def __init__(self, message: str, words: tuple[str, str]) -> None:
-        super().__init__(message)
-        self.words = words
+_FROM, _TO, _DISK, _NUMBER, _THE = lexicon.FROM, lexicon.TO, lexicon.DISK, lexicon.NUMBER, lexicon.THE
+_PEGWORD, _DIRECTION, _MOVING = lexicon.PEGWORD, lexicon.DIRECTION, lexicon.MOVING
+_POST_FROM, _POST_TO = lexicon.POST_FROM, lexicon.POST_TO
 
 
 class Found(NamedTuple):
-    """Where a line's move is: the indexes of its disk (None: not given), source (None: a direction) and
-    destination (or direction) tokens."""
+    """Where a line's move is: the indexes of its tokens.
+
+    ``disk`` is None when the line names no disk, ``src`` None for a
+    direction; ``dst`` is the destination (or the direction).
+    """
 
     disk: int | None
     src: int | None
     dst: int
 
 
-Counter = Literal["steps", "disks"] | None
-"""What the last number before a move's pegs is, when the whole input says (None: the rules decide)."""
-
-
-class _Line:
-    """The rules, on one line's tokens; ``names`` are the words read as pegs (``lenient``: any other word too);
-    ``counter`` says what the number before the pegs is."""
-
-    def __init__(
-        self, toks: list[Token], names: frozenset[str], *, lenient: bool = False, counter: Counter = None
-    ) -> None:
-        self.t = toks
-        self.names = names
-        self.lenient = lenient
-        self.counter = counter
-
-    def word(self, i: int, words: set[str] | frozenset[str]) -> bool:
-        """Whether token ``i`` is one of ``words`` (a capital letter is a peg: 'Z', not the Polish 'z')."""
-        tok = self.t[i]
-        return tok.kind == WORD and tok.low in words and not (len(tok.text) == 1 and tok.text.isupper())
-
-    def peg_kind(self, i: int) -> str | None:
-        """The kind of peg token ``i`` can be: n (a number), l (a single letter), w (a peg name), or None."""
-        tok = self.t[i]
-        if tok.kind == NUM:
-            return "n"
-        if tok.kind == WORD:
-            if len(tok.text) == 1 and not IDEOGRAM.match(tok.text):
-                return "l"
-            if tok.low in self.names or (self.lenient and tok.low not in _ALL):
-                return "w"
-        return None
+class _Shapes(Line):
+    """The shapes of a move, tried on one line's tokens by :meth:`find`."""
 
     def find(self) -> Found | None:
-        """The move on this line (see the module's rules), None for a line that is not one."""
+        """The move on this line, None for a line that is not one.
+
+        The module's docstring says the rules.
+        """
         t = self.t
         if not any(tok.kind in (NUM, WORD) for tok in t):
             return None  # no letter or digit, no peg: a drawing, a separator such as '---->'
@@ -132,35 +99,13 @@ class _Line:
                 raise ValueError(f"a disk and {quote(t[f].text, 20)}, but no source and destination")
         return found
 
-    def to_word(self, k: int) -> bool:
-        """Whether token ``k`` is a 'to' (a capital letter is a peg: 'A', not the Spanish 'a')."""
-        return self.word(k, _TO) and not self.t[k].text.isupper()
-
     def legend(self) -> bool:
-        """A legend such as 'from = A, to = C, via = B': a connective followed by '=' names pegs, it moves none."""
+        """Whether the line is a legend such as 'from = A, to = C, via = B'.
+
+        A connective followed by '=' names pegs; the line moves none.
+        """
         t = self.t
         return any(self.word(i, _FROM | _TO) and t[i + 1].low == "=" for i in range(len(t) - 1))
-
-    # The clause: text up to a prompt (a '?', '!' or a ':' after a word) is not part of the move.
-
-    def clause(self, core: int, *, prompt: bool = False) -> int:
-        """Where the move's clause starts, given the index of its core (the arrow, 'from', 'to' or the end).
-
-        With ``prompt``, the text cut off must name disks, a number or n (a prompt such as 'Enter n:'), so
-        that a label such as 'A:' before a row of numbers is not cut off.
-        """
-        start = 0
-        for i in range(1, core):
-            tok = self.t[i]
-            if tok.kind == MARK and (tok.low in "?!" or (tok.low == ":" and self.t[i - 1].kind != NUM)):
-                start = i + 1
-        if prompt and not any(tok.low in _PROMPT for tok in self.t[:start]):
-            return 0
-        return start
-
-    def header(self, lo: int, core: int) -> bool:
-        """A header such as 'Moving 3 disks from A to C': *disks* in the clause before the move."""
-        return any(self.word(i, _DISKS) for i in range(lo, core))
 
     # The shapes.
 
@@ -177,19 +122,12 @@ class _Line:
         self.need_pegs(i, j, "an arrow needs a peg on each side")
         return Found(self.disk(lo, i, j), i, j)
 
-    def need_pegs(self, i: int, j: int, why: str) -> None:
-        """ValueError unless tokens ``i`` and ``j`` can be pegs: a word that cannot is named (NotPegs), else ``why``."""
-        for k in (i, j):
-            if self.peg_kind(k) is None:
-                if self.t[k].kind != WORD:
-                    raise ValueError(why)
-                raise NotPegs(f"{quote(self.t[k].text, 30)} is not a peg", (self.t[i].text, self.t[j].text))
-
     def from_to(self) -> list[tuple[int, int]]:
-        """Each 'to' at least two tokens after a 'from', with the 'from's before it, the nearest first.
+        """Each 'to' at least two tokens after a 'from', and the 'from's before it.
 
-        The last: in 'de la torre de origen a ...' the source follows the second 'de'; in
-        'Tuerme von Hanoi! ... Scheibe von 1 nach 2' the prompt's 'von' is no connective.
+        The nearest 'from' comes first: in 'de la torre de origen a ...' the
+        source follows the second 'de'.  A prompt's 'from' is no connective, as
+        'von' in 'Tuerme von Hanoi! ... Scheibe von 1 nach 2'.
         """
         froms: list[int] = []
         pairs: list[tuple[int, int]] = []
@@ -204,18 +142,11 @@ class _Line:
                 break  # (a line of many connectives is no move: its errors are enough)
         return pairs
 
-    def prompt_end(self, k: int) -> bool:
-        """Whether token ``k`` ends a prompt: '?', '!', or ':' after a word that names no peg ('disks:', not
-        'from:' or 'peg:')."""
-        tok = self.t[k]
-        if tok.kind != MARK or k == 0:
-            return False
-        if tok.low in "?!":
-            return True
-        return tok.low == ":" and self.t[k - 1].kind == WORD and not self.word(k - 1, _FROM | _TO | _PEGWORD)
-
     def from_to_move(self, pairs: list[tuple[int, int]]) -> Found | None:
-        """The move of the first pair of connectives that reads as one; the first pair's error if none does."""
+        """The move of the first pair of connectives that reads as one.
+
+        Raises the first pair's error if none does.
+        """
         error: ValueError | None = None
         for f, to in pairs:
             try:
@@ -253,19 +184,11 @@ class _Line:
             return None
         return Found(self.disk(lo, i, j), i, j)
 
-    def numbers_only(self, lo: int, i: int, j: int) -> bool:
-        """Whether the clause from ``lo`` names no disk and holds no number but those at ``i`` and ``j``."""
-        t = self.t
-        return not any(
-            (t[k].kind == NUM and k not in (i, j)) or self.word(k, _DISK | _DISKS) for k in range(lo, len(t))
-        )
-
-    def other(self, i: int) -> bool:
-        """Whether token ``i`` is a word the rules do not know (no connective, no keyword)."""
-        return self.t[i].kind == WORD and self.t[i].low not in _ALL
-
     def x_post_y(self, k: int) -> Found | None:
-        """'1 を A から C に', 'A에서 C로', "A'dan C'ye": a word after the source, the destination after it."""
+        """A word after the source, then the destination after it.
+
+        Examples: '1 を A から C に', 'A에서 C로', "A'dan C'ye".
+        """
         t = self.t
         lo = self.clause(k)
         i = self.skip_back(k - 1, lo)
@@ -297,7 +220,10 @@ class _Line:
         return Found(self.disk(lo, i, j), j, i)
 
     def from_x_y(self, f: int) -> Found | None:
-        """'Move disk from A C': two pegs of one kind after 'from', and nothing after them but marks."""
+        """Two pegs of one kind after 'from', such as 'Move disk from A C'.
+
+        Nothing but marks may follow them.
+        """
         t = self.t
         lo = self.clause(f)
         i = self.peg_after(f + 1)
@@ -309,7 +235,10 @@ class _Line:
         return Found(self.disk(lo, i, j), i, j)
 
     def to_only(self) -> Found | None:
-        """'Move disk 1 to peg 3', 'диск номер 1 на стержень 2': a disk and its destination, no source."""
+        """A disk and its destination, with no source.
+
+        Examples: 'Move disk 1 to peg 3', 'диск номер 1 на стержень 2'.
+        """
         t = self.t
         d = next((i + 1 for i in range(len(t) - 1) if self.word(i, _DISK)), None)
         while d is not None and d < len(t) and (self.word(d, _NUMBER) or t[d].low in "#:"):
@@ -327,7 +256,10 @@ class _Line:
         return Found(d, None, j)
 
     def direction(self) -> Found | None:
-        """A disk and a direction: 'N left', 'Move disk N right', '3: 2 left', 'disk 1 to the left'."""
+        """A disk and a direction, such as 'N left' or 'disk 1 to the left'.
+
+        Other examples: 'Move disk N right', '3: 2 left'.
+        """
         t = self.t
         end = len(t) - 1 if t and t[-1].low == "." else len(t)
         if end < 2 or not self.word(end - 1, _DIRECTION):
@@ -343,7 +275,10 @@ class _Line:
         return Found(i, None, end - 1) if k == end - 1 else None
 
     def plain(self) -> Found | None:
-        """Two to four values (numbers, letters or names), with brackets, commas, quotes, 'disk' or 'move' around."""
+        """Two to four values: numbers, letters or names.
+
+        Brackets, commas, quotes, 'disk' or 'move' may stand around them.
+        """
         t = self.t
         lo, end = self.clause(len(t), prompt=True), len(t) - 1
         values: list[int] = []
@@ -352,7 +287,7 @@ class _Line:
             if self.peg_kind(i) is not None:
                 values.append(i)
             elif not (
-                self.word(i, _DISK | _MOVING) or tok.low in _AROUND or tok.low in ",;" or (tok.low, i) == (".", end)
+                self.word(i, _DISK | _MOVING) or tok.low in AROUND or tok.low in ",;" or (tok.low, i) == (".", end)
             ):
                 return None
         if len(values) < 2:
@@ -372,123 +307,25 @@ class _Line:
             raise ValueError(f"the disk {quote(t[values[0]].text, 30)} is not a number")
         return None
 
-    # Pieces of the rules.
 
-    def disk(self, lo: int, src: int, dst: int) -> int | None:
-        """The disk's token: after the word *disk*, else the number after the pegs, else the last before them."""
-        t = self.t
-        for i in range(lo, len(t) - 1):
-            if self.word(i, _DISK):
-                j = i + 1
-                while j < len(t) - 1 and (t[j].low in "#:.=" or t[j].low in _QUOTES or self.word(j, _NUMBER)):
-                    j += 1
-                if t[j].kind == NUM and j not in (src, dst):
-                    return j
-        for i in range(lo, len(t) - 1):  # '第 1 个盘', '1 号盘': a number, a counter, the word disk
-            if t[i].kind == NUM and i not in (src, dst):
-                k = i + 2 if self.word(i + 1, _CLASSIFIER) else i + 1
-                if k < len(t) and self.word(k, _DISK):
-                    return i
-        after = [i for i in range(dst + 1, len(t)) if t[i].kind == NUM and not self.step(i, before=False)]
-        if len(after) > 1:
-            numbers = ", ".join(t[i].text for i in after[:3]) + (", ..." if len(after) > 3 else "")
-            raise ValueError(f"{len(after)} numbers after the pegs ({numbers}): which is the disk?")
-        if after:
-            return after[0]
-        if self.counter == "steps":
-            return None
-        soft = self.counter == "disks"  # '3:' before the pegs is the disk: the input's numbers do not count moves
-        before = [i for i in range(lo, src) if t[i].kind == NUM and not self.step(i, before=not soft)]
-        return before[-1] if before else None
-
-    def step(self, i: int, *, before: bool) -> bool:
-        """Whether the number at ``i`` counts moves: '#3', 'step 3', '3 of 7', '3/7', and '3:', '3.', '3)', '3]'
-        before the pegs."""
-        t = self.t
-        if i > 0 and (t[i - 1].low in ("#", "/") or self.word(i - 1, _STEP) or self.word(i - 1, _OF)):
-            return True
-        if i + 1 < len(t) and (t[i + 1].low == "/" or self.word(i + 1, _OF) or self.word(i + 1, _STEP)):
-            return True
-        return before and i + 1 < len(t) and t[i + 1].kind == MARK and t[i + 1].low in _AFTER_STEP
-
-    def skip_step(self, i: int) -> int:
-        """Past a leading step number ('3:', '3.', '3)', '#3', 'step 3', each perhaps with a ':')."""
-        t = self.t
-        if i + 1 < len(t) and t[i].kind == NUM and t[i + 1].low in _AFTER_STEP:
-            return i + 2
-        if i + 1 < len(t) and t[i + 1].kind == NUM and (t[i].low == "#" or self.word(i, _STEP)):
-            return i + 3 if i + 2 < len(t) and t[i + 2].low == ":" else i + 2
-        return i
-
-    def filler(self, i: int) -> bool:
-        """Tokens around a peg between 'from' and 'to': quotes, brackets, ':', ',', 'the', peg, rod, ..."""
-        tok = self.t[i]
-        if tok.low in _AROUND or tok.low in ":,-" or self.word(i, _THE | _PEGWORD | _OF | _MOVING | _NUMBER):
-            return True
-        return self.word(i, _FROM) and tok.low not in self.names  # 'de la torre de origen', not the peg 'from'
-
-    def skip(self, i: int) -> int:
-        while i < len(self.t) and self.t[i].low in _AROUND:
-            i += 1
-        return i
-
-    def skip_back(self, i: int, lo: int) -> int:
-        while i >= lo and self.t[i].low in _AROUND:
-            i -= 1
-        return i
-
-    def peg_after(self, i: int) -> int:
-        """Where the peg after an arrow or 'to' stands: past quotes, brackets, ':', 'the', and words that label
-        the peg after them ('peg C', 'rod 1', 'target C', 'la torre de destino'); the length of the line if
-        nothing follows."""
-        t = self.t
-        while i < len(t):
-            if t[i].low in _AROUND or t[i].low in ":," or self.word(i, _THE | _OF):
-                i += 1
-            elif self.word(i, _PEGWORD | _FROM | _NUMBER) and self.peg_follows(i + 1):
-                i += 1
-            else:
-                break
-        j = self.skip(i + 1)
-        if i >= len(t) or j >= len(t):
-            return i
-        if self.peg_kind(i) == "w" and self.peg_kind(j) == "l":  # a name before a number is a peg, then the disk
-            return j
-        return i
-
-    def peg_follows(self, i: int) -> bool:
-        """Whether a peg comes within a few tokens from ``i``, past fillers (a bounded look: lines stay linear)."""
-        for k in range(i, min(i + 4, len(self.t))):
-            if not self.filler(k):
-                return self.peg_kind(k) is not None
-        return False
-
-
-_ALL = frozenset().union(*_SETS, KEYWORDS)
 DEFAULT_NAMES = frozenset(WORDS)
 
 
-def word_class(low: str, names: frozenset[str]) -> frozenset[int]:
-    """The sets the rules test a word (in lower case) for: by position in their list, -1 for the peg names."""
-    return frozenset(k for k, words in enumerate(_SETS) if low in words) | ({-1} if low in names else set())
-
-
-def known_words(names: frozenset[str]) -> frozenset[str]:
-    """Every word the rules tell apart from others: the peg names and the words of every set."""
-    return names | _ALL
-
-
 def find(toks: list[Token], names: frozenset[str], *, lenient: bool = False, counter: Counter = None) -> Found | None:
-    """Where the move on a line's tokens is (``names``: the words read as pegs); None if it has none.
+    """Where the move on a line's tokens is; None if it has none.
+
+    ``names`` are the words read as pegs.
 
     ``lenient`` reads any word that is no keyword as a peg name (to find a program's names);
     ``counter`` says what the number before the pegs is (see :data:`Counter`).
     """
-    return _Line(toks, names, lenient=lenient, counter=counter).find()
+    return _Shapes(toks, names, lenient=lenient, counter=counter).find()
 
 
 def head(text: str, names: frozenset[str] = DEFAULT_NAMES, *, lenient: bool = False) -> bool:
-    """Whether ``text`` begins a move that the next line ends: a disk or a source, and no move.
+    """Whether ``text`` begins a move that the next line ends.
+
+    It does when it holds a disk or a source, and no move.
 
     >>> head("Move disk 1"), head("Move disk 1 from A"), head("Move disk 1 from A to C"), head("Moving 3 disks")
     (True, True, False, False)
@@ -496,7 +333,7 @@ def head(text: str, names: frozenset[str] = DEFAULT_NAMES, *, lenient: bool = Fa
     toks = tokens(text)
     if len(toks) > 24:
         return False  # a long line is not half a move
-    line = _Line(toks, names, lenient=lenient)
+    line = _Shapes(toks, names, lenient=lenient)
     try:
         if line.find() is not None:
             return False
@@ -519,7 +356,10 @@ def values(toks: list[Token], found: Found) -> Move:
 
 
 def _number(digits: str) -> int:
-    """The disk ``digits`` name; ValueError past Python's 4300 digits (a line holds up to 10000)."""
+    """The disk that ``digits`` name.
+
+    Raises ValueError past Python's 4300 digits (a line holds up to 10000).
+    """
     try:
         return int(digits)
     except ValueError:
@@ -527,7 +367,9 @@ def _number(digits: str) -> int:
 
 
 def parse_line(text: str, names: frozenset[str] = DEFAULT_NAMES) -> Move | None:
-    """Read a move from the line *text*: ``(disk or None, source, destination)``, or None for any other line.
+    """Read a move from the line *text*, or None for any other line.
+
+    The move is ``(disk or None, source, destination)``.
 
     Pegs are as written; a direction line gives ``(disk, None, direction)``.
     ``names`` are the words read as pegs.  Raises :class:`ValueError` (the

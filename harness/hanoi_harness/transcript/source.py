@@ -1,9 +1,11 @@
-"""The input as lines of text: decoding its bytes, lines cut to a bounded length, and the refusals.
+"""The input as lines of text: decoded, cut to a bounded length, refused.
 
-:func:`open_text` decodes bytes (UTF-8, a byte-order mark's encoding, or
-the one given); :func:`pieces` cuts the lines to :data:`LIMIT` characters
-at most, so that no line is held whole; :func:`binary` says why a line with
-a NUL byte is not text.  :class:`UnreadableInput` and its kinds are the
+It holds the decoding of the bytes, the lines cut short, and the refusals.
+
+The function :func:`open_text` decodes bytes (UTF-8, a byte-order mark's encoding, or the one
+given). The function :func:`pieces` cuts the lines to :data:`LIMIT` characters at most, so that
+no line is held whole. The function :func:`binary` says why a line with a NUL byte is not text.
+:class:`UnreadableInput` and its kinds are the
 refusals of input that cannot be read, each one line.
 """
 
@@ -30,13 +32,19 @@ _BOMS = (
 
 
 class UnreadableInput(UsageError):
-    """Input that cannot be read as moves; ``line`` is the line at fault (None: the whole input)."""
+    """Input that cannot be read as moves.
+
+    ``line`` is the line at fault (None: the whole input).
+    """
 
     line: int | None = None
 
 
 class MalformedLine(UnreadableInput):
-    """A line that looks like a move but cannot be read as one; its message names the line."""
+    """A line that looks like a move but cannot be read as one.
+
+    Its message names the line.
+    """
 
     def __init__(self, line: int, text: str, why: str) -> None:
         super().__init__(f"line {line}: cannot read a move from {quote(text)}: {why}")
@@ -44,7 +52,10 @@ class MalformedLine(UnreadableInput):
 
 
 class StateMismatch(MalformedLine):
-    """A move's line printed a state after it that is not the pegs' state: the output contradicts itself."""
+    """A move's line printed a state after it that is not the pegs' state.
+
+    The output contradicts itself.
+    """
 
     def __init__(self, line: int, text: str, why: str) -> None:
         super().__init__(line, text, why)
@@ -52,11 +63,16 @@ class StateMismatch(MalformedLine):
 
 
 class NoMoves(UnreadableInput):
-    """Input in which no line is a move (for n >= 1): the message says how many lines, and shows one."""
+    """Input in which no line is a move (for n >= 1).
+
+    The message says how many lines there are, and shows one.
+    """
 
 
 def open_text(raw: BinaryIO, encoding: str | None = None) -> io.TextIOWrapper:
-    """A text stream over the bytes of ``raw``: UTF-8, or the UTF-8, UTF-16 or UTF-32 of its byte-order mark.
+    """A text stream over the bytes of ``raw``.
+
+    It is UTF-8, or the UTF-8, UTF-16 or UTF-32 of its byte-order mark.
 
     ``encoding`` (any codec Python knows) replaces that choice.  Bytes that
     are not text in the encoding read as U+FFFD; line ends are any of \\n,
@@ -73,8 +89,11 @@ def open_text(raw: BinaryIO, encoding: str | None = None) -> io.TextIOWrapper:
 
 
 def binary(text: str) -> str:
-    """Why a line with a NUL byte is not read: UTF-16 text without a byte-order mark (every other character a
-    NUL, which --encoding reads), or binary data, which no option reads."""
+    """Why a line with a NUL byte is not read.
+
+    It is UTF-16 text without a byte-order mark (every other character a NUL),
+    which --encoding reads.  Or it is binary data, which no option reads.
+    """
     for start, order in ((1, "le"), (0, "be")):
         nuls, chars = text[start::2], text[1 - start :: 2].rstrip("\r\n")
         if nuls.strip("\x00\r\n") == "" and chars and chars.replace("\x00", "").isprintable():
@@ -83,7 +102,9 @@ def binary(text: str) -> str:
 
 
 def pieces(lines: Iterable[str]) -> Iterator[str]:
-    """The lines of ``lines``, a line longer than :data:`LIMIT` in pieces of LIMIT characters.
+    """The lines of ``lines``, any longer than :data:`LIMIT` in pieces.
+
+    Each piece holds LIMIT characters at most.
 
     A piece of LIMIT characters that does not end a line is followed by the
     rest of its line.  A text stream is read with ``readline(LIMIT)``, so a

@@ -1,12 +1,17 @@
-"""Programs that print the pegs instead of moves: each state read, and the move between two found.
+"""Programs that print the pegs instead of moves: each state read.
 
-A state is every peg's disks, printed on one line (``[3, 2] [] [1]``,
-``[[3, 2], [1], []]``, ``A: [3, 2] B: [] C: [1]``, ``{'A': [3, 2], 'B': [], 'C': [1]}``) or one peg a line
-(``A: 3 2``, ``: 3 2``, ``Torre 1:[3, 2]``, ``peg0: 3 2 0``), the pegs
-in order, the first peg first.  Two consecutive states differ by one move
+The move between two states is found.
+
+A state is every peg's disks, the pegs in order, the first peg first.  It is printed on one
+line (``[3, 2] [] [1]``, ``[[3, 2], [1], []]``, ``A: [3, 2] B: [] C: [1]``,
+``{'A': [3, 2], 'B': [], 'C': [1]}``).  Or it is printed one peg a line (``A: 3 2``,
+``: 3 2``, ``Torre 1:[3, 2]``, ``peg0: 3 2 0``).  Two consecutive states differ by one move
 (one disk left one peg for another); the same state again is no move, and
 anything else is not a run of moves (:class:`ValueError`).  Zeros pad a
 peg when the disks are numbered from 1 (the largest, n, is printed).
+
+A line may also print the state after its move ('Move disk from 0 to 1 : [[3, 2], [1], []]'):
+:func:`split_state` cuts it off, for the reader to compare with the pegs.
 """
 
 from __future__ import annotations
@@ -20,10 +25,14 @@ _GROUP = re.compile(r"[\[(]([\d\s,]*)[\])]")
 _ONE_LINE = re.compile(r"[^\[\]()]*(?:[\[(]\s*)?(?:[^\[\]()\d]{0,20}[\[(][\d\s,]*[\])][\s,;]*){2,}(?:[\])}]\s*)?")
 _PEG_LINE = re.compile(r"\s*(?:[^\W\d_][^\W_]{0,15}(?: ?\d{1,3})?)?\s*[:=|]\s*[\[(]?([\d\s,]*)[\])]?\s*")
 _DIGITS = re.compile(r"\d{1,18}")
+# The state printed after a move ('Move disk from 0 to 1 : [[3, 2], [1], []]'): lists, or a list of lists.
+_STATE_TAIL = re.compile(r"(?:[\[(]\s*\[[\d\s,\[\]]*\]\s*[\])]|(?:\[[\d\s,]*\][\s,]*){2,})\s*")
 
 
 class States:
-    """Reads the states of a text line by line for *pegs* pegs and *n* disks; :meth:`feed` gives the moves.
+    """Reads the states of a text line by line, for *pegs* pegs and *n* disks.
+
+    The method :meth:`feed` gives the moves.
 
     ``previous`` starts as the tower on peg 0 (disks n .. 1, or n-1 .. 0 when
     they are numbered from 0): a first state printed after the first move
@@ -44,12 +53,18 @@ class States:
         self.last: tuple[int, str] = (0, "")  # the last line read that belongs to a state
 
     def flush(self) -> list[Move]:
-        """No move: a state ends on its own line (the interface of :class:`~.pictures.Pictures`)."""
+        """No move: a state ends on its own line.
+
+        This is the interface of :class:`~.pictures.Pictures`.
+        """
         return []
 
     def feed(self, text: str, number: int = 0) -> list[Move]:
-        """The moves the line ``text`` (line ``number``) completes (none, or one); ValueError if a state is
-        no move away."""
+        """The moves that the line ``text`` completes: none, or one.
+
+        ``number`` is the line's number.  Raises ValueError if a state is no
+        move away.
+        """
         line = _ONE_LINE.fullmatch(text)
         groups = _GROUP.findall(text) if line else []
         self.at = self.last = (number, text)
@@ -78,18 +93,26 @@ class States:
         return between(previous, state)
 
     def _from_one(self, rows: list[list[int]]) -> bool:
-        """Whether the disks are numbered from 1: no 0 among them, or the largest is n."""
+        """Whether the disks are numbered from 1.
+
+        They are when no 0 is among them, or the largest is n.
+        """
         values = [d for row in rows for d in row]
         return 0 not in values or self.n in values
 
 
 def tower(n: int, pegs: int, *, from_one: bool = True) -> list[Bag[int]]:
-    """The start: n disks on the first of ``pegs`` pegs (numbered 1 .. n, or 0 .. n-1)."""
+    """The start: n disks on the first of ``pegs`` pegs.
+
+    They are numbered 1 .. n, or 0 .. n-1.
+    """
     return [Bag(range(1, n + 1) if from_one else range(n))] + [Bag() for _ in range(pegs - 1)]
 
 
 def between(previous: list[Bag[int]], state: list[Bag[int]]) -> list[Move]:
-    """The move from ``previous`` to ``state``: none if they are equal; ValueError if no one move does it.
+    """The move from ``previous`` to ``state``; none if they are equal.
+
+    Raises ValueError if no one move does it.
 
     >>> between([Bag([2, 1]), Bag(), Bag()], [Bag([2]), Bag(), Bag([1])])
     [(1, '0', '2')]
@@ -112,3 +135,24 @@ def between(previous: list[Bag[int]], state: list[Bag[int]]) -> list[Move]:
 
 def _numbers(group: str) -> list[int]:
     return [int(d) for d in _DIGITS.findall(group)]
+
+
+def without_state(text: str) -> str:
+    """``text`` without the state printed after its move, if it has one.
+
+    The state is matched from its first bracket alone.
+    """
+    return split_state(text)[0]
+
+
+def split_state(text: str) -> tuple[str, str]:
+    """``text`` cut before the state printed after its move, and the state.
+
+    The state is empty if it has none.
+    """
+    start = text.find("[")
+    if start > 0 and text[start - 1] == "(":
+        start -= 1
+    if start <= 0 or not _STATE_TAIL.fullmatch(text, start):
+        return text, ""
+    return text[:start].rstrip(" \t:=|-"), text[start:]

@@ -1,14 +1,18 @@
-"""Reading lines as moves fast: a template learnt from each shape reads its later lines in one match.
+"""Reading lines as moves fast: one template for each shape of line.
 
-:class:`Parser` reads a line with the rules of :mod:`hanoi_harness.transcript.rules`
-and turns it into a template: one regular expression that reads every later
-line of the same shape (the same tokens, with other numbers and other pegs of
-the same kind) in one match, with the result the rules would give.  That keeps
-the common case near 1 us a line.  A template is exact because the rules look
-at a number or a letter never at its value, and at a word only through the
-sets it belongs to: a template's groups take any number, any letter, or any
-word of the same sets; every other token is matched as written, with
-whitespace where (and only where) the line had some.
+A template learnt from a line reads its later lines in one match.  The
+class :class:`Parser` reads a line with the rules of
+:mod:`hanoi_harness.transcript.rules` and turns it into a template.  That
+is one regular expression that reads every later line of the same shape
+in one match, with the result the rules would give.  A line of the same
+shape has the same tokens, with other numbers and other pegs of the same
+kind.  A template keeps the common case fast.
+
+A template is exact because the rules look at a number or a letter never
+at its value, and at a word only through the sets it belongs to.  So a
+template's groups take any number, any letter, or any word of the same
+sets.  Every other token is matched as written, with whitespace where (and
+only where) the line had some.
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ import re
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from hanoi_harness.transcript.line import Counter, known_words, word_class
 from hanoi_harness.transcript.pegs import WORDS, quote
-from hanoi_harness.transcript.rules import Counter, Found, Move, find, known_words, values, word_class
+from hanoi_harness.transcript.rules import Found, Move, find, values
 from hanoi_harness.transcript.tokens import ARROW, ARROWS, CJK, NUM, Token, tokens
 
 _SEPARATOR = re.compile(r"(?i)<br\s*/?>|[;|,]")
@@ -28,7 +33,10 @@ _ARROW_DST = re.compile(ARROW + r"\s*(?:[^\w\s]\s*)*[^\W_]+['\"’”)\]}]*")
 
 
 def _arrow_pieces(text: str) -> list[str]:
-    """``text`` cut after each arrow's destination: ``1:A->C 2:A->B`` into ``1:A->C`` and `` 2:A->B``."""
+    """``text`` cut after each arrow's destination.
+
+    ``1:A->C 2:A->B`` becomes ``1:A->C`` and `` 2:A->B``.
+    """
     cuts = [m.end() for m in _ARROW_DST.finditer(text)]
     pieces = [text[a:b] for a, b in zip([0, *cuts[:-1]], cuts, strict=True)]
     rest = text[cuts[-1] :] if cuts else text
@@ -38,7 +46,10 @@ def _arrow_pieces(text: str) -> list[str]:
 
 
 def _every(moves: list[Move | None], pieces: list[str]) -> list[Move]:
-    """``moves``, each piece's; ValueError naming the first piece that is not a move."""
+    """``moves``, each piece's, when every piece is a move.
+
+    Raises ValueError naming the first piece that is not a move.
+    """
     for move, piece in zip(moves, pieces, strict=True):
         if move is None:
             raise ValueError(f"{quote(piece, 40)} is not a move, in a line of {len(pieces)} moves")
@@ -46,8 +57,12 @@ def _every(moves: list[Move | None], pieces: list[str]) -> list[Move]:
 
 
 class Template(NamedTuple):
-    """A shape learnt from one line: ``match`` (a compiled pattern's fullmatch) and the groups of the disk,
-    source and destination (group 1 is empty: the one a line without a disk, or a direction, points to)."""
+    """A shape learnt from one line.
+
+    ``match`` is a compiled pattern's fullmatch, and the other fields are the
+    groups of the disk, source and destination.  Group 1 is empty: the one a
+    line without a disk, or a direction, points to.
+    """
 
     match: Callable[[str], re.Match[str] | None]
     disk: int
@@ -62,7 +77,9 @@ KEEP = 8
 
 
 class Parser:
-    """Reads lines as moves with the rules of :mod:`~hanoi_harness.transcript.rules`, learning a template from each.
+    """Reads lines as moves by the rules, learning a template from each.
+
+    The rules are those of :mod:`~hanoi_harness.transcript.rules`.
 
     ``names`` are peg names besides :data:`~hanoi_harness.transcript.pegs.WORDS` (``--pegs alpha,beta,gamma``).
     :attr:`templates` lists the learnt templates, most recently used first.
@@ -82,7 +99,10 @@ class Parser:
         self._classes: dict[frozenset[int], str] = {}
 
     def parse(self, text: str) -> Move | None:
-        """The move on ``text`` (see the module's rules), None for a line that is not one; ValueError if malformed."""
+        """The move on ``text``, None for a line that is not one.
+
+        Raises ValueError if the line is malformed (see the module's rules).
+        """
         templates = self.templates
         for k, template in enumerate(templates):
             m = template.match(text)
@@ -108,7 +128,9 @@ class Parser:
         return None if found is None else values(toks, found)
 
     def parse_many(self, text: str) -> list[Move] | None:
-        """Every move on ``text``: one, or several (``A to B, A to C``, ``...<br>...``, ``1:A->C 2:A->B``).
+        """Every move on ``text``: one, or several.
+
+        Lines of several are ``A to B, A to C``, ``...<br>...``, ``1:A->C 2:A->B``.
 
         A line whose pieces (between ``,``, ``;``, ``|`` or ``<br>``) are moves, two or more, must be moves
         throughout; so must a line of several arrows.  ValueError says which piece is not a move.
@@ -137,8 +159,12 @@ class Parser:
             return None
 
     def template(self, toks: list[Token], found: Found) -> Template:
-        """The template of a line read as ``found``: its tokens, with the move's as groups of their kind, other
-        numbers as any number, and whitespace where (and only where) the line had some."""
+        """The template of a line read as ``found``.
+
+        It holds the line's tokens, with the move's as groups of their kind and
+        other numbers as any number.  It has whitespace where (and only where) the
+        line had some.
+        """
         roles = {found.disk: 0, found.src: 1, found.dst: 2}
         groups = [1, 1, 1]
         parts = [r"()\s*"]
@@ -162,8 +188,11 @@ class Parser:
         return Template(re.compile("".join(parts)).fullmatch, *groups)
 
     def _slot(self, tok: Token) -> str:
-        """What may stand in a move's token and be read the same way: a number, a letter, or a name of the
-        same class (the rules test words only for membership in their sets)."""
+        """What may stand in a move's token and be read the same way.
+
+        That is a number, a letter, or a name of the same class: the rules test
+        words only for membership in their sets.
+        """
         if tok.kind == NUM:
             return r"\d+"
         if len(tok.text) == 1:

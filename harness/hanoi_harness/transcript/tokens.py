@@ -1,4 +1,6 @@
-"""A line of another program's output cut into tokens: numbers, words, arrows and single marks.
+"""A line of another program's output cut into tokens.
+
+The tokens are numbers, words, arrows and single marks.
 
 :func:`tokens` cuts a line in one linear pass.  A word such as ``peg1``,
 ``rodA`` or ``plate3`` becomes a word and a label, ``Ato`` (a peg glued to
@@ -43,8 +45,12 @@ IDEOGRAM = re.compile(f"[{CJK}]")
 
 
 class Token(NamedTuple):
-    """A token: its kind (NUM, WORD, ARROWS or MARK), text, text in lower case, whether whitespace precedes
-    it, and whether it was split from a longer word (``peg1``)."""
+    """A token of a line, with its kind, its text and where it came from.
+
+    Its kind is NUM, WORD, ARROWS or MARK.  It keeps its text, the text in
+    lower case, whether whitespace precedes it, and whether it was split from
+    a longer word (``peg1``).
+    """
 
     kind: int
     text: str
@@ -54,7 +60,9 @@ class Token(NamedTuple):
 
 
 def tokens(text: str) -> list[Token]:
-    """The tokens of ``text``, in one pass; ``peg1``, ``rodA`` and ``plate3`` become a word and a label.
+    """The tokens of ``text``, in one pass.
+
+    ``peg1``, ``rodA`` and ``plate3`` become a word and a label.
 
     >>> [t.text for t in tokens("1: disk 2 peg1-->rod 'C'.")]
     ['1', ':', 'disk', '2', 'peg', '1', '-->', 'rod', "'", 'C', "'", '.']
@@ -79,7 +87,10 @@ def tokens(text: str) -> list[Token]:
 
 
 def _particle(word: str) -> int:
-    """Where a Korean word splits from the particle it ends with (``기둥에서``: 2), or 0."""
+    """Where a Korean word splits from the particle it ends with, or 0.
+
+    ``기둥에서`` splits at 2.
+    """
     if not IDEOGRAM.match(word):
         return 0
     for particle in lexicon.KOREAN_PARTICLES:
@@ -89,7 +100,9 @@ def _particle(word: str) -> int:
 
 
 def _split_joined(word: str, low: str) -> int:
-    """Where a word such as ``peg1``, ``disk12``, ``rodA`` or ``plate3`` splits into a word and a label; 0 if not.
+    """Where a word such as ``peg1`` splits into a word and a label, or 0.
+
+    Such words are ``peg1``, ``disk12``, ``rodA`` and ``plate3``.
 
     A letter splits off only in upper case after a keyword that is not all upper case (``rodA``, not ``rods``);
     digits split off any word of two letters or more.
