@@ -125,7 +125,7 @@ def test_another_schema_is_refused(tmp_path: Path) -> None:
     data = bench_set(BASE).to_dict()
     data["schema"] = 99
     (tmp_path / "results.json").write_text(json.dumps(data))
-    with pytest.raises(UsageError, match="schema 1, 2 or 3 "):
+    with pytest.raises(UsageError, match="schema 1, 2, 3 or 4 "):
         load(tmp_path)
 
 

@@ -37,13 +37,14 @@ from hanoi_harness.bench.results.resultset import (
     Run,
 )
 from hanoi_harness.bench.results.validate import Fields, read_json
+from hanoi_harness.bench.startup import Startup, StartupSet
 from hanoi_harness.bench.timing.figures import KEPT_ROUNDS, NOT_KEPT, SECONDS, SPREAD, Timing
 from hanoi_harness.bench.timing.noise import NoiseFloor
 from hanoi_harness.bench.timing.stats import VERDICTS, Difference, Interval
 from hanoi_harness.errors import UsageError
 
-READABLE = (1, 2, 3)
-"""The schemas :func:`read` reads: 2 only added keys to 1, and 3 is what a bench writes now."""
+READABLE = (1, 2, 3, 4)
+"""The schemas :func:`read` reads: 2 and 4 only added keys to 1 and 3; 4 is what a bench writes now."""
 
 FIT_CLASSES = ("1", "n", "2^n", "n 2^n")
 FIT_BASES = ("log-log ns/move", "log2 bytes vs n", "bytes per disk")
@@ -85,7 +86,7 @@ def read(data: Any) -> ResultSet:
 
     >>> read({"schema": True, "mode": "quick", "reference": "recursive", "algorithms": {}})
     Traceback (most recent call last):
-    hanoi_harness.errors.UsageError: not a results.json of schema 1, 2 or 3 (found schema true)
+    hanoi_harness.errors.UsageError: not a results.json of schema 1, 2, 3 or 4 (found schema true)
     """
     top = Fields(data, "")
     schema = top.data.get("schema")
@@ -110,6 +111,7 @@ def read(data: Any) -> ResultSet:
         noise_floor=noise_floor(top.optional_fields("noise_floor")),
         consumer=_consumer(top) if schema >= 3 else "generation only",
         peers=peers,
+        startup=startup(top.optional_fields("startup")) if schema >= 4 else None,
     )
 
 
@@ -388,6 +390,40 @@ def _triple(data: Fields, key: str) -> tuple[int, int, int]:
     """Return the three counts at *key* (at n1, n2 and n1 again)."""
     first, second, again = _integers(data, key, 3, COUNT)
     return first, second, again
+
+
+STARTUP_SECONDS = (0.0, 1e4)
+"""The CPU seconds of one start-up a result file reads: none at all, up to hours."""
+
+
+def startup(data: Fields | None) -> StartupSet | None:
+    """Return the start-up figures in *data* (None for none), or why it has none.
+
+    The ratios are computed again from the figures, and must agree with
+    those the file writes.
+    """
+    if data is None:
+        return None
+    runs = data.integer("runs", 1, 10**6)
+    if data.has("skipped"):
+        if not data.text("skipped").strip():
+            raise data.refuse("skipped", "expected the reason no start-up was measured, got none")
+        return StartupSet(runs, (), skipped=data.text("skipped"))
+    base = data.fields("baseline")
+    measured = [_startup(base), *(_startup(entry) for entry in data.each("commands"))]
+    found = StartupSet(runs, tuple(measured), data.text("unavailable", ""))
+    for entry, figures in zip(found.commands, data.each("commands"), strict=True):
+        consistency.derived(figures, "ratio", found.ratio(entry), "its CPU time and the baseline's")
+        said = entry.instruction_ratio(found.baseline)
+        consistency.derived(figures, "instruction_ratio", said, "its instructions and the baseline's")
+    return found
+
+
+def _startup(data: Fields) -> Startup:
+    """Return one command's start-up in *data*: its label, CPU seconds and instructions."""
+    return Startup(
+        data.text("command"), data.number("cpu_s", *STARTUP_SECONDS), data.optional_integer("instructions", *COUNT)
+    )
 
 
 def noise_floor(data: Fields | None) -> NoiseFloor | None:
