@@ -1,4 +1,6 @@
-"""Every view of a result set, rendered from ``results.json`` alone: index.html, README.md, tables, CSVs, plots.
+"""Every view of a result set, rendered from ``results.json`` alone.
+
+They are index.html, README.md, the tables, the CSVs and the plots.
 
 :func:`render` reads nothing but the result set, so any results directory can
 be rendered again from its ``results.json`` (``hanoi report``).  Every
@@ -25,8 +27,10 @@ from hanoi_harness.sandbox.interrupts import interruption_wins
 
 
 def all_tables(results: ResultSet) -> list[Table]:
-    """Return every table of *results* in the order of tables.md: the summaries, instructions, the figures by n,
-    the start-up (when measured), the details.
+    """Return every table of *results* in the order of tables.md.
+
+    The summaries, instructions, the figures by n, the start-up (when measured),
+    the details.
 
     A set that measured peers has the peers against ours last.
     """
@@ -37,7 +41,9 @@ def all_tables(results: ResultSet) -> list[Table]:
 
 
 def render(results: ResultSet, out: Path, peers: ResultSet | None = None) -> list[str]:
-    """Write index.html, README.md, tables.md, the CSV twins and the plots of *results* into *out*; their names.
+    """Write every view of *results* into *out*; return their names.
+
+    They are index.html, README.md, tables.md, the CSV twins and the plots.
 
     *peers* is the set of the peers nested in it (``peers/``), whose pairs
     README.md sums up, or None.  Ctrl-C while rendering is
