@@ -1,4 +1,6 @@
-"""Where the figures come from and what they depend on, and which figures two environments let a comparison use.
+"""Where the figures come from and what they depend on.
+
+And which figures two environments let a comparison use.
 
 :func:`capture` records, for a result set, the machine, the interpreter and
 the code that measured: the installed version of hanoi-harness and the git
@@ -91,7 +93,9 @@ class Environment:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Environment:
-        """The environment in *data*, as :meth:`to_dict` wrote it; a field it lacks is empty.
+        """The environment in *data*, as :meth:`to_dict` wrote it.
+
+        A field it lacks is empty.
 
         >>> e = Environment("3.11.7", "CPython", "3.11.7 (main) [GCC]", "2.1.0", "glibc 2.36", "x86_64", "Linux",
         ...                 "AMD EPYC", 2, load=(0.5, 0.4, 0.3))
@@ -104,7 +108,7 @@ class Environment:
         return cls(**{**defaults, "os": "", "cpu": "", "cores": None, **known})
 
     def describe(self) -> str:
-        """One line for a report: interpreter, numpy, valgrind, CPU, load and commit.
+        """One line for a report: interpreter, numpy, valgrind, CPU, load, commit.
 
         >>> print(Environment("3.11.7", "CPython", "b", "2.1.0", "glibc 2.36", "x86_64", "Linux 6.1", "AMD EPYC", 2,
         ...             valgrind="valgrind-3.19.0", load=(1.5, 1.0, 0.5), commit="0123456789abcdef").describe())
@@ -129,7 +133,9 @@ class Environment:
 
 
 def capture(valgrind: Valgrind | str | None = None, cpu: str = "") -> Environment:
-    """The environment of this process now; *valgrind* is :func:`find_valgrind`'s answer (looked up when None).
+    """The environment of this process now.
+
+    *valgrind* is :func:`find_valgrind`'s answer (looked up when None).
 
     *cpu* is the CPU's model when the caller has it already, else it is read
     from the operating system (:func:`cpu_model`).
@@ -251,7 +257,9 @@ def commit_info() -> dict[str, Any]:
 
 
 def source() -> dict[str, Any]:
-    """Return the code's provenance: ``version``, and ``id``, ``branch`` and ``dirty`` from git.
+    """Return the code's provenance.
+
+    ``version``, and ``id``, ``branch`` and ``dirty`` from git.
 
     ``id`` is None when the package does not run from a git checkout (an
     installed wheel), or when git is missing; a checkout with uncommitted
@@ -272,7 +280,10 @@ def source() -> dict[str, Any]:
 
 
 def version() -> str:
-    """Return the installed version of hanoi-harness, or "unknown" when it is not installed."""
+    """Return the installed version of hanoi-harness.
+
+    Or "unknown" when it is not installed.
+    """
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
@@ -302,7 +313,9 @@ def _git(*args: str) -> str | None:
 
 @dataclass(frozen=True)
 class Comparability:
-    """Whether two environments' *metric* can be compared, and for which algorithms.
+    """Whether two environments' *metric* can be compared.
+
+    Also for which algorithms.
 
     ``reasons`` are differences that forbid comparing the metric for every
     algorithm; ``numpy`` those that forbid it only for an algorithm that runs
@@ -324,7 +337,10 @@ class Comparability:
         return not (self.reasons or self.numpy or self.unmeasured)
 
     def forbids(self, runs_numpy: bool | None) -> tuple[str, ...]:
-        """The differences that forbid comparing an algorithm that *runs_numpy* (None: not known) on this metric.
+        """Return the differences that forbid comparing an algorithm here.
+
+        Here is on this metric; the algorithm *runs_numpy* (None: not known).
+
 
         >>> found = Comparability("tracemalloc", numpy=("numpy differs (2.3.5, then 2.4.6)",))
         >>> found.forbids(False), found.forbids(None)
@@ -333,7 +349,10 @@ class Comparability:
         return self.reasons + (self.numpy if runs_numpy is not False else ())
 
     def describe(self) -> str:
-        """One line: the metric, then compared or not (for which algorithms) and why.
+        """Return one line: the metric, whether it is compared, and why.
+
+        It names the algorithms it is compared for.
+
 
         >>> Comparability("time", ("the CPU differs (AMD EPYC, then Intel Xeon)",)).describe()
         'time: not compared: the CPU differs (AMD EPYC, then Intel Xeon)'
@@ -366,7 +385,10 @@ _PLATFORM = (("arch", "the architecture"),)
 
 
 def _differences(old: Environment, new: Environment, fields: tuple[tuple[str, str], ...]) -> list[str]:
-    """Why *old* and *new* differ in *fields* ((attribute, what it is) pairs): "what differs (old, then new)"."""
+    """Why *old* and *new* differ in *fields* ((attribute, what it is) pairs).
+
+    "what differs (old, then new)".
+    """
     found = []
     for name, what in fields:
         before, after = getattr(old, name), getattr(new, name)
@@ -376,7 +398,9 @@ def _differences(old: Environment, new: Environment, fields: tuple[tuple[str, st
 
 
 def comparable(old: Environment, new: Environment) -> tuple[Comparability, ...]:
-    """For each metric in :data:`METRICS`, whether the runs of environments *old* and *new* can be compared.
+    """Return, for each metric of :data:`METRICS`, whether two runs compare.
+
+    The runs are those of environments *old* and *new*.
 
     Another numpy forbids a metric only for the algorithms that run numpy
     (:attr:`Comparability.numpy`); a run without valgrind measured no counts

@@ -1,4 +1,6 @@
-"""Growth classes fitted from measurements, to compare with the classes a record declares.
+"""Growth classes fitted from measurements.
+
+To compare with the classes a record declares.
 
 Time.  A run makes a known number of moves (2^n - 1 for the classic puzzle,
 its own optimal count for another), so the question is the cost per move:
@@ -70,7 +72,10 @@ MIN_POINTS = 3
 
 @dataclass(frozen=True)
 class Fit:
-    """A fitted class *cls*, the *slope* it came from, what the slope is of (*basis*), over *points* sizes."""
+    """A fitted class *cls*, the *slope* it came from.
+
+    What the slope is of (*basis*), over *points* sizes.
+    """
 
     cls: str
     slope: float
@@ -94,7 +99,10 @@ def _slope(x: Sequence[float], y: Sequence[float]) -> float:
 
 
 def fit_time(ns: Sequence[int], seconds: Sequence[float], moves: Sequence[int] | None = None) -> Fit | None:
-    """Return the time class fitted from the *seconds* per drain at each of *ns*, or None with too few sizes.
+    """Return the time class fitted from the *seconds* per drain at *ns*.
+
+    None with too few sizes.
+
 
     *moves* are the moves of the run at each n (2^n - 1 each when None, the classic puzzle's).
 
@@ -118,7 +126,9 @@ def fit_time(ns: Sequence[int], seconds: Sequence[float], moves: Sequence[int] |
 
 
 def fit_space(ns: Sequence[int], peak_bytes: Sequence[float], moves: Sequence[int] | None = None) -> Fit | None:
-    """Return the space class fitted from the *peak_bytes* at each of *ns*, or None with too few sizes.
+    """Return the space class fitted from the *peak_bytes* at each of *ns*.
+
+    Or None with too few sizes.
 
     *moves* are the moves of the run at each n (2^n - 1 each when None).
     Too few sizes: under ``MIN_POINTS`` in all, or, for a footprint that is
@@ -154,7 +164,10 @@ def fit_space(ns: Sequence[int], peak_bytes: Sequence[float], moves: Sequence[in
 
 
 def _linear(x: Sequence[float], y: Sequence[float]) -> tuple[float, float]:
-    """Return the least-squares slope of *y* against *x* and its standard error.
+    """Return the least-squares slope of *y* against *x*, and its error.
+
+    The error is the slope's standard error.
+
 
     >>> _linear([1, 2, 3, 4], [10, 20, 30, 40])
     (10.0, 0.0)

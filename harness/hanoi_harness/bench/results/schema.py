@@ -291,7 +291,10 @@ def schema_2_environment(machine: dict[str, Any], found: dict[str, Any]) -> Envi
 
 
 def fit(data: Fields | None) -> Fit | None:
-    """Return the fit in *data* (None for none): a known class and basis, a finite slope."""
+    """Return the fit in *data* (None for none).
+
+    A known class and basis, a finite slope.
+    """
     if data is None:
         return None
     return Fit(
@@ -303,7 +306,10 @@ def fit(data: Fields | None) -> Fit | None:
 
 
 def commit(data: Fields | None) -> dict[str, Any]:
-    """Return the ``commit`` record of a file of schema 1 or 2: the version and the commit id (either may be absent)."""
+    """Return the ``commit`` record of a file of schema 1 or 2.
+
+    The version and the commit id (either may be absent).
+    """
     if data is None:
         return {}
     found: dict[str, Any] = {key: data.optional_text(key) for key in ("version", "id", "branch") if key in data.data}
@@ -317,7 +323,10 @@ SETTINGS_COUNTS = {"n_cap": MAX_N, "min_rounds": 10**9, "rss_stride": MAX_N, "ch
 
 
 def settings(data: Fields | None) -> dict[str, Any]:
-    """Return the settings a report shows from *data*, each checked; keys it does not know are left out."""
+    """Return the settings a report shows from *data*, each checked.
+
+    Keys it does not know are left out.
+    """
     if data is None:
         return {}
     found: dict[str, Any] = {}
@@ -341,7 +350,10 @@ C_RATIOS = ("speedup_vs_fwrite_per_move", "speedup_vs_gathered_writes")
 
 
 def c_reference(data: Fields | None) -> dict[str, Any] | None:
-    """Return the C reference's figures in *data* (None for none): the reason it was skipped, or every figure."""
+    """Return the C reference's figures in *data* (None for none).
+
+    The reason it was skipped, or every figure.
+    """
     if data is None:
         return None
     found: dict[str, Any] = {"n": data.integer("n", 0, 63), "moves": data.integer("moves", 0, 2**64)}
@@ -357,7 +369,9 @@ def c_reference(data: Fields | None) -> dict[str, Any] | None:
 
 
 def instructions(name: str, data: Fields | None) -> InstructionCount | None:
-    """Return algorithm *name*'s instruction counts in *data* (None for none), or why it has none.
+    """Return algorithm *name*'s instruction counts in *data* (None for none).
+
+    Or why it has none.
 
     The figures per move are computed again from the counts, which must
     agree with each other and with those the file writes.
@@ -397,7 +411,9 @@ STARTUP_SECONDS = (0.0, 1e4)
 
 
 def startup(data: Fields | None) -> StartupSet | None:
-    """Return the start-up figures in *data* (None for none), or why it has none.
+    """Return the start-up figures in *data* (None for none).
+
+    Or why it has none.
 
     The ratios are computed again from the figures, and must agree with
     those the file writes.
@@ -420,7 +436,10 @@ def startup(data: Fields | None) -> StartupSet | None:
 
 
 def _startup(data: Fields) -> Startup:
-    """Return one command's start-up in *data*: its label, CPU seconds and instructions."""
+    """Return one command's start-up in *data*.
+
+    Its label, CPU seconds and instructions.
+    """
     return Startup(
         data.text("command"), data.number("cpu_s", *STARTUP_SECONDS), data.optional_integer("instructions", *COUNT)
     )
@@ -436,7 +455,10 @@ def noise_floor(data: Fields | None) -> NoiseFloor | None:
 
 
 def difference(data: Fields) -> Difference:
-    """Return the difference of two sets of rounds in *data*: a known verdict, the ratio, its interval, a p-value."""
+    """Return the difference of two sets of rounds in *data*.
+
+    A known verdict, the ratio, its interval, a p-value.
+    """
     interval = data.optional_fields("interval")
     said = data.choice("verdict", VERDICTS)
     return Difference(
