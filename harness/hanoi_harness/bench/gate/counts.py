@@ -1,4 +1,6 @@
-"""The deterministic half of the regression gate: instructions per move and tracemalloc peaks, old against new.
+"""The deterministic half of the regression gate.
+
+Instructions per move and tracemalloc peaks, old against new.
 
 Both figures are the same on every rerun of the same code, however loaded the
 machine, so a small threshold can be used without false alarms.  How small
@@ -49,7 +51,9 @@ Status = Literal["ok", "REGRESSION", "improved", "unavailable", "skipped", "new"
 
 @dataclass(frozen=True)
 class Check:
-    """One algorithm's figure (*metric*), *old* against *new*, and its *status*.
+    """One algorithm's figure (*metric*), *old* against *new*.
+
+    With its *status*.
 
     ``change`` is new / old - 1 (0.03: 3% more); ``reason`` says why a figure
     is unavailable, or at which n a peak grew most.
@@ -100,7 +104,10 @@ class Check:
 
 
 def classify(old: float, new: float, threshold_pct: float) -> Status:
-    """REGRESSION when *new* exceeds *old* by more than *threshold_pct* percent; improved when it is below.
+    """Return REGRESSION when *new* exceeds *old* beyond *threshold_pct* %.
+
+    "improved" when it is below.
+
 
     >>> classify(100.0, 101.4, 1.5), classify(100.0, 101.6, 1.5), classify(100.0, 99.0, 1.5), classify(5.0, 5.0, 1.5)
     ('ok', 'REGRESSION', 'improved', 'ok')
@@ -119,7 +126,10 @@ def classify(old: float, new: float, threshold_pct: float) -> Status:
 def check_counts(
     old: Mapping[str, InstructionCount], new: Mapping[str, InstructionCount], threshold_pct: float
 ) -> list[Check]:
-    """Instructions per move of every algorithm in *new* (then those only in *old*) against *old*.
+    """Check the instructions per move of each algorithm of *new* and *old*.
+
+    Those of *new* first, then those only in *old*.
+
 
     Counts at other sizes than the baseline's are not compared (a count is a
     slope between two sizes): the check is unavailable and says so.
@@ -160,7 +170,9 @@ def check_counts(
 def check_peaks(
     old: Mapping[str, Mapping[int, int]], new: Mapping[str, Mapping[int, int]], threshold_pct: float
 ) -> list[Check]:
-    """Tracemalloc peaks (name: {n: bytes}) of every algorithm in *new* against *old*, at the n both measured.
+    """Check the tracemalloc peaks of every algorithm in *new* against *old*.
+
+    The peaks are {name: {n: bytes}}, compared at the n both measured.
 
     An algorithm's check is its largest growth over those n (its ``reason`` names the n).
 
@@ -185,5 +197,8 @@ def check_peaks(
 
 
 def _sizes(count: InstructionCount) -> str:
-    """Return the two sizes *count* was counted between, in words ("10 and 14", or "none")."""
+    """Return the two sizes *count* was counted between, in words.
+
+    "10 and 14", or "none".
+    """
     return " and ".join(str(n) for n in count.sizes) or "none"
