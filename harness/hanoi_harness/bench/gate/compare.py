@@ -66,11 +66,12 @@ class Comparison:
     Which metrics the environments allow, the deterministic checks, the times.
 
     ``checks`` are the instruction, tracemalloc and check-failure checks
-    (:class:`~hanoi_harness.bench.gate.counts.Check`), ``times`` the wall-time rows,
-    the reference's first; ``noise`` the two runs' noise floors (their
-    margins, None when a run measured none); ``no_baseline`` the algorithms
-    gated that are in NEW and not in OLD, ``not_measured`` those named that
-    are not in NEW; ``in_both`` how many gated algorithms both sets have.
+    (:class:`~hanoi_harness.bench.gate.counts.Check`); ``times`` the
+    wall-time rows, the reference's first.  ``noise`` is the two runs' noise
+    floors (their margins, None when a run measured none).  ``no_baseline``
+    are the algorithms gated that are in NEW and not in OLD, ``not_measured``
+    those named that are not in NEW; ``in_both`` is how many gated
+    algorithms both sets have.
     """
 
     environments: tuple[Comparability, ...]

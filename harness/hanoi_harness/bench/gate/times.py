@@ -12,19 +12,22 @@ cancels out.  A's change is the geometric mean over the n both sets timed of
 new relative time / old relative time.
 
 A change is called only when a test says so
-(:func:`hanoi_harness.bench.timing.stats.compare_times`): the rounds each set kept
-(:mod:`hanoi_harness.bench.timing.figures`), each divided by its set's reference
-median and by the old relative time at its n (so the old ones centre on 1 and
-the new ones on the change), pooled over the n, must differ by a two-sided
-Mann-Whitney U test (p < 0.01) *and* the bootstrap interval of the ratio of
-their medians must lie wholly beyond the noise floor (the larger of the two
-runs' A/A margins, :mod:`hanoi_harness.bench.timing.noise`).  Otherwise the change
-is *within noise*.  It is a regression only when it is called slower and the
-whole interval lies beyond 1 + the time threshold: two runs minutes or days
-apart see different loads, which no interval from inside one run covers (on
-the shared 2-core machine, reruns of unchanged code moved single algorithms'
-relative times by up to 23%), so the threshold is wide and the deterministic
-counts (:mod:`hanoi_harness.bench.gate.counts`) are what catch small regressions.
+(:func:`hanoi_harness.bench.timing.stats.compare_times`).  The test takes the
+rounds each set kept (:mod:`hanoi_harness.bench.timing.figures`), each divided
+by its set's reference median and by the old relative time at its n.  So the
+old ones centre on 1 and the new ones on the change.  Pooled over the n, they
+must differ by a two-sided Mann-Whitney U test (p < 0.01).  The bootstrap
+interval of the ratio of their medians must also lie wholly beyond the noise
+floor: the larger of the two runs' A/A margins
+(:mod:`hanoi_harness.bench.timing.noise`).  Otherwise the change is *within
+noise*.
+
+It is a regression only when it is called slower and the whole interval lies
+beyond 1 + the time threshold.  Two runs minutes or days apart see different
+loads, which no interval from inside one run covers: reruns of unchanged code
+on a shared machine moved single algorithms' relative times far beyond one
+run's noise.  So the threshold is wide, and the deterministic counts
+(:mod:`hanoi_harness.bench.gate.counts`) are what catch small regressions.
 
 The reference's own change cannot be seen that way (its relative time is 1 by
 definition): a slower reference makes every other algorithm look faster by
