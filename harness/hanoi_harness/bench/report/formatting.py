@@ -123,10 +123,10 @@ def fmt_fit_figure(fit: Fit, of_rss: bool = False) -> str:
 
     As the summary shows it.
 
-    A time fit gives the slope of log ns per move against log n, as the power
+    A time fit gives the slope of log ns per move against log n: the power
     of n that ns per move grows like (0: flat, 1: like n, below 0: falling as
-    a fixed cost spreads over more moves); a space fit the peak's growth a disk, in bytes (classes
-    1 and n) or as a factor (class 2^n).  *of_rss* marks a fit on a
+    a fixed cost spreads over more moves).  A space fit gives the peak's
+    growth a disk, in bytes (classes 1 and n) or as a factor (class 2^n).  *of_rss* marks a fit on a
     command's peak RSS, which moves in whole pages.
 
     >>> fmt_fit_figure(Fit("n 2^n", 0.954, "log-log ns/move", 12)), fmt_fit_figure(Fit("2^n", -3.39, "", 20))

@@ -253,7 +253,6 @@ def rss_sizes(stride: int) -> str:
 
     Every *stride*-th of them does.
 
-
     >>> rss_sizes(0), rss_sizes(2)
     ('at the largest of those n only', 'at every 2nd of those n, counting down from the largest')
     """

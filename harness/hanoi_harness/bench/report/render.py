@@ -5,11 +5,13 @@ They are index.html, README.md, the tables, the CSVs and the plots.
 :func:`render` reads nothing but the result set, so any results directory can
 be rendered again from its ``results.json`` (``hanoi report``).  Every
 generated text file says so on its first line.  The pieces live apart:
-:mod:`.summary` (the ranked summary), :mod:`.tables` (the other tables;
-Markdown and CSV both), :mod:`.plots` (the PNGs) and
-:mod:`.readme` (README.md and tables.md from their Jinja2 templates),
-:mod:`.page` (index.html, the whole report, from its template);
-:mod:`~hanoi_harness.bench.peers` (the peers against ours, in a set that measured them).
+
+* :mod:`.summary`: the ranked summary;
+* :mod:`.tables`: the other tables, Markdown and CSV both;
+* :mod:`.plots`: the PNGs;
+* :mod:`.readme`: README.md and tables.md, from their Jinja2 templates;
+* :mod:`.page`: index.html, the whole report, from its template;
+* :mod:`~hanoi_harness.bench.peers`: the peers against ours, in a set that measured them.
 """
 
 from __future__ import annotations
