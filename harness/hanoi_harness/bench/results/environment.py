@@ -59,13 +59,13 @@ GIT_TIMEOUT_S = 10.0
 class Environment:
     """What one run's figures depend on, as JSON-ready fields.
 
-    ``python`` is the version, ``python_build`` :data:`sys.version` (build
-    date and compiler: two builds of one version can differ in machine code),
-    ``valgrind`` the version found or ``""`` (then ``valgrind_missing`` says
-    why), ``load`` the 1, 5 and 15-minute load averages when captured,
-    ``commit`` and ``branch`` the checkout's (``""`` for an installed copy,
-    whose ``version`` is then what identifies it; a version ``""`` is a
-    file written before versions were recorded).
+    ``python`` is the version, ``python_build`` :data:`sys.version`: its
+    build date and compiler, as two builds of one version can differ in
+    machine code.  ``valgrind`` is the version found or ``""`` (then
+    ``valgrind_missing`` says why).  ``load`` is the 1, 5 and 15-minute load
+    averages when captured.  ``commit`` and ``branch`` are the checkout's:
+    ``""`` for an installed copy, whose ``version`` then identifies it.  A
+    version ``""`` is a file written before versions were recorded.
     """
 
     python: str
@@ -341,7 +341,6 @@ class Comparability:
 
         Here is on this metric; the algorithm *runs_numpy* (None: not known).
 
-
         >>> found = Comparability("tracemalloc", numpy=("numpy differs (2.3.5, then 2.4.6)",))
         >>> found.forbids(False), found.forbids(None)
         ((), ('numpy differs (2.3.5, then 2.4.6)',))
@@ -352,7 +351,6 @@ class Comparability:
         """Return one line: the metric, whether it is compared, and why.
 
         It names the algorithms it is compared for.
-
 
         >>> Comparability("time", ("the CPU differs (AMD EPYC, then Intel Xeon)",)).describe()
         'time: not compared: the CPU differs (AMD EPYC, then Intel Xeon)'

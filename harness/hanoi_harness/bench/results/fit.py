@@ -8,14 +8,14 @@ constant (declared ``"2^n"``) or growing like n (``"n 2^n"``; a record of
 another puzzle declares its cost per move with the same names).  The fit is
 the slope of log2(ns per move) against log2(n), by least squares
 (:func:`numpy.polyfit`), over the runs of at least ``TIME_MIN_MOVES`` moves:
-below that the fixed cost of starting a generator (1-3 microseconds, 100 to
-1000 times a move) swamps the per-move cost.  A slope under ``TIME_SLOPE`` is "2^n".
-Measured on the ports: flat ones give slopes within 0.1 of 0; a cost of
-a + b n ns per move with a = 50, b = 20 (the generator recursion, whose
-``yield from`` chain is n deep) gives about 0.8 over n = 8..20.
+below that the fixed cost of starting a generator, hundreds of times a
+move, swamps the per-move cost.  A slope under ``TIME_SLOPE`` is "2^n".
+Measured on the ports, flat ones give slopes near 0, and a cost of a + b n
+per move (the generator recursion, whose ``yield from`` chain is n deep)
+gives a slope well over it.
 
 Space.  The peak bytes m(n) of a drain: the slope of log2(m) against n is
-about 1 for an array of 2^n nodes (a tree of 2^17 nodes takes 9 MiB), so a
+about 1 for an array of 2^n nodes, so a
 slope over ``EXP_SLOPE`` is "2^n".  Otherwise the question is whether m grows
 by a fixed amount per disk: the least-squares slope of m against n, in bytes
 per disk, over the runs of at least ``LINEAR_MIN_MOVES`` moves, is "n" when it
@@ -23,10 +23,10 @@ is at least ``BYTES_PER_DISK`` (most of a pointer) and ``SIGNIFICANCE`` standard
 errors, else "1".  With fewer than ``MIN_POINTS`` such runs there is no space
 fit: the smaller runs cannot tell a pointer a disk from CPython's cached ints
 running out, so a quick run of three sizes states no class it cannot support.
-A log-log slope would not do: a list of n ints over a 1.4 KB generator frame
-grows by 8 bytes a disk, under 10% over n = 10..20, which a power law cannot
-tell from a constant (measured on parity_positions, clockwise_sentinel and
-deal_defrag_collect).
+A log-log slope would not do.  A list of n ints over a generator frame grows
+by a pointer a disk, a small share of the frame over n = 10..20.  A power law
+cannot tell that from a constant (measured on parity_positions,
+clockwise_sentinel and deal_defrag_collect).
 """
 
 from __future__ import annotations
@@ -167,7 +167,6 @@ def _linear(x: Sequence[float], y: Sequence[float]) -> tuple[float, float]:
     """Return the least-squares slope of *y* against *x*, and its error.
 
     The error is the slope's standard error.
-
 
     >>> _linear([1, 2, 3, 4], [10, 20, 30, 40])
     (10.0, 0.0)

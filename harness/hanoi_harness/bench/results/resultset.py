@@ -54,25 +54,28 @@ command's, or a file written before it was recorded); the gate compares the
 figures of an algorithm that never loads numpy across numpy versions.
 
 ``startup`` is the start-up of the ``hanoi`` command against ``python -c
-pass`` (:mod:`hanoi_harness.bench.startup`): each median CPU time over
-``runs`` fresh processes, the instructions of one run under valgrind (null
-without it, ``unavailable`` saying why), and the ratios to the baseline's,
-kept for readers.  It is null in a run of ``--sizes``, and ``skipped`` says
+pass`` (:mod:`hanoi_harness.bench.startup`).  Each CPU time is a median over
+``runs`` fresh processes.  The instructions are of one run under valgrind
+(null without it, ``unavailable`` saying why).  The ratios to the baseline's
+are kept for readers.  It is null in a run of ``--sizes``, and ``skipped`` says
 why a run has none.
 
 Older schemas still load.  Schema 3 is schema 4 without ``startup``: its
 set reads with none.  Schema 2 (schema 1 plus ``c_reference``,
 ``external`` and ``command``) timed a drain that read no move
-(``deque(solve(n), maxlen=0)``): its set reads with ``"consumer": "generation
-only"`` and is never ranked; its runs' moves are 2^n - 1 (every record then
-solved the classic puzzle), its timings have no interval and are flagged for
-it, it has no counts and no noise floor, and its ``machine`` and ``commit``
-records become a partial environment.  A reader refuses any other schema
-number rather than guess.  This module writes the records; they are read in
-one place, :mod:`hanoi_harness.bench.results.schema` (:func:`~hanoi_harness.bench.results.schema.load`),
-which trusts nothing: the file is read within bounds, every value is checked
-for its type and range, and figures that contradict each other are refused;
-anything else is one line naming the value, never a figure taken as it comes.
+(``deque(solve(n), maxlen=0)``).  Its set reads with ``"consumer":
+"generation only"`` and is never ranked.  Its runs' moves are 2^n - 1 (every
+record then solved the classic puzzle), and its timings have no interval and
+are flagged for it.  It has no counts and no noise floor, and its ``machine``
+and ``commit`` records become a partial environment.  A reader refuses any
+other schema number rather than guess.
+
+This module writes the records.  They are read in one place,
+:mod:`hanoi_harness.bench.results.schema`
+(:func:`~hanoi_harness.bench.results.schema.load`), which trusts nothing.
+The file is read within bounds, every value is checked for its type and
+range, and figures that contradict each other are refused.  Anything else is
+one line naming the value, never a figure taken as it comes.
 """
 
 from __future__ import annotations
@@ -207,7 +210,6 @@ class AlgorithmResult:
         """Whether the algorithm's own process loaded numpy.
 
         Its peak-RSS children say; None when no child said.
-
 
         >>> AlgorithmResult("a", runs=[Run(4, rss=Rss(30.0, 29.0, False)), Run(6)]).runs_numpy
         False

@@ -1,8 +1,8 @@
 """The one reader of ``results.json``: every record, each value checked.
 
 A result file decides the exit status of the regression gate and feeds every
-table, so it is read here and nowhere else: :func:`load` reads the file within
-bounds (:func:`~hanoi_harness.bench.results.validate.read_json`), and the
+table, so it is read here and nowhere else.  :func:`load` reads the file
+within bounds (:func:`~hanoi_harness.bench.results.validate.read_json`).  The
 readers below turn each record into the objects of
 :mod:`hanoi_harness.bench.results.resultset` through
 :class:`~hanoi_harness.bench.results.validate.Fields`, which checks each

@@ -403,7 +403,6 @@ def check_number(value: Any, where: str, low: float, high: float) -> float:
 
     Anything else is a refusal naming *where*.
 
-
     >>> check_number(2, "t", 0, 10)
     2.0
     >>> check_number("2", "t", 0, 10)
