@@ -20,7 +20,7 @@ no baseline in OLD fails it, naming it, so that a baseline that lacks an
 algorithm never passes having checked nothing.
 
 Before any of that, the two sets' environments say which metrics may be
-compared at all (:func:`hanoi_harness.bench.results.environment.comparable`):
+compared at all (:func:`hanoi_harness.bench.results.comparability.comparable`):
 counts from another Python build are not compared, and neither are the counts,
 peaks and times of an algorithm that runs numpy when the numpy differs; what
 the difference cannot affect (an algorithm whose process never loaded numpy,
@@ -52,7 +52,7 @@ from hanoi_harness.bench.gate.times import (
     time_row,
 )
 from hanoi_harness.bench.report.formatting import fmt_margin
-from hanoi_harness.bench.results.environment import Comparability, comparable
+from hanoi_harness.bench.results.comparability import Comparability, comparable
 from hanoi_harness.bench.results.resultset import ResultSet
 from hanoi_harness.errors import UsageError
 
