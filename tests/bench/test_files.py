@@ -20,6 +20,7 @@ import pytest
 from hanoi_harness.bench.results.resultset import ResultSet
 from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.results.validate import MAX_BYTES, read_json
+from hanoi_harness.bench.startup import StartupSet
 from hanoi_harness.errors import UsageError
 from tests.helpers import assert_one_line_error, bench_set, run_cli
 
@@ -342,6 +343,9 @@ def test_a_bad_start_up_figure_is_refused_in_one_line(case: str, tmp_path: Path,
 
 def test_start_up_figures_read_back_as_written(tmp_path: Path) -> None:
     written = with_startup()
+    (tmp_path / "results.json").write_text(written.dumps())
+    assert load(tmp_path).startup == written.startup
+    written.startup = StartupSet(3, (), skipped="a start-up failed: status 3")
     (tmp_path / "results.json").write_text(written.dumps())
     assert load(tmp_path).startup == written.startup
     data = json.loads(written.dumps())

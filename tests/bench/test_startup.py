@@ -24,6 +24,7 @@ def test_every_command_is_measured_after_the_bare_interpreter() -> None:
 def test_a_command_that_fails_is_not_timed(tmp_path: Path) -> None:
     with pytest.raises(Exception, match="returned non-zero exit status 3"):
         startup.cpu_seconds([sys.executable, "-c", "raise SystemExit(3)"], str(tmp_path), runs=1)
+    assert startup.instructions("valgrind is not installed", [sys.executable, "-c", "pass"], str(tmp_path)) is None
 
 
 @pytest.mark.skipif(isinstance(FOUND, str), reason=f"no instruction counts here: {FOUND}")
@@ -71,3 +72,15 @@ def test_progress_counts_every_step_it_reports() -> None:
     seen: list[str] = []
     startup.measure(runs=1, on_command=seen.append, valgrind="valgrind is not installed")
     assert len(seen) == startup.steps("valgrind is not installed")
+
+
+@pytest.mark.skipif(isinstance(FOUND, str), reason=f"no instruction counts here: {FOUND}")
+def test_a_run_with_valgrind_counts_each_after_every_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(startup, "COMMANDS", (("x",),))
+    monkeypatch.setattr(startup, "hanoi_command", lambda: [sys.executable, "-S", "-c", "sum(range(10**6))"])
+    seen: list[str] = []
+    found = startup.measure_set(runs=1, on_command=seen.append, valgrind=FOUND)
+    assert seen[:2] == ["python -c pass", "hanoi x"] and len(seen) == startup.steps(FOUND) == 4
+    assert sorted(seen[2:]) == ["hanoi x instructions", "python -c pass instructions"]
+    ratio = found.commands[0].instruction_ratio(found.baseline)
+    assert found.unavailable == "" and ratio is not None and ratio > 0
