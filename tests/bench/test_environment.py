@@ -16,7 +16,8 @@ import pytest
 
 from hanoi_harness.bench.results import environment as _environment
 from hanoi_harness.bench.results import schema
-from hanoi_harness.bench.results.environment import METRICS, Comparability, Environment, capture, comparable
+from hanoi_harness.bench.results.comparability import METRICS, Comparability, comparable
+from hanoi_harness.bench.results.environment import Environment, capture
 from hanoi_harness.bench.results.validate import Fields
 from hanoi_harness.bench.timing.measure import Case, time_cases
 from hanoi_harness.errors import UsageError

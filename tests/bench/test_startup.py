@@ -24,6 +24,7 @@ def test_every_command_is_measured_after_the_bare_interpreter() -> None:
 def test_a_command_that_fails_is_not_timed(tmp_path: Path) -> None:
     with pytest.raises(Exception, match="returned non-zero exit status 3"):
         startup.cpu_seconds([sys.executable, "-c", "raise SystemExit(3)"], str(tmp_path), runs=1)
+    assert startup.instructions("valgrind is not installed", [sys.executable, "-c", "pass"], str(tmp_path)) is None
 
 
 @pytest.mark.skipif(isinstance(FOUND, str), reason=f"no instruction counts here: {FOUND}")
@@ -31,3 +32,55 @@ def test_instructions_are_counted_under_cachegrind(tmp_path: Path) -> None:
     bare = startup.instructions(FOUND, [sys.executable, "-S", "-c", "pass"], str(tmp_path))
     more = startup.instructions(FOUND, [sys.executable, "-S", "-c", "sum(range(10**6))"], str(tmp_path))
     assert bare is not None and more is not None and more > bare + 10**6
+
+
+def figures(list_s: float = 0.2, counted: bool = True) -> startup.StartupSet:
+    """A start-up record: the interpreter at 50 ms, --help and move under 4x, list at *list_s*."""
+    base = 100_000_000 if counted else None
+
+    def count(factor: float) -> int | None:
+        return int(factor * 100_000_000) if counted else None
+
+    measured = (
+        startup.Startup(startup.BASELINE, 0.05, base),
+        startup.Startup("hanoi --help", 0.1, count(2.0)),
+        startup.Startup("hanoi list", list_s, count(4.5)),
+        startup.Startup("hanoi move 3 4", 0.11, count(2.2)),
+    )
+    return startup.StartupSet(10, measured, "" if counted else "valgrind is not installed")
+
+
+def test_ratios_divide_by_the_bare_interpreter_and_say_the_goal() -> None:
+    found = figures()
+    assert [found.ratio(entry) for entry in found.commands] == pytest.approx([2.0, 4.0, 2.2])
+    assert [found.within_goal(entry) for entry in found.commands] == [True, True, True]
+    assert not figures(list_s=0.21).within_goal(figures(list_s=0.21).commands[1])
+    record = found.to_dict()
+    assert record["baseline"] == {"command": "python -c pass", "cpu_s": 0.05, "instructions": 100_000_000}
+    assert record["commands"][1]["instruction_ratio"] == pytest.approx(4.5)
+    assert figures(counted=False).to_dict()["commands"][0]["instruction_ratio"] is None
+
+
+def test_a_command_that_fails_is_the_reason_nothing_was_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(startup, "hanoi_command", lambda: [sys.executable, "-c", "raise SystemExit(3)"])
+    found = startup.measure_set(runs=1, valgrind="valgrind is not installed")
+    assert found.measured == () and "returned non-zero exit status 3" in found.skipped
+    assert found.to_dict() == {"runs": 1, "skipped": found.skipped}
+
+
+def test_progress_counts_every_step_it_reports() -> None:
+    seen: list[str] = []
+    startup.measure(runs=1, on_command=seen.append, valgrind="valgrind is not installed")
+    assert len(seen) == startup.steps("valgrind is not installed")
+
+
+@pytest.mark.skipif(isinstance(FOUND, str), reason=f"no instruction counts here: {FOUND}")
+def test_a_run_with_valgrind_counts_each_after_every_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(startup, "COMMANDS", (("x",),))
+    monkeypatch.setattr(startup, "hanoi_command", lambda: [sys.executable, "-S", "-c", "sum(range(10**6))"])
+    seen: list[str] = []
+    found = startup.measure_set(runs=1, on_command=seen.append, valgrind=FOUND)
+    assert seen[:2] == ["python -c pass", "hanoi x"] and len(seen) == startup.steps(FOUND) == 4
+    assert sorted(seen[2:]) == ["hanoi x instructions", "python -c pass instructions"]
+    ratio = found.commands[0].instruction_ratio(found.baseline)
+    assert found.unavailable == "" and ratio is not None and ratio > 0

@@ -38,6 +38,7 @@ from hanoi_harness.bench.plan import Settings, fixed_sizes
 from hanoi_harness.bench.results.environment import capture
 from hanoi_harness.bench.results.fit import fit_space, fit_time
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
+from hanoi_harness.bench.startup import StartupSet, measure_set, steps
 from hanoi_harness.bench.timing.measure import AnyCase, Case, TimingRun, time_cases
 from hanoi_harness.bench.timing.noise import NOISE_N, NoiseFloor, noise_floor
 from hanoi_harness.progress import Progress
@@ -53,13 +54,16 @@ def run(
     settings: Settings,
     progress: Progress | None = None,
     commands: Sequence[Command] = (),
+    startup_runs: int = 0,
 ) -> tuple[ResultSet, dict[str, Any]]:
     """Measure *algorithms* and *commands* with *settings*.
 
     Return the result set and pytest-benchmark's report.
 
     ``plugins`` are the ``--plugin`` specs, for the child processes to load;
-    ``commands`` the external programs to measure alongside.
+    ``commands`` the external programs to measure alongside.  With
+    *startup_runs*, the start-up of ``hanoi`` is measured over that many
+    processes a command (0: not measured), after the instruction counts.
     """
     hooks = progress or Progress()
     clock = _Clock()
@@ -89,6 +93,9 @@ def run(
     peaks, rss = _memory_phases(ok, checked, plugins, settings, hooks, clock)
     counts = _count_phase(ok, plugins, settings, valgrind, hooks)
     clock.lap("instruction counts")
+    started = _startup_phase(startup_runs, valgrind, hooks) if startup_runs else None
+    if started is not None:
+        clock.lap("start-up")
     if ok_commands:
         rss.update(_command_rss(ok_commands, checked, hooks))
         clock.lap("peak RSS of commands")
@@ -103,6 +110,7 @@ def run(
         timer=_timer(timed.report),
         durations_s=clock.laps,
         noise_floor=floor,
+        startup=started,
     )
     for a in algorithms:
         results.algorithms[a.name] = _assemble(a, checked[a.name], timed, peaks, rss, counts.get(a.name))
@@ -199,6 +207,12 @@ def _count_phase(
     sizes = {a.name: count_sizes(a, settings.count_sizes) for a in ok}
     hooks.phase("instruction counts (valgrind)", 3 * sum(1 for pair in sizes.values() if not isinstance(pair, str)))
     return count_all(valgrind, sizes, plugins, on_counted=lambda name, n: hooks.step(f"{name} n={n}"))
+
+
+def _startup_phase(runs: int, valgrind: Valgrind | str, hooks: Progress) -> StartupSet:
+    """Measure the start-up of ``hanoi``, each command over *runs* processes, counted under *valgrind*."""
+    hooks.phase(f"start-up ({runs} runs each)", steps(valgrind))
+    return measure_set(runs, hooks.step, valgrind)
 
 
 def _command_rss(

@@ -4,19 +4,23 @@ Each command is run in a fresh process a number of times. Its CPU time
 (user and system, as the kernel counts it for the child) is compared with
 that of ``python -c pass`` started the same way, as a ratio within one run.
 Where valgrind is installed, the instructions of one run of each are counted
-too: a figure that does not move with the machine's load.
+too: a figure that does not move with the machine's load.  A bench run keeps
+them as a :class:`StartupSet`, the ``startup`` record of ``results.json``.
 """
 
 from __future__ import annotations
 
+import os
 import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from hanoi_harness.bench.counts.cachegrind import read_totals
 from hanoi_harness.bench.counts.measure import Valgrind, find_valgrind
@@ -26,6 +30,15 @@ COMMANDS: tuple[tuple[str, ...], ...] = (("--help",), ("list",), ("move", "3", "
 
 RUNS = 30
 """Fresh processes a command is started in; the median CPU time is kept."""
+
+QUICK_RUNS = 10
+"""Fresh processes a command is started in by a quick run."""
+
+BASELINE = "python -c pass"
+"""The label of the bare interpreter's start-up, the one every ratio divides by."""
+
+GOAL = 4.0
+"""The goal: each of :data:`COMMANDS` starts within this many times the CPU of :data:`BASELINE`."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +52,78 @@ class Startup:
     def ratio(self, baseline: Startup) -> float:
         """The CPU time of this command over *baseline*'s."""
         return self.cpu_s / baseline.cpu_s
+
+    def instruction_ratio(self, baseline: Startup) -> float | None:
+        """The instructions of this command over *baseline*'s; None unless both were counted.
+
+        >>> Startup("hanoi list", 0.2, 300).instruction_ratio(Startup(BASELINE, 0.05, 100))
+        3.0
+        >>> Startup("hanoi list", 0.2, 300).instruction_ratio(Startup(BASELINE, 0.05, None)) is None
+        True
+        """
+        if self.instructions is None or not baseline.instructions:
+            return None
+        return self.instructions / baseline.instructions
+
+
+@dataclass(frozen=True)
+class StartupSet:
+    """The start-up of one bench run: the bare interpreter, then each command.
+
+    *runs* is the processes each CPU time is the median of; *unavailable*
+    says why no instructions were counted ("" when they were).  *skipped*
+    says why nothing was measured (a command that failed); *measured* is
+    then empty.
+
+    >>> found = StartupSet(5, (Startup(BASELINE, 0.04, None), Startup("hanoi list", 0.1, None)))
+    >>> [entry.command for entry in found.commands], found.ratio(found.commands[0])
+    (['hanoi list'], 2.5)
+    """
+
+    runs: int
+    measured: tuple[Startup, ...]
+    unavailable: str = ""
+    skipped: str = ""
+
+    @property
+    def baseline(self) -> Startup:
+        """The bare interpreter's start-up, the first measured."""
+        return self.measured[0]
+
+    @property
+    def commands(self) -> tuple[Startup, ...]:
+        """Each command's start-up, in the order measured."""
+        return self.measured[1:]
+
+    def ratio(self, entry: Startup) -> float | None:
+        """The CPU time of *entry* over the baseline's; None when the baseline took none."""
+        return entry.ratio(self.baseline) if self.baseline.cpu_s > 0 else None
+
+    def within_goal(self, entry: Startup) -> bool:
+        """Whether *entry* starts within :data:`GOAL` times the baseline's CPU time."""
+        found = self.ratio(entry)
+        return found is not None and found <= GOAL
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the ``startup`` record of ``results.json``; its ratios are for readers."""
+        if not self.measured:
+            return {"runs": self.runs, "skipped": self.skipped}
+        base = self.baseline
+        return {
+            "runs": self.runs,
+            "unavailable": self.unavailable,
+            "baseline": {"command": base.command, "cpu_s": base.cpu_s, "instructions": base.instructions},
+            "commands": [
+                {
+                    "command": e.command,
+                    "cpu_s": e.cpu_s,
+                    "ratio": self.ratio(e),
+                    "instructions": e.instructions,
+                    "instruction_ratio": e.instruction_ratio(base),
+                }
+                for e in self.commands
+            ],
+        }
 
 
 def hanoi_command() -> list[str]:
@@ -68,7 +153,9 @@ def instructions(valgrind: Valgrind | str, argv: Sequence[str], cwd: str) -> int
     """
     if isinstance(valgrind, str):
         return None
-    out = Path(cwd) / "cachegrind.out"
+    handle, name = tempfile.mkstemp(prefix="cachegrind.", suffix=".out", dir=cwd)  # one file per count run at once
+    os.close(handle)
+    out = Path(name)
     options = ["--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}"]
     subprocess.run([valgrind.path, *options, *argv], capture_output=True, check=True, cwd=cwd)
     totals = read_totals(out)
@@ -83,15 +170,55 @@ def measure(
 
     The commands are those of :data:`COMMANDS`.
 
-    *on_command(label)* is called before each is measured.
+    Every CPU time is taken first, one process at a time; then the
+    instructions are counted, one valgrind per core (a count does not
+    depend on the load).  *on_command(label)* is called as each CPU time
+    is taken, and as each count is made (its label then ends in
+    "instructions").
     """
     found = find_valgrind() if valgrind is None else valgrind
-    cases = [("python -c pass", [sys.executable, "-c", "pass"])]
+    cases = [(BASELINE, [sys.executable, "-c", "pass"])]
     cases += [("hanoi " + " ".join(c), [*hanoi_command(), *c]) for c in COMMANDS]
-    measured = []
+    done = on_command or (lambda label: None)
     with tempfile.TemporaryDirectory(prefix="hanoi-startup-") as cwd:  # no file of a checkout plays a part
+        seconds = []
         for label, argv in cases:
-            if on_command is not None:
-                on_command(label)
-            measured.append(Startup(label, cpu_seconds(argv, cwd, runs), instructions(found, argv, cwd)))
-    return measured
+            seconds.append(cpu_seconds(argv, cwd, runs))
+            done(label)
+        if isinstance(found, str):
+            return [Startup(label, cpu, None) for (label, _), cpu in zip(cases, seconds, strict=True)]
+
+        def count(case: tuple[str, list[str]]) -> int | None:
+            counted = instructions(found, case[1], cwd)
+            done(f"{case[0]} instructions")
+            return counted
+
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            counts = list(pool.map(count, cases))
+    return [Startup(label, cpu, n) for (label, _), cpu, n in zip(cases, seconds, counts, strict=True)]
+
+
+def steps(valgrind: Valgrind | str) -> int:
+    """Return how many times :func:`measure` calls its *on_command* with *valgrind*.
+
+    >>> steps("valgrind is not installed")
+    4
+    """
+    return (len(COMMANDS) + 1) * (1 if isinstance(valgrind, str) else 2)
+
+
+def measure_set(
+    runs: int = RUNS, on_command: Callable[[str], None] | None = None, valgrind: Valgrind | str | None = None
+) -> StartupSet:
+    """Return :func:`measure`'s figures as a run keeps them, with why none were counted.
+
+    *valgrind* is as for :func:`measure`: a string is the reason it is missing.
+    A command that fails, or cannot be started, is the reason nothing was
+    measured (*skipped*) rather than the end of a run minutes long.
+    """
+    found = find_valgrind() if valgrind is None else valgrind
+    try:
+        measured = tuple(measure(runs, on_command, found))
+    except (subprocess.CalledProcessError, OSError) as exc:
+        return StartupSet(runs, (), skipped=f"a start-up failed: {exc}")
+    return StartupSet(runs, measured, found if isinstance(found, str) else "")

@@ -1,4 +1,7 @@
-"""The regression gate: two result sets compared on every figure that can say whether code got worse.
+"""The regression gate: two result sets compared, figure by figure.
+
+Every figure that can say whether code got worse is compared.
+
 
 ``hanoi compare OLD NEW`` (and ``make check-regression``) checks each algorithm on:
 
@@ -17,7 +20,7 @@ no baseline in OLD fails it, naming it, so that a baseline that lacks an
 algorithm never passes having checked nothing.
 
 Before any of that, the two sets' environments say which metrics may be
-compared at all (:func:`hanoi_harness.bench.results.environment.comparable`):
+compared at all (:func:`hanoi_harness.bench.results.comparability.comparable`):
 counts from another Python build are not compared, and neither are the counts,
 peaks and times of an algorithm that runs numpy when the numpy differs; what
 the difference cannot affect (an algorithm whose process never loaded numpy,
@@ -49,7 +52,7 @@ from hanoi_harness.bench.gate.times import (
     time_row,
 )
 from hanoi_harness.bench.report.formatting import fmt_margin
-from hanoi_harness.bench.results.environment import Comparability, comparable
+from hanoi_harness.bench.results.comparability import Comparability, comparable
 from hanoi_harness.bench.results.resultset import ResultSet
 from hanoi_harness.errors import UsageError
 
@@ -58,14 +61,17 @@ __all__ = ["DEFAULT_THRESHOLD_PCT", "DEFAULT_TIME_THRESHOLD_PCT", "Comparison", 
 
 @dataclass(frozen=True)
 class Comparison:
-    """Everything a gate run found: which metrics the environments allow, the deterministic checks, the times.
+    """Everything a gate run found.
+
+    Which metrics the environments allow, the deterministic checks, the times.
 
     ``checks`` are the instruction, tracemalloc and check-failure checks
-    (:class:`~hanoi_harness.bench.gate.counts.Check`), ``times`` the wall-time rows,
-    the reference's first; ``noise`` the two runs' noise floors (their
-    margins, None when a run measured none); ``no_baseline`` the algorithms
-    gated that are in NEW and not in OLD, ``not_measured`` those named that
-    are not in NEW; ``in_both`` how many gated algorithms both sets have.
+    (:class:`~hanoi_harness.bench.gate.counts.Check`); ``times`` the
+    wall-time rows, the reference's first.  ``noise`` is the two runs' noise
+    floors (their margins, None when a run measured none).  ``no_baseline``
+    are the algorithms gated that are in NEW and not in OLD, ``not_measured``
+    those named that are not in NEW; ``in_both`` is how many gated
+    algorithms both sets have.
     """
 
     environments: tuple[Comparability, ...]
@@ -92,7 +98,10 @@ class Comparison:
 
     @property
     def skipped(self) -> list[str]:
-        """Each figure the environments forbid comparing, as "algorithm (metric: why)"."""
+        """Each figure the environments forbid comparing, with the reason.
+
+        Each reads "algorithm (metric): why".
+        """
         found = [f"{check.name} ({check.metric}: {check.reason})" for check in self.checks if check.status == "skipped"]
         return found + [
             f"{row.name} (time relative to {self.reference}: {row.status})" for row in self.times if row.skipped
@@ -100,7 +109,10 @@ class Comparison:
 
     @property
     def compared(self) -> bool:
-        """True when anything at all was compared: an algorithm gated in both sets (its check, at least)."""
+        """True when anything at all was compared.
+
+        An algorithm gated in both sets (its check, at least).
+        """
         return self.in_both > 0
 
 
@@ -111,7 +123,9 @@ def compare(
     time_threshold_pct: float = DEFAULT_TIME_THRESHOLD_PCT,
     names: Sequence[str] | None = None,
 ) -> Comparison:
-    """Return every check of *new* against *old*: deterministic figures beyond *threshold_pct*, times tested.
+    """Return every check of *new* against *old*.
+
+    Deterministic figures beyond *threshold_pct*, times tested.
 
     *names* are the algorithms to gate (default: every one in *new*, and those
     only in *old* are reported missing).  Sets with different references are
@@ -145,14 +159,20 @@ def compare(
 
 
 def _only(results: ResultSet, names: Collection[str] | None) -> ResultSet:
-    """Return *results* with only the algorithms *names* (all of them when None)."""
+    """Return *results* with only the algorithms *names*.
+
+    All of them when None.
+    """
     if names is None:
         return results
     return replace(results, algorithms={name: a for name, a in results.algorithms.items() if name in names})
 
 
 def _runs_numpy(old: ResultSet, new: ResultSet) -> Callable[[str], bool | None]:
-    """Return whether an algorithm ran numpy in either set: True if in one, False if in neither, None if not known."""
+    """Return whether an algorithm ran numpy in either set.
+
+    True if in one, False if in neither, None if not known.
+    """
 
     def runs(name: str) -> bool | None:
         said = [s.algorithms[name].runs_numpy if name in s.algorithms else None for s in (old, new)]
@@ -162,7 +182,10 @@ def _runs_numpy(old: ResultSet, new: ResultSet) -> Callable[[str], bool | None]:
 
 
 def _environments(old: ResultSet, new: ResultSet) -> tuple[Comparability, ...]:
-    """Return what each metric's comparison is allowed, from the environments and the consumers of *old* and *new*."""
+    """Return what each metric's comparison is allowed.
+
+    From the environments and the consumers of *old* and *new*.
+    """
     found = list(comparable(old.environment, new.environment))
     stale = [
         f"the {side} set timed generation only (its drains read no move)"
@@ -178,7 +201,10 @@ def _environments(old: ResultSet, new: ResultSet) -> tuple[Comparability, ...]:
 
 
 def _gated(checks: list[Check], allowed: Comparability, runs_numpy: Callable[[str], bool | None]) -> list[Check]:
-    """Return *checks*, each skipped (with the reason) when the environments forbid comparing its algorithm's metric.
+    """Return *checks*, each skipped where the environments forbid it.
+
+    A check is skipped, with the reason, when its algorithm's metric may not be compared.
+
 
     A check unavailable already keeps its own reason (valgrind missing says
     more than the valgrind versions differing), as does one of an algorithm in
@@ -202,7 +228,10 @@ def _gated(checks: list[Check], allowed: Comparability, runs_numpy: Callable[[st
 
 
 def _failures(old: ResultSet, new: ResultSet) -> list[Check]:
-    """Return a regression for each algorithm that passed the check in *old* and fails it in *new*."""
+    """Return a regression for each algorithm that now fails its check.
+
+    It passed the check in *old* and fails it in *new*.
+    """
     found = []
     for name, after in new.algorithms.items():
         before = old.algorithms.get(name)
@@ -215,7 +244,10 @@ def _failures(old: ResultSet, new: ResultSet) -> list[Check]:
 
 
 def _counts(results: ResultSet) -> dict[str, InstructionCount]:
-    """Return the instruction counts of the algorithms of *results* that passed their check (commands have none).
+    """Return the instruction counts of the algorithms that passed the check.
+
+    They are those of *results*; commands have none.
+
 
     A set with no counts at all (a file of schema 1 or 2) gives each algorithm an unavailable count, saying so.
     """
@@ -228,7 +260,10 @@ def _counts(results: ResultSet) -> dict[str, InstructionCount]:
 
 
 def _peaks(results: ResultSet) -> dict[str, dict[int, int]]:
-    """Return the tracemalloc peaks (name: {n: bytes}) of the algorithms of *results* that passed their check."""
+    """Return the tracemalloc peaks of the algorithms that passed their check.
+
+    They are those of *results*, as {name: {n: bytes}}.
+    """
     return {
         name: {run.n: run.tracemalloc_peak_bytes for run in result.runs if run.tracemalloc_peak_bytes is not None}
         for name, result in results.algorithms.items()
@@ -237,7 +272,10 @@ def _peaks(results: ResultSet) -> dict[str, dict[int, int]]:
 
 
 def _margin(results: ResultSet) -> float | None:
-    """Return the noise floor's margin of *results* (0.02: 2%), or None when the run measured none."""
+    """Return the noise floor's margin of *results* (0.02: 2%).
+
+    None when the run measured none.
+    """
     return results.noise_floor.margin if results.noise_floor else None
 
 
@@ -250,7 +288,9 @@ def _times(
     runs_numpy: Callable[[str], bool | None],
     scope: Collection[str] | None,
 ) -> list[TimeRow]:
-    """Return the time rows: the reference's first, then every other algorithm of *new* (then those only in *old*).
+    """Return the time rows: the reference's first.
+
+    Then every other algorithm of *new* (then those only in *old*).
 
     Only the algorithms of *scope* have a row, when given (the reference is
     always measured: every relative time is taken against it).
@@ -304,7 +344,10 @@ def _time_entry(name: str, old: ResultSet, new: ResultSet, noise: float, thresho
 
 
 def report(comparison: Comparison, old: ResultSet, new: ResultSet) -> str:
-    """Return the text ``hanoi compare`` prints: environments, noise floors, then a table per metric."""
+    """Return the text ``hanoi compare`` prints.
+
+    Environments, noise floors, then a table per metric.
+    """
     parts = [
         "Environments:",
         f"  old: {old.environment.describe()}",
@@ -340,7 +383,10 @@ def _noise_line(comparison: Comparison) -> str:
 
 
 def _checks_table(checks: Sequence[Check], number: str | None) -> str:
-    """Return *checks* as a table: algorithm, old, new, change, status (with the reason)."""
+    """Return *checks* as a table.
+
+    Algorithm, old, new, change, status (with the reason).
+    """
 
     def shown(value: float | None) -> str:
         if value is None:
@@ -363,7 +409,10 @@ def _checks_table(checks: Sequence[Check], number: str | None) -> str:
 
 
 def _times_table(comparison: Comparison) -> str:
-    """Return the time rows of *comparison* as a table, the test's words in the last column."""
+    """Return the time rows of *comparison* as a table.
+
+    The test's words in the last column.
+    """
     ref = comparison.reference
     rows = [
         [

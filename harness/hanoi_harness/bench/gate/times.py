@@ -1,4 +1,7 @@
-"""The gate's wall-time check: each algorithm's time relative to the reference, old against new, called by a test.
+"""The gate's wall-time check.
+
+Each algorithm's time relative to the reference, old against new, called by
+a test.
 
 Counts of instructions cannot see everything a time can: an array that
 outgrows the caches (``tree_array``'s 2^n nodes) costs more per move with the
@@ -9,19 +12,22 @@ cancels out.  A's change is the geometric mean over the n both sets timed of
 new relative time / old relative time.
 
 A change is called only when a test says so
-(:func:`hanoi_harness.bench.timing.stats.compare_times`): the rounds each set kept
-(:mod:`hanoi_harness.bench.timing.figures`), each divided by its set's reference
-median and by the old relative time at its n (so the old ones centre on 1 and
-the new ones on the change), pooled over the n, must differ by a two-sided
-Mann-Whitney U test (p < 0.01) *and* the bootstrap interval of the ratio of
-their medians must lie wholly beyond the noise floor (the larger of the two
-runs' A/A margins, :mod:`hanoi_harness.bench.timing.noise`).  Otherwise the change
-is *within noise*.  It is a regression only when it is called slower and the
-whole interval lies beyond 1 + the time threshold: two runs minutes or days
-apart see different loads, which no interval from inside one run covers (on
-the shared 2-core machine, reruns of unchanged code moved single algorithms'
-relative times by up to 23%), so the threshold is wide and the deterministic
-counts (:mod:`hanoi_harness.bench.gate.counts`) are what catch small regressions.
+(:func:`hanoi_harness.bench.timing.stats.compare_times`).  The test takes the
+rounds each set kept (:mod:`hanoi_harness.bench.timing.figures`), each divided
+by its set's reference median and by the old relative time at its n.  So the
+old ones centre on 1 and the new ones on the change.  Pooled over the n, they
+must differ by a two-sided Mann-Whitney U test (p < 0.01).  The bootstrap
+interval of the ratio of their medians must also lie wholly beyond the noise
+floor: the larger of the two runs' A/A margins
+(:mod:`hanoi_harness.bench.timing.noise`).  Otherwise the change is *within
+noise*.
+
+It is a regression only when it is called slower and the whole interval lies
+beyond 1 + the time threshold.  Two runs minutes or days apart see different
+loads, which no interval from inside one run covers: reruns of unchanged code
+on a shared machine moved single algorithms' relative times far beyond one
+run's noise.  So the threshold is wide, and the deterministic counts
+(:mod:`hanoi_harness.bench.gate.counts`) are what catch small regressions.
 
 The reference's own change cannot be seen that way (its relative time is 1 by
 definition): a slower reference makes every other algorithm look faster by
@@ -48,7 +54,9 @@ DEFAULT_TIME_THRESHOLD_PCT = 50.0
 
 @dataclass(frozen=True)
 class TimeRow:
-    """One algorithm's relative time over the sizes *ns* both sets timed, and what the test found.
+    """One algorithm's relative time over the sizes *ns* both sets timed.
+
+    With what the test found.
 
     ``old_rel`` and ``new_rel`` are geometric means of the relative times over
     ``ns``; ``change`` is new / old (None when not compared); ``difference``
@@ -68,7 +76,10 @@ class TimeRow:
 
     @property
     def verdict(self) -> str:
-        """The test's verdict: "faster", "slower", "within noise", or "" when untested."""
+        """The test's verdict: "faster", "slower", "within noise".
+
+        Or "" when untested.
+        """
         return self.difference.verdict if self.difference else ""
 
 
@@ -82,7 +93,9 @@ def geomean(values: list[float]) -> float:
 
 
 def paired(run: Run, reference: dict[int, Run]) -> int | None:
-    """Return the n of the *reference* run (by n) closest to *run* in moves, in ratio; None when there is none.
+    """Return the n of the *reference* run (by n) closest to *run* in moves.
+
+    Closest in ratio; None when there is none.
 
     >>> paired(Run(8, moves=6560), {10: Run(10), 14: Run(14)})
     14
@@ -93,7 +106,10 @@ def paired(run: Run, reference: dict[int, Run]) -> int | None:
 
 
 def time_row(name: str, old: ResultSet, new: ResultSet, noise: float, threshold_pct: float) -> TimeRow:
-    """Compare algorithm *name* of *old* and *new* relative to each set's reference, testing the change.
+    """Compare algorithm *name* of *old* and *new*, testing the change.
+
+    Each time is relative to its set's reference.
+
 
     *noise* is the noise floor (0.02: changes under 2% are noise); a
     regression is a change called slower whose whole interval lies beyond
@@ -126,12 +142,18 @@ def time_row(name: str, old: ResultSet, new: ResultSet, noise: float, threshold_
 
 
 def _samples(run: Run) -> tuple[float, ...]:
-    """Return the rounds *run*'s timing kept (none for a file of schema 1 or 2)."""
+    """Return the rounds *run*'s timing kept.
+
+    None for a file of schema 1 or 2.
+    """
     return run.timing.samples if run.timing else ()
 
 
 def _judged(row: TimeRow, difference: Difference, threshold_pct: float) -> TimeRow:
-    """Return *row* with the test's *difference*, its status and whether it is a regression beyond *threshold_pct*."""
+    """Return *row* with the test's *difference*.
+
+    Its status and whether it is a regression beyond *threshold_pct*.
+    """
     interval = difference.interval
     bad = difference.verdict == "slower" and interval is not None and interval.low > 1 + threshold_pct / 100
     status = ("REGRESSION: " if bad else "") + difference.describe()
@@ -139,7 +161,11 @@ def _judged(row: TimeRow, difference: Difference, threshold_pct: float) -> TimeR
 
 
 def reference_row(old: ResultSet, new: ResultSet, rows: list[TimeRow], threshold_pct: float) -> TimeRow:
-    """Return the reference's change, estimated from the other algorithms' *rows* (commands left out by the caller)."""
+    """Return the reference's change.
+
+    Estimated from the other algorithms' *rows* (commands left out by the
+    caller).
+    """
     ref = new.reference
     ns = tuple(sorted(set(old.algorithms[ref].timed()) & set(new.algorithms[ref].timed())))
     tested = [row for row in rows if row.difference is not None and row.change is not None]
@@ -160,7 +186,10 @@ def reference_row(old: ResultSet, new: ResultSet, rows: list[TimeRow], threshold
 
 
 def comparable_entries(name: str, old: AlgorithmResult, new: AlgorithmResult) -> str:
-    """Return why algorithm *name*'s entries *old* and *new* are not compared on time, or "" when they are."""
+    """Return why *name*'s entries *old* and *new* are not compared on time.
+
+    "" when they are.
+    """
     if old.command != new.command:
         if old.external and new.external:
             return "command changed: not compared"

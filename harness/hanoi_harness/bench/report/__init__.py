@@ -1,1 +1,4 @@
-"""Every view of a result set: tables, plots and Markdown, rendered from ``results.json``."""
+"""Every view of a result set.
+
+Tables, plots and Markdown, rendered from ``results.json``.
+"""

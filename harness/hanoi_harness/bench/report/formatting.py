@@ -1,4 +1,7 @@
-"""How every view of a result set writes a figure: units, fits, Markdown tables, the generated-file note."""
+"""How every view of a result set writes a figure.
+
+Units, fits, Markdown tables, the generated-file note.
+"""
 
 from __future__ import annotations
 
@@ -52,7 +55,9 @@ def fmt_number(value: float | None, digits: int = 4) -> str:
 
 
 def fmt_sig(value: float | None) -> str:
-    """Return *value* to three significant digits, written out in full from 100 up ("" for None).
+    """Return *value* to three significant digits.
+
+    Written out in full from 100 up ("" for None).
 
     >>> fmt_sig(1002.4), fmt_sig(3.444), fmt_sig(0.0123), fmt_sig(None)
     ('1002', '3.44', '0.0123', '')
@@ -63,7 +68,9 @@ def fmt_sig(value: float | None) -> str:
 
 
 def fmt_rate(per_s: float | None) -> str:
-    """Return a rate a second in thousands (k), millions (M) or billions (G), three digits ("" for None).
+    """Return a rate a second in k, M or G, to three digits.
+
+    Thousands (k), millions (M) or billions (G); "" for None.
 
     >>> fmt_rate(2.9e8), fmt_rate(4.72e6), fmt_rate(925000), fmt_rate(12), fmt_rate(None)
     ('290 M', '4.72 M', '925 k', '12', '')
@@ -77,7 +84,9 @@ def fmt_rate(per_s: float | None) -> str:
 
 
 def fmt_margin(margin: float | None) -> str:
-    """Return a 95% interval's reach from the median, *margin* a share of it, as "±2%" ("" for None).
+    """Return a 95% interval's reach from the median, *margin* a share of it.
+
+    As "±2%" ("" for None).
 
     >>> fmt_margin(0.0213), fmt_margin(0.0042), fmt_margin(None)
     ('±2%', '±0.4%', '')
@@ -89,7 +98,9 @@ def fmt_margin(margin: float | None) -> str:
 
 
 def fmt_per_move(run: Any) -> str:
-    """Return the summary's ns per move of *run* (a timed run, or None): the median, its interval, a flag if unstable.
+    """Return the summary's ns per move of *run* (a timed run, or None).
+
+    The median, its interval, a flag if unstable.
 
     >>> from hanoi_harness.bench.results.resultset import Run
     >>> from hanoi_harness.bench.timing.stats import Interval
@@ -108,12 +119,14 @@ def fmt_per_move(run: Any) -> str:
 
 
 def fmt_fit_figure(fit: Fit, of_rss: bool = False) -> str:
-    """Return the figure a fitted class came from, with its unit, as the summary shows it.
+    """Return the figure a fitted class came from, with its unit.
 
-    A time fit gives the slope of log ns per move against log n, as the power
+    As the summary shows it.
+
+    A time fit gives the slope of log ns per move against log n: the power
     of n that ns per move grows like (0: flat, 1: like n, below 0: falling as
-    a fixed cost spreads over more moves); a space fit the peak's growth a disk, in bytes (classes
-    1 and n) or as a factor (class 2^n).  *of_rss* marks a fit on a
+    a fixed cost spreads over more moves).  A space fit gives the peak's
+    growth a disk, in bytes (classes 1 and n) or as a factor (class 2^n).  *of_rss* marks a fit on a
     command's peak RSS, which moves in whole pages.
 
     >>> fmt_fit_figure(Fit("n 2^n", 0.954, "log-log ns/move", 12)), fmt_fit_figure(Fit("2^n", -3.39, "", 20))
@@ -140,5 +153,8 @@ def fmt_fit_figure(fit: Fit, of_rss: bool = False) -> str:
 
 
 def markdown(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """Return a GitHub Markdown table of *rows* under *headers*, every cell as given."""
+    """Return a GitHub Markdown table of *rows* under *headers*.
+
+    Every cell as given.
+    """
     return tabulate(rows, headers=list(headers), tablefmt="github", disable_numparse=True)

@@ -2,12 +2,13 @@
 
 Two figures per kind of puzzle, and the instruction counts.
 
-Per kind of puzzle (:func:`~hanoi_harness.bench.report.puzzles.kind_of`:
-the classic one, the cyclic, the linear, k pegs), so that no puzzle's lines
-are squeezed by another's axis: ``ns_per_move_KIND.png``, ns per move with
-its 95% interval against the run's moves, and ``memory_KIND.png``, the
-tracemalloc peak and the peak RSS growth against the run's moves too (the
-same work on every x axis).  Both log-log but the RSS, which moves in pages
+The figures are per kind of puzzle
+(:func:`~hanoi_harness.bench.report.puzzles.kind_of`: the classic one, the
+cyclic, the linear, k pegs), so that no puzzle's lines are squeezed by
+another's axis.  ``ns_per_move_KIND.png`` is ns per move with its 95%
+interval against the run's moves.  ``memory_KIND.png`` is the tracemalloc
+peak and the peak RSS growth, against the run's moves too: the same work on
+every x axis.  Both log-log but the RSS, which moves in pages
 and is drawn on a linear axis; every axis says its scale.  The panels and
 the styles of the lines are :mod:`.styles`'; each panel's legend lists its
 lines in rank order, with the ns per move each is ranked at.

@@ -1,4 +1,6 @@
-"""The Markdown of a result set, README.md and tables.md, rendered from Jinja2 templates shipped with the package.
+"""The Markdown of a result set, README.md and tables.md.
+
+Rendered from Jinja2 templates shipped with the package.
 
 The templates (``templates/*.j2``) hold the prose; this module computes what
 they show from the result set alone (every figure formatted here, so the
@@ -23,9 +25,10 @@ from hanoi_harness.bench.peers import DUEL_ROUNDS, DUEL_S, headline
 from hanoi_harness.bench.report.formatting import NOTE, fmt_margin, markdown
 from hanoi_harness.bench.report.plots import pictures
 from hanoi_harness.bench.report.summary import verdict
-from hanoi_harness.bench.report.tables import Part, Table, csv_names
+from hanoi_harness.bench.report.tables import STARTUP_CSV, Part, Table, csv_names
 from hanoi_harness.bench.results.environment import Environment
 from hanoi_harness.bench.results.resultset import ResultSet
+from hanoi_harness.bench.startup import GOAL
 from hanoi_harness.bench.timing.noise import ROUNDS
 
 PAGE = "index.html"
@@ -37,7 +40,10 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 @cache
 def environment() -> jinja2.Environment:
-    """Return the Jinja2 environment of the templates: Markdown, so nothing is escaped; an unknown name raises."""
+    """Return the Jinja2 environment of the templates.
+
+    Markdown, so nothing is escaped; an unknown name raises.
+    """
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         undefined=jinja2.StrictUndefined,
@@ -49,7 +55,9 @@ def environment() -> jinja2.Environment:
 
 
 def provenance(results: ResultSet) -> str:
-    """Return the sentence that says where the figures of *results* came from: run, code, machine, duration.
+    """Return the sentence that says where the figures of *results* came from.
+
+    Run, code, machine, duration.
 
     >>> e = Environment.from_dict({"cpu": "CPU", "cores": 2, "arch": "x86_64", "implementation": "CPython",
     ...                            "python": "3.11.7", "os": "Linux 6", "version": "0.1.0"})
@@ -83,12 +91,18 @@ def _code(e: Environment) -> str:
 
 
 def _machine(e: Environment) -> str:
-    """Return the machine of the environment *e*: its CPU, cores and architecture."""
+    """Return the machine of the environment *e*.
+
+    Its CPU, cores and architecture.
+    """
     return f"{e.cpu or 'an unknown CPU'} ({e.cores} cores, {e.arch})"
 
 
 def _python(e: Environment) -> str:
-    """Return the interpreter and what else the figures depend on, as far as *e* recorded them."""
+    """Return the interpreter and what else the figures depend on.
+
+    As far as *e* recorded them.
+    """
     extra = [f"numpy {e.numpy}" if e.numpy else "", e.libc, e.valgrind]
     shown = ", ".join(part for part in extra if part)
     return f"{e.implementation} {e.python}" + (f" ({shown})" if shown else "")
@@ -101,7 +115,9 @@ def tables_md(results: ResultSet, tables: list[Table]) -> str:
 
 
 def readme(results: ResultSet, tables: list[Table], peers: ResultSet | None = None) -> str:
-    """Return the text of README.md for *results*; *tables* are its tables, the summary first, instructions second.
+    """Return the text of README.md for *results*.
+
+    *tables* are its tables, the summary first, instructions second.
 
     *peers* is the set of the peers nested in it, summed up in a section of its own (None: none).
     """
@@ -128,22 +144,56 @@ def readme(results: ResultSet, tables: list[Table], peers: ResultSet | None = No
         "time_threshold": f"{DEFAULT_TIME_THRESHOLD_PCT:g}",
         "slice_rows": SLICE_ROWS,
         "peers": _peers(results, tables, peers),
+        "startup": startup_section(results, tables),
     }
     return environment().get_template("README.md.j2").render(context)
 
 
+def startup_section(results: ResultSet, tables: list[Table]) -> dict[str, Any] | None:
+    """Return what the section "Start-up" shows of *results*.
+
+    None when none was measured.
+
+    Its table is the one of *tables* with the start-up's CSV.  The page
+    shows the same section.
+    """
+    found = results.startup
+    if found is None:
+        return None
+    table = next((table for table in tables if table.csv == STARTUP_CSV), None)
+    missed = [entry.command for entry in found.commands if not found.within_goal(entry)]
+    return {
+        "skipped": found.skipped,
+        "table": table.markdown() if table else "",
+        "runs": found.runs,
+        "goal": f"{GOAL:g}",
+        "baseline": found.baseline.command if found.measured else "",
+        "unavailable": found.unavailable,
+        "missed": missed,
+    }
+
+
 def has_baseline(results: ResultSet) -> bool:
-    """Whether the set of *results* has a ``quick/`` baseline: a full run's walk writes one, fixed sizes do not."""
+    """Whether the set of *results* has a ``quick/`` baseline.
+
+    A full run's walk writes one, fixed sizes do not.
+    """
     return results.mode == "full" and not results.settings.get("sizes")
 
 
 def _summary(part: Part) -> dict[str, Any]:
-    """Return what README.md shows of one puzzle's summary: its title, how it is ranked, the table, its findings."""
+    """Return what README.md shows of one puzzle's summary.
+
+    Its title, how it is ranked, the table, its findings.
+    """
     return {"label": part.label, "lead": part.lead, "table": markdown(part.headers, part.shown), "notes": part.notes}
 
 
 def _instructions(results: ResultSet, table: Table) -> dict[str, Any]:
-    """Return what the section "Instructions per move" shows for *results*: its table, and any reasons none were had."""
+    """Return what the section "Instructions per move" shows for *results*.
+
+    Its table, and any reasons none were had.
+    """
     counts = [r.instructions for r in results.algorithms.values() if r.instructions is not None]
     reasons = sorted({count.unavailable for count in counts if count.unavailable})
     return {
@@ -155,7 +205,10 @@ def _instructions(results: ResultSet, table: Table) -> dict[str, Any]:
 
 
 def _noise(results: ResultSet) -> dict[str, str] | None:
-    """Return what the section "The noise floor" says of *results* (None when the run measured none)."""
+    """Return what the section "The noise floor" says of *results*.
+
+    None when the run measured none.
+    """
     floor = results.noise_floor
     if floor is None:
         return None
@@ -168,7 +221,10 @@ def _noise(results: ResultSet) -> dict[str, str] | None:
 
 
 def _how(results: ResultSet) -> dict[str, str]:
-    """Return the settings of *results* as the section "How these were measured" states them."""
+    """Return the settings of *results* as "How these were measured" says.
+
+    The section of README.md states them.
+    """
     s = results.settings
     if s.get("sizes"):
         sizes = (
@@ -193,7 +249,9 @@ def _how(results: ResultSet) -> dict[str, str]:
 
 
 def rss_sizes(stride: int) -> str:
-    """Return which of the tracemalloc sizes also get a peak-RSS child with *stride*, in words.
+    """Return, in words, which tracemalloc sizes also get a peak-RSS child.
+
+    Every *stride*-th of them does.
 
     >>> rss_sizes(0), rss_sizes(2)
     ('at the largest of those n only', 'at every 2nd of those n, counting down from the largest')
@@ -207,7 +265,10 @@ def rss_sizes(stride: int) -> str:
 
 
 def _commands(results: ResultSet) -> str:
-    """Return the table of the ``--command`` entries of *results* ("" when there are none)."""
+    """Return the table of the ``--command`` entries of *results*.
+
+    "" when there are none.
+    """
     rows = []
     for r in results.algorithms.values():
         if not r.external:
@@ -224,7 +285,9 @@ def _commands(results: ResultSet) -> str:
 
 
 def _peers(results: ResultSet, tables: list[Table], nested: ResultSet | None) -> dict[str, Any] | None:
-    """Return what the section on the peers shows: of this set's pairs, or of the nested set's (None: neither).
+    """Return what the section on the peers shows.
+
+    Of this set's pairs, or of the nested set's (None: neither).
 
     In the peers' own set the section names the table of every n (last of *tables*, in tables.md); in the set
     they are nested in, it links to theirs.
@@ -244,7 +307,10 @@ def _peers(results: ResultSet, tables: list[Table], nested: ResultSet | None) ->
 
 
 def _c_reference(results: ResultSet) -> dict[str, Any] | None:
-    """Return what the section "blocks vs a C per-move loop" shows for *results* (None when the run has none)."""
+    """Return what the section "blocks vs a C per-move loop" shows.
+
+    It is of *results*; None when the run has none.
+    """
     c = results.c_reference
     if not c:
         return None

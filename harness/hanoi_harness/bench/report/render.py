@@ -1,13 +1,17 @@
-"""Every view of a result set, rendered from ``results.json`` alone: index.html, README.md, tables, CSVs, plots.
+"""Every view of a result set, rendered from ``results.json`` alone.
+
+They are index.html, README.md, the tables, the CSVs and the plots.
 
 :func:`render` reads nothing but the result set, so any results directory can
 be rendered again from its ``results.json`` (``hanoi report``).  Every
 generated text file says so on its first line.  The pieces live apart:
-:mod:`.summary` (the ranked summary), :mod:`.tables` (the other tables;
-Markdown and CSV both), :mod:`.plots` (the PNGs) and
-:mod:`.readme` (README.md and tables.md from their Jinja2 templates),
-:mod:`.page` (index.html, the whole report, from its template);
-:mod:`~hanoi_harness.bench.peers` (the peers against ours, in a set that measured them).
+
+* :mod:`.summary`: the ranked summary;
+* :mod:`.tables`: the other tables, Markdown and CSV both;
+* :mod:`.plots`: the PNGs;
+* :mod:`.readme`: README.md and tables.md, from their Jinja2 templates;
+* :mod:`.page`: index.html, the whole report, from its template;
+* :mod:`~hanoi_harness.bench.peers`: the peers against ours, in a set that measured them.
 """
 
 from __future__ import annotations
@@ -19,23 +23,29 @@ from hanoi_harness.bench.report.page import page
 from hanoi_harness.bench.report.plots import plot
 from hanoi_harness.bench.report.readme import PAGE, readme, tables_md
 from hanoi_harness.bench.report.summary import details, summary
-from hanoi_harness.bench.report.tables import FIGURES, Table, by_n, instructions
+from hanoi_harness.bench.report.tables import FIGURES, Table, by_n, instructions, startup
 from hanoi_harness.bench.results.resultset import ResultSet
 from hanoi_harness.sandbox.interrupts import interruption_wins
 
 
 def all_tables(results: ResultSet) -> list[Table]:
-    """Return every table of *results* in the order of tables.md: the summaries, instructions, the figures by n,
+    """Return every table of *results* in the order of tables.md.
+
+    The summaries, instructions, the figures by n, the start-up (when measured),
     the details.
 
     A set that measured peers has the peers against ours last.
     """
-    tables = [summary(results), instructions(results), *(by_n(results, figure) for figure in FIGURES), details(results)]
+    tables = [summary(results), instructions(results), *(by_n(results, figure) for figure in FIGURES)]
+    started = startup(results)
+    tables += [*([started] if started else []), details(results)]
     return [*tables, comparison(results)] if results.peers else tables
 
 
 def render(results: ResultSet, out: Path, peers: ResultSet | None = None) -> list[str]:
-    """Write index.html, README.md, tables.md, the CSV twins and the plots of *results* into *out*; their names.
+    """Write every view of *results* into *out*; return their names.
+
+    They are index.html, README.md, tables.md, the CSV twins and the plots.
 
     *peers* is the set of the peers nested in it (``peers/``), whose pairs
     README.md sums up, or None.  Ctrl-C while rendering is

@@ -1,4 +1,6 @@
-"""The tables of a result set: one algorithm x n table per figure, and instructions per move.
+"""The tables of a result set.
+
+One algorithm x n table per figure, and instructions per move.
 
 Each table comes as a :class:`Table`: Markdown headers and formatted rows for
 ``tables.md`` and the README, and raw rows (one figure a cell, units in the
@@ -22,11 +24,14 @@ from typing import Any
 
 from hanoi_harness.bench.report.formatting import NOTE, fmt_bytes, fmt_margin, fmt_number, fmt_seconds, markdown
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
+from hanoi_harness.bench.startup import GOAL
 
 
 @dataclass(frozen=True)
 class Part:
-    """One part of a table in Markdown: its *label* (a puzzle), and its own *headers* and *shown* rows.
+    """One part of a table in Markdown.
+
+    Its *label* (a puzzle), and its own *headers* and *shown* rows.
 
     *keys*, when given, hold a sort key for each cell (a number where the
     cell is one, None for none), for the HTML report's sortable tables;
@@ -43,7 +48,10 @@ class Part:
     notes: tuple[str, ...] = ()
 
     def markdown(self) -> str:
-        """Return the part in GitHub Markdown: its label, its lead, the table, then its notes as a list."""
+        """Return the part in GitHub Markdown.
+
+        Its label, its lead, the table, then its notes as a list.
+        """
         lead = f" {self.lead}" if self.lead else ""
         notes = "".join(f"\n- {note}" for note in self.notes)
         return f"*{self.label}*{lead}\n\n{markdown(self.headers, self.shown)}" + (f"\n{notes}" if notes else "")
@@ -51,7 +59,9 @@ class Part:
 
 @dataclass(frozen=True)
 class Table:
-    """A table under *title*: *headers* and *shown* rows for Markdown, *columns* and *raw* rows for its CSV.
+    """A table under *title*: *headers* and *shown* rows for Markdown.
+
+    *columns* and *raw* rows for its CSV.
 
     *csv* is the CSV's file name, or "" for a table with no CSV twin; *parts*,
     when given, are what Markdown shows instead of one table (the CSV is the whole).
@@ -66,13 +76,19 @@ class Table:
     parts: tuple[Part, ...] = ()
 
     def markdown(self) -> str:
-        """Return the table in GitHub Markdown: one table, or each part under its label."""
+        """Return the table in GitHub Markdown.
+
+        One table, or each part under its label.
+        """
         if not self.parts:
             return markdown(self.headers, self.shown)
         return "\n\n".join(part.markdown() for part in self.parts)
 
     def write_csv(self, directory: Path) -> None:
-        """Write the CSV twin into *directory*, its first line the generated-file note (a ``#`` comment)."""
+        """Write the CSV twin into *directory*.
+
+        Its first line the generated-file note (a ``#`` comment).
+        """
         buffer = io.StringIO()
         buffer.write(f"# {NOTE}\n")
         writer = csv.writer(buffer, lineterminator="\n")
@@ -82,7 +98,10 @@ class Table:
 
 
 def shown_name(result: AlgorithmResult) -> str:
-    """Return *result*'s name as the Markdown tables show it: an external program's marked ``(command)``."""
+    """Return *result*'s name as the Markdown tables show it.
+
+    An external program's marked ``(command)``.
+    """
     return f"{result.name} (command)" if result.external else result.name
 
 
@@ -91,7 +110,9 @@ def shown_name(result: AlgorithmResult) -> str:
 
 @dataclass(frozen=True)
 class Figure:
-    """A figure measured per (algorithm, n): its CSV name *key*, its section *title*, and *cell*.
+    """A figure measured per (algorithm, n).
+
+    Its CSV name *key*, its section *title*, and *cell*.
 
     *cell* gives a run's raw value (for the CSV) and its text (for Markdown).
     A figure that a command (an external program) cannot have (*commands*
@@ -148,7 +169,10 @@ FIGURES = (
 
 
 def by_n(results: ResultSet, figure: Figure) -> Table:
-    """Return the algorithm x n table of *figure* over every n any algorithm of *results* was measured at.
+    """Return the algorithm x n table of *figure* in *results*.
+
+    It covers every n any algorithm was measured at.
+
 
     In Markdown, one part per puzzle, each over the n its records were measured at.
     """
@@ -164,14 +188,20 @@ def by_n(results: ResultSet, figure: Figure) -> Table:
 
 
 def _part(results: ResultSet, puzzle: str, figure: Figure) -> Part:
-    """Return the part of *figure*'s table for the records of *puzzle*, over the n they were measured at."""
+    """Return the part of *figure*'s table for the records of *puzzle*.
+
+    Over the n they were measured at.
+    """
     members = [result for result in results.algorithms.values() if result.puzzle == puzzle]
     ns = sorted({run.n for result in members for run in result.runs})
     return Part(puzzle, ["algorithm"] + [f"n={n}" for n in ns], [_shown_row(result, ns, figure) for result in members])
 
 
 def _cell(result: AlgorithmResult, n: int, figure: Figure) -> tuple[Any, str]:
-    """Return *figure*'s raw value and text for *result* at *n* (None and "" where it was not measured)."""
+    """Return *figure*'s raw value and text for *result* at *n*.
+
+    None and "" where it was not measured.
+    """
     run = next((run for run in result.runs if run.n == n), None)
     if run is None:
         return None, ""
@@ -185,7 +215,10 @@ def _shown_row(result: AlgorithmResult, ns: list[int], figure: Figure) -> list[s
 
 
 def instructions(results: ResultSet) -> Table:
-    """Return the table of instructions per move: one row per algorithm, or why its count is unavailable."""
+    """Return the table of instructions per move.
+
+    One row per algorithm, or why its count is unavailable.
+    """
     headers = ["algorithm", "n counted", "moves", "instructions/move", "in the allocators", "total/move"]
     columns = ["algorithm", "n1", "n2", "moves1", "moves2", "instructions_per_move", "allocator_per_move"]
     columns += ["total_per_move", "unavailable"]
@@ -212,3 +245,54 @@ def instructions(results: ResultSet) -> Table:
 def csv_names(tables: Sequence[Table]) -> list[str]:
     """Return the CSV file names of *tables*, in order."""
     return [table.csv for table in tables if table.csv]
+
+
+STARTUP_CSV = "startup.csv"
+"""The CSV twin of the start-up table."""
+
+
+def startup(results: ResultSet) -> Table | None:
+    """Return the table of the ``hanoi`` command's start-up.
+
+    None when none was measured.
+
+    One row for the bare interpreter, then one per command: its median CPU
+    time and instructions, each as a ratio to the interpreter's, and
+    whether it meets the goal.
+    """
+    found = results.startup
+    if found is None or not found.measured:
+        return None
+    base = found.baseline
+    headers = ["command", "CPU time (median)", "CPU ratio", "instructions", "instruction ratio", f"within {GOAL:g}x"]
+    columns = ["command", "cpu_s", "ratio", "instructions", "instruction_ratio", "within_goal"]
+    counted_base = 1.0 if base.instructions else None
+    shown = [[f"`{base.command}`", fmt_seconds(base.cpu_s), _ratio(1.0), _count(base.instructions)]]
+    shown[0] += [_ratio(counted_base), ""]
+    raw: list[list[Any]] = [[base.command, base.cpu_s, 1.0, base.instructions, counted_base, None]]
+    for entry in found.commands:
+        ratio, counted = found.ratio(entry), entry.instruction_ratio(base)
+        met = "yes" if found.within_goal(entry) else "no"
+        shown.append([f"`{entry.command}`", fmt_seconds(entry.cpu_s), _ratio(ratio), _count(entry.instructions)])
+        shown[-1] += [_ratio(counted), met]
+        raw.append([entry.command, entry.cpu_s, ratio, entry.instructions, counted, found.within_goal(entry)])
+    title = f"Start-up of the hanoi command (CPU time, median of {found.runs} fresh processes; valgrind's count)"
+    return Table(title, headers, shown, STARTUP_CSV, columns, raw)
+
+
+def _count(instructions: int | None) -> str:
+    """Return an instruction count in millions ("" for none).
+
+    >>> _count(187271610), _count(None)
+    ('187.3 M', '')
+    """
+    return "" if instructions is None else f"{instructions / 1e6:.1f} M"
+
+
+def _ratio(ratio: float | None) -> str:
+    """Return a ratio to the interpreter's start-up ("" for none).
+
+    >>> _ratio(2.1949), _ratio(None)
+    ('2.19x', '')
+    """
+    return "" if ratio is None else f"{ratio:.2f}x"

@@ -1,1 +1,1 @@
-"""Result sets: ``results.json``, its schema, its environment and its output directory."""
+"""Result sets: ``results.json``, its schema, environment and directory."""

@@ -1,4 +1,4 @@
-"""Where the figures come from and what they depend on, and which figures two environments let a comparison use.
+"""Where the figures come from: the machine, the interpreter and the code.
 
 :func:`capture` records, for a result set, the machine, the interpreter and
 the code that measured: the installed version of hanoi-harness and the git
@@ -7,26 +7,8 @@ commit is that of the package's own files, never of the directory ``hanoi``
 was started in (pytest-benchmark's ``commit_info`` is the latter: a user's
 own repository, or ``unversioned``).
 
-Each kind of figure depends on something different:
-
-* **instructions per move** (valgrind) depend on the code that runs, down to
-  the machine code: the Python build (version, compiler, build options), numpy
-  for an algorithm that runs it (the chunked consumer and ``blocks`` do), the C
-  library (its string and memory routines) and the architecture, and on
-  valgrind, which decodes them.  Not on the load, nor on the CPU's speed;
-* **tracemalloc peaks** depend on the sizes of Python's objects and on what
-  numpy allocates: the Python version and build, numpy (for an algorithm that
-  runs it) and the architecture (the size of a pointer);
-* **times** depend on all of that and on the machine: its CPU, its number of
-  cores and how loaded it was;
-* **relative times** (an algorithm's time over the reference's in the same
-  run) cancel the machine's speed, but not its caches, nor the interpreter.
-
-:func:`comparable` applies those rules to two :class:`Environment` records and
-says for each metric whether a comparison may use it, and why not.  Whether
-an algorithm runs numpy is what its own process showed
-(:attr:`hanoi_harness.bench.results.resultset.AlgorithmResult.runs_numpy`):
-numpy loaded there, or not.
+Which figures two environments let a comparison use is
+:mod:`hanoi_harness.bench.results.comparability`'s.
 """
 
 from __future__ import annotations
@@ -36,15 +18,12 @@ import os
 import platform
 import subprocess
 import sys
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from hanoi_harness.bench.counts.measure import Valgrind, find_valgrind
-
-METRICS = ("instructions", "tracemalloc", "time", "relative time")
-"""The metrics :func:`comparable` judges, in the order it lists them."""
 
 DISTRIBUTION = "hanoi-harness"
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -57,13 +36,13 @@ GIT_TIMEOUT_S = 10.0
 class Environment:
     """What one run's figures depend on, as JSON-ready fields.
 
-    ``python`` is the version, ``python_build`` :data:`sys.version` (build
-    date and compiler: two builds of one version can differ in machine code),
-    ``valgrind`` the version found or ``""`` (then ``valgrind_missing`` says
-    why), ``load`` the 1, 5 and 15-minute load averages when captured,
-    ``commit`` and ``branch`` the checkout's (``""`` for an installed copy,
-    whose ``version`` is then what identifies it; a version ``""`` is a
-    file written before versions were recorded).
+    ``python`` is the version, ``python_build`` :data:`sys.version`: its
+    build date and compiler, as two builds of one version can differ in
+    machine code.  ``valgrind`` is the version found or ``""`` (then
+    ``valgrind_missing`` says why).  ``load`` is the 1, 5 and 15-minute load
+    averages when captured.  ``commit`` and ``branch`` are the checkout's:
+    ``""`` for an installed copy, whose ``version`` then identifies it.  A
+    version ``""`` is a file written before versions were recorded.
     """
 
     python: str
@@ -91,7 +70,9 @@ class Environment:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Environment:
-        """The environment in *data*, as :meth:`to_dict` wrote it; a field it lacks is empty.
+        """The environment in *data*, as :meth:`to_dict` wrote it.
+
+        A field it lacks is empty.
 
         >>> e = Environment("3.11.7", "CPython", "3.11.7 (main) [GCC]", "2.1.0", "glibc 2.36", "x86_64", "Linux",
         ...                 "AMD EPYC", 2, load=(0.5, 0.4, 0.3))
@@ -104,7 +85,7 @@ class Environment:
         return cls(**{**defaults, "os": "", "cpu": "", "cores": None, **known})
 
     def describe(self) -> str:
-        """One line for a report: interpreter, numpy, valgrind, CPU, load and commit.
+        """One line for a report: interpreter, numpy, valgrind, CPU, load, commit.
 
         >>> print(Environment("3.11.7", "CPython", "b", "2.1.0", "glibc 2.36", "x86_64", "Linux 6.1", "AMD EPYC", 2,
         ...             valgrind="valgrind-3.19.0", load=(1.5, 1.0, 0.5), commit="0123456789abcdef").describe())
@@ -129,7 +110,9 @@ class Environment:
 
 
 def capture(valgrind: Valgrind | str | None = None, cpu: str = "") -> Environment:
-    """The environment of this process now; *valgrind* is :func:`find_valgrind`'s answer (looked up when None).
+    """The environment of this process now.
+
+    *valgrind* is :func:`find_valgrind`'s answer (looked up when None).
 
     *cpu* is the CPU's model when the caller has it already, else it is read
     from the operating system (:func:`cpu_model`).
@@ -251,7 +234,9 @@ def commit_info() -> dict[str, Any]:
 
 
 def source() -> dict[str, Any]:
-    """Return the code's provenance: ``version``, and ``id``, ``branch`` and ``dirty`` from git.
+    """Return the code's provenance.
+
+    ``version``, and ``id``, ``branch`` and ``dirty`` from git.
 
     ``id`` is None when the package does not run from a git checkout (an
     installed wheel), or when git is missing; a checkout with uncommitted
@@ -272,7 +257,10 @@ def source() -> dict[str, Any]:
 
 
 def version() -> str:
-    """Return the installed version of hanoi-harness, or "unknown" when it is not installed."""
+    """Return the installed version of hanoi-harness.
+
+    Or "unknown" when it is not installed.
+    """
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
@@ -298,123 +286,3 @@ def _git(*args: str) -> str | None:
     except (OSError, subprocess.TimeoutExpired):
         return None
     return done.stdout.strip() if done.returncode == 0 else None
-
-
-@dataclass(frozen=True)
-class Comparability:
-    """Whether two environments' *metric* can be compared, and for which algorithms.
-
-    ``reasons`` are differences that forbid comparing the metric for every
-    algorithm; ``numpy`` those that forbid it only for an algorithm that runs
-    numpy (another numpy cannot change what code that never runs it
-    executes); ``unmeasured`` says why a run could not measure it at all (no
-    valgrind).  It is comparable when there is none of them; ``notes`` are
-    differences that do not forbid the comparison but a reader should know.
-    """
-
-    metric: str
-    reasons: tuple[str, ...] = ()
-    notes: tuple[str, ...] = field(default=())
-    numpy: tuple[str, ...] = ()
-    unmeasured: tuple[str, ...] = ()
-
-    @property
-    def comparable(self) -> bool:
-        """True when nothing forbids comparing the metric, for any algorithm."""
-        return not (self.reasons or self.numpy or self.unmeasured)
-
-    def forbids(self, runs_numpy: bool | None) -> tuple[str, ...]:
-        """The differences that forbid comparing an algorithm that *runs_numpy* (None: not known) on this metric.
-
-        >>> found = Comparability("tracemalloc", numpy=("numpy differs (2.3.5, then 2.4.6)",))
-        >>> found.forbids(False), found.forbids(None)
-        ((), ('numpy differs (2.3.5, then 2.4.6)',))
-        """
-        return self.reasons + (self.numpy if runs_numpy is not False else ())
-
-    def describe(self) -> str:
-        """One line: the metric, then compared or not (for which algorithms) and why.
-
-        >>> Comparability("time", ("the CPU differs (AMD EPYC, then Intel Xeon)",)).describe()
-        'time: not compared: the CPU differs (AMD EPYC, then Intel Xeon)'
-        >>> Comparability("tracemalloc", numpy=("numpy differs (2.3.5, then 2.4.6)",)).describe()
-        'tracemalloc: compared but for the algorithms that run numpy: numpy differs (2.3.5, then 2.4.6)'
-        """
-        if self.reasons or self.unmeasured:
-            said = "not compared: " + "; ".join(self.unmeasured + self.reasons + self.numpy)
-        elif self.numpy:
-            said = "compared but for the algorithms that run numpy: " + "; ".join(self.numpy)
-        else:
-            said = "compared"
-        return f"{self.metric}: {said}" + "".join(f" (note: {note})" for note in self.notes)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The verdict as a JSON-ready mapping."""
-        return {
-            "metric": self.metric,
-            "comparable": self.comparable,
-            "reasons": list(self.reasons),
-            "numpy": list(self.numpy),
-            "unmeasured": list(self.unmeasured),
-            "notes": list(self.notes),
-        }
-
-
-_SOFTWARE = (("python_build", "the Python build"), ("implementation", "the Python implementation"))
-_NUMPY = (("numpy", "numpy"),)
-_PLATFORM = (("arch", "the architecture"),)
-
-
-def _differences(old: Environment, new: Environment, fields: tuple[tuple[str, str], ...]) -> list[str]:
-    """Why *old* and *new* differ in *fields* ((attribute, what it is) pairs): "what differs (old, then new)"."""
-    found = []
-    for name, what in fields:
-        before, after = getattr(old, name), getattr(new, name)
-        if before != after:
-            found.append(f"{what} differs ({before or 'unknown'}, then {after or 'unknown'})")
-    return found
-
-
-def comparable(old: Environment, new: Environment) -> tuple[Comparability, ...]:
-    """For each metric in :data:`METRICS`, whether the runs of environments *old* and *new* can be compared.
-
-    Another numpy forbids a metric only for the algorithms that run numpy
-    (:attr:`Comparability.numpy`); a run without valgrind measured no counts
-    (:attr:`Comparability.unmeasured`).
-
-    >>> a = Environment("3.11.7", "CPython", "b1", "2.1.0", "glibc 2.36", "x86_64", "Linux", "AMD EPYC", 2,
-    ...                 valgrind="valgrind-3.19.0")
-    >>> for line in comparable(a, Environment.from_dict({**a.to_dict(), "cpu": "Intel Xeon"})):
-    ...     print(line.describe())
-    instructions: compared (note: the CPU differs (AMD EPYC, then Intel Xeon): glibc picks its string
-    routines by the CPU features valgrind reports)
-    tracemalloc: compared
-    time: not compared: the CPU differs (AMD EPYC, then Intel Xeon)
-    relative time: compared (note: the CPU differs (AMD EPYC, then Intel Xeon): its caches change some
-    algorithms' speed relative to the reference)
-    """
-    cpu = _differences(old, new, (("cpu", "the CPU"),))
-    cores = _differences(old, new, (("cores", "the number of cores"),))
-    numpy = tuple(_differences(old, new, _NUMPY))
-    missing = [f"no valgrind in the {which} run" for which, env in (("old", old), ("new", new)) if not env.valgrind]
-    instructions = _differences(old, new, (*_SOFTWARE, ("libc", "the C library"), *_PLATFORM))
-    if not missing:
-        instructions += _differences(old, new, (("valgrind", "valgrind"),))
-    software = tuple(_differences(old, new, (*_SOFTWARE, *_PLATFORM)))
-    return (
-        Comparability(
-            "instructions",
-            tuple(instructions),
-            tuple(f"{why}: glibc picks its string routines by the CPU features valgrind reports" for why in cpu),
-            numpy,
-            tuple(missing),
-        ),
-        Comparability("tracemalloc", software, numpy=numpy),
-        Comparability("time", software + tuple(cpu + cores), numpy=numpy),
-        Comparability(
-            "relative time",
-            software,
-            tuple(f"{why}: its caches change some algorithms' speed relative to the reference" for why in cpu),
-            numpy,
-        ),
-    )

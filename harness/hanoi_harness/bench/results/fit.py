@@ -1,4 +1,6 @@
-"""Growth classes fitted from measurements, to compare with the classes a record declares.
+"""Growth classes fitted from measurements.
+
+To compare with the classes a record declares.
 
 Time.  A run makes a known number of moves (2^n - 1 for the classic puzzle,
 its own optimal count for another), so the question is the cost per move:
@@ -6,14 +8,14 @@ constant (declared ``"2^n"``) or growing like n (``"n 2^n"``; a record of
 another puzzle declares its cost per move with the same names).  The fit is
 the slope of log2(ns per move) against log2(n), by least squares
 (:func:`numpy.polyfit`), over the runs of at least ``TIME_MIN_MOVES`` moves:
-below that the fixed cost of starting a generator (1-3 microseconds, 100 to
-1000 times a move) swamps the per-move cost.  A slope under ``TIME_SLOPE`` is "2^n".
-Measured on the ports: flat ones give slopes within 0.1 of 0; a cost of
-a + b n ns per move with a = 50, b = 20 (the generator recursion, whose
-``yield from`` chain is n deep) gives about 0.8 over n = 8..20.
+below that the fixed cost of starting a generator, hundreds of times a
+move, swamps the per-move cost.  A slope under ``TIME_SLOPE`` is "2^n".
+Measured on the ports, flat ones give slopes near 0, and a cost of a + b n
+per move (the generator recursion, whose ``yield from`` chain is n deep)
+gives a slope well over it.
 
 Space.  The peak bytes m(n) of a drain: the slope of log2(m) against n is
-about 1 for an array of 2^n nodes (a tree of 2^17 nodes takes 9 MiB), so a
+about 1 for an array of 2^n nodes, so a
 slope over ``EXP_SLOPE`` is "2^n".  Otherwise the question is whether m grows
 by a fixed amount per disk: the least-squares slope of m against n, in bytes
 per disk, over the runs of at least ``LINEAR_MIN_MOVES`` moves, is "n" when it
@@ -21,10 +23,10 @@ is at least ``BYTES_PER_DISK`` (most of a pointer) and ``SIGNIFICANCE`` standard
 errors, else "1".  With fewer than ``MIN_POINTS`` such runs there is no space
 fit: the smaller runs cannot tell a pointer a disk from CPython's cached ints
 running out, so a quick run of three sizes states no class it cannot support.
-A log-log slope would not do: a list of n ints over a 1.4 KB generator frame
-grows by 8 bytes a disk, under 10% over n = 10..20, which a power law cannot
-tell from a constant (measured on parity_positions, clockwise_sentinel and
-deal_defrag_collect).
+A log-log slope would not do.  A list of n ints over a generator frame grows
+by a pointer a disk, a small share of the frame over n = 10..20.  A power law
+cannot tell that from a constant (measured on parity_positions,
+clockwise_sentinel and deal_defrag_collect).
 """
 
 from __future__ import annotations
@@ -70,7 +72,10 @@ MIN_POINTS = 3
 
 @dataclass(frozen=True)
 class Fit:
-    """A fitted class *cls*, the *slope* it came from, what the slope is of (*basis*), over *points* sizes."""
+    """A fitted class *cls*, the *slope* it came from.
+
+    What the slope is of (*basis*), over *points* sizes.
+    """
 
     cls: str
     slope: float
@@ -94,7 +99,10 @@ def _slope(x: Sequence[float], y: Sequence[float]) -> float:
 
 
 def fit_time(ns: Sequence[int], seconds: Sequence[float], moves: Sequence[int] | None = None) -> Fit | None:
-    """Return the time class fitted from the *seconds* per drain at each of *ns*, or None with too few sizes.
+    """Return the time class fitted from the *seconds* per drain at *ns*.
+
+    None with too few sizes.
+
 
     *moves* are the moves of the run at each n (2^n - 1 each when None, the classic puzzle's).
 
@@ -118,7 +126,9 @@ def fit_time(ns: Sequence[int], seconds: Sequence[float], moves: Sequence[int] |
 
 
 def fit_space(ns: Sequence[int], peak_bytes: Sequence[float], moves: Sequence[int] | None = None) -> Fit | None:
-    """Return the space class fitted from the *peak_bytes* at each of *ns*, or None with too few sizes.
+    """Return the space class fitted from the *peak_bytes* at each of *ns*.
+
+    Or None with too few sizes.
 
     *moves* are the moves of the run at each n (2^n - 1 each when None).
     Too few sizes: under ``MIN_POINTS`` in all, or, for a footprint that is
@@ -154,7 +164,9 @@ def fit_space(ns: Sequence[int], peak_bytes: Sequence[float], moves: Sequence[in
 
 
 def _linear(x: Sequence[float], y: Sequence[float]) -> tuple[float, float]:
-    """Return the least-squares slope of *y* against *x* and its standard error.
+    """Return the least-squares slope of *y* against *x*, and its error.
+
+    The error is the slope's standard error.
 
     >>> _linear([1, 2, 3, 4], [10, 20, 30, 40])
     (10.0, 0.0)

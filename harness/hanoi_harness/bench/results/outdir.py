@@ -1,4 +1,6 @@
-"""The output directory of a bench run or a report: recognised, checked up front, locked, replaced in one step.
+"""The output directory of a bench run or a report.
+
+Recognised, checked up front, locked, replaced in one step.
 
 A run replaces its ``--out`` directory whole, so it takes only a directory that
 is a result set it wrote.  Every set carries a marker, :data:`MARKER`, that
@@ -63,7 +65,9 @@ SPACE_MARGIN = 2
 
 
 def seal(directory: Path) -> None:
-    """Write *directory*'s marker: the files in it, and its subdirectories, each a sealed result set itself.
+    """Write *directory*'s marker.
+
+    The files in it, and its subdirectories, each a sealed result set itself.
 
     Raises :class:`ValueError` for a subdirectory without a marker: only a
     result set may nest in another.
@@ -83,7 +87,9 @@ def seal(directory: Path) -> None:
 
 
 def why_not_ours(directory: Path) -> str:
-    """Return why *directory* is not a result set that may be replaced, or "" when it is one.
+    """Return why *directory* is not a result set that may be replaced.
+
+    Or "" when it is one.
 
     It is one when its marker reads, every entry in it is listed there (a
     listed file may be missing), each nested set is one too, and its
@@ -120,7 +126,10 @@ def why_not_ours(directory: Path) -> str:
 
 
 def _marked(directory: Path) -> bool:
-    """Whether *directory* carries a marker that reads (what it lists aside: a killed run's may hold more)."""
+    """Whether *directory* carries a marker that reads.
+
+    What it lists aside: a killed run's directory may hold more.
+    """
     try:
         Fields(read_json(directory / MARKER), "").integer("marker", MARKER_FORMAT, MARKER_FORMAT)
     except UsageError:
@@ -129,14 +138,20 @@ def _marked(directory: Path) -> bool:
 
 
 def _listed(entry: Path, files: set[str], sets: set[str]) -> bool:
-    """Whether a marker lists *entry*: the marker itself, a listed file as a file, a listed set as a directory."""
+    """Whether a marker lists *entry*.
+
+    The marker itself, a listed file as a file, a listed set as a directory.
+    """
     if entry.is_dir() and not entry.is_symlink():
         return entry.name in sets
     return entry.name in files or entry.name == MARKER
 
 
 def _names(fields: Fields, key: str) -> list[str]:
-    """Return the entry names listed under *key* in a marker: plain names, none of them a path."""
+    """Return the entry names listed under *key* in a marker.
+
+    Plain names, none of them a path.
+    """
     names = fields.data.get(key, [])
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
         raise UsageError(f"{key}: expected a list of file names")
@@ -146,7 +161,9 @@ def _names(fields: Fields, key: str) -> list[str]:
 
 
 class OutDir:
-    """The output directory *out*, claimed for one run that writes about *needed_bytes* into it.
+    """The output directory *out*.
+
+    Claimed for one run that writes about *needed_bytes* into it.
 
     Use as a context manager: entering checks and locks it and creates the
     staging directory (one-line :class:`UsageError` for anything that would
@@ -204,7 +221,10 @@ class OutDir:
             raise UsageError(f"{self.shown}: cannot create its parent directory: {exc.strerror}") from None
 
     def _lock(self) -> None:
-        """Take the lock on :attr:`lock_path`, or refuse at once when another run holds it."""
+        """Take the lock on :attr:`lock_path`.
+
+        Or refuse at once when another run holds it.
+        """
         while True:
             try:
                 fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
@@ -242,7 +262,9 @@ class OutDir:
         ]
 
     def _remove_leftovers(self) -> None:
-        """Remove what a killed run left beside the directory, when it is a result set's (it carries a marker).
+        """Remove what a killed run left beside the directory.
+
+        When it is a result set's (it carries a marker).
 
         An old set moved aside by the two-rename swap, killed before the new
         one took its place, is put back instead.
@@ -287,7 +309,9 @@ class OutDir:
     # --- after the run --------------------------------------------------------------------------------------
 
     def commit(self, fill: Callable[[Path], None]) -> None:
-        """Call *fill* on the staging directory, seal it and put it in place of the directory, in one step.
+        """Call *fill* on the staging directory.
+
+        Seal it and put it in place of the directory, in one step.
 
         An :class:`OSError` while writing (a full disk, say) is one line; the
         old directory is then as it was.
@@ -344,7 +368,10 @@ def _describe(exc: OSError) -> str:
 
 
 def _is_mount_point(path: Path) -> bool:
-    """Whether *path* is a mount point, bind mounts included (which :func:`os.path.ismount` does not see)."""
+    """Whether *path* is a mount point, bind mounts included.
+
+    Which :func:`os.path.ismount` does not see.
+    """
     if os.path.ismount(path):
         return True
     try:
@@ -359,7 +386,10 @@ AT_FDCWD = -100
 
 
 def _renameat2() -> Callable[..., int] | None:
-    """Return libc's ``renameat2``, or None where there is none (not Linux, or a C library without it)."""
+    """Return libc's ``renameat2``, or None where there is none.
+
+    Not Linux, or a C library without it.
+    """
     if not sys.platform.startswith("linux"):
         return None
     try:
@@ -372,7 +402,10 @@ def _renameat2() -> Callable[..., int] | None:
 
 
 def _exchange(a: Path, b: Path) -> bool:
-    """Exchange the directories *a* and *b* in one step; False when the system or file system cannot."""
+    """Exchange the directories *a* and *b* in one step.
+
+    False when the system or file system cannot.
+    """
     renameat2 = _renameat2()
     if renameat2 is None:
         return False
@@ -385,7 +418,10 @@ def _exchange(a: Path, b: Path) -> bool:
 
 
 def _swap_by_renames(new: Path, out: Path) -> Path:
-    """Put *new* in place of *out* by two renames; return where the old *out* went (it is put back on failure)."""
+    """Put *new* in place of *out* by two renames.
+
+    Return where the old *out* went (it is put back on failure).
+    """
     old = out.parent / f".{out.name}.old-{os.getpid()}-{secrets.token_hex(4)}"
     os.rename(out, old)
     try:

@@ -1,8 +1,8 @@
 """The one reader of ``results.json``: every record, each value checked.
 
 A result file decides the exit status of the regression gate and feeds every
-table, so it is read here and nowhere else: :func:`load` reads the file within
-bounds (:func:`~hanoi_harness.bench.results.validate.read_json`), and the
+table, so it is read here and nowhere else.  :func:`load` reads the file
+within bounds (:func:`~hanoi_harness.bench.results.validate.read_json`).  The
 readers below turn each record into the objects of
 :mod:`hanoi_harness.bench.results.resultset` through
 :class:`~hanoi_harness.bench.results.validate.Fields`, which checks each
@@ -37,13 +37,14 @@ from hanoi_harness.bench.results.resultset import (
     Run,
 )
 from hanoi_harness.bench.results.validate import Fields, read_json
+from hanoi_harness.bench.startup import Startup, StartupSet
 from hanoi_harness.bench.timing.figures import KEPT_ROUNDS, NOT_KEPT, SECONDS, SPREAD, Timing
 from hanoi_harness.bench.timing.noise import NoiseFloor
 from hanoi_harness.bench.timing.stats import VERDICTS, Difference, Interval
 from hanoi_harness.errors import UsageError
 
-READABLE = (1, 2, 3)
-"""The schemas :func:`read` reads: 2 only added keys to 1, and 3 is what a bench writes now."""
+READABLE = (1, 2, 3, 4)
+"""The schemas :func:`read` reads: 2 and 4 only added keys to 1 and 3; 4 is what a bench writes now."""
 
 FIT_CLASSES = ("1", "n", "2^n", "n 2^n")
 FIT_BASES = ("log-log ns/move", "log2 bytes vs n", "bytes per disk")
@@ -85,7 +86,7 @@ def read(data: Any) -> ResultSet:
 
     >>> read({"schema": True, "mode": "quick", "reference": "recursive", "algorithms": {}})
     Traceback (most recent call last):
-    hanoi_harness.errors.UsageError: not a results.json of schema 1, 2 or 3 (found schema true)
+    hanoi_harness.errors.UsageError: not a results.json of schema 1, 2, 3 or 4 (found schema true)
     """
     top = Fields(data, "")
     schema = top.data.get("schema")
@@ -110,6 +111,7 @@ def read(data: Any) -> ResultSet:
         noise_floor=noise_floor(top.optional_fields("noise_floor")),
         consumer=_consumer(top) if schema >= 3 else "generation only",
         peers=peers,
+        startup=startup(top.optional_fields("startup")) if schema >= 4 else None,
     )
 
 
@@ -289,7 +291,10 @@ def schema_2_environment(machine: dict[str, Any], found: dict[str, Any]) -> Envi
 
 
 def fit(data: Fields | None) -> Fit | None:
-    """Return the fit in *data* (None for none): a known class and basis, a finite slope."""
+    """Return the fit in *data* (None for none).
+
+    A known class and basis, a finite slope.
+    """
     if data is None:
         return None
     return Fit(
@@ -301,7 +306,10 @@ def fit(data: Fields | None) -> Fit | None:
 
 
 def commit(data: Fields | None) -> dict[str, Any]:
-    """Return the ``commit`` record of a file of schema 1 or 2: the version and the commit id (either may be absent)."""
+    """Return the ``commit`` record of a file of schema 1 or 2.
+
+    The version and the commit id (either may be absent).
+    """
     if data is None:
         return {}
     found: dict[str, Any] = {key: data.optional_text(key) for key in ("version", "id", "branch") if key in data.data}
@@ -315,7 +323,10 @@ SETTINGS_COUNTS = {"n_cap": MAX_N, "min_rounds": 10**9, "rss_stride": MAX_N, "ch
 
 
 def settings(data: Fields | None) -> dict[str, Any]:
-    """Return the settings a report shows from *data*, each checked; keys it does not know are left out."""
+    """Return the settings a report shows from *data*, each checked.
+
+    Keys it does not know are left out.
+    """
     if data is None:
         return {}
     found: dict[str, Any] = {}
@@ -339,7 +350,10 @@ C_RATIOS = ("speedup_vs_fwrite_per_move", "speedup_vs_gathered_writes")
 
 
 def c_reference(data: Fields | None) -> dict[str, Any] | None:
-    """Return the C reference's figures in *data* (None for none): the reason it was skipped, or every figure."""
+    """Return the C reference's figures in *data* (None for none).
+
+    The reason it was skipped, or every figure.
+    """
     if data is None:
         return None
     found: dict[str, Any] = {"n": data.integer("n", 0, 63), "moves": data.integer("moves", 0, 2**64)}
@@ -355,7 +369,9 @@ def c_reference(data: Fields | None) -> dict[str, Any] | None:
 
 
 def instructions(name: str, data: Fields | None) -> InstructionCount | None:
-    """Return algorithm *name*'s instruction counts in *data* (None for none), or why it has none.
+    """Return algorithm *name*'s instruction counts in *data* (None for none).
+
+    Or why it has none.
 
     The figures per move are computed again from the counts, which must
     agree with each other and with those the file writes.
@@ -390,6 +406,45 @@ def _triple(data: Fields, key: str) -> tuple[int, int, int]:
     return first, second, again
 
 
+STARTUP_SECONDS = (0.0, 1e4)
+"""The CPU seconds of one start-up a result file reads: none at all, up to hours."""
+
+
+def startup(data: Fields | None) -> StartupSet | None:
+    """Return the start-up figures in *data* (None for none).
+
+    Or why it has none.
+
+    The ratios are computed again from the figures, and must agree with
+    those the file writes.
+    """
+    if data is None:
+        return None
+    runs = data.integer("runs", 1, 10**6)
+    if data.has("skipped"):
+        if not data.text("skipped").strip():
+            raise data.refuse("skipped", "expected the reason no start-up was measured, got none")
+        return StartupSet(runs, (), skipped=data.text("skipped"))
+    base = data.fields("baseline")
+    measured = [_startup(base), *(_startup(entry) for entry in data.each("commands"))]
+    found = StartupSet(runs, tuple(measured), data.text("unavailable", ""))
+    for entry, figures in zip(found.commands, data.each("commands"), strict=True):
+        consistency.derived(figures, "ratio", found.ratio(entry), "its CPU time and the baseline's")
+        said = entry.instruction_ratio(found.baseline)
+        consistency.derived(figures, "instruction_ratio", said, "its instructions and the baseline's")
+    return found
+
+
+def _startup(data: Fields) -> Startup:
+    """Return one command's start-up in *data*.
+
+    Its label, CPU seconds and instructions.
+    """
+    return Startup(
+        data.text("command"), data.number("cpu_s", *STARTUP_SECONDS), data.optional_integer("instructions", *COUNT)
+    )
+
+
 def noise_floor(data: Fields | None) -> NoiseFloor | None:
     """Return the noise floor in *data* (None for none), checked."""
     if data is None:
@@ -400,7 +455,10 @@ def noise_floor(data: Fields | None) -> NoiseFloor | None:
 
 
 def difference(data: Fields) -> Difference:
-    """Return the difference of two sets of rounds in *data*: a known verdict, the ratio, its interval, a p-value."""
+    """Return the difference of two sets of rounds in *data*.
+
+    A known verdict, the ratio, its interval, a p-value.
+    """
     interval = data.optional_fields("interval")
     said = data.choice("verdict", VERDICTS)
     return Difference(

@@ -1,4 +1,6 @@
-"""Strict, bounded reading of the JSON files a bench run writes: nothing in them is trusted.
+"""Strict, bounded reading of the JSON files a bench run writes.
+
+Nothing in them is trusted.
 
 A result file decides the exit status of the regression gate (``hanoi
 compare``) and feeds every table, so a value that is not what the schema says
@@ -51,7 +53,9 @@ def _bounded_int(text: str) -> int:
 
 
 def read_json(path: Path) -> Any:
-    """Return the JSON value in the file at *path*, read within the bounds above.
+    """Return the JSON value in the file at *path*.
+
+    Read within the bounds above.
 
     Every refusal is a one-line :class:`UsageError` naming the file: a file
     that is missing, not regular, too large, not UTF-8, not JSON, too deep,
@@ -83,7 +87,9 @@ def read_json(path: Path) -> Any:
 
 
 def _read_bounded(path: Path) -> bytes:
-    """Return the bytes of the regular file at *path*, refusing anything else or more than MAX_BYTES.
+    """Return the bytes of the regular file at *path*.
+
+    Refusing anything else or more than MAX_BYTES.
 
     The file is opened without blocking, so a named pipe with no writer is
     refused at once instead of waiting for one.
@@ -116,7 +122,9 @@ def _read_bounded(path: Path) -> bytes:
 
 
 def _first_problem(value: Any) -> str:
-    """Return what is wrong with a parsed JSON *value* as a whole (too deep, a float not finite), or "".
+    """Return what is wrong with a parsed JSON *value* as a whole, or "".
+
+    That is: too deep, or a float not finite.
 
     Iterative, so a deep value cannot exhaust the stack here.
 
@@ -147,7 +155,9 @@ def _children(item: Any, where: str) -> Iterator[tuple[Any, str]]:
 
 
 def _shown(value: Any) -> str:
-    """Return *value* as a refusal quotes it: its JSON spelling, cut to 40 characters.
+    """Return *value* as a refusal quotes it.
+
+    Its JSON spelling, cut to 40 characters.
 
     >>> _shown("x" * 50)
     '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'
@@ -162,7 +172,9 @@ def _shown(value: Any) -> str:
 
 
 class Fields:
-    """Typed access to one JSON object of a result file at path *where*; every refusal names the value's path.
+    """Typed access to one JSON object of a result file at path *where*.
+
+    Every refusal names the value's path.
 
     A key that is missing or null is absent: the ``optional_*`` readers then
     give None (or the default), the others refuse.
@@ -195,7 +207,10 @@ class Fields:
         return self.data.get(key) is not None
 
     def text(self, key: str, default: str | None = None) -> str:
-        """Return the string at *key*; *default* when it is absent, or a refusal when there is no default."""
+        """Return the string at *key*.
+
+        *default* when it is absent, or a refusal when there is no default.
+        """
         if default is not None and not self.has(key):
             return default
         value = self._present(key)
@@ -215,7 +230,10 @@ class Fields:
         return value
 
     def name(self, key: str) -> str:
-        """Return the string at *key*, which must be a Python identifier, as every algorithm's name is."""
+        """Return the string at *key*, which must be a Python identifier.
+
+        As every algorithm's name is.
+        """
         value = self.text(key)
         if not value.isidentifier():
             raise UsageError(f"{self.at(key)}: expected an algorithm's name (an identifier), got {_shown(value)}")
@@ -231,11 +249,17 @@ class Fields:
         return value
 
     def integer(self, key: str, low: int, high: int) -> int:
-        """Return the integer at *key*, from *low* to *high* (a boolean is not an integer here)."""
+        """Return the integer at *key*, from *low* to *high*.
+
+        A boolean is not an integer here.
+        """
         return check_integer(self._present(key), self.at(key), low, high)
 
     def optional_integer(self, key: str, low: int, high: int) -> int | None:
-        """Return the integer at *key* from *low* to *high*, or None when it is absent."""
+        """Return the integer at *key* from *low* to *high*.
+
+        Or None when it is absent.
+        """
         return self.integer(key, low, high) if self.has(key) else None
 
     def number(self, key: str, low: float, high: float) -> float:
@@ -243,7 +267,10 @@ class Fields:
         return check_number(self._present(key), self.at(key), low, high)
 
     def optional_number(self, key: str, low: float, high: float) -> float | None:
-        """Return the number at *key* from *low* to *high*, or None when it is absent."""
+        """Return the number at *key* from *low* to *high*.
+
+        Or None when it is absent.
+        """
         return self.number(key, low, high) if self.has(key) else None
 
     def fields(self, key: str) -> Fields:
@@ -264,7 +291,10 @@ class Fields:
         return [Fields(item, f"{self.at(key)}[{index}]") for index, item in enumerate(value)]
 
     def integers(self, key: str, low: int, high: int) -> list[int] | None:
-        """Return the list of integers from *low* to *high* at *key*, or None when it is absent."""
+        """Return the list of integers from *low* to *high* at *key*.
+
+        Or None when it is absent.
+        """
         if not self.has(key):
             return None
         value = self.data[key]
@@ -273,7 +303,10 @@ class Fields:
         return [check_integer(item, f"{self.at(key)}[{index}]", low, high) for index, item in enumerate(value)]
 
     def _list(self, key: str, most: int) -> list[Any]:
-        """Return the list at *key* ([] when it is absent), of at most *most* items."""
+        """Return the list at *key* ([] when it is absent).
+
+        It has at most *most* items.
+        """
         if not self.has(key):
             return []
         value = self.data[key]
@@ -284,12 +317,18 @@ class Fields:
         return value
 
     def numbers(self, key: str, low: float, high: float, most: int = 10**6) -> list[float]:
-        """Return the list of at most *most* numbers from *low* to *high* at *key* ([] when it is absent)."""
+        """Return the list of at most *most* numbers from *low* to *high* at *key*.
+
+        [] when it is absent.
+        """
         items = self._list(key, most)
         return [check_number(item, f"{self.at(key)}[{index}]", low, high) for index, item in enumerate(items)]
 
     def texts(self, key: str, most: int = 100) -> list[str]:
-        """Return the list of at most *most* strings at *key* ([] when it is absent)."""
+        """Return the list of at most *most* strings at *key*.
+
+        [] when it is absent.
+        """
         found = []
         for index, item in enumerate(self._list(key, most)):
             if not isinstance(item, str):
@@ -298,7 +337,9 @@ class Fields:
         return found
 
     def refuse(self, key: str, message: str) -> UsageError:
-        """Return the refusal of the value at *key*, saying *message* (for a check across values; raise it).
+        """Return the refusal of the value at *key*, saying *message*.
+
+        For a check across values; raise it.
 
         >>> Fields({"low": 2, "high": 1}, "interval").refuse("high", "expected at least 2, got 1")
         UsageError('interval.high: expected at least 2, got 1')
@@ -316,7 +357,10 @@ class Fields:
         return found
 
     def scalars(self, key: str) -> dict[str, Scalar]:
-        """Return the object at *key* whose values are all strings, numbers, booleans or null ({} when absent)."""
+        """Return the object at *key* whose values are all scalars.
+
+        They are strings, numbers, booleans or null ({} when absent).
+        """
         if not self.has(key):
             return {}
         objects = self.fields(key)
@@ -328,7 +372,10 @@ class Fields:
         return dict(objects.data)
 
     def seconds_by_name(self, key: str, high: float) -> dict[str, float]:
-        """Return the object at *key* as a mapping of names to numbers of seconds from 0 to *high*."""
+        """Return the object at *key* as a mapping of names to seconds.
+
+        Each number of seconds is from 0 to *high*.
+        """
         if not self.has(key):
             return {}
         objects = self.fields(key)
@@ -336,7 +383,9 @@ class Fields:
 
 
 def check_integer(value: Any, where: str, low: int, high: int) -> int:
-    """Return *value* when it is an integer from *low* to *high*; a refusal naming *where* otherwise.
+    """Return *value* when it is an integer from *low* to *high*.
+
+    A refusal naming *where* otherwise.
 
     >>> check_integer(7, "n", 0, 10)
     7
@@ -350,7 +399,9 @@ def check_integer(value: Any, where: str, low: int, high: int) -> int:
 
 
 def check_number(value: Any, where: str, low: float, high: float) -> float:
-    """Return *value* as a float when it is a finite number from *low* to *high*; a refusal naming *where* otherwise.
+    """Return *value* as a float: a finite number from *low* to *high*.
+
+    Anything else is a refusal naming *where*.
 
     >>> check_number(2, "t", 0, 10)
     2.0
