@@ -210,7 +210,10 @@ def _count_phase(
 
 
 def _startup_phase(runs: int, valgrind: Valgrind | str, hooks: Progress) -> StartupSet:
-    """Measure the start-up of ``hanoi``, each command over *runs* processes, counted under *valgrind*."""
+    """Measure the start-up of ``hanoi``, each command over *runs* processes.
+
+    Instructions are counted under *valgrind* when it is given.
+    """
     hooks.phase(f"start-up ({runs} runs each)", steps(valgrind))
     return measure_set(runs, hooks.step, valgrind)
 

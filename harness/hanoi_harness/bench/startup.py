@@ -54,7 +54,9 @@ class Startup:
         return self.cpu_s / baseline.cpu_s
 
     def instruction_ratio(self, baseline: Startup) -> float | None:
-        """The instructions of this command over *baseline*'s; None unless both were counted.
+        """This command's instructions over *baseline*'s, or None.
+
+        None unless both were counted.
 
         >>> Startup("hanoi list", 0.2, 300).instruction_ratio(Startup(BASELINE, 0.05, 100))
         3.0
@@ -96,16 +98,22 @@ class StartupSet:
         return self.measured[1:]
 
     def ratio(self, entry: Startup) -> float | None:
-        """The CPU time of *entry* over the baseline's; None when the baseline took none."""
+        """The CPU time of *entry* over the baseline's, or None.
+
+        None when the baseline took no CPU time.
+        """
         return entry.ratio(self.baseline) if self.baseline.cpu_s > 0 else None
 
     def within_goal(self, entry: Startup) -> bool:
-        """Whether *entry* starts within :data:`GOAL` times the baseline's CPU time."""
+        """Whether *entry* starts within :data:`GOAL` times the baseline's CPU."""
         found = self.ratio(entry)
         return found is not None and found <= GOAL
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the ``startup`` record of ``results.json``; its ratios are for readers."""
+        """Return the ``startup`` record of ``results.json``.
+
+        Its ratios are for readers.
+        """
         if not self.measured:
             return {"runs": self.runs, "skipped": self.skipped}
         base = self.baseline
@@ -199,7 +207,7 @@ def measure(
 
 
 def steps(valgrind: Valgrind | str) -> int:
-    """Return how many times :func:`measure` calls its *on_command* with *valgrind*.
+    """Return how often :func:`measure` calls *on_command* with *valgrind*.
 
     >>> steps("valgrind is not installed")
     4
@@ -210,7 +218,9 @@ def steps(valgrind: Valgrind | str) -> int:
 def measure_set(
     runs: int = RUNS, on_command: Callable[[str], None] | None = None, valgrind: Valgrind | str | None = None
 ) -> StartupSet:
-    """Return :func:`measure`'s figures as a run keeps them, with why none were counted.
+    """Return :func:`measure`'s figures as a run keeps them.
+
+    The record says why no instructions were counted, when none were.
 
     *valgrind* is as for :func:`measure`: a string is the reason it is missing.
     A command that fails, or cannot be started, is the reason nothing was
