@@ -16,6 +16,7 @@ import sys
 import pytest
 
 from hanoi_harness.cli.main import COMMANDS, build_parser
+from hanoi_harness.registry.sources import none_advertised
 
 LOADED = """
 import contextlib, io, json, sys
@@ -56,6 +57,17 @@ def test_move_loads_neither_the_registry_nor_the_algorithms_nor_children() -> No
     _, modules = loaded("move", "3", "4")
     unused = ("hanoi_harness.registry.", "hanoi_algorithms", "tabulate", "hanoi_harness.sandbox.process", "subprocess")
     assert not {m for m in modules if m.startswith(unused)}
+
+
+@pytest.mark.parametrize("argv", [("list",), ("moves", "recursive", "2")])
+def test_importlib_metadata_is_loaded_only_for_entry_points(argv: tuple[str, ...]) -> None:
+    """Neither tabulate nor importlib.metadata is loaded unless needed.
+
+    importlib.metadata is needed only where an entry point may be advertised.
+    """
+    status, modules = loaded(*argv)
+    assert status == 0 and "tabulate" not in modules
+    assert ("importlib.metadata" in modules) == (not none_advertised())
 
 
 def test_the_heavy_check_itself_sees_numpy() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from hanoi_harness.core.checker import check_algorithm
 from hanoi_harness.errors import UsageError
+from hanoi_harness.registry import sources
 from hanoi_harness.registry.record import Algorithm, FinalPeg
 from hanoi_harness.registry.sources import REGISTRY, Registry, build_registry, load_plugin
 from tests.helpers import FIXTURES
@@ -194,6 +195,7 @@ def _fake_entry_points(monkeypatch: pytest.MonkeyPatch, *entries: _EntryPoint) -
         return list(entries)
 
     monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    monkeypatch.setattr(sources, "none_advertised", lambda: False)
 
 
 def test_entry_points_register_records_and_bare_functions(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import importlib.machinery
 import importlib.util
 import inspect
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -204,10 +205,54 @@ def load_entry_points(registry: Registry, on_import: Callable[[str], None] | Non
 
 
 def installed_entry_points() -> list[Any]:
-    """The installed entry points of the group ``hanoi.algorithms``."""
-    import importlib.metadata  # here, not at the top: 40 ms that an algorithm's own process seldom needs
+    """The installed entry points of the group ``hanoi.algorithms``.
+
+    :mod:`importlib.metadata` reads them, unless :func:`none_advertised`
+    shows that there are none: importing it costs more than a command's
+    own start-up.
+    """
+    if none_advertised():
+        return []
+    import importlib.metadata
 
     return list(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
+
+
+def none_advertised(path: Sequence[str] | None = None) -> bool:
+    """Whether no distribution on *path* (``sys.path``) names our group.
+
+    True only when that is certain without :mod:`importlib.metadata`. Every
+    entry of *path* must be a directory or missing, and no finder but the
+    standard one may find distributions. Then no ``entry_points.txt`` of a
+    ``.dist-info`` or ``.egg-info`` folder there may mention the group.
+    Anything else (a zip file, an egg, another finder) is left to
+    :mod:`importlib.metadata`.
+    """
+    finders = [finder for finder in sys.meta_path if hasattr(finder, "find_distributions")]
+    if finders != [importlib.machinery.PathFinder]:
+        return False
+    return not any(_may_advertise(entry or ".") for entry in (sys.path if path is None else path))
+
+
+def _may_advertise(entry: str) -> bool:
+    """Whether the ``sys.path`` entry *entry* may hold our entry points."""
+    if entry.lower().endswith(".egg") or (os.path.exists(entry) and not os.path.isdir(entry)):
+        return True
+    try:
+        names = os.listdir(entry)
+    except OSError:  # missing or unreadable: importlib.metadata finds nothing there either
+        return False
+    for name in names:
+        if name.lower().endswith((".dist-info", ".egg-info")):
+            try:
+                with open(os.path.join(entry, name, "entry_points.txt"), "rb") as f:
+                    if ENTRY_POINT_GROUP.encode() in f.read():
+                        return True
+            except (FileNotFoundError, NotADirectoryError, IsADirectoryError, PermissionError):
+                pass  # importlib.metadata reads no entry points from these either
+            except OSError:
+                return True
+    return False
 
 
 def entry_point_origin(entry: Any) -> str:
