@@ -70,6 +70,13 @@ def test_importlib_metadata_is_loaded_only_for_entry_points(argv: tuple[str, ...
     assert ("importlib.metadata" in modules) == (not none_advertised())
 
 
+def test_a_listing_of_in_tree_algorithms_starts_no_child() -> None:
+    """Without plugins or entry points, ``hanoi list`` loads no process machinery."""
+    status, modules = loaded("list")
+    machinery = {"subprocess", "tempfile", "hanoi_harness.sandbox.process"}
+    assert status == 0 and bool(machinery & modules) == (not none_advertised())
+
+
 def test_the_heavy_check_itself_sees_numpy() -> None:
     """The check above can fail: a command that draws arrays loads numpy."""
     status, modules = loaded("moves", "blocks", "3", "--count")

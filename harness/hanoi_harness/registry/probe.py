@@ -29,11 +29,7 @@ from __future__ import annotations
 
 import json
 import os
-import select
-import subprocess
 import sys
-import tempfile
-import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -42,7 +38,12 @@ from hanoi_harness.errors import UsageError
 from hanoi_harness.registry import DEFAULT_TIMEOUT_S
 from hanoi_harness.registry.record import CONFIGURATIONS, Algorithm, Citation, FinalPeg
 from hanoi_harness.registry.sources import REGISTRY, Registry, resolve_spec
-from hanoi_harness.sandbox import process
+
+# The child's machinery is imported where a child is started: `hanoi list` of the in-tree
+# algorithms starts none, and its start-up is the point.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import subprocess
 
 MAX_ANSWER = 1 << 24
 """16 MiB: the most the child may write, far more than its records need."""
@@ -65,6 +66,11 @@ def probe(
     child reports a failure, ends in any other way, or takes longer than
     *timeout* seconds.
     """
+    import subprocess
+    import tempfile
+
+    from hanoi_harness.sandbox import process
+
     specs = [resolve_spec(spec) for spec in specs]
     argv = [json.dumps({"specs": specs, "entry_points": entry_points})]
     with tempfile.TemporaryFile() as errors:
@@ -97,6 +103,8 @@ def probe_each(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S) -> d
     threads waiting for the children are daemons, so Ctrl-C here ends the command at once (the
     children die with this process).
     """
+    import threading
+
     found: dict[str, UsageError | None] = {}
 
     def one(spec: str) -> None:
@@ -120,6 +128,10 @@ def _answer(proc: subprocess.Popen[bytes], deadline: float | None) -> tuple[list
 
     False means the deadline passed first.
     """
+    import select
+
+    from hanoi_harness.sandbox import process
+
     assert proc.stdout is not None
     fd = proc.stdout.fileno()
     data = bytearray()
@@ -153,6 +165,8 @@ def _records(
                 raise UsageError(f"{importing}: its records could not be read: {exc}") from None
     if not finished:
         raise UsageError(f"{importing}: importing it took more than {timeout:g} s; it was stopped")
+    from hanoi_harness.sandbox import process
+
     raise UsageError(
         f"{importing}: importing it ended the process ({process.exit_status(code)})" + (f": {said}" if said else "")
     )
@@ -310,6 +324,8 @@ def main(argv: Sequence[str]) -> int:  # pragma: no cover - the importing child 
 
     It says which import is under way as it goes, and returns the exit status.
     """
+    from hanoi_harness.sandbox import process
+
     config = json.loads(argv[0])
     process.child_start()
     answer = os.fdopen(os.dup(1), "w")
