@@ -64,12 +64,14 @@ XDIST := -n auto --dist worksteal
 # The tests start hundreds of Python children: the package is compiled once here, so that none of them compiles
 # it again (PYTHONDONTWRITEBYTECODE, set on some machines, would make each one do it).
 COMPILE := $(BIN)/python -m compileall -q -j 0 harness algorithms
+# The files that hold 'serial' tests: the second run collects these alone, not the whole suite again.
+SERIAL := $(shell grep -rl --include='*.py' 'mark\.serial' tests)
 
 test: $(STAMP) valgrind chromium
 	rm -rf build/coverage && mkdir -p build/coverage
 	$(COMPILE) >/dev/null
 	$(BIN)/python -m pytest -q $(XDIST) -m 'not slow and not serial' --cov --cov-report= --cov-fail-under=0
-	$(BIN)/python -m pytest -q -m 'serial and not slow' --cov --cov-append --cov-report=term-missing:skip-covered
+	$(BIN)/python -m pytest -q -m 'serial and not slow' --cov --cov-append --cov-report=term-missing:skip-covered $(SERIAL)
 
 test-all: $(STAMP) valgrind chromium
 	$(COMPILE) >/dev/null
@@ -108,7 +110,7 @@ test-wheel: wheel valgrind chromium
 	$(WHEEL_VENV)/bin/python -m pip install --quiet "$$(ls $(WHEEL_DIR)/*.whl)[test,distributed]"
 	.ci/smoke $(WHEEL_VENV)/bin
 	$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider $(XDIST) -m 'not slow and not serial'
-	$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider -m 'serial and not slow'
+	$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider -m 'serial and not slow' $(SERIAL)
 	cd "$$(mktemp -d)" && $(CURDIR)/$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider \
 	  --doctest-modules -o doctest_optionflags=NORMALIZE_WHITESPACE --pyargs hanoi_harness hanoi_algorithms
 

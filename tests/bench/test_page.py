@@ -2,8 +2,8 @@
 
 The browser is Debian's headless Chromium, through its chromedriver.
 
-The committed result set (``results/``) is rendered again with ``hanoi report`` and its page, and its
-peers' page, are opened.  Every algorithm of its ``results.json`` has its row and its section, and every
+The committed result set's page (``results/index.html``, as ``make bench`` wrote it) and its
+peers' page are opened.  Every algorithm of its ``results.json`` has its row and its section, and every
 image decodes.  Nothing is requested from outside the result set, and the console stays empty.  A set of
 hostile texts renders inert.  Chromium is installed by ``make chromium`` (a prerequisite of ``make
 test``).  Where it cannot be had the test says why; in CI (``CI`` set), where it can, it fails instead.
@@ -98,16 +98,12 @@ def visit(driver: Any, page: Path) -> Visit:
 
 
 @pytest.fixture(scope="module")
-def committed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Render the committed result set again, into a directory of its own.
+def committed() -> Path:
+    """The committed result set, as ``make bench`` rendered it.
 
-    ``hanoi report`` renders it.
+    The pages of the current code are opened by the other tests here.
     """
-    out = tmp_path_factory.mktemp("report") / "results"
-    from hanoi_harness.cli.main import main
-
-    assert main(["report", str(ROOT / "results"), "--out", str(out)]) == 0
-    return out
+    return ROOT / "results"
 
 
 def check_page(driver: Any, directory: Path) -> None:
