@@ -18,6 +18,11 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,dev,distributed,peers,docs]'
+	@# setuptools finds the two source roots through an import hook, which costs every Python process
+	@# (each test's children) about 17 ms. A .pth that names the folders imports the same, more cheaply,
+	@# and editors and static analysers read it too.
+	@pth=$$(ls $$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/__editable__.hanoi_harness-*.pth) && \
+	  printf '%s\n' "$(CURDIR)/harness" "$(CURDIR)/algorithms" > "$$pth"
 	touch $(STAMP)
 
 # Instruction counts (hanoi bench, make check-regression and a test) run under valgrind. When it is missing,
@@ -65,7 +70,7 @@ XDIST := -n auto --dist worksteal
 # it again (PYTHONDONTWRITEBYTECODE, set on some machines, would make each one do it).
 COMPILE := $(BIN)/python -m compileall -q -j 0 harness algorithms
 # The files that hold 'serial' tests: the second run collects these alone, not the whole suite again.
-SERIAL := $(shell grep -rl --include='*.py' 'mark\.serial' tests)
+SERIAL := $(shell grep -rl --include='*.py' 'mark\.serial' tests | sort)
 
 test: $(STAMP) valgrind chromium
 	rm -rf build/coverage && mkdir -p build/coverage
