@@ -112,7 +112,7 @@ wheel: $(STAMP)
 # test suite and the package's doctests against the installed files.
 test-wheel: wheel valgrind chromium
 	rm -rf $(WHEEL_VENV) && $(PYTHON) -m venv $(WHEEL_VENV)
-	$(WHEEL_VENV)/bin/python -m pip install --quiet "$$(ls $(WHEEL_DIR)/*.whl)[test,distributed]"
+	$(WHEEL_VENV)/bin/python -m pip install --quiet "$$(ls $(WHEEL_DIR)/*.whl)[test,distributed,peers]"
 	.ci/smoke $(WHEEL_VENV)/bin
 	$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider $(XDIST) -m 'not slow and not serial'
 	$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider -m 'serial and not slow' $(SERIAL)
