@@ -66,8 +66,9 @@ chromium:
 # (pytest-xdist: 206 s instead of 452 s on 2 loaded cores), but for the few marked 'serial', which send a signal
 # to the test process itself and run after, in one process; the total is judged after those (fail_under).
 XDIST := -n auto --dist worksteal
-# The tests start hundreds of Python children: the package is compiled once here, so that none of them compiles
-# it again (PYTHONDONTWRITEBYTECODE, set on some machines, would make each one do it).
+# The tests and benchmarks start hundreds of Python children: the package is compiled once here, so that none
+# of them compiles it again (PYTHONDONTWRITEBYTECODE, set on some machines, would make each one do it, and
+# inflate every start-up measured).
 COMPILE := $(BIN)/python -m compileall -q -j 0 harness algorithms
 # The files that hold 'serial' tests: the second run collects these alone, not the whole suite again.
 SERIAL := $(shell grep -rl --include='*.py' 'mark\.serial' tests | sort)
@@ -127,6 +128,7 @@ bench-c: $(STAMP)
 # results/quick/, the CI baseline, and results/peers/, the other packages' solvers of the extra 'peers' against ours):
 # 14 minutes on 2 idle cores (7 of them the peers), 16 shared. Chromium comes with it, to check index.html in 'make test'.
 bench: $(STAMP) valgrind chromium
+	$(COMPILE) >/dev/null
 	$(BIN)/hanoi bench --out results --peers
 
 # The regression gate: a quick benchmark (about 30 s, 50 s under load) compared with the committed quick
@@ -135,6 +137,7 @@ bench: $(STAMP) valgrind chromium
 # is called slower beyond 50%, and when the counts could not be compared (no valgrind: never a silent pass);
 # exit 2 for a baseline that does not read.
 check-regression: $(STAMP) valgrind
+	@$(COMPILE) >/dev/null
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	$(BIN)/hanoi bench --quick --out "$$tmp/quick" && \
 	$(BIN)/hanoi compare results/quick "$$tmp/quick"
