@@ -17,17 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
-
-import jinja2
 
 from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
 from hanoi_harness.bench.peers import headline
 from hanoi_harness.bench.report.formatting import NOTE, fmt_bytes, fmt_margin, fmt_per_move, fmt_rate, fmt_seconds
 from hanoi_harness.bench.report.plots import pictures
 from hanoi_harness.bench.report.puzzles import standings
-from hanoi_harness.bench.report.readme import TEMPLATES, provenance, rss_sizes, startup_section
+from hanoi_harness.bench.report.readme import environment, provenance, rss_sizes, startup_section
 from hanoi_harness.bench.report.summary import classes_cell, details, findings, verdict
 from hanoi_harness.bench.report.tables import STARTUP_CSV, Part, Table, csv_names, shown_name
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
@@ -55,22 +52,6 @@ class Grid:
 
     headers: list[str]
     rows: list[tuple[str, list[Cell]]]
-
-
-@cache
-def environment() -> jinja2.Environment:
-    """Return the page's Jinja2 environment: every value escaped.
-
-    An unknown name raises.
-    """
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        undefined=jinja2.StrictUndefined,
-        autoescape=True,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
 
 
 def anchor(name: str) -> str:
@@ -153,7 +134,7 @@ def page(results: ResultSet, tables: Sequence[Table], nested: ResultSet | None =
         "startup": _startup(results, tables),
         "files": ["README.md", "tables.md", "results.json", *csv_names(tables)],
     }
-    return environment().get_template("index.html.j2").render(context)
+    return environment(escape=True).get_template("index.html.j2").render(context)
 
 
 def _environment(results: ResultSet) -> list[tuple[str, str]]:

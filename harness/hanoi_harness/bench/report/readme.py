@@ -39,15 +39,16 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 @cache
-def environment() -> jinja2.Environment:
+def environment(escape: bool = False) -> jinja2.Environment:
     """Return the Jinja2 environment of the templates.
 
-    Markdown, so nothing is escaped; an unknown name raises.
+    Markdown escapes nothing; HTML (*escape*) escapes every value. An
+    unknown name raises.
     """
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         undefined=jinja2.StrictUndefined,
-        autoescape=False,
+        autoescape=escape,
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
