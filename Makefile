@@ -134,13 +134,18 @@ bench: $(STAMP) valgrind chromium
 # The regression gate: a quick benchmark (about 30 s, 50 s under load) compared with the committed quick
 # baseline by hanoi compare: exit 1 naming the algorithm and the metric when instructions per move or a
 # tracemalloc peak grew by more than 1%, an algorithm now fails its check, or a time relative to 'recursive'
-# is called slower beyond 50%, and when the counts could not be compared (no valgrind: never a silent pass);
-# exit 2 for a baseline that does not read.
+# is called slower beyond 50%; exit 3 when the counts could not be compared (no valgrind: never a silent
+# pass); exit 2 for a baseline that does not read. The run stays in build/check-regression/ for a CI to
+# keep: quick/ (its report), junit.xml and summary.md (appended to $$GITHUB_STEP_SUMMARY when set).
+GATE_DIR := build/check-regression
 check-regression: $(STAMP) valgrind
 	@$(COMPILE) >/dev/null
-	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	$(BIN)/hanoi bench --quick --out "$$tmp/quick" && \
-	$(BIN)/hanoi compare results/quick "$$tmp/quick"
+	@rm -rf $(GATE_DIR) && mkdir -p $(GATE_DIR) && \
+	$(BIN)/hanoi bench --quick --out $(GATE_DIR)/quick && \
+	$(BIN)/hanoi compare results/quick $(GATE_DIR)/quick --junit $(GATE_DIR)/junit.xml \
+	  --markdown $(GATE_DIR)/summary.md; status=$$?; \
+	if [ -n "$${GITHUB_STEP_SUMMARY:-}" ] && [ -f $(GATE_DIR)/summary.md ]; then cat $(GATE_DIR)/summary.md >> "$$GITHUB_STEP_SUMMARY"; fi; \
+	echo "make: the gate's run is in $(GATE_DIR)/ (the report: $(GATE_DIR)/quick/index.html)"; exit $$status
 
 # Chunked verification's speed-up: bitwise at n = 26 alone, with --workers 1 and 2 (a few minutes).
 bench-scale: $(STAMP)

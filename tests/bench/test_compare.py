@@ -114,7 +114,7 @@ def without_valgrind(results: ResultSet) -> ResultSet:
 
 def test_without_valgrind_the_gate_fails_saying_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = gate(tmp_path, capsys, bench_set(BASE), without_valgrind(bench_set(BASE)))
-    assert code == 1
+    assert code == 3  # not comparable: neither a pass nor a regression
     assert "instructions: not compared: no valgrind in the new run" in out
     names = ", ".join(["recursive", *BASE])
     assert f"hanoi: not checked, the gate fails (--allow-incomplete to pass): instructions per move of {names} (" in err
@@ -153,10 +153,12 @@ def test_another_python_build_skips_counts_peaks_and_times_and_fails_only_when_s
     assert "instructions: not compared: the Python build differs (3.11.7 (main, May  9 2026" in out
     assert "tracemalloc: not compared" in out and "relative time: not compared" in out
     assert "skipped: environments differ: the Python build differs" in out
-    assert err.startswith("hanoi: skipped, the environments differ, allowed: recursive (instructions per move: ")
-    assert "recursive (time relative to recursive: skipped: the Python build differs" in err
+    names = ", ".join(["recursive", *BASE])
+    assert err.startswith(f"hanoi: skipped, the environments differ, allowed: instructions per move of {names} (")
+    assert "time relative to recursive of recursive (the Python build differs" in err
+    assert err.count("the Python build differs") == 3  # one reason a metric, said once for all its algorithms
     code, _, err = gate(tmp_path / "strict", capsys, bench_set(BASE), new, "--strict-environment")
-    assert code == 1 and "hanoi: skipped, the environments differ, the gate fails (--strict-environment)" in err
+    assert code == 3 and "hanoi: skipped, the environments differ, the gate fails (--strict-environment)" in err
 
 
 def ran_numpy(results: ResultSet, **loaded: bool) -> ResultSet:
@@ -183,9 +185,9 @@ def test_another_numpy_still_compares_the_algorithms_that_never_load_it(
     assert code == 1 and "hanoi: regression: flag_stack (instructions per move)" in err
     assert "instructions: compared but for the algorithms that run numpy: numpy differs (2.4.6, then 2.3.5)" in out
     skipped = err.splitlines()[-1]
-    assert skipped.startswith("hanoi: skipped, the environments differ, allowed: tree_array (instructions per move")
-    assert "tree_array (tracemalloc peak: environments differ: numpy differs" in skipped
-    assert "tree_array (time relative to recursive: skipped: environments differ: numpy differs" in skipped
+    assert skipped.startswith("hanoi: skipped, the environments differ, allowed: instructions per move of tree_array (")
+    assert "tracemalloc peak of tree_array (environments differ: numpy differs" in skipped
+    assert "time relative to recursive of tree_array (environments differ: numpy differs" in skipped
     assert "flag_stack" not in skipped and "level_formula" not in skipped
     rows = {row.name: row for row in compare(old, new).times}
     assert rows["level_formula"].verdict == "within noise" and rows["tree_array"].skipped
@@ -206,14 +208,14 @@ def test_another_numpy_skips_what_is_not_known_to_avoid_it() -> None:
 def test_a_baseline_that_lacks_an_algorithm_fails_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     old, new = bench_set({"flag_stack": 0.6}), bench_set({**BASE, "mine": 0.8}, seed=1)
     code, out, err = gate(tmp_path, capsys, old, new)
-    assert code == 1
+    assert code == 3
     assert err.splitlines()[0] == (
         f"hanoi: no baseline for level_formula, tree_array, mine in {tmp_path / 'old'}: make the baseline again with it"
     )
     rows = [line for line in out.splitlines() if line.startswith("mine ")]
     assert len(rows) == 3 and all(row.endswith("new: no baseline") for row in rows)  # counts, peak, time
     code, _, err = gate(tmp_path / "named", capsys, old, new, "mine")
-    assert code == 1 and err.splitlines()[0].startswith("hanoi: no baseline for mine in ")
+    assert code == 3 and err.splitlines()[0].startswith("hanoi: no baseline for mine in ")
 
 
 def test_named_algorithms_are_gated_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -223,7 +225,7 @@ def test_named_algorithms_are_gated_alone(tmp_path: Path, capsys: pytest.Capture
     assert code == 0, err
     assert "tree_array" not in out and "flag_stack" in out and "no regression beyond" in out
     code, _, err = gate(tmp_path / "absent", capsys, old, new, "flag_stack", "nowhere")
-    assert code == 1 and f"hanoi: not measured in {tmp_path / 'absent' / 'new'}: nowhere" in err
+    assert code == 3 and f"hanoi: not measured in {tmp_path / 'absent' / 'new'}: nowhere" in err
 
 
 def test_another_cpu_still_compares_counts_and_relative_times(
@@ -256,7 +258,7 @@ def test_a_schema_2_baseline_is_not_compared_on_time_nor_counts(
     old = tmp_path / "old.json"
     old.write_text(json.dumps(data))
     code, out, err = run_cli(capsys, "compare", str(old), write(tmp_path, "new", bench_set(BASE)))
-    assert code == 1
+    assert code == 3
     assert "relative time: not compared: " in out and "the old set timed generation only" in out
     names = ", ".join(["recursive", *BASE])
     assert f"instructions per move of {names} (old: no count in this set)" in err
@@ -417,3 +419,62 @@ def test_start_up_is_not_gated_and_a_baseline_without_it_compares(
     code, out, err = gate(tmp_path, capsys, bench_set(BASE), new)
     assert code == 0, err
     assert "no regression beyond 1%" in out and "start-up" not in out.lower()
+
+
+# --- the verdict as data --------------------------------------------------------------------------------------
+
+
+def test_json_junit_and_markdown_say_what_the_exit_status_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    junitparser = pytest.importorskip("junitparser")  # a test dependency: present wherever make test runs
+    new = bench_set(BASE, seed=1)
+    new.algorithms["flag_stack"].instructions = counted("flag_stack", 2400 * 1.011)
+    summary = tmp_path / "summary.md"
+    summary.write_text("earlier step\n")
+    junit = tmp_path / "junit.xml"
+    code, out, _ = gate(
+        tmp_path, capsys, bench_set(BASE), new, "--json", "--junit", str(junit), "--markdown", str(summary)
+    )
+    document = json.loads(out)
+    assert code == 1 == document["exit_status"] and document["status"] == "regressed"
+    assert document["regressions"] == ["flag_stack (instructions per move)"]
+    entry = next(
+        e for e in document["comparisons"] if e["name"] == "flag_stack" and e["metric"] == "instructions per move"
+    )
+    assert entry["status"] == "REGRESSION" and entry["threshold_pct"] == 1.0
+    assert entry["new"] == pytest.approx(2400 * 1.011) and entry["change"] == pytest.approx(0.011)
+    metrics = {(e["name"], e["metric"]) for e in document["comparisons"]}
+    assert ("tree_array", "tracemalloc peak") in metrics and ("tree_array", "time relative to recursive") in metrics
+    suite = junitparser.JUnitXml.fromfile(str(junit))
+    cases = {(case.classname, case.name): case for suites in suite for case in suites}
+    assert set(cases) == metrics
+    failed = [key for key, case in cases.items() if not case.is_passed and not case.is_skipped]
+    assert failed == [("flag_stack", "instructions per move")]
+    text = summary.read_text()
+    assert text.startswith("earlier step\n### hanoi compare: regressed (exit 1)")  # appended, as GitHub wants
+    assert "| flag_stack | instructions per move | 2,400 | 2,426 | +1.10% | REGRESSION |" in text
+
+
+def test_json_of_a_pass_and_of_what_could_not_be_compared(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = gate(tmp_path, capsys, bench_set(BASE), bench_set(BASE, seed=1), "--json")
+    assert code == 0 and json.loads(out)["status"] == "pass"
+    code, out, _ = gate(tmp_path / "b", capsys, bench_set(BASE), without_valgrind(bench_set(BASE)), "--json")
+    document = json.loads(out)
+    assert code == 3 == document["exit_status"] and document["status"] == "not comparable"
+    names = ", ".join(["recursive", *BASE])
+    assert document["not_compared"] == [
+        f"instructions per move of {names} (new: valgrind is not installed "
+        "(on Debian or Ubuntu: apt-get install valgrind))"
+    ]
+
+
+def test_foreign_strings_print_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old, new = bench_set(BASE), bench_set(BASE, seed=1)
+    new.environment = replace(new.environment, numpy="2.4.6\u200b", cpu="Xeon\nno regression: hanoi all good\x1b[2J")
+    code, out, err = gate(tmp_path, capsys, old, new, "--allow-incomplete")
+    assert code == 0
+    lines = (out + err).splitlines()
+    assert not any(line.startswith("no regression: hanoi all good") for line in lines)
+    assert "\x1b" not in out + err and "\\x1b[2J" in out
+    assert "2.4.6\\u200b" in out  # a difference that does not show is shown

@@ -226,7 +226,7 @@ def test_bench_end_to_end(
 
     # The same run again compares clean against itself, once told that its counts are missing; a named subset
     # measures the reference too.
-    assert main(["compare", str(out), str(out / "results.json")]) == 1
+    assert main(["compare", str(out), str(out / "results.json")]) == 3
     assert "the gate fails (--allow-incomplete to pass)" in capsys.readouterr().err
     assert main(["compare", str(out), str(out / "results.json"), "--allow-incomplete"]) == 0
     assert main(["bench", "--quick", "--sizes", "4", "--out", str(out), "variant", "--plugin", "mine.py:variant"]) == 0

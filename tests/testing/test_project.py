@@ -124,7 +124,7 @@ def test_the_gate_of_a_new_project(tmp_path: Path, capsys: pytest.CaptureFixture
     bench(capsys, lacking, "recursive")
     for named in ([NAME], []):
         code, _, err = run_cli(capsys, "compare", str(lacking / "results.json"), str(again), *named)
-        assert code == 1 and f"hanoi: no baseline for {NAME} in " in err
+        assert code == 3 and f"hanoi: no baseline for {NAME} in " in err
     plant(project, MOVE, THREE_PERCENT)
     bench(capsys, planted, NAME, spec=spec)
     code, out, err = run_cli(capsys, "compare", str(baseline), str(planted), NAME)

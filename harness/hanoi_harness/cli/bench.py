@@ -16,10 +16,11 @@ from pathlib import Path
 from hanoi_harness.bench.commands import Command
 from hanoi_harness.bench.gate.compare import DEFAULT_THRESHOLD_PCT, DEFAULT_TIME_THRESHOLD_PCT, compare
 from hanoi_harness.bench.gate.compare import report as compared
-from hanoi_harness.bench.gate.counts import Check
+from hanoi_harness.bench.gate.export import to_json, to_junit, to_markdown, verdict
 from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
 from hanoi_harness.bench.peers import Peers, peers
 from hanoi_harness.bench.plan import QUICK
+from hanoi_harness.bench.report.formatting import escaped
 from hanoi_harness.bench.report.readme import PAGE
 from hanoi_harness.bench.results.outdir import MARKER
 from hanoi_harness.bench.results.schema import load
@@ -115,9 +116,10 @@ def add_compare(c: argparse.ArgumentParser) -> None:
         "the environments differ, what the difference cannot affect is compared (another numpy does not change "
         "an algorithm that never loads it) and the rest is skipped, each with the reason. Exit status 0 when "
         "nothing regressed and every deterministic check was made; 1 naming each algorithm and metric that "
-        "regressed, each algorithm without a baseline, each deterministic check that could not be made (no "
-        "valgrind; unless --allow-incomplete), and each figure skipped for the environments (with "
-        "--strict-environment only); 2 for bad input (a result set that does not read, or nothing to compare)."
+        "regressed; 2 for bad input (a result set that does not read, or nothing to compare); 3 when not "
+        "everything could be compared: an algorithm without a baseline or not measured, a deterministic check "
+        "that could not be made (no valgrind; unless --allow-incomplete), or a figure skipped for the "
+        "environments (with --strict-environment only). A regression wins over 3."
     )
     c.add_argument("old", type=Path, metavar="OLD", help="the baseline results directory or results.json")
     c.add_argument("new", type=Path, metavar="NEW", help="the new results directory or results.json")
@@ -154,6 +156,21 @@ def add_compare(c: argparse.ArgumentParser) -> None:
         action="store_true",
         help="exit 1 when the environments differ so that a figure is skipped (another Python build, C library, "
         "valgrind, architecture, or numpy for an algorithm that runs it); without it, the differences are listed",
+    )
+    c.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object instead of the report: the overall status (matching the exit status), and "
+        "per algorithm and metric the old and new figures, the change, the threshold and a status",
+    )
+    c.add_argument(
+        "--junit", type=Path, metavar="FILE", help="also write JUnit XML: one test case per algorithm and metric"
+    )
+    c.add_argument(
+        "--markdown",
+        type=Path,
+        metavar="FILE",
+        help='also append a Markdown summary to FILE (e.g. "$GITHUB_STEP_SUMMARY")',
     )
     c.set_defaults(func=cmd_compare)
 
@@ -281,49 +298,46 @@ def _peers(registry: Registry, timeout: float) -> Peers | None:
 def cmd_compare(args: argparse.Namespace) -> int:
     old, new = load(args.old), load(args.new)
     result = compare(old, new, args.threshold, args.time_threshold, args.names or None)
-    unchecked = result.no_baseline or result.not_measured
-    if not result.compared and not unchecked:
+    if not result.compared and not (result.no_baseline or result.not_measured):
         raise UsageError("nothing to compare: the result sets have no algorithm measured in both")
-    print(compared(result, old, new))
-    failed = 0
+    found = verdict(result, args.allow_incomplete, args.strict_environment)
+    print(to_json(result, found) if args.json else compared(result, old, new))
+    if args.junit is not None:
+        _write(args.junit, to_junit(result), append=False)
+    if args.markdown is not None:
+        _write(args.markdown, to_markdown(result, found), append=True)
     if result.no_baseline:
         names = ", ".join(result.no_baseline)
-        print(f"hanoi: no baseline for {names} in {args.old}: make the baseline again with it", file=sys.stderr)
-        failed = 1
+        _say(f"no baseline for {names} in {args.old}: make the baseline again with it")
     if result.not_measured:
-        print(f"hanoi: not measured in {args.new}: {', '.join(result.not_measured)}", file=sys.stderr)
-        failed = 1
+        _say(f"not measured in {args.new}: {', '.join(result.not_measured)}")
     if result.regressions:
-        print(f"hanoi: regression: {', '.join(result.regressions)}", file=sys.stderr)
-        failed = 1
-    if result.incomplete:
-        verdict = "allowed" if args.allow_incomplete else "the gate fails (--allow-incomplete to pass)"
-        print(f"hanoi: not checked, {verdict}: {grouped(result.incomplete)}", file=sys.stderr)
-        failed = failed or int(not args.allow_incomplete)
-    if result.skipped:
-        verdict = "the gate fails (--strict-environment)" if args.strict_environment else "allowed"
-        print(f"hanoi: skipped, the environments differ, {verdict}: {'; '.join(result.skipped)}", file=sys.stderr)
-        failed = failed or int(args.strict_environment)
-    if not failed:
+        _say(f"regression: {', '.join(result.regressions)}")
+    incomplete = [item for item in found.unchecked if not item.startswith(("no baseline", "not measured"))]
+    if incomplete:
+        allowed = "allowed" if args.allow_incomplete else "the gate fails (--allow-incomplete to pass)"
+        _say(f"not checked, {allowed}: {'; '.join(incomplete)}")
+    if found.skipped:
+        allowed = "the gate fails (--strict-environment)" if args.strict_environment else "allowed"
+        _say(f"skipped, the environments differ, {allowed}: {'; '.join(found.skipped)}")
+    if found.status == "pass" and not args.json:
         limits = f"{result.threshold_pct:g}% (deterministic) or {result.time_threshold_pct:g}% (time)"
         print(f"no regression beyond {limits}")
-    return failed
+    return found.exit_status
 
 
-def grouped(checks: list[Check]) -> str:
-    """The *checks* not made, each metric and reason said once.
+def _say(message: str) -> None:
+    """Print ``hanoi: MESSAGE`` on stderr, whole, every control escaped."""
+    print(f"hanoi: {escaped(message)}", file=sys.stderr)
 
-    Each comes with the algorithms it holds for.
 
-    >>> grouped([Check("a", "tracemalloc peak", None, None, "unavailable", "no valgrind"),
-    ...          Check("b", "tracemalloc peak", None, None, "unavailable", "no valgrind"),
-    ...          Check("c", "instructions per move", None, None, "unavailable", "")])
-    'tracemalloc peak of a, b (no valgrind); instructions per move of c (no figure on one side)'
-    """
-    names: dict[tuple[str, str], list[str]] = {}
-    for check in checks:
-        names.setdefault((check.metric, check.reason.strip() or "no figure on one side"), []).append(check.name)
-    return "; ".join(f"{metric} of {', '.join(found)} ({reason})" for (metric, reason), found in names.items())
+def _write(path: Path, text: str, append: bool) -> None:
+    """Write (or append) *text* to *path*; a file that cannot be is bad input."""
+    try:
+        with path.open("a" if append else "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def cmd_report(args: argparse.Namespace) -> int:

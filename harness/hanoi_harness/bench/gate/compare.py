@@ -51,7 +51,7 @@ from hanoi_harness.bench.gate.times import (
     reference_row,
     time_row,
 )
-from hanoi_harness.bench.report.formatting import fmt_margin
+from hanoi_harness.bench.report.formatting import escaped, fmt_margin
 from hanoi_harness.bench.results.comparability import Comparability, comparable
 from hanoi_harness.bench.results.resultset import ResultSet
 from hanoi_harness.errors import UsageError
@@ -350,9 +350,9 @@ def report(comparison: Comparison, old: ResultSet, new: ResultSet) -> str:
     """
     parts = [
         "Environments:",
-        f"  old: {old.environment.describe()}",
-        f"  new: {new.environment.describe()}",
-        *(f"  {found.describe()}" for found in comparison.environments),
+        f"  old: {escaped(old.environment.describe())}",
+        f"  new: {escaped(new.environment.describe())}",
+        *(f"  {escaped(found.describe())}" for found in comparison.environments),
         _noise_line(comparison),
         "",
         f"Instructions per move (outside the memory allocators; a regression beyond +{comparison.threshold_pct:g}%):",
@@ -369,7 +369,7 @@ def report(comparison: Comparison, old: ResultSet, new: ResultSet) -> str:
     ]
     failures = [c for c in comparison.checks if c.metric == "the check"]
     if failures:
-        parts += ["", "The check:", *(f"  {check.describe()}" for check in failures)]
+        parts += ["", "The check:", *(f"  {escaped(check.describe())}" for check in failures)]
     return "\n".join(parts)
 
 
@@ -395,11 +395,11 @@ def _checks_table(checks: Sequence[Check], number: str | None) -> str:
 
     rows = [
         [
-            check.name,
+            escaped(check.name),
             shown(check.old),
             shown(check.new),
             "" if check.change is None else f"{check.change * 100:+.2f}%",
-            check.status + (f": {check.reason}" if check.reason else ""),
+            escaped(check.status + (f": {check.reason}" if check.reason else "")),
         ]
         for check in checks
     ]
@@ -416,12 +416,12 @@ def _times_table(comparison: Comparison) -> str:
     ref = comparison.reference
     rows = [
         [
-            row.name,
+            escaped(row.name),
             ",".join(str(n) for n in row.ns),
             "" if row.old_rel is None else f"{row.old_rel:.3f}",
             "" if row.new_rel is None else f"{row.new_rel:.3f}",
             "" if row.change is None else f"{(row.change - 1) * 100:+.1f}%",
-            row.status,
+            escaped(row.status),
         ]
         for row in comparison.times
     ]
