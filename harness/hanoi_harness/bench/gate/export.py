@@ -99,7 +99,7 @@ def _skips(comparison: Comparison) -> list[tuple[str, str, str]]:
 
 
 def entries(comparison: Comparison) -> list[dict[str, Any]]:
-    """One mapping per algorithm and metric: figures, change, threshold, status.
+    """One mapping per algorithm and metric: figures, change, status.
 
     The figures of a time are relative to the reference; its change is a
     ratio minus 1, like the others'.
