@@ -41,7 +41,7 @@ FAILED = ("REGRESSION", "unavailable", "missing")
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Outcome:
     """The gate's overall status, and what made it.
 
     ``unchecked`` lists each reason a check was not made, and ``skipped``
@@ -59,7 +59,7 @@ class Verdict:
         return EXIT[self.status]
 
 
-def verdict(comparison: Comparison, allow_incomplete: bool = False, strict_environment: bool = False) -> Verdict:
+def verdict(comparison: Comparison, allow_incomplete: bool = False, strict_environment: bool = False) -> Outcome:
     """Return the overall status of *comparison* under the gate's options.
 
     The options are those of ``hanoi compare``: an incomplete check fails
@@ -76,7 +76,7 @@ def verdict(comparison: Comparison, allow_incomplete: bool = False, strict_envir
         status = "not comparable"
     else:
         status = "pass"
-    return Verdict(status, tuple(comparison.regressions), tuple(unchecked + incomplete), tuple(skipped))
+    return Outcome(status, tuple(comparison.regressions), tuple(unchecked + incomplete), tuple(skipped))
 
 
 def grouped(items: Iterable[tuple[str, str, str]]) -> list[str]:
@@ -124,7 +124,7 @@ def entries(comparison: Comparison) -> list[dict[str, Any]]:
     return found
 
 
-def to_json(comparison: Comparison, found: Verdict) -> str:
+def to_json(comparison: Comparison, found: Outcome) -> str:
     """The comparison and its verdict as one JSON object."""
     document = {
         "status": found.status,
@@ -164,7 +164,7 @@ def to_junit(comparison: Comparison) -> str:
     return ElementTree.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
 
 
-def to_markdown(comparison: Comparison, found: Verdict) -> str:
+def to_markdown(comparison: Comparison, found: Outcome) -> str:
     """A summary fit for ``$GITHUB_STEP_SUMMARY``: the verdict, then a table."""
     head = {"pass": "passed", "regressed": "regressed", "not comparable": "could not compare everything"}
     lines = [f"### hanoi compare: {head[found.status]} (exit {found.exit_status})", ""]
