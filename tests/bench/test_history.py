@@ -186,3 +186,39 @@ def test_bisect_on_instructions(tmp_path: Path, capsys: pytest.CaptureFixture[st
     bad = _commit(root, _toy(extra="x = [n] * 50"), "toy: more work")
     assert main(["bisect", good, bad, "--algorithm", "toy", "--repo", str(root), "--out", str(tmp_path / "o")]) == 0
     assert f"first bad commit: {bad}" in capsys.readouterr().out
+
+
+@pytest.mark.usefixtures("no_valgrind")
+def test_commits_that_cannot_be_measured(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q")
+    _commit(root, {"NOTES": "nothing to measure"}, "notes")
+    _commit(root, {**_toy(), "algorithms/hanoi_algorithms/toy.py": "import os\nos._exit(3)\n"}, "exits")
+    out = tmp_path / "out"
+    assert main(["history", "--repo", str(root), "--out", str(out)]) == 0
+    first, second = history.history(root, None, out)
+    assert first.error.startswith("no algorithms package and no readable pyproject.toml")
+    assert second.error == "not measured: exit status 3"
+    assert "not measured: exit status 3" in (out / "index.html").read_text()
+    assert main(["history", "HEAD..HEAD", "--repo", str(root), "--out", str(out)]) == 2
+    assert "no commits in HEAD..HEAD" in capsys.readouterr().err
+
+
+def test_no_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert main(["history", "--repo", str(tmp_path), "--out", str(tmp_path / "out")]) == 2
+    assert "git cannot run" in capsys.readouterr().err
+
+
+@pytest.mark.usefixtures("no_valgrind")
+def test_a_failed_check_is_bad(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q")
+    good = _commit(root, _toy(), "toy")
+    bad = _commit(root, _toy(extra="n = n + 1"), "toy: one disk too many")
+    argv = ["bisect", good, bad, "--algorithm", "toy", "--metric", "peak", "--repo", str(root)]
+    assert main([*argv, "--out", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert f"first bad commit: {bad}" in out and "failed (failed the check at n = 6" in out
