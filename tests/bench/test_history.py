@@ -183,7 +183,8 @@ def test_bisect_on_instructions(tmp_path: Path, capsys: pytest.CaptureFixture[st
     _git(root, "init", "-q")
     good = _commit(root, _toy(), "toy")
     _commit(root, {"NOTES": "a note"}, "notes")
-    bad = _commit(root, _toy(extra="x = [n] * 50"), "toy: more work")
+    slower = {k: v.replace("yield (k, a, c)", "yield (k + sum((0, 0, 0)), a, c)") for k, v in _toy().items()}
+    bad = _commit(root, slower, "toy: more work per move")
     assert main(["bisect", good, bad, "--algorithm", "toy", "--repo", str(root), "--out", str(tmp_path / "o")]) == 0
     assert f"first bad commit: {bad}" in capsys.readouterr().out
 
@@ -222,3 +223,21 @@ def test_a_failed_check_is_bad(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main([*argv, "--out", str(tmp_path / "out")]) == 0
     out = capsys.readouterr().out
     assert f"first bad commit: {bad}" in out and "failed (failed the check at n = 6" in out
+
+
+@pytest.mark.usefixtures("no_valgrind")
+def test_ctrl_c_keeps_what_is_done(
+    repo: tuple[Path, list[str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, hashes = repo
+    measure = history.measure
+
+    def interrupted(repo: Path, commit: str, *args: object) -> history.Record:
+        if commit == hashes[1]:
+            raise KeyboardInterrupt
+        return measure(repo, commit, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(history, "measure", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        history.history(root, None, tmp_path / "out", ["toy"])
+    assert [p.stem for p in (tmp_path / "out").iterdir()] == [hashes[0]]
