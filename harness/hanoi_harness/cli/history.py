@@ -7,12 +7,13 @@ the work is in :mod:`hanoi_harness.bench.history`.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 
 from hanoi_harness.bench.gate.counts import DEFAULT_THRESHOLD_PCT
 from hanoi_harness.bench.history import DEFAULT_COUNT, METRICS, Record, bisect, history, write_csv, write_html
-from hanoi_harness.cli.streams import say
 from hanoi_harness.errors import UsageError
+from hanoi_harness.progress import Bar
 
 OUT = Path("hanoi-history")
 """Where the results of each commit, the CSV and the page go by default."""
@@ -77,8 +78,24 @@ def add_bisect(p: argparse.ArgumentParser) -> None:
     p.set_defaults(func=cmd_bisect)
 
 
+def _progress() -> tuple[Bar, Callable[[str], None]]:
+    """A bar of commits on stderr, and the hook that says each one there."""
+    bar = Bar(unit="commit")
+    bar.phase("commits", None)
+
+    def said(line: str) -> None:
+        bar.say(f"hanoi: {line}")
+        bar.step(line[:10])
+
+    return bar, said
+
+
 def cmd_history(args: argparse.Namespace) -> int:
-    records = history(args.repo, args.span, args.out, args.algorithm, say)
+    bar, said = _progress()
+    try:
+        records = history(args.repo, args.span, args.out, args.algorithm, said)
+    finally:
+        bar.close()
     if not records:
         raise UsageError(f"no commits in {args.span}")
     write_csv(records, args.out / "history.csv")
@@ -88,7 +105,11 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def cmd_bisect(args: argparse.Namespace) -> int:
-    found = bisect(args.repo, args.good, args.bad, args.algorithm, args.metric, args.out, say)
+    bar, said = _progress()
+    try:
+        found = bisect(args.repo, args.good, args.bad, args.algorithm, args.metric, args.out, said)
+    finally:
+        bar.close()
     name, metric = args.algorithm, args.metric
     if found.commit is None:
         print(
