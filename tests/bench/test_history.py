@@ -241,3 +241,9 @@ def test_ctrl_c_keeps_what_is_done(
     with pytest.raises(KeyboardInterrupt):
         history.history(root, None, tmp_path / "out", ["toy"])
     assert [p.stem for p in (tmp_path / "out").iterdir()] == [hashes[0]]
+
+
+def test_a_commit_that_hangs_is_not_measured(repo: tuple[Path, list[str]]) -> None:
+    root, hashes = repo
+    record = history.measure(root, hashes[0], "toy: first", ["toy"], "key", timeout_s=0.01)
+    assert record.error == "not measured: no result within 0.01 s"

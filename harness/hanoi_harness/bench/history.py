@@ -46,6 +46,9 @@ METRICS = {"instructions": "instructions per move", "peak": "tracemalloc peak (b
 DEFAULT_COUNT = 20
 """Commits measured when no range is given: the last ones of the branch."""
 
+TIMEOUT_S = 1800.0
+"""The longest one commit's measuring may take, all its algorithms together."""
+
 ENTRY_POINTS = "hanoi.algorithms"
 """The entry point group a ``hanoi new`` project registers its algorithm in."""
 
@@ -191,8 +194,13 @@ def harness_root() -> str:
     return str(Path(hanoi_harness.__file__).resolve().parent.parent)
 
 
-def measure(repo: Path, commit: str, subject: str, names: Sequence[str], key: str) -> Record:
-    """Measure *names* (default: all) at *commit* of *repo* in a child."""
+def measure(
+    repo: Path, commit: str, subject: str, names: Sequence[str], key: str, timeout_s: float = TIMEOUT_S
+) -> Record:
+    """Measure *names* (default: all) at *commit* of *repo* in a child.
+
+    The child is killed, and the commit not measured, after *timeout_s*.
+    """
     record = Record(commit, subject, key, asked=list(names))
     with tree_of(repo, commit) as tree:
         found = sources(tree)
@@ -204,14 +212,19 @@ def measure(repo: Path, commit: str, subject: str, names: Sequence[str], key: st
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([*path, harness_root()])}
         from hanoi_harness.sandbox import process
 
-        done = process.run(
-            [sys.executable, "-P", "-m", __name__, spec],
-            env=env,
-            cwd=tree,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        try:
+            done = process.run(
+                [sys.executable, "-P", "-m", __name__, spec],
+                env=env,
+                cwd=tree,
+                timeout=timeout_s,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+        except subprocess.TimeoutExpired:
+            record.error = f"not measured: no result within {timeout_s:g} s"
+            return record
     lines = done.stdout.strip().splitlines()
     if done.returncode != 0 or not lines:
         last = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
