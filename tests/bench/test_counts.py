@@ -259,7 +259,7 @@ def sleeping_counts(started: list[subprocess.Popen[bytes]], both: threading.Barr
     """
 
     def counting(*args: object) -> dict[str, InstructionCount]:
-        live = args[-1]
+        live = args[5]  # count_jobs(valgrind, jobs, plugins, timeout_s, on_counted, live, path)
         assert isinstance(live, set)
         interpreter = subprocess.Popen([sys.executable, "-c", LINE_THEN_SLEEP], start_new_session=True)
         started.append(interpreter)

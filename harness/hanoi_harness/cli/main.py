@@ -44,6 +44,8 @@ COMMANDS = {
     "bench": ("bench", "measure time, peak memory and instructions per move across n and write a results directory"),
     "compare": ("bench", "compare two result sets; exit 1 on a regression"),
     "report": ("bench", "render a results directory's report, tables, plots and README again from its results.json"),
+    "history": ("history", "measure each commit's algorithms across a git range: a CSV and an HTML page"),
+    "bisect": ("history", "find the first commit whose instructions per move exceed GOOD's beyond the gate"),
     "new": ("new", "write a new variant's project: its module, its conformance tests and its CI gate"),
 }
 """Each command: the module of :mod:`hanoi_harness.cli` that runs it, and its line in ``hanoi --help``."""

@@ -173,12 +173,16 @@ def count_sizes(algorithm: Algorithm, sizes: Sequence[int] = SIZES) -> tuple[int
     return found[0], found[-1]
 
 
-def child_env() -> dict[str, str]:
+def child_env(path: Sequence[str] = ()) -> dict[str, str]:
     """The counted interpreter's environment, from :data:`CHILD_ENV`.
 
-    ``VALGRIND_LIB`` is added when this process has it.
+    ``VALGRIND_LIB`` is added when this process has it.  *path* becomes
+    ``PYTHONPATH``: folders imported from first (another commit's
+    algorithms, for ``hanoi history``).
     """
     env = dict(CHILD_ENV)
+    if path:
+        env["PYTHONPATH"] = os.pathsep.join(path)
     if "VALGRIND_LIB" in os.environ:
         env["VALGRIND_LIB"] = os.environ["VALGRIND_LIB"]
     return env
@@ -220,6 +224,7 @@ def count_all(
     workers: int | None = None,
     timeout_s: float = TIMEOUT_S,
     on_counted: Callable[[str, int], None] | None = None,
+    path: Sequence[str] = (),
 ) -> dict[str, InstructionCount]:
     """Count instructions per move of each algorithm named in *sizes*.
 
@@ -230,7 +235,8 @@ def count_all(
     interpreters running at once (default: one per core).  Counts do not
     depend on the load, so they need not run alone.  A drain may take
     *timeout_s*.
-    *on_counted(name, n)* is called after each counted drain.
+    *on_counted(name, n)* is called after each counted drain.  *path* is
+    imported from first (see :func:`child_env`).
     """
     found: dict[str, InstructionCount] = {}
     for name, pair in sizes.items():
@@ -245,7 +251,7 @@ def count_all(
         with ThreadPoolExecutor(max_workers=shares) as pool:
             try:
                 parts = pool.map(
-                    lambda share: count_jobs(valgrind, share, plugins, timeout_s, on_counted, live),
+                    lambda share: count_jobs(valgrind, share, plugins, timeout_s, on_counted, live, path),
                     [jobs[i::shares] for i in range(shares)],
                 )
                 for part in parts:
@@ -265,11 +271,12 @@ def count_jobs(
     timeout_s: float = TIMEOUT_S,
     on_counted: Callable[[str, int], None] | None = None,
     live: set[subprocess.Popen[str]] | None = None,
+    path: Sequence[str] = (),
 ) -> dict[str, InstructionCount]:
     """The counts of *jobs* from one interpreter under *valgrind*, in order.
 
     *jobs* are (name, (n1, n2)) pairs.  The interpreter is in *live* while
-    it runs, for a caller that must stop it.
+    it runs, for a caller that must stop it; *path* is imported from first.
     """
     spec = {"jobs": [[name, *pair] for name, pair in jobs], "plugins": list(plugins), "timeout_s": timeout_s}
     with tempfile.TemporaryDirectory(prefix="hanoi-count-") as work:
@@ -283,7 +290,7 @@ def count_jobs(
             "hanoi_harness.bench.counts.child",
             json.dumps(spec),
         ]
-        lines, failure = _run(argv, START_S + 3 * timeout_s * len(jobs), on_counted, live)
+        lines, failure = _run(argv, START_S + 3 * timeout_s * len(jobs), on_counted, live, path)
         totals = {line["pid"]: read_totals(Path(work) / f"cachegrind.{line['pid']}") for line in lines if "pid" in line}
     return {name: _assemble(name, pair, lines, totals, failure) for name, pair in jobs}
 
@@ -293,6 +300,7 @@ def _run(
     deadline_s: float,
     on_counted: Callable[[str, int], None] | None,
     live: set[subprocess.Popen[str]] | None = None,
+    path: Sequence[str] = (),
 ) -> tuple[list[dict[str, Any]], str]:
     """Run the counted interpreter: its JSON lines, and why it failed.
 
@@ -306,7 +314,7 @@ def _run(
     """
     lines: list[dict[str, Any]] = []
     with tempfile.TemporaryFile(mode="w+") as stderr:
-        interpreter = process.start(argv, env=child_env(), stdout=subprocess.PIPE, stderr=stderr, text=True)
+        interpreter = process.start(argv, env=child_env(path), stdout=subprocess.PIPE, stderr=stderr, text=True)
         watchdog = process.Watchdog(interpreter, deadline_s)
         if live is not None:
             live.add(interpreter)
