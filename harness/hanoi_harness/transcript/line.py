@@ -169,8 +169,12 @@ class Line:
                     j += 1
                 if t[j].kind == NUM and j not in (src, dst):
                     return j
+        counts = set()  # 'Move 1 disk from 2 to 3': a count of disks before the Latin word, not the disk
         for i in range(lo, len(t) - 1):  # '第 1 个盘', '1 号盘': a number, a counter, the word disk
             if t[i].kind == NUM and i not in (src, dst):
+                if self.word(i + 1, _DISK) and t[i + 1].text.isascii():
+                    counts.add(i)
+                    continue
                 k = i + 2 if self.word(i + 1, _CLASSIFIER) else i + 1
                 if k < len(t) and self.word(k, _DISK):
                     return i
@@ -183,7 +187,8 @@ class Line:
         if self.counter == "steps":
             return None
         soft = self.counter == "disks"  # '3:' before the pegs is the disk: the input's numbers do not count moves
-        before = [i for i in range(lo, src) if t[i].kind == NUM and not self.step(i, before=not soft)]
+        before = [i for i in range(lo, src) if t[i].kind == NUM and i not in counts]
+        before = [i for i in before if not self.step(i, before=not soft)]
         return before[-1] if before else None
 
     def step(self, i: int, *, before: bool) -> bool:
