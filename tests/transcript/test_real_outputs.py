@@ -36,3 +36,133 @@ def test_arrows_of_em_and_en_dashes_are_moves(capsys: pytest.CaptureFixture[str]
     skipped = moves[:3] + moves[4:]  # one move gone: never 'ok'
     code, out, _ = run_cli(capsys, "check", "-n", "3", write(tmp_path, skipped))
     assert code == 1 and out.startswith("incomplete: after 6 moves")
+
+
+def states(n: int) -> list[list[list[int]]]:
+    """The pegs after each move of the reference solution, the start first."""
+    pegs: list[list[int]] = [list(range(n, 0, -1)), [], []]
+    out = [[list(p) for p in pegs]]
+    for _, s, t in reference(n):
+        pegs[t].append(pegs[s].pop())
+        out.append([list(p) for p in pegs])
+    return out
+
+
+def test_a_table_of_a_counter_and_three_stacks_is_states(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # C: printf("%2d:\t", k); then each peg's disks and a tab
+    rows = [f"{k:2}:\t" + "\t".join(" ".join(map(str, p)) + " " for p in pegs) for k, pegs in enumerate(states(4))]
+    code, out, err = run_cli(capsys, "check", "-n", "4", write(tmp_path, rows))
+    assert (code, out) == (0, "ok: 15 moves, legal and optimal for n = 4; the tower ends on peg 2\n")
+    assert "(states)" in err
+    code, out, _ = run_cli(capsys, "check", "-n", "4", write(tmp_path, rows[:5] + rows[6:]))
+    assert code == 2  # a row gone: the states jump, never a verdict
+
+
+def test_stacks_one_a_line_are_states(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Python: print("Initial:"); then for each state, print(peg) for each peg, and a blank line
+    lines = ["Initial:"]
+    for pegs in states(3):
+        lines += [str(p) for p in pegs] + [""]
+    code, out, _ = run_cli(capsys, "check", "-n", "3", write(tmp_path, lines))
+    assert (code, out) == (0, "ok: 7 moves, legal and optimal for n = 3; the tower ends on peg 2\n")
+
+
+def test_output_with_no_move_and_a_final_state_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = write(tmp_path, ["Tower of Hanoi n=3", "[]", "[]", "[3,2,1]"])
+    code, out, err = run_cli(capsys, "check", "-n", "3", path)
+    assert (code, out) == (2, "")
+    assert "--read states" in err and "Traceback" not in err
+    code, out, err = run_cli(capsys, "check", "-n", "3", "--read", "states", path)
+    assert (code, out) == (2, "")
+    assert "line 4" in err
+
+
+def test_lists_of_three_numbers_are_moves(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Python: print([disk, src, dst])
+    lines = [str([d, s, t]) for d, s, t in reference(3)]
+    code, out, _ = run_cli(capsys, "check", "-n", "3", write(tmp_path, lines))
+    assert (code, out) == (0, "ok: 7 moves, legal and optimal for n = 3; the tower ends on peg 2\n")
+
+
+def test_a_dict_of_the_pegs_after_each_move_names_the_final_peg(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Python: print(f"Moving disk {d} from {pegs[s]} to {pegs[t]}"); move; print(pegs)
+    pegs: dict[str, list[int]] = {"A": [4, 3, 2, 1], "B": [], "C": []}
+    lines = []
+    for d, s, t in reference(4):
+        lines.append(f"Moving disk {d} from {pegs[ABC[s]]} to {pegs[ABC[t]]}")
+        pegs[ABC[t]].append(pegs[ABC[s]].pop())
+        lines.append(str(pegs))
+    code, out, _ = run_cli(capsys, "check", "-n", "4", write(tmp_path, lines))
+    assert (code, out) == (0, "ok: 15 moves, legal and optimal for n = 4; the tower ends on peg C\n")
+    code, out, err = run_cli(capsys, "check", "-n", "4", write(tmp_path, lines[:5] + lines[7:]))
+    assert code == 2 and "line 6" in err  # a move and its state gone: refused where the states jump
+
+
+@pytest.mark.parametrize("codec", ["zlib", "idna", "punycode", "rot13", "utf-16", "utf-32", "hex"])
+def test_every_encoding_is_a_verdict_or_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, codec: str
+) -> None:
+    path = write(tmp_path, ["A->C", "A->B", "C->B"])
+    code, out, err = run_cli(capsys, "check", "-n", "2", "--encoding", codec, path)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+LANGUAGES = {
+    "Polish, z ... na": lambda d, s, t: f"Przenieś krążek {d} z {ABC[s]} na {ABC[t]}",
+    "Italian, dal perno ... al perno": lambda d, s, t: f"Sposta disco {d} dal perno {s + 1} al perno {t + 1}",
+    "French, de axe_... vers axe_...": lambda d, s, t: (
+        f"Déplacement du disque {d} de axe_{('gauche', 'central', 'droit')[s]} vers "
+        f"axe_{('gauche', 'central', 'droit')[t]}"
+    ),
+    "Vietnamese, từ tháp ... đến tháp": lambda d, s, t: f"Di chuyển tầng {d} từ tháp {'XYZ'[s]} đến tháp {'XYZ'[t]}",
+    "Russian, из ... к": lambda d, s, t: f"Переместить кольцо {d} из {ABC[s]} к {ABC[t]}",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_connectives_of_other_languages(capsys: pytest.CaptureFixture[str], tmp_path: Path, language: str) -> None:
+    lines = [LANGUAGES[language](d, s, t) for d, s, t in reference(3)]
+    code, out, _ = run_cli(capsys, "check", "-n", "3", write(tmp_path, lines))
+    assert code == 0 and out.startswith("ok: 7 moves, legal and optimal")
+    swapped = [lines[1], lines[0], *lines[2:]]
+    code, out, _ = run_cli(capsys, "check", "-n", "3", write(tmp_path, swapped))
+    assert code == 1 and out.startswith("illegal at step 1, line 1")
+
+
+def test_cp1251_input_is_read_with_its_encoding(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "ru.txt"
+    path.write_bytes(
+        "".join(f"Переместить кольцо {d} из {ABC[s]} к {ABC[t]}\n" for d, s, t in reference(3)).encode("cp1251")
+    )
+    code, out, _ = run_cli(capsys, "check", "-n", "3", "--encoding", "cp1251", str(path))
+    assert (code, out) == (0, "ok: 7 moves, legal and optimal for n = 3; the tower ends on peg C\n")
+
+
+def test_a_move_split_over_two_lines_the_second_indented(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Java: System.out.println("move disk[" + d + "] from"); System.out.println("    " + s + " to " + t);
+    lines = [part for d, s, t in reference(3) for part in (f"move disk[{d}] from", f"    {ABC[s]} to {ABC[t]}")]
+    code, out, _ = run_cli(capsys, "check", "-n", "3", write(tmp_path, lines))
+    assert (code, out) == (0, "ok: 7 moves, legal and optimal for n = 3; the tower ends on peg C\n")
+
+
+def test_a_pattern_reads_any_one_move_a_line_shape(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines = ["Tower", *(f"{k}. Disk {d} goes {ABC[s]}=>{ABC[t]}" for k, (d, s, t) in enumerate(reference(3), 1))]
+    path = write(tmp_path, lines)
+    move = r"(?P<step>\d+)\. Disk (?P<disk>\d+) goes (?P<src>\w)=>(?P<dst>\w)"
+    code, out, _ = run_cli(capsys, "check", "-n", "3", "--pattern", move, path)
+    assert (code, out) == (0, "ok: 7 moves, legal and optimal for n = 3; the tower ends on peg C\n")
+    path = write(tmp_path, [lines[0], lines[2], lines[1], *lines[3:]])
+    code, out, _ = run_cli(capsys, "check", "-n", "3", "--pattern", move, path)
+    assert code == 1 and out.startswith("illegal at step 1, line 2")
+    code, out, _ = run_cli(capsys, "check", "-n", "3", "--pattern", r"(?P<src>\w)=>(?P<dst>\w)", path)
+    assert code == 1 and out.startswith("illegal at step 3, line 4")
+
+
+@pytest.mark.parametrize("bad", [r"(?P<src>\w", r"(?P<from>\w) (?P<dst>\w)", r"(?P<src>\w) (?P<dst>\w) (?P<x>\d)"])
+def test_a_bad_pattern_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path, bad: str) -> None:
+    code, out, err = run_cli(capsys, "check", "-n", "3", "--pattern", bad, write(tmp_path, ["A->C"]))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "--pattern" in err

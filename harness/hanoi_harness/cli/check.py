@@ -28,6 +28,7 @@ from hanoi_harness.errors import UsageError
 from hanoi_harness.registry.probe import MAX_PEGS
 from hanoi_harness.transcript.check import COUNTERS, DISKS, READS, check_lines, describe, open_text
 from hanoi_harness.transcript.pegs import PegNames
+from hanoi_harness.transcript.source import GROUPS, by_pattern
 
 DESCRIPTION = """\
 Read moves from FILE or standard input (UTF-8, UTF-16/32 with a byte-order mark, or --encoding) and replay
@@ -137,6 +138,14 @@ def add_check(p: argparse.ArgumentParser) -> None:
         "described above); default: inferred from the first 400 lines",
     )
     p.add_argument(
+        "--pattern",
+        type=_pattern,
+        metavar="REGEX",
+        help="read each line this regular expression matches as one move, with named groups src and dst, and "
+        "perhaps disk and step, e.g. 'disk (?P<disk>\\d+): (?P<src>\\w+) > (?P<dst>\\w+)'; other lines are "
+        "skipped",
+    )
+    p.add_argument(
         "--target",
         metavar="PEG",
         help="the peg the tower must end on, as the input writes it (default: any but its start); --to gives a "
@@ -172,16 +181,19 @@ def cmd_check(args: argparse.Namespace) -> int:
         except UsageError as exc:
             raise UsageError(f"argument --pegs: {_why(args.pegs, exc)}") from None
     with _input(args.file, args.encoding) as text:
-        verdict = check_lines(
-            text,
-            args.n,
-            pegs=args.pegs,
-            target=args.target,
-            disks=args.disks,
-            puzzle=puzzle,
-            counter=args.counter,
-            read=args.read,
-        )
+        try:
+            verdict = check_lines(
+                text if args.pattern is None else by_pattern(text, args.pattern),
+                args.n,
+                pegs=args.pegs,
+                target=args.target,
+                disks=args.disks,
+                puzzle=puzzle,
+                counter=args.counter,
+                read="moves" if args.pattern is not None else args.read,
+            )
+        except UnicodeError as exc:  # 'UTF-16 stream does not start with BOM'
+            raise UsageError(f"the input is not {args.encoding} text ({exc}): give another --encoding") from None
     if verdict.extra.get("read"):
         print(f"hanoi check: {verdict.extra['read']}", file=sys.stderr)
     print(describe(verdict, args.n))
@@ -210,14 +222,30 @@ def puzzle_for(args: argparse.Namespace) -> Puzzle:
     return puzzle.between(start, read_config("--to", args.goal, puzzle.pegs, args.n))
 
 
+def _pattern(text: str) -> re.Pattern[str]:
+    """``--pattern``: a regular expression with groups src and dst."""
+    try:
+        pattern = re.compile(text)
+    except re.error as exc:
+        raise argparse.ArgumentTypeError(f"not a regular expression: {exc}") from None
+    names = set(pattern.groupindex)
+    if not {"src", "dst"} <= names or not names <= GROUPS:
+        raise argparse.ArgumentTypeError("the groups must be (?P<src>...) and (?P<dst>...), perhaps disk and step")
+    return pattern
+
+
+_NOT_TEXT = frozenset({"idna", "punycode", "undefined"})
+"""Codecs Python calls text encodings that encode names or nothing, not a program's output."""
+
+
 def _encoding(name: str) -> str:
     """``--encoding``: a codec Python knows that decodes bytes to text."""
     try:
         info = codecs.lookup(name)
     except LookupError:
         raise argparse.ArgumentTypeError(f"unknown encoding {name!r}") from None
-    if not isinstance(codecs.decode(b"", info.name), str):  # (base64, zlib: bytes to bytes)
-        raise argparse.ArgumentTypeError(f"{name!r} does not decode bytes to text")
+    if not info._is_text_encoding or info.name in _NOT_TEXT:  # (base64, zlib: bytes to bytes; idna: names)
+        raise argparse.ArgumentTypeError(f"{name!r} is not a text encoding (e.g. utf-8, cp1251, latin-1)")
     return info.name
 
 

@@ -142,7 +142,7 @@ def check_lines(
     if inference.contents and not symmetric:
         raise UsageError("pegs written as the disks they hold are read on the classic rules alone")
     if inference.states:
-        reader.read_states(n, inference.drawn)
+        reader.read_states(n, inference.drawn, inference.names)
     moves = reader.read(itertools.chain(ahead, source))
     first = next(moves, None)  # the first move decides the convention, which --target is read in
     if reader.error is not None:

@@ -222,7 +222,7 @@ class Line:
         Such tokens are quotes, brackets, ':', ',', 'the', peg, rod, ...
         """
         tok = self.t[i]
-        if tok.low in AROUND or tok.low in ":,-" or self.word(i, _THE | _PEGWORD | _OF | _MOVING | _NUMBER):
+        if tok.low in AROUND or tok.low in ":,-_" or self.word(i, _THE | _PEGWORD | _OF | _MOVING | _NUMBER):
             return True
         return self.word(i, _FROM) and tok.low not in self.names  # 'de la torre de origen', not the peg 'from'
 
@@ -245,7 +245,7 @@ class Line:
         """
         t = self.t
         while i < len(t):
-            if t[i].low in AROUND or t[i].low in ":," or self.word(i, _THE | _OF):
+            if t[i].low in AROUND or t[i].low in ":,_" or self.word(i, _THE | _OF):
                 i += 1
             elif self.word(i, _PEGWORD | _FROM | _NUMBER) and self.peg_follows(i + 1):
                 i += 1

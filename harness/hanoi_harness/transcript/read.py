@@ -241,14 +241,15 @@ class Reader(Model):
             for move in found:
                 yield self._model(move, number, text)
 
-    def read_states(self, n: int, drawn: Layout | None = None) -> None:
+    def read_states(self, n: int, drawn: Layout | None = None, names: PegNames | None = None) -> None:
         """Read states from now on, or pictures of the pegs.
 
-        States number the pegs from 0 in the order printed (:mod:`.states`).
-        Pictures are laid out as ``drawn`` says (:mod:`.pictures`), left to right.
+        States number the pegs from 0 in the order printed (:mod:`.states`),
+        named by ``names`` if given.  Pictures are laid out as ``drawn`` says
+        (:mod:`.pictures`), left to right.
         """
         self.states = States(len(self.pegs), n) if drawn is None else Pictures(drawn, len(self.pegs), n)
-        self.names = conventions(len(self.pegs))[f"0-{len(self.pegs) - 1}"]
+        self.names = names or conventions(len(self.pegs))[f"0-{len(self.pegs) - 1}"]
         self.labels = list(self.names.labels)
 
     def _states(self, source: Iterator[str]) -> Iterator[ModelMove]:
@@ -270,14 +271,21 @@ class Reader(Model):
             if not found:
                 self._skip(number, text)
             for move in found:
-                yield self._model(move, *self.states.at)
+                yield self._model(self._named(move), *self.states.at)
         try:
             found = self.states.flush()
         except ValueError as exc:
             self.error = MalformedLine(*self.states.last, str(exc))
             return
         for move in found:
-            yield self._model(move, *self.states.at)
+            yield self._model(self._named(move), *self.states.at)
+
+    def _named(self, move: Move) -> Move:
+        """A move between states, its pegs named as the states name them."""
+        disk, src, dst = move
+        assert self.names is not None and src is not None
+        labels = self.names.labels
+        return disk, labels[int(src)], labels[int(dst)]
 
     def _long(self, number: int, text: str, source: Iterator[str]) -> Iterator[ModelMove]:
         """The moves of a long line that holds several, a piece at a time.

@@ -14,6 +14,7 @@ from __future__ import annotations
 import codecs
 import functools
 import io
+import re
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
@@ -130,3 +131,32 @@ def _sliced(lines: Iterable[str]) -> Iterator[str]:
 def continues(piece: str) -> bool:
     """Whether ``piece`` is LIMIT characters of a longer line."""
     return len(piece) >= LIMIT and not piece.endswith("\n")
+
+
+GROUPS = frozenset({"disk", "src", "dst", "step"})
+"""The named groups of a ``--pattern``: src and dst needed, disk and step optional."""
+
+
+def by_pattern(lines: Iterable[str], pattern: re.Pattern[str]) -> Iterator[str]:
+    """Each line that ``pattern`` matches, as one plain move.
+
+    Its groups src, dst and disk give the move.  Any other line is blank,
+    so that the lines keep their numbers.
+
+    >>> move = re.compile(r"(?P<step>\\d+): (?P<src>\\w+) => (?P<dst>\\w+)")
+    >>> list(by_pattern(["1: A => C\\n", "done\\n"], move))
+    ['A -> C\\n', '\\n']
+    """
+    for text in lines:
+        m = pattern.search(text)
+        if m is None:
+            yield "\n"
+            continue
+        src, dst = (_label(m["src"]), _label(m["dst"]))
+        disk = m.groupdict().get("disk")
+        yield f"Move disk {disk.strip()} from {src} to {dst}\n" if disk else f"{src} -> {dst}\n"
+
+
+def _label(text: str) -> str:
+    """A peg's label as one word: its letters and digits alone."""
+    return "".join(ch for ch in text if ch.isalnum()) or "?"
