@@ -166,3 +166,14 @@ def test_a_bad_pattern_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path:
     code, out, err = run_cli(capsys, "check", "-n", "3", "--pattern", bad, write(tmp_path, ["A->C"]))
     assert (code, out) == (2, "")
     assert err.count("\n") == 1 and "--pattern" in err
+
+
+def test_a_line_in_another_encoding_among_the_moves_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    lines = [f"Переместить диск {d} из {ABC[s]} на {ABC[t]}\n" for d, s, t in reference(3)]
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(b"".join(line.encode("cp1251" if k == 3 else "utf-8") for k, line in enumerate(lines)))
+    code, out, err = run_cli(capsys, "check", "-n", "3", str(path))
+    assert (code, out) == (2, "")
+    assert "line 4" in err and "--encoding" in err

@@ -54,6 +54,8 @@ _GAP = re.compile(r"[\s,;\[\](){}]*")
 _ALNUM = re.compile(r"[^\W_]")
 
 
+_MOVE_LIKE = re.compile(r"\d|\b[A-Za-z]\b|>|\u2192")
+"""A digit, a lone letter or an arrow: what a move that cannot be read may hold."""
 _PEG_GROUP = re.compile(r"\[([\d\s,]*)\]")
 
 
@@ -370,6 +372,13 @@ class Reader(Model):
         return items, body[end:], None
 
     def _skip(self, number: int, text: str) -> None:
+        """Pass over a line that holds no move.
+
+        A line among the moves whose bytes are not text in the encoding
+        (U+FFFD) may hide one: it is refused.
+        """
+        if "\ufffd" in text and self.line and self.states is None and _MOVE_LIKE.search(text):
+            raise MalformedLine(number, text, "bytes that are not text in the input's encoding: give its --encoding")
         if self.example is None:
             self.example = (number, text)
 
