@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import json
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -25,7 +27,9 @@ from hanoi_harness.cli.options import (
 )
 from hanoi_harness.core.puzzle import Puzzle, Rule
 from hanoi_harness.errors import UsageError
+from hanoi_harness.progress import Bar
 from hanoi_harness.registry.probe import MAX_PEGS
+from hanoi_harness.transcript.batch import Summary, grade_all
 from hanoi_harness.transcript.check import COUNTERS, DISKS, READS, check_lines, describe, open_text
 from hanoi_harness.transcript.pegs import PegNames
 from hanoi_harness.transcript.source import GROUPS, by_pattern
@@ -99,7 +103,18 @@ def add_check(p: argparse.ArgumentParser) -> None:
     p.description = DESCRIPTION
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.add_argument(
-        "-n", type=streamed_disks, required=True, metavar="N", help=f"the number of disks, at most {MAX_STREAMED_DISKS}"
+        "-n",
+        type=streamed_disks,
+        metavar="N",
+        help=f"the number of disks, at most {MAX_STREAMED_DISKS} (needed but with --jsonl)",
+    )
+    p.add_argument(
+        "--jsonl",
+        metavar="FILE",
+        help="grade many outputs: FILE ('-': standard input) holds one JSON record a line, "
+        '{"id": ..., "n": N, "text": "..."} with options such as "pegs", "rules", "target", "read"; print one '
+        "JSON verdict a line (status, count, step, line, prefix: the moves a shortest solution starts with), "
+        "then a summary by n",
     )
     p.add_argument("file", nargs="?", default="-", metavar="FILE", help="the moves ('-' or nothing: standard input)")
     p.add_argument(
@@ -174,6 +189,10 @@ PARSERS = {"check": add_check}
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    if args.jsonl is not None:
+        return _batch(args.jsonl)
+    if args.n is None:
+        fail("check: the argument -n is required (but with --jsonl)")
     puzzle = puzzle_for(args)
     if args.pegs is not None:
         try:
@@ -198,6 +217,27 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"hanoi check: {verdict.extra['read']}", file=sys.stderr)
     print(describe(verdict, args.n))
     return 0 if verdict.ok else 1
+
+
+BATCH_BYTES = 1 << 20
+"""A --jsonl file at least this large is graded over every core."""
+
+
+def _batch(name: str) -> int:
+    """Grade the records of ``--jsonl`` *name*: 0 if all are ok, else 1."""
+    summary, bad = Summary(), 0
+    large = name != "-" and os.path.getsize(name) >= BATCH_BYTES if os.path.exists(name) else False
+    bar = Bar(unit="record")
+    bar.phase("grading", None)
+    with _input(name) as text:
+        for verdict in grade_all(text, workers=(os.cpu_count() or 1) if large else 1):
+            print(json.dumps(verdict, ensure_ascii=False))
+            summary.add(verdict)
+            bad += verdict["status"] != "ok"
+            bar.step(str(verdict.get("id")))
+    bar.close()
+    print(json.dumps({"summary": summary.rows()}))
+    return 1 if bad else 0
 
 
 def puzzle_for(args: argparse.Namespace) -> Puzzle:

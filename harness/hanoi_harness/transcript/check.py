@@ -18,7 +18,7 @@ looks like a move and is not one (or that is too long, or binary), and
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import cast
 
@@ -30,6 +30,7 @@ from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.infer import PROBE, infer
 from hanoi_harness.transcript.infer import describe as describe_inference
 from hanoi_harness.transcript.line import Counter
+from hanoi_harness.transcript.model import ModelMove
 from hanoi_harness.transcript.pegs import CONVENTIONS, PegNames, conventions, quote
 from hanoi_harness.transcript.read import Reader
 from hanoi_harness.transcript.rules import parse_line
@@ -78,6 +79,7 @@ def check_lines(
     puzzle: Puzzle = CLASSIC,
     counter: str | None = None,
     read: str | None = None,
+    observe: Callable[[ModelMove], None] | None = None,
 ) -> Verdict:
     """Judge the moves read from *lines* for *n* disks.
 
@@ -151,7 +153,9 @@ def check_lines(
         raise reader.no_moves()
     names = reader.names or _letters_or_digits(puzzle.pegs)
     targets = _targets(target, names, puzzle.pegs, start)
-    stream = itertools.chain((first,), moves) if first is not None else ()
+    stream: Iterable[ModelMove] = itertools.chain((first,), moves) if first is not None else ()
+    if observe is not None:
+        stream = _observed(stream, observe)
     verdict = check(stream, n, targets, puzzle=puzzle, initial=tower.pegs, max_moves=max_moves)
     if isinstance(reader.error, StateMismatch):  # the last move read is not the one its line's state shows
         mismatch, reader.error = reader.error, None
@@ -174,6 +178,13 @@ def check_lines(
     if verdict.step is not None and first is not None:
         extra.update(line=reader.line, text=reader.text.rstrip("\r\n"))
     return replace(verdict, extra=extra)
+
+
+def _observed(stream: Iterable[ModelMove], observe: Callable[[ModelMove], None]) -> Iterator[ModelMove]:
+    """The moves of ``stream``, each shown to ``observe`` first."""
+    for move in stream:
+        observe(move)
+        yield move
 
 
 def _named(pegs: int) -> list[PegNames]:
