@@ -177,3 +177,24 @@ def test_a_line_in_another_encoding_among_the_moves_is_refused(
     code, out, err = run_cli(capsys, "check", "-n", "3", str(path))
     assert (code, out) == (2, "")
     assert "line 4" in err and "--encoding" in err
+
+
+def test_a_refusal_proposes_the_pattern_that_reads_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    lines = [f"Krok: disk {d} jde {ABC[s]}={ABC[t]}" for d, s, t in reference(3)]
+    path = write(tmp_path, lines)
+    code, out, err = run_cli(capsys, "check", "-n", "3", path)
+    assert (code, out) == (2, "") and "--pattern '" in err
+    pattern = err.split("--pattern '")[1].rstrip("'\n")
+    code, out, _ = run_cli(capsys, "check", "-n", "3", path, "--pattern", pattern)
+    assert (code, out) == (0, "ok: 7 moves, legal and optimal for n = 3; the tower ends on peg C\n")
+
+
+def test_a_malformed_line_proposes_a_pattern(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = write(tmp_path, ["Move disk 1 from A to C", "Move disk 2 from A to the other of B"])
+    code, out, err = run_cli(capsys, "check", "-n", "2", path)
+    assert (code, out) == (2, "")
+    assert "line 2" in err and err.count("\n") == 1 and "--pattern" in err
+    path = write(tmp_path, ["Move disk 1 from A to C", "Move disk 2 from A to ?"])
+    code, out, err = run_cli(capsys, "check", "-n", "2", path)
+    assert (code, out) == (2, "")
+    assert "line 2" in err and "--pattern" not in err  # '2' and 'A' are no two pegs

@@ -10,6 +10,7 @@ import codecs
 import json
 import os
 import re
+import shlex
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,7 +33,7 @@ from hanoi_harness.registry.probe import MAX_PEGS
 from hanoi_harness.transcript.batch import Summary, grade_all
 from hanoi_harness.transcript.check import COUNTERS, DISKS, READS, check_lines, describe, open_text
 from hanoi_harness.transcript.pegs import PegNames
-from hanoi_harness.transcript.source import GROUPS, by_pattern
+from hanoi_harness.transcript.source import GROUPS, MalformedLine, by_pattern, propose
 
 DESCRIPTION = """\
 Read moves from FILE or standard input (UTF-8, UTF-16/32 with a byte-order mark, or --encoding) and replay
@@ -211,6 +212,11 @@ def cmd_check(args: argparse.Namespace) -> int:
                 counter=args.counter,
                 read="moves" if args.pattern is not None else args.read,
             )
+        except MalformedLine as exc:
+            pattern = None if args.pattern is not None else propose(exc.source)
+            if pattern is None:
+                raise
+            raise UsageError(f"{exc}; or read each such line with --pattern {shlex.quote(pattern)}") from None
         except UnicodeError as exc:  # 'UTF-16 stream does not start with BOM'
             raise UsageError(f"the input is not {args.encoding} text ({exc}): give another --encoding") from None
     if verdict.extra.get("read"):

@@ -18,6 +18,7 @@ item by item, and any other line of moves piece by piece, whatever its length.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Iterable, Iterator, Mapping
 
 from hanoi_harness.core.legality import Pegs
@@ -35,6 +36,7 @@ from hanoi_harness.transcript.source import (
     binary,
     continues,
     pieces,
+    propose,
 )
 from hanoi_harness.transcript.states import States, split_state, without_state
 from hanoi_harness.transcript.templates import Parser
@@ -393,6 +395,8 @@ class Reader(Model):
             return NoMoves(
                 f"no moves read: the input is not UTF-8 text (line {line}: {quote(text)}): give its --encoding"
             )
+        pattern = propose(text)
+        tail = "" if pattern is None else f"; to read such lines as moves: --pattern {shlex.quote(pattern)}"
         if self.lines == 1:
-            return NoMoves(f"no moves read: the only line is not a move: {quote(text)}")
-        return NoMoves(f"no moves read: none of the {self.lines} lines is a move (line {line}: {quote(text)})")
+            return NoMoves(f"no moves read: the only line is not a move: {quote(text)}{tail}")
+        return NoMoves(f"no moves read: none of the {self.lines} lines is a move (line {line}: {quote(text)}){tail}")

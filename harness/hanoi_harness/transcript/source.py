@@ -49,7 +49,7 @@ class MalformedLine(UnreadableInput):
 
     def __init__(self, line: int, text: str, why: str) -> None:
         super().__init__(f"line {line}: cannot read a move from {quote(text)}: {why}")
-        self.line = line
+        self.line, self.source = line, text
 
 
 class StateMismatch(MalformedLine):
@@ -160,3 +160,40 @@ def by_pattern(lines: Iterable[str], pattern: re.Pattern[str]) -> Iterator[str]:
 def _label(text: str) -> str:
     """A peg's label as one word: its letters and digits alone."""
     return "".join(ch for ch in text if ch.isalnum()) or "?"
+
+
+_LONE = re.compile(r"(?<![^\W_])[A-Za-z0-9](?![^\W_])")
+_NUMBER = re.compile(r"\d+")
+
+
+def propose(text: str) -> str | None:
+    """A ``--pattern`` that reads ``text`` as a move, or None.
+
+    The last two lone letters or digits are the pegs, the number before
+    them the disk; other numbers may change from line to line.
+
+    >>> propose("Sposta disco 1 dal perno 1 al perno 3")
+    'Sposta disco (?P<disk>\\\\d+) dal perno (?P<src>\\\\w) al perno (?P<dst>\\\\w)'
+    """
+    text = text.strip()
+    pegs = list(_LONE.finditer(text))
+    if len(pegs) < 2:
+        return None
+    src, dst = pegs[-2], pegs[-1]
+    if src[0].isdigit() != dst[0].isdigit():
+        return None  # a digit and a letter: not two labels of one kind
+    disks = [m for m in _NUMBER.finditer(text, 0, src.start()) if m.end() <= src.start()]
+    cuts = [(src.start(), src.end(), r"(?P<src>\w)"), (dst.start(), dst.end(), r"(?P<dst>\w)")]
+    if disks:
+        cuts.insert(0, (disks[-1].start(), disks[-1].end(), r"(?P<disk>\d+)"))
+    out, end = [], 0
+    for start, stop, group in cuts:
+        out += [_literal(text[end:start]), group]
+        end = stop
+    pattern = "".join([*out, _literal(text[end:])])
+    return pattern if re.search(pattern, text) else None
+
+
+def _literal(text: str) -> str:
+    """``text`` as a regular expression, any number standing for any."""
+    return r"\d+".join(re.escape(part).replace("\\ ", " ") for part in _NUMBER.split(text))
