@@ -198,3 +198,14 @@ def test_a_malformed_line_proposes_a_pattern(capsys: pytest.CaptureFixture[str],
     code, out, err = run_cli(capsys, "check", "-n", "2", path)
     assert (code, out) == (2, "")
     assert "line 2" in err and "--pattern" not in err  # '2' and 'A' are no two pegs
+
+
+def test_not_optimal_names_the_first_step_off_every_shortest_solution(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write(tmp_path, ["A->B", "B->C", "A->B", "C->A", "B->C", "A->C"])
+    code, out, _ = run_cli(capsys, "check", "-n", "2", path)
+    assert (code, out) == (
+        1,
+        "legal but not optimal: 6 moves, optimal is 3; step 2, line 2 'B->C', leaves every shortest solution\n",
+    )

@@ -18,45 +18,12 @@ from typing import Any
 
 from hanoi_harness.core.puzzle import Puzzle, Rule
 from hanoi_harness.errors import UsageError
-from hanoi_harness.transcript.check import check_lines, describe
-from hanoi_harness.transcript.model import ModelMove
+from hanoi_harness.transcript.check import Prefix, check_lines, describe
 
 RULES: dict[str, Rule] = {"classic": "any", "cyclic": "cyclic", "linear": "linear"}
 """The ``rules`` of a record, as ``hanoi check --rules`` names them."""
 CHUNK = 64
 """Records sent to a worker at a time."""
-
-
-class Prefix:
-    """The longest run of moves that a shortest solution starts with.
-
-    It follows both shortest solutions of the classic puzzle (the tower to
-    peg 1 or to peg 2) move by move, without holding them.
-
-    >>> p = Prefix(2)
-    >>> for move in [(1, 0, 1), (2, 0, 2), (1, 0, 2)]:
-    ...     p(move)
-    >>> p.length
-    2
-    """
-
-    def __init__(self, n: int) -> None:
-        self.length = 0
-        self.ways = [_solution(n, 0, 1, 2), _solution(n, 0, 2, 1)]
-
-    def __call__(self, move: ModelMove) -> None:
-        _, src, dst = move
-        self.ways = [way for way in self.ways if next(way, None) == (src, dst)]
-        if self.ways:
-            self.length += 1
-
-
-def _solution(n: int, src: int, dst: int, via: int) -> Iterator[tuple[int, int]]:
-    """The shortest solution's moves as (source, destination), lazily."""
-    if n:
-        yield from _solution(n - 1, src, via, dst)
-        yield src, dst
-        yield from _solution(n - 1, via, dst, src)
 
 
 def grade(record: str) -> dict[str, Any]:
