@@ -7,9 +7,11 @@ refused, never judged on moves that are not there.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from hanoi_harness.transcript.check import check_lines
 from tests.helpers import reference, run_cli
 
 ABC = "ABC"
@@ -209,3 +211,24 @@ def test_not_optimal_names_the_first_step_off_every_shortest_solution(
         1,
         "legal but not optimal: 6 moves, optimal is 3; step 2, line 2 'B->C', leaves every shortest solution\n",
     )
+
+
+def test_an_early_illegal_move_that_another_reading_solves_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hanoi_harness.cli.check as cli
+
+    real = check_lines
+
+    def steps_solve(*args: Any, **kwargs: Any) -> Any:
+        lines = list(args[0])
+        if kwargs.get("counter") == "steps":
+            return real([f"{ABC[s]}->{ABC[t]}\n" for _, s, t in reference(2)], 2)
+        return real(lines, *args[1:], **kwargs)
+
+    monkeypatch.setattr(cli, "check_lines", steps_solve)
+    code, out, err = run_cli(capsys, "check", "-n", "2", write(tmp_path, ["A->C", "A->C", "B->C"]))
+    assert (code, out) == (2, "")
+    assert "two readings disagree" in err and "--counter steps" in err and err.count("\n") == 1
+    code, out, _ = run_cli(capsys, "check", "-n", "2", "--counter", "disks", write(tmp_path, ["A->C", "A->C"]))
+    assert code == 1 and out.startswith("illegal at step 2")

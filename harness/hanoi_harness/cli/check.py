@@ -27,6 +27,7 @@ from hanoi_harness.cli.options import (
     streamed_disks,
 )
 from hanoi_harness.core.puzzle import Puzzle, Rule
+from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.errors import UsageError
 from hanoi_harness.progress import Bar
 from hanoi_harness.registry.probe import MAX_PEGS
@@ -219,6 +220,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             raise UsageError(f"{exc}; or read each such line with --pattern {shlex.quote(pattern)}") from None
         except UnicodeError as exc:  # 'UTF-16 stream does not start with BOM'
             raise UsageError(f"the input is not {args.encoding} text ({exc}): give another --encoding") from None
+    if verdict.status == "illegal" and (verdict.step or 0) <= EARLY and args.file != "-" and args.pattern is None:
+        _competing(args, puzzle, verdict)
     if verdict.extra.get("read"):
         print(f"hanoi check: {verdict.extra['read']}", file=sys.stderr)
     print(describe(verdict, args.n))
@@ -244,6 +247,35 @@ def _batch(name: str) -> int:
     bar.close()
     print(json.dumps({"summary": summary.rows()}))
     return 1 if bad else 0
+
+
+EARLY = 3
+"""An illegal move among the first this many is checked against the other readings."""
+READINGS = (("counter", COUNTERS), ("disks", tuple(DISKS)), ("read", READS))
+"""The options whose other values may read the same input another way."""
+
+
+def _competing(args: argparse.Namespace, puzzle: Puzzle, verdict: Verdict) -> None:
+    """Refuse an early illegal *verdict* that another reading finds legal.
+
+    Each option of :data:`READINGS` the user did not give is tried with its
+    other values; the first reading that solves the puzzle is named.
+    """
+    for option, values in READINGS:
+        if getattr(args, option) is not None:
+            continue
+        for value in values:
+            options = {key: getattr(args, key) for key, _ in READINGS} | {option: value}
+            try:
+                with _input(args.file, args.encoding) as text:
+                    other = check_lines(text, args.n, pegs=args.pegs, target=args.target, puzzle=puzzle, **options)
+            except (UsageError, UnicodeError):
+                continue
+            if other.ok:
+                raise UsageError(
+                    f"two readings disagree: as read, {describe(verdict, args.n)}; with --{option} {value}, "
+                    f"{describe(other, args.n)}; give the option of the reading meant"
+                )
 
 
 def puzzle_for(args: argparse.Namespace) -> Puzzle:
