@@ -232,3 +232,14 @@ def test_an_early_illegal_move_that_another_reading_solves_is_refused(
     assert "two readings disagree" in err and "--counter steps" in err and err.count("\n") == 1
     code, out, _ = run_cli(capsys, "check", "-n", "2", "--counter", "disks", write(tmp_path, ["A->C", "A->C"]))
     assert code == 1 and out.startswith("illegal at step 2")
+
+
+@pytest.mark.parametrize("joint", ["\uffe5n", "\\n"])
+def test_moves_joined_by_a_written_newline_are_all_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, joint: str
+) -> None:
+    moves = [f"{k}. Move disk {d} from {ABC[s]} to {ABC[t]}" for k, (d, s, t) in enumerate(reference(3), 1)]
+    code, out, _ = run_cli(capsys, "check", "-n", "3", write(tmp_path, [joint.join(moves)]))
+    assert (code, out) == (0, "ok: 7 moves, legal and optimal for n = 3; the tower ends on peg C\n")
+    code, out, _ = run_cli(capsys, "check", "-n", "3", write(tmp_path, [joint.join(moves[:3] + moves[4:])]))
+    assert code == 1  # one move gone: never 'ok'

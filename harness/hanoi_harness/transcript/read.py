@@ -56,6 +56,8 @@ _GAP = re.compile(r"[\s,;\[\](){}]*")
 _ALNUM = re.compile(r"[^\W_]")
 
 
+_NEWLINE = re.compile(r"[\\￥¥]n(?=[^\W_]|\s|$)")
+"""A newline written as text between two moves: a backslash or a yen sign, then 'n'."""
 _MOVE_LIKE = re.compile(r"\d|\b[A-Za-z]\b|>|\u2192")
 """A digit, a lone letter or an arrow: what a move that cannot be read may hold."""
 _PEG_GROUP = re.compile(r"\[([\d\s,]*)\]")
@@ -179,6 +181,8 @@ class Reader(Model):
             raise MalformedLine(number, text, binary(text))
         if "\x1b" in text:
             text = _ANSI.sub("", text)  # colours
+        if "n" in text and _NEWLINE.search(text):
+            text = _NEWLINE.sub("; ", text)  # moves joined by a written newline, '\\n' or '￥n'
         listed = _LIST.match(text)
         if listed and not self._move_then_state(text):
             yield from self._list(number, text, listed.end(), more, source)
