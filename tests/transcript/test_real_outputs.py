@@ -160,7 +160,7 @@ def test_a_pattern_reads_any_one_move_a_line_shape(capsys: pytest.CaptureFixture
     code, out, _ = run_cli(capsys, "check", "-n", "3", "--pattern", move, path)
     assert code == 1 and out.startswith("illegal at step 1, line 2")
     code, out, _ = run_cli(capsys, "check", "-n", "3", "--pattern", r"(?P<src>\w)=>(?P<dst>\w)", path)
-    assert code == 1 and out.startswith("illegal at step 3, line 4")
+    assert code == 1 and out.startswith("illegal at step 3, line 4 '3. Disk 1 goes C=>B'")
 
 
 @pytest.mark.parametrize("bad", [r"(?P<src>\w", r"(?P<from>\w) (?P<dst>\w)", r"(?P<src>\w) (?P<dst>\w) (?P<x>\d)"])

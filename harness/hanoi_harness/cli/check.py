@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import itertools
 import json
 import os
 import re
@@ -220,6 +221,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             raise UsageError(f"{exc}; or read each such line with --pattern {shlex.quote(pattern)}") from None
         except UnicodeError as exc:  # 'UTF-16 stream does not start with BOM'
             raise UsageError(f"the input is not {args.encoding} text ({exc}): give another --encoding") from None
+    if args.pattern is not None and "line" in verdict.extra and args.file != "-":
+        with _input(args.file, args.encoding) as text:  # the line as printed, not as the pattern rewrote it
+            line = next(itertools.islice(text, verdict.extra["line"] - 1, None), "")
+        verdict.extra["text"] = line.rstrip("\r\n")
     if verdict.status == "illegal" and (verdict.step or 0) <= EARLY and args.file != "-" and args.pattern is None:
         _competing(args, puzzle, verdict)
     if verdict.extra.get("read"):
