@@ -243,3 +243,13 @@ def test_moves_joined_by_a_written_newline_are_all_read(
     assert (code, out) == (0, "ok: 7 moves, legal and optimal for n = 3; the tower ends on peg C\n")
     code, out, _ = run_cli(capsys, "check", "-n", "3", write(tmp_path, [joint.join(moves[:3] + moves[4:])]))
     assert code == 1  # one move gone: never 'ok'
+
+
+@pytest.mark.parametrize("joint", [". ", " "])
+def test_a_line_of_several_moves_read_as_one_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, joint: str
+) -> None:
+    moves = [f"Move disk {d} from {ABC[s]} to {ABC[t]}" for d, s, t in reference(2)]
+    code, out, err = run_cli(capsys, "check", "-n", "2", write(tmp_path, [joint.join(moves)]))
+    assert (code, out) == (2, "")
+    assert "3 moves written, 1 read" in err and "(?P<" not in err

@@ -40,6 +40,7 @@ from hanoi_harness.transcript.source import (
 )
 from hanoi_harness.transcript.states import States, split_state, without_state
 from hanoi_harness.transcript.templates import Parser
+from hanoi_harness.transcript.tokens import ARROW
 
 ITEM_LIMIT = 1_000
 """The longest item of a list of moves."""
@@ -58,6 +59,8 @@ _ALNUM = re.compile(r"[^\W_]")
 
 _NEWLINE = re.compile(r"[\\￥¥]n(?=[^\W_]|\s|$)")
 """A newline written as text between two moves: a backslash or a yen sign, then 'n'."""
+_FROM_WORD = re.compile(r"(?i)(?<!from )(?<!to )\bfrom\b")  # (not the peg named from: "from from to to")
+_ARROW_MARK = re.compile(ARROW)
 _MOVE_LIKE = re.compile(r"\d|\b[A-Za-z]\b|>|\u2192")
 """A digit, a lone letter or an arrow: what a move that cannot be read may hold."""
 _PEG_GROUP = re.compile(r"\[([\d\s,]*)\]")
@@ -246,6 +249,11 @@ class Reader(Model):
         if found is None:
             self._skip(number, text)
         else:
+            cores = max(len(_FROM_WORD.findall(written)), len(_ARROW_MARK.findall(written)))
+            if cores > len(found):
+                raise MalformedLine(
+                    number, text, f"{cores} moves written, {len(found)} read: print one move a line, or give --pattern"
+                )
             for move in found:
                 yield self._model(move, number, text)
 

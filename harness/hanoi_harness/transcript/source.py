@@ -20,6 +20,7 @@ from typing import BinaryIO
 
 from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.pegs import quote
+from hanoi_harness.transcript.tokens import ARROW
 
 LIMIT = 10_000
 """The longest line read (in characters): a longer one is read in pieces if it holds moves, else refused."""
@@ -164,6 +165,7 @@ def _label(text: str) -> str:
 
 _LONE = re.compile(r"(?<![^\W_])[A-Za-z0-9](?![^\W_])")
 _NUMBER = re.compile(r"\d+")
+_SEVERAL = re.compile(rf"(?i)(?<!from )(?<!to )\bfrom\b|{ARROW}")
 
 
 def propose(text: str) -> str | None:
@@ -176,6 +178,8 @@ def propose(text: str) -> str | None:
     'Sposta disco (?P<disk>\\\\d+) dal perno (?P<src>\\\\w) al perno (?P<dst>\\\\w)'
     """
     text = text.strip()
+    if len(_SEVERAL.findall(text)) > 1:
+        return None  # several moves on the line: a pattern would read one of them
     pegs = list(_LONE.finditer(text))
     if len(pegs) < 2:
         return None
