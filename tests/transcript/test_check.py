@@ -268,7 +268,11 @@ def test_a_malformed_move_line_is_one_line_with_its_number_and_status_2(
         ("1 1 3\n2 1 3\n", 2, "illegal at step 2, line 2 '2 1 3': disk 2 cannot go onto the smaller disk 1 on peg 3"),
         ("A->C\nC->C\n", 2, "illegal at step 2, line 2 'C->C': source and destination are both peg C"),
         ("A->B\n", 2, "incomplete: after 1 moves the disks are spread (peg A: 1; peg B: 1; peg C: 0)"),
-        ("A->C\nC->B\nB->C\n", 1, "legal but not optimal: 3 moves, optimal is 1"),
+        (
+            "A->C\nC->B\nB->C\n",
+            1,
+            "legal but not optimal: 3 moves, optimal is 1; step 2, line 2 'C->B', leaves every shortest solution",
+        ),
         (
             "left -> right\nleft -> right\n",
             2,

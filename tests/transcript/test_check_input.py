@@ -89,7 +89,7 @@ def test_an_encoding_given_with_its_option_is_read(
     code, out, err = run_cli(capsys, "check", "-n", "4", str(path), "--encoding", codec)
     assert code == 0, out + err
     code, _, err = run_cli(capsys, "check", "-n", "4", str(path), "--encoding", "base64")
-    assert_one_line_error(code, err, "argument --encoding: 'base64' does not decode bytes to text")
+    assert_one_line_error(code, err, "argument --encoding: 'base64' is not a text encoding")
 
 
 def test_latin_1_text_around_the_moves_is_no_obstacle(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

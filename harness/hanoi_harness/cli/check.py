@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import itertools
+import json
+import os
 import re
+import shlex
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,10 +28,14 @@ from hanoi_harness.cli.options import (
     streamed_disks,
 )
 from hanoi_harness.core.puzzle import Puzzle, Rule
+from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.errors import UsageError
+from hanoi_harness.progress import Bar
 from hanoi_harness.registry.probe import MAX_PEGS
+from hanoi_harness.transcript.batch import Summary, grade_all
 from hanoi_harness.transcript.check import COUNTERS, DISKS, READS, check_lines, describe, open_text
 from hanoi_harness.transcript.pegs import PegNames
+from hanoi_harness.transcript.source import GROUPS, MalformedLine, by_pattern, propose
 
 DESCRIPTION = """\
 Read moves from FILE or standard input (UTF-8, UTF-16/32 with a byte-order mark, or --encoding) and replay
@@ -98,7 +106,18 @@ def add_check(p: argparse.ArgumentParser) -> None:
     p.description = DESCRIPTION
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.add_argument(
-        "-n", type=streamed_disks, required=True, metavar="N", help=f"the number of disks, at most {MAX_STREAMED_DISKS}"
+        "-n",
+        type=streamed_disks,
+        metavar="N",
+        help=f"the number of disks, at most {MAX_STREAMED_DISKS} (needed but with --jsonl)",
+    )
+    p.add_argument(
+        "--jsonl",
+        metavar="FILE",
+        help="grade many outputs: FILE ('-': standard input) holds one JSON record a line, "
+        '{"id": ..., "n": N, "text": "..."} with options such as "pegs", "rules", "target", "read"; print one '
+        "JSON verdict a line (status, count, step, line, prefix: the moves a shortest solution starts with), "
+        "then a summary by n",
     )
     p.add_argument("file", nargs="?", default="-", metavar="FILE", help="the moves ('-' or nothing: standard input)")
     p.add_argument(
@@ -137,6 +156,14 @@ def add_check(p: argparse.ArgumentParser) -> None:
         "described above); default: inferred from the first 400 lines",
     )
     p.add_argument(
+        "--pattern",
+        type=_pattern,
+        metavar="REGEX",
+        help="read each line this regular expression matches as one move, with named groups src and dst, and "
+        "perhaps disk and step, e.g. 'disk (?P<disk>\\d+): (?P<src>\\w+) > (?P<dst>\\w+)'; other lines are "
+        "skipped",
+    )
+    p.add_argument(
         "--target",
         metavar="PEG",
         help="the peg the tower must end on, as the input writes it (default: any but its start); --to gives a "
@@ -165,6 +192,10 @@ PARSERS = {"check": add_check}
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    if args.jsonl is not None:
+        return _batch(args.jsonl)
+    if args.n is None:
+        fail("check: the argument -n is required (but with --jsonl)")
     puzzle = puzzle_for(args)
     if args.pegs is not None:
         try:
@@ -172,20 +203,84 @@ def cmd_check(args: argparse.Namespace) -> int:
         except UsageError as exc:
             raise UsageError(f"argument --pegs: {_why(args.pegs, exc)}") from None
     with _input(args.file, args.encoding) as text:
-        verdict = check_lines(
-            text,
-            args.n,
-            pegs=args.pegs,
-            target=args.target,
-            disks=args.disks,
-            puzzle=puzzle,
-            counter=args.counter,
-            read=args.read,
-        )
+        try:
+            verdict = check_lines(
+                text if args.pattern is None else by_pattern(text, args.pattern),
+                args.n,
+                pegs=args.pegs,
+                target=args.target,
+                disks=args.disks,
+                puzzle=puzzle,
+                counter=args.counter,
+                read="moves" if args.pattern is not None else args.read,
+            )
+        except MalformedLine as exc:
+            pattern = None if args.pattern is not None else propose(exc.source)
+            if pattern is None:
+                raise
+            raise UsageError(f"{exc}; or read each such line with --pattern {shlex.quote(pattern)}") from None
+        except UnicodeError as exc:  # 'UTF-16 stream does not start with BOM'
+            raise UsageError(f"the input is not {args.encoding} text ({exc}): give another --encoding") from None
+    if args.pattern is not None and "line" in verdict.extra and args.file != "-":
+        with _input(args.file, args.encoding) as text:  # the line as printed, not as the pattern rewrote it
+            line = next(itertools.islice(text, verdict.extra["line"] - 1, None), "")
+        verdict.extra["text"] = line.rstrip("\r\n")
+    if verdict.status == "illegal" and (verdict.step or 0) <= EARLY and args.file != "-" and args.pattern is None:
+        _competing(args, puzzle, verdict)
     if verdict.extra.get("read"):
         print(f"hanoi check: {verdict.extra['read']}", file=sys.stderr)
     print(describe(verdict, args.n))
     return 0 if verdict.ok else 1
+
+
+BATCH_BYTES = 1 << 20
+"""A --jsonl file at least this large is graded over every core."""
+
+
+def _batch(name: str) -> int:
+    """Grade the records of ``--jsonl`` *name*: 0 if all are ok, else 1."""
+    summary, bad = Summary(), 0
+    large = name != "-" and os.path.getsize(name) >= BATCH_BYTES if os.path.exists(name) else False
+    bar = Bar(unit="record")
+    bar.phase("grading", None)
+    with _input(name) as text:
+        for verdict in grade_all(text, workers=(os.cpu_count() or 1) if large else 1):
+            print(json.dumps(verdict, ensure_ascii=False))
+            summary.add(verdict)
+            bad += verdict["status"] != "ok"
+            bar.step(str(verdict.get("id")))
+    bar.close()
+    print(json.dumps({"summary": summary.rows()}))
+    return 1 if bad else 0
+
+
+EARLY = 3
+"""An illegal move among the first this many is checked against the other readings."""
+READINGS = (("counter", COUNTERS), ("disks", tuple(DISKS)), ("read", READS))
+"""The options whose other values may read the same input another way."""
+
+
+def _competing(args: argparse.Namespace, puzzle: Puzzle, verdict: Verdict) -> None:
+    """Refuse an early illegal *verdict* that another reading finds legal.
+
+    Each option of :data:`READINGS` the user did not give is tried with its
+    other values; the first reading that solves the puzzle is named.
+    """
+    for option, values in READINGS:
+        if getattr(args, option) is not None:
+            continue
+        for value in values:
+            options = {key: getattr(args, key) for key, _ in READINGS} | {option: value}
+            try:
+                with _input(args.file, args.encoding) as text:
+                    other = check_lines(text, args.n, pegs=args.pegs, target=args.target, puzzle=puzzle, **options)
+            except (UsageError, UnicodeError):
+                continue
+            if other.ok:
+                raise UsageError(
+                    f"two readings disagree: as read, {describe(verdict, args.n)}; with --{option} {value}, "
+                    f"{describe(other, args.n)}; give the option of the reading meant"
+                )
 
 
 def puzzle_for(args: argparse.Namespace) -> Puzzle:
@@ -210,14 +305,30 @@ def puzzle_for(args: argparse.Namespace) -> Puzzle:
     return puzzle.between(start, read_config("--to", args.goal, puzzle.pegs, args.n))
 
 
+def _pattern(text: str) -> re.Pattern[str]:
+    """``--pattern``: a regular expression with groups src and dst."""
+    try:
+        pattern = re.compile(text)
+    except re.error as exc:
+        raise argparse.ArgumentTypeError(f"not a regular expression: {exc}") from None
+    names = set(pattern.groupindex)
+    if not {"src", "dst"} <= names or not names <= GROUPS:
+        raise argparse.ArgumentTypeError("the groups must be (?P<src>...) and (?P<dst>...), perhaps disk and step")
+    return pattern
+
+
+_NOT_TEXT = frozenset({"idna", "punycode", "undefined"})
+"""Codecs Python calls text encodings that encode names or nothing, not a program's output."""
+
+
 def _encoding(name: str) -> str:
     """``--encoding``: a codec Python knows that decodes bytes to text."""
     try:
         info = codecs.lookup(name)
     except LookupError:
         raise argparse.ArgumentTypeError(f"unknown encoding {name!r}") from None
-    if not isinstance(codecs.decode(b"", info.name), str):  # (base64, zlib: bytes to bytes)
-        raise argparse.ArgumentTypeError(f"{name!r} does not decode bytes to text")
+    if not info._is_text_encoding or info.name in _NOT_TEXT:  # (base64, zlib: bytes to bytes; idna: names)
+        raise argparse.ArgumentTypeError(f"{name!r} is not a text encoding (e.g. utf-8, cp1251, latin-1)")
     return info.name
 
 

@@ -18,7 +18,7 @@ looks like a move and is not one (or that is too long, or binary), and
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import cast
 
@@ -30,6 +30,7 @@ from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.infer import PROBE, infer
 from hanoi_harness.transcript.infer import describe as describe_inference
 from hanoi_harness.transcript.line import Counter
+from hanoi_harness.transcript.model import ModelMove
 from hanoi_harness.transcript.pegs import CONVENTIONS, PegNames, conventions, quote
 from hanoi_harness.transcript.read import Reader
 from hanoi_harness.transcript.rules import parse_line
@@ -78,6 +79,7 @@ def check_lines(
     puzzle: Puzzle = CLASSIC,
     counter: str | None = None,
     read: str | None = None,
+    observe: Callable[[ModelMove], None] | None = None,
 ) -> Verdict:
     """Judge the moves read from *lines* for *n* disks.
 
@@ -142,7 +144,7 @@ def check_lines(
     if inference.contents and not symmetric:
         raise UsageError("pegs written as the disks they hold are read on the classic rules alone")
     if inference.states:
-        reader.read_states(n, inference.drawn)
+        reader.read_states(n, inference.drawn, inference.names)
     moves = reader.read(itertools.chain(ahead, source))
     first = next(moves, None)  # the first move decides the convention, which --target is read in
     if reader.error is not None:
@@ -151,7 +153,19 @@ def check_lines(
         raise reader.no_moves()
     names = reader.names or _letters_or_digits(puzzle.pegs)
     targets = _targets(target, names, puzzle.pegs, start)
-    stream = itertools.chain((first,), moves) if first is not None else ()
+    stream: Iterable[ModelMove] = itertools.chain((first,), moves) if first is not None else ()
+    prefix = Prefix(n) if symmetric and puzzle.pegs == 3 and n <= 60 else None
+    astray: list[tuple[int, int, str]] = []  # the first move off every shortest solution: step, line, text
+
+    def seen(move: ModelMove) -> None:
+        if prefix is not None and prefix.ways:
+            prefix(move)
+            if not prefix.ways:
+                astray.append((prefix.length + 1, reader.line, reader.text.rstrip("\r\n")))
+        if observe is not None:
+            observe(move)
+
+    stream = _observed(stream, seen)
     verdict = check(stream, n, targets, puzzle=puzzle, initial=tower.pegs, max_moves=max_moves)
     if isinstance(reader.error, StateMismatch):  # the last move read is not the one its line's state shows
         mismatch, reader.error = reader.error, None
@@ -171,9 +185,45 @@ def check_lines(
         "goal": puzzle.goal,
         "read": describe_inference(inference),
     }
+    if astray and verdict.status == "not_optimal":
+        extra["astray"] = astray[0]
     if verdict.step is not None and first is not None:
         extra.update(line=reader.line, text=reader.text.rstrip("\r\n"))
     return replace(verdict, extra=extra)
+
+
+class Prefix:
+    """The longest run of moves that a shortest solution starts with.
+
+    It follows both shortest solutions of the classic puzzle (the tower to
+    peg 1 or to peg 2) move by move, each move computed from its number.
+
+    >>> p = Prefix(2)
+    >>> for move in [(1, 0, 1), (2, 0, 2), (1, 0, 2)]:
+    ...     p(move)
+    >>> p.length, p.ways
+    (2, [])
+    """
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.length = 0
+        self.ways = [(0, 1, 2), (0, 2, 1)]  # the pegs of the solution to peg 1, then renamed for peg 2
+
+    def __call__(self, move: ModelMove) -> None:
+        k = self.length + 1
+        src, dst = (k & (k - 1)) % 3, ((k | (k - 1)) + 1) % 3  # the k-th move of one shortest solution
+        fits = k < 2**self.n
+        self.ways = [way for way in self.ways if fits and (way[src], way[dst]) == move[1:]]
+        if self.ways:
+            self.length += 1
+
+
+def _observed(stream: Iterable[ModelMove], observe: Callable[[ModelMove], None]) -> Iterator[ModelMove]:
+    """The moves of ``stream``, each shown to ``observe`` first."""
+    for move in stream:
+        observe(move)
+        yield move
 
 
 def _named(pegs: int) -> list[PegNames]:
@@ -232,6 +282,9 @@ def describe(verdict: Verdict, n: int) -> str:
     if verdict.status == "illegal":
         where = f", line {verdict.extra['line']} {quote(verdict.extra['text'])}" if "line" in verdict.extra else ""
         return f"illegal at step {verdict.step}{where}: {verdict.explain(labels)}"
+    if "astray" in verdict.extra:
+        step, line, text = verdict.extra["astray"]
+        return f"{verdict.describe(labels)}; step {step}, line {line} {quote(text)}, leaves every shortest solution"
     return verdict.describe(labels)
 
 

@@ -29,7 +29,7 @@ from hanoi_harness.transcript.model import CONTENTS
 from hanoi_harness.transcript.pegs import PegNames, conventions, quote
 from hanoi_harness.transcript.pictures import Layout, is_row, layout
 from hanoi_harness.transcript.rules import Move, head
-from hanoi_harness.transcript.states import States, without_state
+from hanoi_harness.transcript.states import BARE, States, without_state
 from hanoi_harness.transcript.templates import Parser
 
 PROBE = 400
@@ -69,6 +69,10 @@ class Inference:
     unsure: str | None = None
 
 
+_EMPTY = re.compile(r"\s*\[\s*\]\s*")
+_LABELLED = re.compile(r"['\"]?([^\W\d_]\w{0,15})['\"]?\s*[:=]\s*\[")
+
+
 def infer(
     lines: list[str],
     pegs: int,
@@ -92,6 +96,13 @@ def infer(
         if _states(lines, pegs, n) is None:
             result.drawn = layout(lines, pegs, n, forced=True)
         return result
+    if read is None and _contents(lines, n) and _state_names(lines, pegs) is not None and _states(lines, pegs, n):
+        read = "states"  # a dict of the pegs after each move ('Moving disk 2 from [2] to [4, 3]' beside it)
+    if read == "states":
+        result.states = True
+        result.names = names or _state_names(lines, pegs)
+        result.notes.append("read the pegs printed after each move (states), a move between two (--read)")
+        return result
     if read == "contents" or (read is None and _contents(lines, n)):
         result.contents, result.names = True, conventions(pegs)[f"0-{pegs - 1}"]
         result.notes.append("read pegs written as the disks they hold ('from [3, 2, 1] to []') (--read)")
@@ -103,7 +114,7 @@ def infer(
     found = _moves(lines, names, counter)
     states = _states(lines, pegs, n) if read is None else None
     if states is not None and all(text in states and without_state(text) == text for text, _ in found):
-        result.states = True
+        result.states, result.names = True, names or _state_names(lines, pegs)
         result.notes.append("read the pegs printed after each move (states), a move between two (--read)")
         return result
     drawn = layout(lines, pegs, n) if read is None else None
@@ -115,6 +126,12 @@ def infer(
         )
         return result
     if not found:
+        return result
+    if read is None and any(BARE.fullmatch(text) for text, _ in found) and any(_EMPTY.fullmatch(t) for t in lines):
+        result.refusal = (
+            "no moves read: the lines read as moves are the disks of one peg a line ('[]', '[3, 2, 1]'): "
+            "give --read states to read the states, or --read moves to read them as moves anyway"
+        )
         return result
     if names is None:
         own_names(result, found, pegs, lines[: lines.index(found[0][0])], symmetric)
@@ -274,6 +291,18 @@ def _disks(lines: list[str], labels: tuple[str, ...], counter: Counter) -> list[
     return out
 
 
+def _state_names(lines: list[str], pegs: int) -> PegNames | None:
+    """The pegs' names as the states print them, or None.
+
+    They are the keys of a state such as ``{'A': [3, 2], 'B': [], 'C': [1]}``.
+    """
+    for text in lines:
+        labels = tuple(_LABELLED.findall(text))
+        if len(labels) == pegs and len(set(labels)) == pegs:
+            return PegNames.listed(",".join(labels), labels)
+    return None
+
+
 def _states(lines: list[str], pegs: int, n: int) -> set[str] | None:
     """The lines that print states, or None.
 
@@ -286,8 +315,9 @@ def _states(lines: list[str], pegs: int, n: int) -> set[str] | None:
         try:
             moves += len(states.feed(text))
         except ValueError:  # the reader says where the states jump, if they are states
-            seen.add(text)
-            return seen if states.seen >= 2 else None
+            moves += 1
+            if states.seen < 2:
+                return None
         if states.seen + len(states.rows) != before:
             seen.add(text)
     return seen if states.seen >= 2 and (moves > 0 or n == 0) else None

@@ -169,8 +169,12 @@ class Line:
                     j += 1
                 if t[j].kind == NUM and j not in (src, dst):
                     return j
+        counts = set()  # 'Move 1 disk from 2 to 3': a count of disks before the Latin word, not the disk
         for i in range(lo, len(t) - 1):  # '第 1 个盘', '1 号盘': a number, a counter, the word disk
             if t[i].kind == NUM and i not in (src, dst):
+                if self.word(i + 1, _DISK) and t[i + 1].text.isascii():
+                    counts.add(i)
+                    continue
                 k = i + 2 if self.word(i + 1, _CLASSIFIER) else i + 1
                 if k < len(t) and self.word(k, _DISK):
                     return i
@@ -183,7 +187,8 @@ class Line:
         if self.counter == "steps":
             return None
         soft = self.counter == "disks"  # '3:' before the pegs is the disk: the input's numbers do not count moves
-        before = [i for i in range(lo, src) if t[i].kind == NUM and not self.step(i, before=not soft)]
+        before = [i for i in range(lo, src) if t[i].kind == NUM and i not in counts]
+        before = [i for i in before if not self.step(i, before=not soft)]
         return before[-1] if before else None
 
     def step(self, i: int, *, before: bool) -> bool:
@@ -217,7 +222,7 @@ class Line:
         Such tokens are quotes, brackets, ':', ',', 'the', peg, rod, ...
         """
         tok = self.t[i]
-        if tok.low in AROUND or tok.low in ":,-" or self.word(i, _THE | _PEGWORD | _OF | _MOVING | _NUMBER):
+        if tok.low in AROUND or tok.low in ":,-_" or self.word(i, _THE | _PEGWORD | _OF | _MOVING | _NUMBER):
             return True
         return self.word(i, _FROM) and tok.low not in self.names  # 'de la torre de origen', not the peg 'from'
 
@@ -240,7 +245,7 @@ class Line:
         """
         t = self.t
         while i < len(t):
-            if t[i].low in AROUND or t[i].low in ":," or self.word(i, _THE | _OF):
+            if t[i].low in AROUND or t[i].low in ":,_" or self.word(i, _THE | _OF):
                 i += 1
             elif self.word(i, _PEGWORD | _FROM | _NUMBER) and self.peg_follows(i + 1):
                 i += 1

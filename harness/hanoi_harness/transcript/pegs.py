@@ -35,9 +35,9 @@ WORDS: Mapping[str, int] = MappingProxyType(
                 " sinistra sx origine partenza",
                 "middle mid center centre auxiliary auxilary auxillary aux spare helper via temp tmp temporary"
                 " intermediate second other auxiliar intermedio intermediario intermediário medio meio centro"
-                " hilfe hilfs zwischen mitte milieu intermédiaire 辅 appoggio ausiliario ausiliaria",
+                " hilfe hilfs zwischen mitte milieu intermédiaire 辅 appoggio ausiliario ausiliaria central",
                 "right target destination dest dst end to third final goal finish"
-                " destino ziel arrivée arrivee derecha rechts droite direita 目 destra dx destinazione arrivo",
+                " destino ziel arrivée arrivee derecha rechts droite droit direita 目 destra dx destinazione arrivo",
             )
         )
         for word in words.split()

@@ -18,6 +18,7 @@ item by item, and any other line of moves piece by piece, whatever its length.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Iterable, Iterator, Mapping
 
 from hanoi_harness.core.legality import Pegs
@@ -35,9 +36,11 @@ from hanoi_harness.transcript.source import (
     binary,
     continues,
     pieces,
+    propose,
 )
 from hanoi_harness.transcript.states import States, split_state, without_state
 from hanoi_harness.transcript.templates import Parser
+from hanoi_harness.transcript.tokens import ARROW
 
 ITEM_LIMIT = 1_000
 """The longest item of a list of moves."""
@@ -54,6 +57,12 @@ _GAP = re.compile(r"[\s,;\[\](){}]*")
 _ALNUM = re.compile(r"[^\W_]")
 
 
+_NEWLINE = re.compile(r"[\\￥¥]n(?=[^\W_]|\s|$)")
+"""A newline written as text between two moves: a backslash or a yen sign, then 'n'."""
+_FROM_WORD = re.compile(r"(?i)(?<!from )(?<!to )\bfrom\b")  # (not the peg named from: "from from to to")
+_ARROW_MARK = re.compile(ARROW)
+_MOVE_LIKE = re.compile(r"\d|\b[A-Za-z]\b|>|\u2192")
+"""A digit, a lone letter or an arrow: what a move that cannot be read may hold."""
 _PEG_GROUP = re.compile(r"\[([\d\s,]*)\]")
 
 
@@ -175,6 +184,8 @@ class Reader(Model):
             raise MalformedLine(number, text, binary(text))
         if "\x1b" in text:
             text = _ANSI.sub("", text)  # colours
+        if "n" in text and _NEWLINE.search(text):
+            text = _NEWLINE.sub("; ", text)  # moves joined by a written newline, '\\n' or '￥n'
         listed = _LIST.match(text)
         if listed and not self._move_then_state(text):
             yield from self._list(number, text, listed.end(), more, source)
@@ -238,17 +249,23 @@ class Reader(Model):
         if found is None:
             self._skip(number, text)
         else:
+            cores = max(len(_FROM_WORD.findall(written)), len(_ARROW_MARK.findall(written)))
+            if cores > len(found):
+                raise MalformedLine(
+                    number, text, f"{cores} moves written, {len(found)} read: print one move a line, or give --pattern"
+                )
             for move in found:
                 yield self._model(move, number, text)
 
-    def read_states(self, n: int, drawn: Layout | None = None) -> None:
+    def read_states(self, n: int, drawn: Layout | None = None, names: PegNames | None = None) -> None:
         """Read states from now on, or pictures of the pegs.
 
-        States number the pegs from 0 in the order printed (:mod:`.states`).
-        Pictures are laid out as ``drawn`` says (:mod:`.pictures`), left to right.
+        States number the pegs from 0 in the order printed (:mod:`.states`),
+        named by ``names`` if given.  Pictures are laid out as ``drawn`` says
+        (:mod:`.pictures`), left to right.
         """
         self.states = States(len(self.pegs), n) if drawn is None else Pictures(drawn, len(self.pegs), n)
-        self.names = conventions(len(self.pegs))[f"0-{len(self.pegs) - 1}"]
+        self.names = names or conventions(len(self.pegs))[f"0-{len(self.pegs) - 1}"]
         self.labels = list(self.names.labels)
 
     def _states(self, source: Iterator[str]) -> Iterator[ModelMove]:
@@ -270,14 +287,21 @@ class Reader(Model):
             if not found:
                 self._skip(number, text)
             for move in found:
-                yield self._model(move, *self.states.at)
+                yield self._model(self._named(move), *self.states.at)
         try:
             found = self.states.flush()
         except ValueError as exc:
             self.error = MalformedLine(*self.states.last, str(exc))
             return
         for move in found:
-            yield self._model(move, *self.states.at)
+            yield self._model(self._named(move), *self.states.at)
+
+    def _named(self, move: Move) -> Move:
+        """A move between states, its pegs named as the states name them."""
+        disk, src, dst = move
+        assert self.names is not None and src is not None
+        labels = self.names.labels
+        return disk, labels[int(src)], labels[int(dst)]
 
     def _long(self, number: int, text: str, source: Iterator[str]) -> Iterator[ModelMove]:
         """The moves of a long line that holds several, a piece at a time.
@@ -362,6 +386,13 @@ class Reader(Model):
         return items, body[end:], None
 
     def _skip(self, number: int, text: str) -> None:
+        """Pass over a line that holds no move.
+
+        A line among the moves whose bytes are not text in the encoding
+        (U+FFFD) may hide one: it is refused.
+        """
+        if "\ufffd" in text and self.line and self.states is None and _MOVE_LIKE.search(text):
+            raise MalformedLine(number, text, "bytes that are not text in the input's encoding: give its --encoding")
         if self.example is None:
             self.example = (number, text)
 
@@ -376,6 +407,8 @@ class Reader(Model):
             return NoMoves(
                 f"no moves read: the input is not UTF-8 text (line {line}: {quote(text)}): give its --encoding"
             )
+        pattern = propose(text)
+        tail = "" if pattern is None else f"; to read such lines as moves: --pattern {shlex.quote(pattern)}"
         if self.lines == 1:
-            return NoMoves(f"no moves read: the only line is not a move: {quote(text)}")
-        return NoMoves(f"no moves read: none of the {self.lines} lines is a move (line {line}: {quote(text)})")
+            return NoMoves(f"no moves read: the only line is not a move: {quote(text)}{tail}")
+        return NoMoves(f"no moves read: none of the {self.lines} lines is a move (line {line}: {quote(text)}){tail}")

@@ -340,7 +340,8 @@ def head(text: str, names: frozenset[str] = DEFAULT_NAMES, *, lenient: bool = Fa
     except ValueError:
         pass
     for i in range(len(toks) - 1):
-        if line.word(i, _DISK) and toks[i + 1].kind == NUM:
+        j = line.skip(i + 1)  # 'disk 1', 'disk[1]'
+        if line.word(i, _DISK) and j < len(toks) and toks[j].kind == NUM:
             return not line.header(0, len(toks))
         if line.word(i, _FROM):
             k = line.peg_after(i + 1)

@@ -14,11 +14,13 @@ from __future__ import annotations
 import codecs
 import functools
 import io
+import re
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from hanoi_harness.errors import UsageError
 from hanoi_harness.transcript.pegs import quote
+from hanoi_harness.transcript.tokens import ARROW
 
 LIMIT = 10_000
 """The longest line read (in characters): a longer one is read in pieces if it holds moves, else refused."""
@@ -48,7 +50,7 @@ class MalformedLine(UnreadableInput):
 
     def __init__(self, line: int, text: str, why: str) -> None:
         super().__init__(f"line {line}: cannot read a move from {quote(text)}: {why}")
-        self.line = line
+        self.line, self.source = line, text
 
 
 class StateMismatch(MalformedLine):
@@ -130,3 +132,72 @@ def _sliced(lines: Iterable[str]) -> Iterator[str]:
 def continues(piece: str) -> bool:
     """Whether ``piece`` is LIMIT characters of a longer line."""
     return len(piece) >= LIMIT and not piece.endswith("\n")
+
+
+GROUPS = frozenset({"disk", "src", "dst", "step"})
+"""The named groups of a ``--pattern``: src and dst needed, disk and step optional."""
+
+
+def by_pattern(lines: Iterable[str], pattern: re.Pattern[str]) -> Iterator[str]:
+    """Each line that ``pattern`` matches, as one plain move.
+
+    Its groups src, dst and disk give the move.  Any other line is blank,
+    so that the lines keep their numbers.
+
+    >>> move = re.compile(r"(?P<step>\\d+): (?P<src>\\w+) => (?P<dst>\\w+)")
+    >>> list(by_pattern(["1: A => C\\n", "done\\n"], move))
+    ['A -> C\\n', '\\n']
+    """
+    for text in lines:
+        m = pattern.search(text)
+        if m is None:
+            yield "\n"
+            continue
+        src, dst = (_label(m["src"]), _label(m["dst"]))
+        disk = m.groupdict().get("disk")
+        yield f"Move disk {disk.strip()} from {src} to {dst}\n" if disk else f"{src} -> {dst}\n"
+
+
+def _label(text: str) -> str:
+    """A peg's label as one word: its letters and digits alone."""
+    return "".join(ch for ch in text if ch.isalnum()) or "?"
+
+
+_LONE = re.compile(r"(?<![^\W_])[A-Za-z0-9](?![^\W_])")
+_NUMBER = re.compile(r"\d+")
+_SEVERAL = re.compile(rf"(?i)(?<!from )(?<!to )\bfrom\b|{ARROW}")
+
+
+def propose(text: str) -> str | None:
+    """A ``--pattern`` that reads ``text`` as a move, or None.
+
+    The last two lone letters or digits are the pegs, the number before
+    them the disk; other numbers may change from line to line.
+
+    >>> propose("Sposta disco 1 dal perno 1 al perno 3")
+    'Sposta disco (?P<disk>\\\\d+) dal perno (?P<src>\\\\w) al perno (?P<dst>\\\\w)'
+    """
+    text = text.strip()
+    if len(_SEVERAL.findall(text)) > 1:
+        return None  # several moves on the line: a pattern would read one of them
+    pegs = list(_LONE.finditer(text))
+    if len(pegs) < 2:
+        return None
+    src, dst = pegs[-2], pegs[-1]
+    if src[0].isdigit() != dst[0].isdigit():
+        return None  # a digit and a letter: not two labels of one kind
+    disks = [m for m in _NUMBER.finditer(text, 0, src.start()) if m.end() <= src.start()]
+    cuts = [(src.start(), src.end(), r"(?P<src>\w)"), (dst.start(), dst.end(), r"(?P<dst>\w)")]
+    if disks:
+        cuts.insert(0, (disks[-1].start(), disks[-1].end(), r"(?P<disk>\d+)"))
+    out, end = [], 0
+    for start, stop, group in cuts:
+        out += [_literal(text[end:start]), group]
+        end = stop
+    pattern = "".join([*out, _literal(text[end:])])
+    return pattern if re.search(pattern, text) else None
+
+
+def _literal(text: str) -> str:
+    """``text`` as a regular expression, any number standing for any."""
+    return r"\d+".join(re.escape(part).replace("\\ ", " ") for part in _NUMBER.split(text))

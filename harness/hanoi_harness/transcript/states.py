@@ -25,6 +25,10 @@ _GROUP = re.compile(r"[\[(]([\d\s,]*)[\])]")
 _ONE_LINE = re.compile(r"[^\[\]()]*(?:[\[(]\s*)?(?:[^\[\]()\d]{0,20}[\[(][\d\s,]*[\])][\s,;]*){2,}(?:[\])}]\s*)?")
 _PEG_LINE = re.compile(r"\s*(?:[^\W\d_][^\W_]{0,15}(?: ?\d{1,3})?)?\s*[:=|]\s*[\[(]?([\d\s,]*)[\])]?\s*")
 _DIGITS = re.compile(r"\d{1,18}")
+BARE = re.compile(r"\s*\[[\d\s,]*\]\s*")
+"""A peg's disks alone on a line, ``[3, 2, 1]``: a state printed one peg a line."""
+# A row of a table: a counter, then each peg's disks between tabs (' 5:\t 4 1 \t2 \t3').
+_TABLE = re.compile(r"\s*(?:\d{1,18}\s*[:.)]?)?\t((?:[\d ]*\t)+[\d ]*)")
 # The state printed after a move ('Move disk from 0 to 1 : [[3, 2], [1], []]'): lists, or a list of lists.
 _STATE_TAIL = re.compile(r"(?:[\[(]\s*\[[\d\s,\[\]]*\]\s*[\])]|(?:\[[\d\s,]*\][\s,]*){2,})\s*")
 
@@ -48,6 +52,7 @@ class States:
         self.n = n
         self.previous: list[Bag[int]] | None = None
         self.rows: list[list[int]] = []  # the pegs read so far of a state printed one peg a line
+        self.bare = False  # whether those rows are bare lists ('[3, 2, 1]'), not labelled ('A: 3 2 1')
         self.seen = 0
         self.at: tuple[int, str] = (0, "")  # the line (number, text) that completed the last state
         self.last: tuple[int, str] = (0, "")  # the last line read that belongs to a state
@@ -71,11 +76,23 @@ class States:
         if len(groups) == self.pegs:
             self.rows = []
             return self._state([_numbers(group) for group in groups])
+        table = _TABLE.fullmatch(text.rstrip("\r\n"))
+        if table is not None and table[1].count("\t") == self.pegs - 1:
+            self.rows = []
+            return self._state([_numbers(group) for group in table[1].split("\t")])
+        if BARE.fullmatch(text):  # rows of one kind make a state: 'Initial:' is no peg before '[3, 2, 1]'
+            self.rows = [*(self.rows if self.bare else []), _numbers(text)]
+            self.bare = True
+            return self._rows()
+        was_bare, self.bare = self.bare, False
         row = _PEG_LINE.fullmatch(text)
         if row is None or not (text.strip() and (":" in text or "=" in text or "|" in text)):
             self.rows = []
             return []
-        self.rows.append(_numbers(row[1]))
+        self.rows = [*([] if was_bare else self.rows), _numbers(row[1])]
+        return self._rows()
+
+    def _rows(self) -> list[Move]:
         if len(self.rows) < self.pegs:
             return []
         rows, self.rows = self.rows, []

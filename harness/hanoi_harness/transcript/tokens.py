@@ -16,8 +16,8 @@ from typing import NamedTuple
 
 from hanoi_harness.transcript import lexicon
 
-ARROW = r"(?:-+ ?>|=+ ?>|[→⟶⇒⟹➔➜])"
-"""An arrow: dashes or '=' then '>' (perhaps after one space: ``A - > B``), or one of the arrow characters."""
+ARROW = r"(?:[-‐-―−]+ ?>|=+ ?>|[→⟶⇒⟹➔➜])"
+"""An arrow: dashes (em, en, minus too) or '=' then '>' (``A - > B``, ``A—>B``), or an arrow character."""
 # Chinese, Japanese and Korean text has no spaces between words (or glues particles to them): an ideogram is
 # one token, and so is a run of hiragana, of katakana or of hangul, split from the Latin letters and digits
 # around it ('A에서', '1を').
@@ -28,7 +28,7 @@ CJK = _HIRAGANA + _KATAKANA + _HAN + _HANGUL
 # would read the run once per dash (quadratic); this reads it once.
 _TOKEN = re.compile(
     rf"(\d+)|([{_HAN}]|[{_HIRAGANA}]+|[{_KATAKANA}]+|[{_HANGUL}]+|[^\W\d_{CJK}][^\W_{CJK}]*)"
-    r"|(-+(?: ?>)?|=+(?: ?>)?|[→⟶⇒⟹➔➜])|(\S)"
+    r"|([-‐-―−]+(?: ?>)?|=+(?: ?>)?|[→⟶⇒⟹➔➜])|(\S)"
 )
 NUM, WORD, ARROWS, MARK = 1, 2, 3, 4
 _WIDE = {"：": ":", "，": ",", "。": ".", "；": ";", "（": "(", "）": ")", "！": "!", "？": "?", "【": "[", "】": "]"}
@@ -73,7 +73,7 @@ def tokens(text: str) -> list[Token]:
     end = 0
     for m in _TOKEN.finditer(text):
         kind, word, start = m.lastindex or MARK, m[0], m.start()
-        if kind == ARROWS and word[-1] in "-=":
+        if kind == ARROWS and word[-1] in "-=\u2010\u2011\u2012\u2013\u2014\u2015\u2212":
             kind = MARK  # dashes or '=' with no '>'
         spaced, end = start > end, m.end()
         low = _WIDE.get(word, word) if kind == MARK else word.lower()
