@@ -149,7 +149,7 @@ check-regression: $(STAMP) valgrind
 
 # Chunked verification's speed-up: bitwise at n = 26 alone, with --workers 1 and 2 (a few minutes).
 bench-scale: $(STAMP)
-	$(BIN)/python -m hanoi_harness.bench.scaling --name bitwise --n 26 --workers 2 --repeat 2
+	$(BIN)/python -m benchmarks.scaling --name bitwise --n 26 --workers 2 --repeat 2
 
 clean:
 	rm -rf $(VENV) build docs/reference/generated .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks dist *.egg-info
