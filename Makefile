@@ -110,10 +110,10 @@ wheel: $(STAMP)
 	rm -rf $(WHEEL_DIR) build/lib build/bdist.* && $(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir $(WHEEL_DIR) .
 
 # The wheel in a fresh venv: every command from a directory outside the checkout (.ci/smoke), then the
-# test suite and the package's doctests against the installed files.
+# test suite and the package's doctests against the installed files. Without the peers: their tests skip.
 test-wheel: wheel valgrind chromium
 	rm -rf $(WHEEL_VENV) && $(PYTHON) -m venv $(WHEEL_VENV)
-	$(WHEEL_VENV)/bin/python -m pip install --quiet "$$(ls $(WHEEL_DIR)/*.whl)[test,distributed,peers]"
+	$(WHEEL_VENV)/bin/python -m pip install --quiet "$$(ls $(WHEEL_DIR)/*.whl)[test,distributed]"
 	.ci/smoke $(WHEEL_VENV)/bin
 	$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider $(XDIST) -m 'not slow and not serial'
 	$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider -m 'serial and not slow' $(SERIAL)
@@ -149,7 +149,7 @@ check-regression: $(STAMP) valgrind
 
 # Chunked verification's speed-up: bitwise at n = 26 alone, with --workers 1 and 2 (a few minutes).
 bench-scale: $(STAMP)
-	$(BIN)/python -m hanoi_harness.bench.scaling --name bitwise --n 26 --workers 2 --repeat 2
+	$(BIN)/python -m benchmarks.scaling --name bitwise --n 26 --workers 2 --repeat 2
 
 clean:
 	rm -rf $(VENV) build docs/reference/generated .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks dist *.egg-info

@@ -15,8 +15,8 @@ from typing import Any
 import psutil
 import pytest
 
-from hanoi_harness.bench import calibrate
-from hanoi_harness.bench.calibrate import PLANTED, bitwise_copies, busy_loops, padding_module
+from benchmarks import calibrate
+from benchmarks.calibrate import PLANTED, bitwise_copies, busy_loops, padding_module
 from hanoi_harness.bench.consume import consume
 from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.counts.measure import Valgrind

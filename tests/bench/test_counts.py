@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from hanoi_harness.bench.calibrate import bitwise_copies, padding_module
+from benchmarks.calibrate import bitwise_copies, padding_module
 from hanoi_harness.bench.counts import measure
 from hanoi_harness.bench.counts.cachegrind import is_allocator, read_totals
 from hanoi_harness.bench.counts.figures import InstructionCount

@@ -2,34 +2,28 @@
 
 Nothing of the user's in the output directory is ever replaced.  A directory is taken only when it is
 new, empty or a result set a bench wrote, whose marker lists every file in it.  The checks come before any
-measuring; the lock keeps two runs apart; the swap is one step.  Ctrl-C, SIGKILL, a full disk or an
-interrupted render leave the old set byte for byte.
+measuring; the lock keeps two runs apart; the old set is deleted only once the new one is in place.
+Ctrl-C, SIGKILL, a full disk or an interrupted render leave the old set byte for byte.
 """
 
 from __future__ import annotations
 
-import ctypes
 import errno
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
-import psutil
 import pytest
 
 from hanoi_harness.bench import run as _run
 from hanoi_harness.bench import session
 from hanoi_harness.bench.report import render as _report
-from hanoi_harness.bench.results import outdir
 from hanoi_harness.bench.results.outdir import MARKER, OutDir, seal, why_not_ours
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.results.schema import load
@@ -167,32 +161,11 @@ def test_a_parent_that_cannot_be_made_or_written_in_is_one_line(tmp_path: Path) 
     (tmp_path / "a-file").write_text("x")
     with (
         pytest.raises(UsageError, match="cannot create its parent directory: Not a directory"),
-        OutDir(tmp_path / "a-file" / "sub" / "out", 0),
+        OutDir(tmp_path / "a-file" / "sub" / "out"),
     ):
         pass
     (tmp_path / ".out.lock").mkdir()  # where the lock goes: it cannot be opened for writing
-    with pytest.raises(UsageError, match=r"cannot write beside it \(Is a directory\)"), OutDir(tmp_path / "out", 0):
-        pass
-
-
-def test_a_staging_directory_that_cannot_be_made_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def full(*args: Any, **kwargs: Any) -> str:
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(tempfile, "mkdtemp", full)
-    with (
-        pytest.raises(UsageError, match="cannot write beside it \\(No space left on device\\)"),
-        OutDir(tmp_path / "out", 0),
-    ):
-        pass
-    assert beside(tmp_path / "out") == []  # nor is the lock left
-
-
-def test_an_old_set_it_could_not_delete_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    out = tmp_path / "results"
-    old_set(out)
-    monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != out)
-    with pytest.raises(UsageError, match="is not writable, so the old set could not be deleted"), OutDir(out, 0):
+    with pytest.raises(UsageError, match=r"cannot write beside it \(Is a directory\)"), OutDir(tmp_path / "out"):
         pass
 
 
@@ -209,72 +182,19 @@ def test_a_lock_file_removed_as_it_was_taken_is_taken_again(tmp_path: Path, monk
         return real_stat(path, *args, **kwargs)
 
     monkeypatch.setattr(os, "stat", stat)
-    with OutDir(out, 0) as claim:
+    with OutDir(out) as claim:
         assert removed and claim.lock_path.read_text() == f"{os.getpid()}\n"
         assert os.fstat(claim.lock_fd or -1).st_ino == real_stat(claim.lock_path).st_ino
 
 
 def test_a_claim_commits_once(tmp_path: Path) -> None:
-    with OutDir(tmp_path / "out", 0) as claim:
+    with OutDir(tmp_path / "out") as claim:
         claim.commit(lambda staging: None)
         with pytest.raises(RuntimeError, match="twice"):
             claim.commit(lambda staging: None)
 
 
-def test_a_failed_write_names_the_error_and_the_file() -> None:
-    assert outdir._describe(OSError(errno.EDQUOT, "Disk quota exceeded")) == "no space left on the device"
-    denied = OSError(errno.EACCES, "Permission denied", "/r/tables.md")
-    assert outdir._describe(denied) == "Permission denied: /r/tables.md"
-
-
-def test_a_system_that_cannot_list_its_mounts_has_none_but_the_plain_ones(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    def unreadable(all: bool = False) -> list[Any]:
-        raise PermissionError(errno.EACCES, "Permission denied", "/proc/self/mounts")
-
-    monkeypatch.setattr(psutil, "disk_partitions", unreadable)
-    assert not outdir._is_mount_point(tmp_path)
-    assert outdir._is_mount_point(Path("/proc"))  # os.path.ismount sees this one
-
-
-def test_without_renameat2_the_swap_is_two_renames(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "platform", "darwin")
-    assert outdir._renameat2() is None
-    monkeypatch.setattr(sys, "platform", "linux")
-    monkeypatch.setattr(ctypes, "CDLL", lambda *args, **kwargs: SimpleNamespace())
-    assert outdir._renameat2() is None
-
-
-def test_an_exchange_the_file_system_refuses_falls_back_and_any_other_failure_raises(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    a, b = tmp_path / "a", tmp_path / "b"
-    a.mkdir()
-
-    def refusing(*args: Any) -> int:
-        ctypes.set_errno(errno.EINVAL)
-        return -1
-
-    monkeypatch.setattr(outdir, "_renameat2", lambda: refusing)
-    assert not outdir._exchange(a, b)
-    monkeypatch.undo()
-    if outdir._renameat2() is None:
-        pytest.skip("no renameat2 here")
-    with pytest.raises(FileNotFoundError, match="No such file or directory"):
-        outdir._exchange(a, b)  # b does not exist: nothing to exchange with
-    assert a.is_dir()
-
-
-def test_a_failed_second_rename_puts_the_old_set_back(tmp_path: Path) -> None:
-    out = tmp_path / "results"
-    before = old_set(out)
-    with pytest.raises(FileNotFoundError):
-        outdir._swap_by_renames(tmp_path / "never-made", out)
-    assert snapshot(out) == before and beside(out) == []
-
-
-@pytest.mark.parametrize("kind", ["a file", "a non-empty directory", "a mount point"])
+@pytest.mark.parametrize("kind", ["a file", "a non-empty directory"])
 def test_other_outs_are_refused_before_measuring(
     kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], no_measuring: None
 ) -> None:
@@ -282,24 +202,12 @@ def test_other_outs_are_refused_before_measuring(
     if kind == "a file":
         out.write_text("x")
         fragment = "exists and is not a directory"
-    elif kind == "a non-empty directory":
+    else:
         out.mkdir()
         (out / "data.csv").write_text("1,2\n")
         fragment = "no .hanoi-bench.json marker"
-    else:
-        out = Path("/proc")
-        fragment = "is a mount point"
     code, _, err = run_cli(capsys, "bench", *QUICK_RUN, "--out", str(out))
     assert_one_line_error(code, err, fragment)
-
-
-def test_too_little_free_space_is_refused_before_measuring(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], no_measuring: None
-) -> None:
-    monkeypatch.setattr(shutil, "disk_usage", lambda path: SimpleNamespace(free=2**20))
-    code, _, err = run_cli(capsys, "bench", *QUICK_RUN, "--out", str(tmp_path / "out"))
-    assert_one_line_error(code, err, "1.0 MiB free on its file system", "free some space")
-    assert beside(tmp_path / "out") == []
 
 
 @pytest.fixture
@@ -383,14 +291,7 @@ def test_ctrl_c_during_the_render_is_an_interruption(
     assert snapshot(out) == before and beside(out) == []
 
 
-@pytest.mark.parametrize("exchange", [True, False], ids=["renameat2", "two renames"])
-def test_the_swap_replaces_the_old_set_and_leaves_nothing_beside(
-    exchange: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    if exchange and outdir._renameat2() is None:
-        pytest.skip("no renameat2 here")
-    if not exchange:
-        monkeypatch.setattr(outdir, "_renameat2", lambda: None)
+def test_the_swap_replaces_the_old_set_and_leaves_nothing_beside(tmp_path: Path) -> None:
     out = tmp_path / "results"
     old_set(out)
     inode = out.stat().st_ino
@@ -398,11 +299,46 @@ def test_the_swap_replaces_the_old_set_and_leaves_nothing_beside(
     def fill(staging: Path) -> None:
         (staging / "README.md").write_text("new\n")
 
-    with OutDir(out, 0) as claim:
+    with OutDir(out) as claim:
         claim.commit(fill)
     assert (out / "README.md").read_text() == "new\n" and out.stat().st_ino != inode
     assert json.loads((out / MARKER).read_text())["files"] == ["README.md"]
     assert beside(out) == []
+
+
+def test_a_directory_that_cannot_be_moved_is_one_line_and_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mount point, say, cannot be renamed: one line, and the old set stays."""
+    out = tmp_path / "results"
+    before = old_set(out)
+    real_rename = os.rename
+
+    def busy(source: Any, target: Any) -> None:
+        if Path(source) == out:
+            raise OSError(errno.EBUSY, "Device or resource busy", str(source))
+        real_rename(source, target)
+
+    monkeypatch.setattr(os, "rename", busy)
+    with pytest.raises(UsageError, match=r"cannot replace it \(Device or resource busy"), OutDir(out) as claim:
+        claim.commit(lambda staging: None)
+    assert snapshot(out) == before and beside(out) == []
+
+
+def test_a_failed_second_rename_puts_the_old_set_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "results"
+    before = old_set(out)
+    real_rename = os.rename
+
+    def failing(source: Any, target: Any) -> None:
+        if Path(target) == out and Path(source).name.startswith(".results.new-"):
+            raise OSError(errno.EIO, "Input/output error", str(source))
+        real_rename(source, target)
+
+    monkeypatch.setattr(os, "rename", failing)
+    with pytest.raises(UsageError, match="the old set is untouched"), OutDir(out) as claim:
+        claim.commit(lambda staging: None)
+    assert snapshot(out) == before and beside(out) == []
 
 
 def test_an_exception_before_the_swap_leaves_everything_as_it_was(tmp_path: Path) -> None:
@@ -413,7 +349,7 @@ def test_an_exception_before_the_swap_leaves_everything_as_it_was(tmp_path: Path
         (staging / "results.json").write_text("half-written")
         raise KeyboardInterrupt
 
-    with pytest.raises(KeyboardInterrupt), OutDir(out, 0) as claim:
+    with pytest.raises(KeyboardInterrupt), OutDir(out) as claim:
         claim.commit(crash)
     assert snapshot(out) == before and beside(out) == []
 
@@ -426,13 +362,13 @@ def test_a_directory_that_changed_during_the_run_is_kept_and_so_are_the_new_resu
         (out / "notes.txt").write_text("written while the run measured\n")
         (staging / "README.md").write_text("new\n")
 
-    with pytest.raises(UsageError, match="it changed during the run") as refused, OutDir(out, 0) as claim:
+    with pytest.raises(UsageError, match="it changed during the run") as refused, OutDir(out) as claim:
         claim.commit(fill)
     (kept,) = [p for p in tmp_path.iterdir() if p.name.startswith("results.new-")]
     assert str(kept) in str(refused.value) and (kept / "README.md").read_text() == "new\n"
     assert (out / "notes.txt").is_file() and (out / "README.md").read_text() == "the old results\n"
     (out / "notes.txt").unlink()
-    with OutDir(out, 0):  # the next claim of the directory does not take the kept set for a leftover
+    with OutDir(out):  # the next claim of the directory does not take the kept set for a leftover
         pass
     assert kept.is_dir()
 
@@ -445,13 +381,13 @@ def test_what_a_killed_run_left_is_cleaned_up_or_put_back(tmp_path: Path) -> Non
     seal(tmp_path / ".results.new-def456")
     (tmp_path / ".results.new-def456" / "tables.md").write_text("half")  # killed while writing the set
     (tmp_path / ".results.new-mine").mkdir()  # not marked: not ours to delete
-    with OutDir(out, 0):
+    with OutDir(out):
         assert not any(name.startswith((".results.new-abc", ".results.new-def")) for name in beside(out))
         assert ".results.new-mine" in beside(out)
     assert beside(out) == [".results.new-mine"]
     # Killed between the two renames of the fallback swap: the old set is put back.
     os.rename(out, tmp_path / ".results.old-1-ff")
-    with OutDir(out, 0):
+    with OutDir(out):
         pass
     assert snapshot(out) == before
 
@@ -464,7 +400,7 @@ def test_a_second_run_into_a_locked_directory_is_refused_at_once(
 ) -> None:
     out = tmp_path / "results"
     before = old_set(out)
-    with OutDir(out, 0):
+    with OutDir(out):
         code, _, err = run_cli(capsys, "bench", *QUICK_RUN, "--out", str(out))
         assert_one_line_error(code, err, f"another hanoi bench or report (process {os.getpid()}) is writing")
         code, _, err = run_cli(capsys, "report", str(out))
@@ -538,7 +474,7 @@ def test_sigkill_mid_run_leaves_the_old_results_byte_for_byte(
     proc.kill()
     proc.wait(timeout=60)
     assert snapshot(out) == before
-    with OutDir(out, 0):  # the next run clears what the killed one left (its staging directory, its lock)
+    with OutDir(out):  # the next run clears what the killed one left (its staging directory, its lock)
         pass
     assert snapshot(out) == before and beside(out) == []
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hanoi_harness.bench import scaling
+from benchmarks import scaling
 from hanoi_harness.core.digest import digest
 from tests.helpers import REGISTRY
 

@@ -7,7 +7,7 @@ against) and the C reference last.
 
 Then :func:`bench` claims the output directory before measuring
 (:class:`~hanoi_harness.bench.results.outdir.OutDir`: refused in one line
-when it is not a result set of ours, locked, space checked).  It runs the
+when it is not a result set of ours, and locked).  It runs the
 plan and writes the set: ``results.json``, pytest-benchmark's report, every
 view rendered from ``results.json`` alone, and the marker.  Then the old set
 is replaced in one step.
@@ -59,19 +59,6 @@ CREF_N = 28
 2^28 - 1 moves, 768 MiB of output.
 """
 
-FIXED_BYTES = 2**20
-"""A generous bound on what a set writes whatever its size.
-
-It covers the three plots and the Markdown, with room to spare.
-"""
-
-BYTES_PER_RUN = 8 * 2**10
-"""A generous bound on what a set writes per measured (algorithm, n).
-
-It is several times what a full run was measured to write per case into
-results.json and pytest-benchmark.json together.
-"""
-
 
 @dataclass(frozen=True)
 class Plan:
@@ -104,16 +91,6 @@ def plan(quick: bool, sizes: Sequence[int] | None) -> Plan:
     if quick:
         return Plan(QUICK, baseline=False, c_reference=False, startup_runs=startup.QUICK_RUNS)
     return Plan(FULL, baseline=True, c_reference=True, startup_runs=startup.RUNS)
-
-
-def estimate_bytes(names: int, plan: Plan) -> int:
-    """Return a generous bound on the bytes a set writes.
-
-    The set holds *names* algorithms and commands, measured as *plan* says.
-    """
-    sizes = len(plan.settings.sizes) if plan.settings.sizes is not None else plan.settings.n_cap
-    baseline = len(QUICK.sizes or ()) if plan.baseline else 0
-    return 2 * FIXED_BYTES + names * (sizes + baseline) * BYTES_PER_RUN
 
 
 Measured = tuple[ResultSet, dict[str, Any]]
@@ -173,8 +150,7 @@ def bench(
     if problem:
         raise UsageError(problem)
     hooks = progress or Progress()
-    names = len(algorithms) + len(commands) + (len(peers.algorithms) if peers else 0)
-    with OutDir(out, estimate_bytes(names, what)) as target:
+    with OutDir(out) as target:
         try:
             results, report, baseline, theirs = _measure(algorithms, plugins, commands, what, hooks, peers)
         except OSError as exc:
@@ -298,13 +274,10 @@ def report(source: Path, out: Path | None = None) -> Path:
     written is claimed like a bench's output (in place, *source* must be a
     result set of ours).  Returns the directory written.
     """
-    results = load(source)
+    load(source)  # read and checked before anything is claimed
     file = results_path(source)
     folder = file.parent
-    names = len(results.algorithms)
-    runs = max((len(r.runs) for r in results.algorithms.values()), default=0)
-    needed = 2 * FIXED_BYTES + names * runs * BYTES_PER_RUN
-    with OutDir(out if out is not None else folder, needed, label="--out" if out is not None else "") as target:
+    with OutDir(out if out is not None else folder, label="--out" if out is not None else "") as target:
         target.commit(lambda staging: _copy_and_render(file, staging))
     return target.out
 

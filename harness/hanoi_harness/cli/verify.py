@@ -98,7 +98,6 @@ def add_verify(p: argparse.ArgumentParser) -> None:
         help="moves per segment with --workers/--dask (default: about 16 segments per worker, "
         f"between {MIN_SEGMENT} and {MAX_SEGMENT})",
     )
-    p.add_argument("--chunk-size", type=positive_int, dest="segment_size", help=argparse.SUPPRESS)  # the old name
     add_ends_options(p, MAX_DISKS)
     add_plugin_option(p, import_timeout=False)  # --timeout bounds the imports too
     p.set_defaults(func=cmd_verify)

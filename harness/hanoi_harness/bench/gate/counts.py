@@ -4,7 +4,7 @@ Instructions per move and tracemalloc peaks, old against new.
 
 Both figures are the same on every rerun of the same code, however loaded the
 machine, so a small threshold can be used without false alarms.  How small
-was measured with ``python -m hanoi_harness.bench.calibrate --repeat 3 --load``
+was measured with ``python -m benchmarks.calibrate --repeat 3 --load``
 on every registered algorithm, at n = 10 and 14 or their sizes of the same work:
 
 * **reruns**, beside the other work on the machine and with a busy loop on

@@ -1,6 +1,6 @@
 """Measure the spread of instruction counts the gate's threshold rests on.
 
-    python -m hanoi_harness.bench.calibrate --repeat 5 --load --out calibration.json
+    python -m benchmarks.calibrate --repeat 5 --load --out calibration.json
 
 It measures how much instructions per move move between reruns, and how
 much a small change adds.  For every registered algorithm (and ``--plugin``
@@ -187,7 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     What it does is in the module's docstring.
     """
-    parser = argparse.ArgumentParser(prog="python -m hanoi_harness.bench.calibrate", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.calibrate", description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="full counts without load, and as many with (default 3)")
     parser.add_argument("--load", action="store_true", help="also count under one busy loop per core")
     parser.add_argument(

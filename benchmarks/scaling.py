@@ -11,7 +11,7 @@ the least disturbed by other jobs on the machine.  The load average before
 and after is printed, so a reader can judge the figures.  Every run must
 print the same digest, or the benchmark fails.
 
-    python -m hanoi_harness.bench.scaling --name bitwise --n 26 --workers 2 --repeat 2
+    python -m benchmarks.scaling --name bitwise --n 26 --workers 2 --repeat 2
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     *argv* defaults to this process's.  Returns the exit status.
     """
     parser = argparse.ArgumentParser(
-        prog="python -m hanoi_harness.bench.scaling",
+        prog="python -m benchmarks.scaling",
         description="Time hanoi verify NAME --n N alone, with --workers 1 and with --workers W.",
     )
     parser.add_argument("--name", default="bitwise", help="an algorithm that can start at any step (default bitwise)")
