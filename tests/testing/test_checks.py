@@ -484,3 +484,15 @@ def test_the_public_names_are_imported_when_first_used() -> None:
     assert "parametrize_with_checks" in dir(testing)
     with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
         testing.nothing  # noqa: B018
+
+
+def numpy_moves(n: int) -> Iterator[tuple[Any, Any, Any]]:
+    import numpy as np
+
+    for disk, src, dst in hanoi(n):
+        yield (np.int64(disk), np.int64(src), np.int64(dst))
+
+
+def test_moves_of_numpy_integers_pass_every_check() -> None:
+    for check in checks_for(numpy_moves):
+        check.inline(numpy_moves)
