@@ -138,7 +138,7 @@ def fold_moves(
     return Folded(k, total & MASK)
 
 
-_END = object()
+_END: Any = object()
 """What :func:`as_ints` finds in place of a first move when there is none."""
 
 
