@@ -81,8 +81,11 @@ def test_the_versions_left_unknown_are_left_unpinned(monkeypatch: pytest.MonkeyP
 @pytest.mark.parametrize(
     ("name", "said"),
     [
-        ("not-a-name", "'not-a-name' is not a Python identifier"),
-        ("class", "'class' is not a Python identifier"),
+        ("not-a-name", "'not-a-name' is not an ASCII Python identifier"),
+        ("class", "'class' is not an ASCII Python identifier"),
+        ("café", "'café' is not an ASCII Python identifier"),
+        ("\uff4a\uff53\uff4f\uff4e", "is not an ASCII Python identifier"),  # fullwidth 'json'
+        ("winreg" if sys.platform != "win32" else "termios", "is a module of the standard library"),
         ("bitwise", "'bitwise' is already an algorithm (in-tree hanoi_algorithms.bitwise): choose another name"),
         ("json", "a module named 'json' can already be imported here: choose another name"),
     ],
@@ -115,6 +118,17 @@ def test_a_directory_with_anything_in_it_is_refused(tmp_path: Path, capsys: pyte
     code, _, err = run_cli(capsys, "new", NAME, "--dir", str(tmp_path / "notes.txt"))
     assert_one_line_error(code, err, "is not a new or empty directory")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_every_filesystem_error_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli(capsys, "new", NAME, "--dir", str(tmp_path / ("x" * 300)))
+    assert_one_line_error(code, err, "cannot write the project into")
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    code, _, err = run_cli(capsys, "new", NAME, "--dir", str(tmp_path / "dangling"))
+    assert_one_line_error(code, err, "cannot write the project into")
+    (tmp_path / "a_file").write_text("")  # a folder that cannot be made (read-only ones too, unless root)
+    code, _, err = run_cli(capsys, "new", NAME, "--dir", str(tmp_path / "a_file" / NAME))
+    assert_one_line_error(code, err, "Not a directory")
 
 
 def test_the_command_s_module_imports_nothing_but_the_standard_library() -> None:

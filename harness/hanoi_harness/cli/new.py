@@ -62,19 +62,24 @@ def cmd_new(args: argparse.Namespace) -> int:
     name: str = args.name
     where: Path = args.dir if args.dir is not None else Path(name)
     _check_name(name)
-    _check_dir(where)
     values = _values(name)
     written = []
-    for path, template in FILES.items():
-        target = where / path.format(name=name)
-        text = (TEMPLATES / template).read_text()
-        for key, value in values.items():
-            text = text.replace(f"@{key}@", value)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text)
-        if path in EXECUTABLE:
-            target.chmod(0o755)
-        written.append(path.format(name=name))
+    try:
+        _check_dir(where)
+        for path, template in FILES.items():
+            target = where / path.format(name=name)
+            text = (TEMPLATES / template).read_text()
+            for key, value in values.items():
+                text = text.replace(f"@{key}@", value)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text)
+            if path in EXECUTABLE:
+                target.chmod(0o755)
+            written.append(path.format(name=name))
+    except OSError as exc:  # too long a name, a dangling link, a read-only folder: one line
+        from hanoi_harness.errors import UsageError
+
+        raise UsageError(f"cannot write the project into {where}: {exc.strerror or exc}") from None
     print(f"wrote {where}/: {', '.join(written)}")
     print(f"next: cd {where} && pip install -e . && pytest -k {name} && ci/gate baseline")
     return 0
@@ -87,12 +92,14 @@ def _check_name(name: str) -> None:
     """
     import importlib.util
     import keyword
+    import sys
+    import unicodedata
 
     from hanoi_harness.errors import UsageError
     from hanoi_harness.registry.sources import build_registry
 
-    if not name.isidentifier() or keyword.iskeyword(name):
-        raise UsageError(f"{name!r} is not a Python identifier: the algorithm's name is its module's too")
+    if not name.isascii() or not name.isidentifier() or keyword.iskeyword(name):
+        raise UsageError(f"{name!r} is not an ASCII Python identifier: the algorithm's name is its module's too")
     registry = build_registry()
     if name in registry:
         raise UsageError(f"{name!r} is already an algorithm ({registry.get(name).origin}): choose another name")
@@ -102,6 +109,9 @@ def _check_name(name: str) -> None:
         taken = True
     if taken:
         raise UsageError(f"a module named {name!r} can already be imported here: choose another name")
+    # a module of the standard library on another system ('winreg' on Linux); NFKC is how Python reads a name
+    if unicodedata.normalize("NFKC", name) in sys.stdlib_module_names:
+        raise UsageError(f"{name!r} is a module of the standard library: choose another name")
 
 
 def _check_dir(where: Path) -> None:
