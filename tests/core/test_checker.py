@@ -256,8 +256,8 @@ def _streamed(moves: list[Any], n: int) -> Verdict:
 
     An odd move is not rebuilt.
     """
-    from hanoi_harness.cli.screen import MoveStream
     from hanoi_harness.registry.record import Algorithm
+    from hanoi_harness.sandbox.screen import MoveStream
 
     stream = MoveStream(Algorithm(name="given", solve=lambda n: iter(moves), summary="given"), n)
     list(stream.pieces())

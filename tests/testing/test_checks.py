@@ -421,7 +421,7 @@ def test_the_round_trips_need_a_good_run_and_say_what_hanoi_moves_stopped_at() -
 
 
 def test_text_that_does_not_read_back_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hanoi_harness.cli import pieces
+    from hanoi_harness.sandbox import pieces
 
     monkeypatch.setattr(pieces.RunPiece, "text", lambda self: "1 0 ->\n")
     assert "'hanoi check' cannot read what 'hanoi moves' wrote: line 1" in failure("text_round_trip", hanoi)
@@ -432,7 +432,7 @@ def test_text_that_does_not_read_back_fails(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_bytes_that_do_not_read_back_fail(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hanoi_harness.cli import pieces
+    from hanoi_harness.sandbox import pieces
 
     monkeypatch.setattr(pieces.RowsPiece, "binary", lambda self: bytes(2 * len(self.rows)))
     monkeypatch.setattr(pieces.RunPiece, "binary", lambda self: b"")

@@ -66,3 +66,15 @@ def test_the_option_is_refused_with_nothing_installed(monkeypatch: pytest.Monkey
 def test_the_installed_checks_run_each_check() -> None:
     check = next(check for check in CHECKS if check.name == "legal")
     installed_checks.test_installed_algorithm("recursive", check)
+
+
+def test_the_checks_import_nothing_of_the_command() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, hanoi_harness.testing.suite, hanoi_harness.testing.installed_checks; "
+        "print([m for m in sys.modules if m.startswith('hanoi_harness.cli')])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
