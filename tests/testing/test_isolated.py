@@ -114,3 +114,16 @@ def test_a_pytest_run_of_hostile_variants_reports_each_and_exits_1(tmp_path: Pat
     assert "illegal at step 1" in out  # the patched pytest did not reach the judge
     assert "did not finish within 3 seconds" in out
     assert "passed" in out.splitlines()[-1]  # the other checks still ran
+
+
+def test_one_cause_is_told_in_full_once(tmp_path: Path) -> None:
+    path = tmp_path / "crashing.py"
+    path.write_text(REFERENCE + "def solve(n):\n    yield from hanoi(n)\n    raise IndexError('no such peg')\n")
+    said = []
+    for name in ("legal", "optimal", "final_peg"):
+        with pytest.raises(CheckFailed) as caught:
+            CHECK[name](f"{path}:solve")
+        said.append(str(caught.value))
+    assert "Traceback" in said[0] and "IndexError: no such peg" in said[0]
+    assert all("(the same failure as the check 'legal', told there in full)" in text for text in said[1:2])
+    assert all("Traceback" not in text for text in said[1:2])

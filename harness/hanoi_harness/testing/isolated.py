@@ -57,6 +57,7 @@ class Worker:
     name: str = ""
     checks: list[str] = field(default_factory=list)
     unloadable: str = ""
+    seen: dict[str, str] = field(default_factory=dict)
     _proc: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:

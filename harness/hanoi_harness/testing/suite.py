@@ -72,7 +72,9 @@ class Check:
             said = worker.ask({"check": self.name})
             if "failed" in said:
                 name = worker.name or (algorithm if isinstance(algorithm, str) else record_of(algorithm).name)
-                raise CheckFailed(f"{name} failed the check {self.name!r}: {said['failed']}")
+                raise CheckFailed(
+                    f"{name} failed the check {self.name!r}: {_once(worker.seen, self.name, said['failed'])}"
+                )
             return
         self.inline(algorithm)
 
@@ -142,6 +144,23 @@ def _chosen(names: Iterable[str] | None) -> tuple[Check, ...]:
     if unknown:
         raise UsageError(f"unknown check {', '.join(map(repr, unknown))}: the checks are {', '.join(NAMES)}")
     return tuple(check for check in CHECKS if check.name in wanted)
+
+
+def _once(seen: dict[str, str], check: str, failed: str) -> str:
+    """Return *failed* in full the first time its first line is seen.
+
+    Later, for another check with the same cause (the same first line:
+    run, step and reason), it is that line and the check that said it all.
+
+    >>> seen = {}
+    >>> _once(seen, "legal", "n = 3: crashed at step 2\\nTraceback ...")
+    'n = 3: crashed at step 2\\nTraceback ...'
+    >>> _once(seen, "optimal", "n = 3: crashed at step 2\\nTraceback ...")
+    "n = 3: crashed at step 2 (the same failure as the check 'legal', told there in full)"
+    """
+    head = failed.splitlines()[0] if failed else failed
+    first = seen.setdefault(head, check)
+    return failed if first == check else f"{head} (the same failure as the check {first!r}, told there in full)"
 
 
 LOAD = Check("load", lambda algorithm: None)
