@@ -367,8 +367,7 @@ EXPECTED: dict[str, tuple[Failure, str]] = {
         Failure(
             "other", detail="line 1: cannot read a move from 'Move disk 1 from A to': 'from' and 'to' need a peg each"
         ),
-        "illegal at step 1: line 1: cannot read a move from 'Move disk 1 from A to': "
-        "'from' and 'to' need a peg each",
+        "illegal at step 1: line 1: cannot read a move from 'Move disk 1 from A to': 'from' and 'to' need a peg each",
     ),
 }
 
