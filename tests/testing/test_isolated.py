@@ -127,3 +127,18 @@ def test_one_cause_is_told_in_full_once(tmp_path: Path) -> None:
     assert "Traceback" in said[0] and "IndexError: no such peg" in said[0]
     assert all("(the same failure as the check 'legal', told there in full)" in text for text in said[1:2])
     assert all("Traceback" not in text for text in said[1:2])
+
+
+def test_the_worker_answers_in_this_process_too(tmp_path: Path) -> None:
+    from hanoi_harness.testing.worker import answer
+
+    state: dict[str, object] = {}
+    loaded = answer({"load": "recursive"}, state)
+    assert loaded["name"] == "recursive" and "legal" in loaded["checks"]
+    assert answer({"check": "legal"}, state) == {"ok": True} and answer({"check": "load"}, state) == {"ok": True}
+    assert answer({"load": spec_of(parametrize_with_checks)}, state)["name"] == "parametrize_with_checks"
+    assert "no algorithm is named 'nothing_here'" in answer({"load": "nothing_here"}, state)["failed"]
+    assert answer({"load": variant(tmp_path, "interrupts")}, state)["name"] == "solve"
+    assert "Interrupted: KeyboardInterrupt" in answer({"check": "legal"}, state)["failed"]
+    state["record"] = None
+    assert answer({"check": "legal"}, state)["failed"].startswith("crashed: AttributeError")
