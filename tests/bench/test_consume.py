@@ -148,3 +148,12 @@ def test_a_chunk_that_is_not_an_m_by_3_array_comes_out_as_its_rows(chunk: Any, e
 def test_a_chunk_that_is_not_iterable_raises() -> None:
     with pytest.raises(TypeError):
         list(chunked(7).moves(1))
+
+
+def test_moves_of_numpy_integers_fold_as_ints() -> None:
+    moves = list(reference(12))
+    wide = [(np.int64(disk), np.int64(src), np.int64(dst)) for disk, src, dst in moves]
+    assert fold_moves(wide) == fold_moves(moves)
+    assert fold_moves([]) == Folded(0, 0)
+    with pytest.raises(TypeError):
+        fold_moves([(1.5, 0, 2)])

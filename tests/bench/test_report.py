@@ -406,3 +406,17 @@ def test_a_set_without_start_up_renders_without_it(tmp_path: Path) -> None:
     render(results, tmp_path)
     assert "Not measured in this run: a start-up failed: status 3." in (tmp_path / "README.md").read_text()
     assert "Not measured in this run: a start-up failed: status 3." in (tmp_path / "index.html").read_text()
+
+
+def test_control_characters_never_reach_the_page(tmp_path: Path) -> None:
+    from hanoi_harness.bench.report.render import render
+    from hanoi_harness.bench.results.schema import load
+    from tests.helpers import bench_set
+
+    results = bench_set({"level_formula": 0.5})
+    results.algorithms["level_formula"].summary = "fast\x1b[2J\x07\x00 and\u200b quiet"
+    (tmp_path / "results.json").write_text(results.dumps())
+    render(load(tmp_path), tmp_path)
+    page = (tmp_path / "index.html").read_text()
+    assert not any(ord(c) < 32 and c not in "\n\t\r" for c in page) and "\u200b" not in page
+    assert "fast\\x1b[2J\\x07\\x00 and\\u200b quiet" in page

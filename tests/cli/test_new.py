@@ -32,13 +32,20 @@ def written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, s
     return project, out
 
 
+@pytest.fixture
+def from_an_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The harness as if installed from a package index (no direct_url.json)."""
+    monkeypatch.setattr(_new, "_harness_source", lambda: ("", None))
+
+
+@pytest.mark.usefixtures("from_an_index")
 def test_every_file_is_written_and_filled_in(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     project, out = written(tmp_path, capsys)
     files = sorted(str(path.relative_to(project)) for path in project.rglob("*") if path.is_file())
     assert files == sorted(path.format(name=NAME) for path in _new.FILES)
     assert out.splitlines() == [
         f"wrote {project}/: {', '.join(path.format(name=NAME) for path in _new.FILES)}",
-        f"next: cd {project} && pip install -e . && pytest -k {NAME} && ci/gate baseline",
+        f"next: cd {project} && pip install -r ci/requirements.txt -e . && pytest -k {NAME} && ci/gate baseline",
     ]
     for path in project.rglob("*"):
         if path.is_file():
@@ -65,6 +72,7 @@ def test_the_module_s_record_is_a_correct_streaming_algorithm(
     assert f"@parametrize_with_checks([{NAME}])\ndef test_conformance(algorithm, check):\n" in test
 
 
+@pytest.mark.usefixtures("from_an_index")
 def test_the_versions_left_unknown_are_left_unpinned(monkeypatch: pytest.MonkeyPatch) -> None:
     from importlib import metadata
 
@@ -78,11 +86,48 @@ def test_the_versions_left_unknown_are_left_unpinned(monkeypatch: pytest.MonkeyP
     assert values["PINS"].splitlines() == ["hanoi-harness[testing]", "numpy", "pytest", "hypothesis"]
 
 
+class Installed:
+    """A distribution whose direct_url.json says *url*."""
+
+    version = "1.0"
+
+    def __init__(self, url: str | None) -> None:
+        self.url = url
+
+    def read_text(self, name: str) -> str | None:
+        return None if self.url is None else f'{{"url": "{self.url}"}}'
+
+
+def test_the_harness_comes_from_where_it_was_installed_from(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from importlib import metadata
+
+    wheel = tmp_path / "hanoi_harness-0.1.0-py3-none-any.whl"
+    wheel.write_bytes(b"a wheel")
+    for url, wanted in [
+        (None, ""),
+        ("https://example.org/x.whl", ""),
+        (tmp_path.as_uri(), f"hanoi-harness[testing] @ {tmp_path.as_uri()}"),
+    ]:
+        monkeypatch.setattr(metadata, "distribution", lambda name, url=url: Installed(url))
+        assert _new._harness_source() == (wanted, None)
+    monkeypatch.setattr(metadata, "distribution", lambda name: Installed(wheel.as_uri()))
+    assert _new._harness_source() == (f"./ci/wheels/{wheel.name}[testing]", wheel)
+    project, out = written(tmp_path, capsys)
+    assert (project / "ci" / "wheels" / wheel.name).read_bytes() == b"a wheel"
+    assert f"./ci/wheels/{wheel.name}[testing]" in (project / "ci" / "requirements.txt").read_text().splitlines()
+    assert "pip install -r ci/requirements.txt -e ." in out
+
+
 @pytest.mark.parametrize(
     ("name", "said"),
     [
-        ("not-a-name", "'not-a-name' is not a Python identifier"),
-        ("class", "'class' is not a Python identifier"),
+        ("not-a-name", "'not-a-name' is not an ASCII Python identifier"),
+        ("class", "'class' is not an ASCII Python identifier"),
+        ("café", "'café' is not an ASCII Python identifier"),
+        ("\uff4a\uff53\uff4f\uff4e", "is not an ASCII Python identifier"),  # fullwidth 'json'
+        ("winreg" if sys.platform != "win32" else "termios", "is a module of the standard library"),
         ("bitwise", "'bitwise' is already an algorithm (in-tree hanoi_algorithms.bitwise): choose another name"),
         ("json", "a module named 'json' can already be imported here: choose another name"),
     ],
@@ -115,6 +160,17 @@ def test_a_directory_with_anything_in_it_is_refused(tmp_path: Path, capsys: pyte
     code, _, err = run_cli(capsys, "new", NAME, "--dir", str(tmp_path / "notes.txt"))
     assert_one_line_error(code, err, "is not a new or empty directory")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_every_filesystem_error_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli(capsys, "new", NAME, "--dir", str(tmp_path / ("x" * 300)))
+    assert_one_line_error(code, err, "cannot write the project into")
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    code, _, err = run_cli(capsys, "new", NAME, "--dir", str(tmp_path / "dangling"))
+    assert_one_line_error(code, err, "cannot write the project into")
+    (tmp_path / "a_file").write_text("")  # a folder that cannot be made (read-only ones too, unless root)
+    code, _, err = run_cli(capsys, "new", NAME, "--dir", str(tmp_path / "a_file" / NAME))
+    assert_one_line_error(code, err, "Not a directory")
 
 
 def test_the_command_s_module_imports_nothing_but_the_standard_library() -> None:

@@ -112,6 +112,9 @@ def test_a_crash_names_the_line_of_the_algorithms_code_and_verify_traceback_prin
     assert f'prints.py", line {CRASH_LINE}, in crashes' in err and "hanoi_harness" not in "".join(told[start:])
     code, _, err = run_cli(capsys, "verify", "crashes", "--n", "3", *plugin("crashes"))
     assert code == 1 and "Traceback" not in err  # only when asked
+    code, _, err = run_cli(capsys, "verify", "crashes", "--n-max", "5", "--traceback", *plugin("crashes"))
+    assert code == 1 and err.count("Traceback (most recent call last):") == 1, err
+    assert err.count("the same traceback as crashes, n = 1") >= 2
 
 
 def test_show_names_the_line_of_a_crash(capsys: pytest.CaptureFixture[str]) -> None:

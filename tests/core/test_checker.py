@@ -256,8 +256,8 @@ def _streamed(moves: list[Any], n: int) -> Verdict:
 
     An odd move is not rebuilt.
     """
-    from hanoi_harness.cli.screen import MoveStream
     from hanoi_harness.registry.record import Algorithm
+    from hanoi_harness.sandbox.screen import MoveStream
 
     stream = MoveStream(Algorithm(name="given", solve=lambda n: iter(moves), summary="given"), n)
     list(stream.pieces())
@@ -367,8 +367,7 @@ EXPECTED: dict[str, tuple[Failure, str]] = {
         Failure(
             "other", detail="line 1: cannot read a move from 'Move disk 1 from A to': 'from' and 'to' need a peg each"
         ),
-        "illegal at step None: move None: line 1: cannot read a move from 'Move disk 1 from A to': "
-        "'from' and 'to' need a peg each (tops )",
+        "illegal at step 1: line 1: cannot read a move from 'Move disk 1 from A to': 'from' and 'to' need a peg each",
     ),
 }
 

@@ -40,7 +40,8 @@ def install(site: Path, module: Path, entries: dict[str, str]) -> dict[str, str]
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: hostile-solvers\nVersion: 0.1\n")
     lines = [f"{name} = hostile_solvers:{obj}" for name, obj in entries.items()]
     (info / "entry_points.txt").write_text("[hanoi.algorithms]\n" + "\n".join(lines) + "\n")
-    return {**os.environ, "PYTHONPATH": str(site)}
+    tree = os.environ.get("PYTHONPATH")  # the tree under test, if it is not the installed one
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), *([tree] if tree else [])])}
 
 
 def hanoi(env: dict[str, str], *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -95,3 +96,19 @@ def test_a_name_clashing_with_a_built_in_one_names_its_distribution(tmp_path: Pa
     for argv in (["list"], ["moves", "bitwise", "3"]):  # described by a child, and imported here
         done = hanoi(env, *argv)
         assert_one_line_error(done.returncode, done.stderr, "duplicate algorithm name 'recursive'", DISTRIBUTION)
+
+
+def test_an_entry_point_that_exits_on_its_second_import_cannot_end_moves(tmp_path: Path) -> None:
+    module = tmp_path / "second.py"
+    count = tmp_path / "imports"
+    module.write_text(
+        "import os\n"
+        f"seen = int(open({str(count)!r}).read()) if os.path.exists({str(count)!r}) else 0\n"
+        f"open({str(count)!r}, 'w').write(str(seen + 1))\n"
+        "if seen:\n    os._exit(0)\n"
+        "def f(n):\n    yield from ()\n"
+    )
+    env = install(tmp_path / "site", module, {"second": "f"})
+    done = hanoi(env, "moves", "recursive", "3", "--digest")
+    assert done.returncode == 0 and done.stdout == "7 488\n", done.stderr
+    assert count.read_text() == "1"  # imported by the probing child only

@@ -72,9 +72,15 @@ def test_end_strays_finds_what_left_its_session(tmp_path: Path) -> None:
     escapee = wait_for_pid(pidfile)
     while os.getsid(escapee) != escapee:  # not yet out of the group: stop() would end it
         time.sleep(0.01)
+    assert guardian.end_strays() >= 1  # out of the group, found by the token
+    assert gone(escapee)
     process.stop(proc)
-    assert not gone(escapee, within=0.5)  # out of the group: stop() cannot see it
-    assert guardian.end_strays() >= 1
+    pidfile = tmp_path / "pid2"
+    proc = process.start(f"setsid sleep 600 & echo $! > {pidfile}; wait")
+    escapee = wait_for_pid(pidfile)
+    while os.getsid(escapee) != escapee:
+        time.sleep(0.01)
+    process.stop(proc)  # out of the group, found by its child's marker
     assert gone(escapee)
 
 
@@ -168,3 +174,18 @@ def test_a_guardian_that_was_killed_is_replaced_and_the_new_one_ends_the_groups(
     finally:
         group.kill()
         group.wait()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the marker is read from /proc")
+def test_stop_ends_a_daemon_in_a_session_of_its_own() -> None:
+    code = (
+        "import subprocess, sys, time; "
+        "d = subprocess.Popen(['sleep', '300'], start_new_session=True); "
+        "print(d.pid, flush=True); time.sleep(300)"
+    )
+    proc = process.start([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    daemon = int(proc.stdout.readline())
+    process.stop(proc)
+    state = Path(f"/proc/{daemon}/stat")
+    assert not state.exists() or state.read_text().split(")")[-1].split()[0] == "Z"  # gone, or dead unreaped

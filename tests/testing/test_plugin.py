@@ -16,10 +16,9 @@ from types import SimpleNamespace
 import pytest
 
 import hanoi_harness.testing
-from hanoi_harness.errors import UsageError
-from hanoi_harness.testing import installed_checks, plugin, records
+from hanoi_harness.registry import sources
+from hanoi_harness.testing import installed_checks, plugin
 from hanoi_harness.testing.suite import CHECKS
-from tests.helpers import REGISTRY
 
 
 def test_the_modules_load_again_and_export_their_names() -> None:
@@ -53,24 +52,29 @@ def test_without_the_option_nothing_is_added() -> None:
 
 def test_the_option_adds_the_installed_checks(monkeypatch: pytest.MonkeyPatch) -> None:
     config = configured(True)
-    monkeypatch.setattr(records, "installed", lambda: [REGISTRY.get("recursive")])
+    monkeypatch.setattr(sources, "installed_entry_points", lambda: [object()])
     plugin.pytest_configure(config)  # type: ignore[arg-type]
     assert config.args == ["tests", installed_checks.__file__]
 
 
-def test_the_option_is_refused_with_nothing_installed_or_a_broken_entry_point(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(records, "installed", list)
+def test_the_option_is_refused_with_nothing_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sources, "installed_entry_points", list)
     with pytest.raises(pytest.UsageError, match="no algorithm is installed in the entry-point group"):
-        plugin.pytest_configure(configured(True))  # type: ignore[arg-type]
-
-    def broken() -> list[object]:
-        raise UsageError("entry point 'mine' (mine:solve) failed to import: ImportError: no mine")
-
-    monkeypatch.setattr(records, "installed", broken)
-    with pytest.raises(pytest.UsageError, match="--hanoi-check-installed: entry point 'mine'"):
         plugin.pytest_configure(configured(True))  # type: ignore[arg-type]
 
 
 def test_the_installed_checks_run_each_check() -> None:
     check = next(check for check in CHECKS if check.name == "legal")
-    installed_checks.test_installed_algorithm(REGISTRY.get("recursive"), check)
+    installed_checks.test_installed_algorithm("recursive", check)
+
+
+def test_the_checks_import_nothing_of_the_command() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, hanoi_harness.testing.suite, hanoi_harness.testing.installed_checks; "
+        "print([m for m in sys.modules if m.startswith('hanoi_harness.cli')])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

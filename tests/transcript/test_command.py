@@ -44,6 +44,15 @@ def test_a_line_that_is_not_a_move_is_illegal_with_its_line(solver: str) -> None
     verdict, _ = run_command(solver + " {n} garbled", 3)
     assert verdict.status == "illegal"
     assert "line 3: cannot read a move from 'Move disk 2 from A to'" in verdict.reason
+    assert verdict.describe().startswith("illegal: line 3: cannot read") and "None" not in verdict.describe()
+
+
+def test_an_over_long_first_line_fails_at_step_1(tmp_path: Path) -> None:
+    script = tmp_path / "long.py"
+    script.write_text("print('1 0 2' + ' x' * 20000)\n")
+    verdict, _ = run_command(f"python3 {shlex.quote(str(script))}", 3, timeout=30)
+    assert verdict.describe().startswith("illegal at step 1: line 1: cannot read a move from '1 0 2 x x")
+    assert verdict.describe().endswith("the line is longer than 10000 characters")
 
 
 def test_a_non_zero_exit_after_legal_moves_is_a_crash(solver: str) -> None:

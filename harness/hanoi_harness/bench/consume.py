@@ -30,7 +30,9 @@ Its memory is a few integers, or the scratch buffer of a chunked fold.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+import operator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -117,8 +119,10 @@ def fold_moves(
     Folded(moves=1, digest=19)
 
     A label not in *pegs* raises :class:`KeyError`; a move that is not three
-    values, :class:`ValueError` or :class:`TypeError`.
+    values, :class:`ValueError` or :class:`TypeError`. Disks of another
+    integer type (numpy's) are made ints first (:func:`as_ints`).
     """
+    moves = as_ints(moves)
     count = len(pegs)
     square = count * count
     times_p = {label: count * peg for peg, label in enumerate(pegs)}
@@ -132,6 +136,35 @@ def fold_moves(
     if descending:
         total += square * (n + 1) * (k * (k + 1) // 2)
     return Folded(k, total & MASK)
+
+
+_END: Any = object()
+"""What :func:`as_ints` finds in place of a first move when there is none."""
+
+
+def as_ints(moves: Iterable[Any]) -> Iterator[Any]:
+    """Return *moves*, their disks made ints if the first's is not one.
+
+    The disks of a run of ints pass untouched, so that the fold's loop costs
+    the same for every such run. Any integer type (numpy's, one with
+    ``__index__``) becomes an int through :func:`operator.index`.
+
+    >>> class Two:
+    ...     def __index__(self):
+    ...         return 2
+    >>> [type(disk) for disk, _, _ in as_ints([(Two(), 0, 2)])]
+    [<class 'int'>]
+    """
+    moves = iter(moves)
+    first = next(moves, _END)
+    if first is _END:
+        return moves
+    rest = itertools.chain([first], moves)
+    try:
+        plain = type(first[0]) is int
+    except Exception:  # not a sequence: the fold says what is wrong with it
+        plain = True
+    return rest if plain else ((operator.index(disk), src, dst) for disk, src, dst in rest)
 
 
 def fold_chunks(chunks: Iterable[Any], rows: int = SLICE_ROWS) -> Folded:

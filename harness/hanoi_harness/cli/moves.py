@@ -89,9 +89,9 @@ PARSERS = {"moves": add_moves, "show": add_show}
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
-    from hanoi_harness.cli.pieces import binary_refusal
-    from hanoi_harness.cli.screen import MoveStream
     from hanoi_harness.core.digest import MASK
+    from hanoi_harness.sandbox.pieces import binary_refusal
+    from hanoi_harness.sandbox.screen import MoveStream
 
     with algorithm_output():
         algorithm = algorithm_for(args, args.n)

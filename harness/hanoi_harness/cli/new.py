@@ -14,6 +14,7 @@ from the templates in ``hanoi_harness/cli/variant/`` and holds these files.
 from __future__ import annotations
 
 import argparse
+import shutil
 from pathlib import Path
 
 TEMPLATES = Path(__file__).resolve().parent / "variant"
@@ -32,6 +33,9 @@ FILES = {
 """Each file of the project (its path, NAME filled in) and its template."""
 
 EXECUTABLE = ("ci/gate",)
+
+WHEELS = "ci/wheels"
+"""Where the project keeps the harness's wheel, when a wheel is what it was installed from."""
 
 PINNED = ("numpy", "pytest", "hypothesis")
 """The distributions ``ci/requirements.txt`` pins at this environment's versions, after hanoi-harness."""
@@ -62,21 +66,31 @@ def cmd_new(args: argparse.Namespace) -> int:
     name: str = args.name
     where: Path = args.dir if args.dir is not None else Path(name)
     _check_name(name)
-    _check_dir(where)
     values = _values(name)
+    wheel = _harness_source()[1]
     written = []
-    for path, template in FILES.items():
-        target = where / path.format(name=name)
-        text = (TEMPLATES / template).read_text()
-        for key, value in values.items():
-            text = text.replace(f"@{key}@", value)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text)
-        if path in EXECUTABLE:
-            target.chmod(0o755)
-        written.append(path.format(name=name))
+    try:
+        _check_dir(where)
+        for path, template in FILES.items():
+            target = where / path.format(name=name)
+            text = (TEMPLATES / template).read_text()
+            for key, value in values.items():
+                text = text.replace(f"@{key}@", value)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text)
+            if path in EXECUTABLE:
+                target.chmod(0o755)
+            written.append(path.format(name=name))
+        if wheel is not None:
+            (where / WHEELS).mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(wheel, where / WHEELS / wheel.name)
+            written.append(f"{WHEELS}/{wheel.name}")
+    except OSError as exc:  # too long a name, a dangling link, a read-only folder: one line
+        from hanoi_harness.errors import UsageError
+
+        raise UsageError(f"cannot write the project into {where}: {exc.strerror or exc}") from None
     print(f"wrote {where}/: {', '.join(written)}")
-    print(f"next: cd {where} && pip install -e . && pytest -k {name} && ci/gate baseline")
+    print(f"next: cd {where} && pip install -r ci/requirements.txt -e . && pytest -k {name} && ci/gate baseline")
     return 0
 
 
@@ -87,12 +101,14 @@ def _check_name(name: str) -> None:
     """
     import importlib.util
     import keyword
+    import sys
+    import unicodedata
 
     from hanoi_harness.errors import UsageError
     from hanoi_harness.registry.sources import build_registry
 
-    if not name.isidentifier() or keyword.iskeyword(name):
-        raise UsageError(f"{name!r} is not a Python identifier: the algorithm's name is its module's too")
+    if not name.isascii() or not name.isidentifier() or keyword.iskeyword(name):
+        raise UsageError(f"{name!r} is not an ASCII Python identifier: the algorithm's name is its module's too")
     registry = build_registry()
     if name in registry:
         raise UsageError(f"{name!r} is already an algorithm ({registry.get(name).origin}): choose another name")
@@ -102,6 +118,9 @@ def _check_name(name: str) -> None:
         taken = True
     if taken:
         raise UsageError(f"a module named {name!r} can already be imported here: choose another name")
+    # a module of the standard library on another system ('winreg' on Linux); NFKC is how Python reads a name
+    if unicodedata.normalize("NFKC", name) in sys.stdlib_module_names:
+        raise UsageError(f"{name!r} is a module of the standard library: choose another name")
 
 
 def _check_dir(where: Path) -> None:
@@ -123,7 +142,7 @@ def _values(name: str) -> dict[str, str]:
     from hanoi_harness import __version__
 
     harness = "hanoi-harness[testing]" + (f"=={__version__}" if "unknown" not in __version__ else "")
-    pins = [harness]
+    pins = [_harness_source()[0] or harness]
     for distribution in PINNED:
         try:
             pins.append(f"{distribution}=={metadata.version(distribution)}")
@@ -136,3 +155,30 @@ def _values(name: str) -> dict[str, str]:
         "PYTHON": platform.python_version(),
         "PINS": "\n".join(pins),
     }
+
+
+def _harness_source() -> tuple[str, Path | None]:
+    """Return the requirement of the harness as it was installed here.
+
+    Also the wheel to copy into the project, if it came from one.
+
+    It is read from the distribution's ``direct_url.json`` (PEP 610): a
+    wheel becomes ``./ci/wheels/WHEEL[testing]``, a folder its ``file:``
+    URL. Installed from an index (no such file), it is "" and no wheel.
+    """
+    import json
+    import urllib.parse
+    import urllib.request
+    from importlib import metadata
+
+    try:
+        found = json.loads(metadata.distribution("hanoi-harness").read_text("direct_url.json") or "{}")
+    except (metadata.PackageNotFoundError, ValueError):
+        return "", None
+    url = urllib.parse.urlparse(str(found.get("url", "")))
+    if url.scheme != "file":
+        return "", None
+    path = Path(urllib.request.url2pathname(url.path))
+    if path.is_file():
+        return f"./{WHEELS}/{path.name}[testing]", path
+    return f"hanoi-harness[testing] @ {path.as_uri()}", None

@@ -337,8 +337,13 @@ def registry_from(args: argparse.Namespace) -> Registry:
     from hanoi_harness.cli.streams import algorithm_output  # streams imports this module
     from hanoi_harness.registry.sources import build_registry
 
+    name = getattr(args, "name", None)
     with algorithm_output():
-        return build_registry(getattr(args, "plugin", []), timeout=getattr(args, "import_timeout", None))
+        return build_registry(
+            getattr(args, "plugin", []),
+            timeout=getattr(args, "import_timeout", None),
+            wanted=name if isinstance(name, str) else None,
+        )
 
 
 def algorithm_for(args: argparse.Namespace, n: int | None = None) -> Algorithm:

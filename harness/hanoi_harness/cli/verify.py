@@ -177,15 +177,23 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def _tracebacks(jobs: list[Job]) -> None:
-    """Print on stderr the traceback of each crash of *jobs*.
+    """Print on stderr each distinct traceback of the crashes of *jobs*.
 
-    A process that died has none.
+    A process that died has none. A traceback seen before is not printed
+    again: the line names the n where it was.
     """
+    seen: dict[str, str] = {}
     for job in jobs:
         for verdict in job.verdicts:
-            told = verdict.extra.get("traceback")
-            if told:
-                print(f"{job.name}, n = {verdict.n}: {verdict.describe()}\n{told.rstrip()}", file=sys.stderr)
+            told = (verdict.extra.get("traceback") or "").rstrip()
+            if not told:
+                continue
+            head = f"{job.name}, n = {verdict.n}: {verdict.describe()}"
+            if told in seen:
+                print(f"{head}: the same traceback as {seen[told]}", file=sys.stderr)
+                continue
+            seen[told] = f"{job.name}, n = {verdict.n}"
+            print(f"{head}\n{told}", file=sys.stderr)
 
 
 def _jobs(

@@ -10,7 +10,7 @@ the (n - 16)-disk solution does
 (:func:`~hanoi_harness.core.randomaccess.move_at`).  The tower may end on
 peg 2 or on peg 1.  Each run caches what is written from it: text, bytes,
 digest sums, and its :mod:`marshal` encoding (see
-:mod:`hanoi_harness.cli.screen`).
+:mod:`hanoi_harness.sandbox.screen`).
 """
 
 from __future__ import annotations

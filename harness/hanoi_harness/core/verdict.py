@@ -384,11 +384,15 @@ class Verdict:
         'ok (5 moves, tower on peg 1; optimal (proven))'
         >>> Verdict("crashed", 2, 3, reason="the program exited with status 3").describe()
         'crashed after 3 moves: the program exited with status 3'
+        >>> Verdict("illegal", 2, 0, step=1, reason="line 1: cannot read a move from 'x'").describe()
+        "illegal at step 1: line 1: cannot read a move from 'x'"
         """
         why = self.explain(labels)
         if self.status == "ok":
             claim = f"; {self.optimality}" if self.optimality else ""
             return f"ok ({self.moves} moves, {self._where(labels)}{claim})"
+        if self.status == "illegal" and self.move is None:  # a line that holds no move: no move, no tops
+            return f"illegal at step {self.step}: {why}" if self.step is not None else f"illegal: {why}"
         if self.status == "illegal":
             tops = ", ".join("-" if t is None else str(t) for t in self.tops or ())
             return f"illegal at step {self.step}: move {_show(self.move, labels)}: {why} (tops {tops})"

@@ -285,7 +285,12 @@ def _return_to(directory: str) -> None:
 
 
 def build_registry(
-    plugins: Iterable[str] = (), *, entry_points: bool = True, guard: bool = True, timeout: float | None = None
+    plugins: Iterable[str] = (),
+    *,
+    entry_points: bool = True,
+    guard: bool = True,
+    timeout: float | None = None,
+    wanted: str | None = None,
 ) -> Registry:
     """The in-tree algorithms, the entry points and the ad-hoc *plugins*.
 
@@ -295,20 +300,28 @@ def build_registry(
     *timeout* seconds (default 60).  One that exits, crashes or hangs at
     import is then a one-line :class:`UsageError` before it runs here.
     Their files are made absolute before any of them runs.
+    A *wanted* in-tree name needs no entry point's code: they are then
+    only described by the child, so that a clash is still refused, and
+    never imported here (a second import could end this process).
     """
     import hanoi_algorithms  # noqa: F401  (importing the package registers every in-tree module)
 
     specs = [resolve_spec(spec) for spec in plugins]
     installed = entry_points and bool(installed_entry_points())
+    described: list[Algorithm] = []
     if guard and (specs or installed):
         from hanoi_harness.registry import DEFAULT_TIMEOUT_S
         from hanoi_harness.registry.probe import probe
 
-        probe(specs, timeout=DEFAULT_TIMEOUT_S if timeout is None else timeout, entry_points=installed)
+        described = probe(specs, timeout=DEFAULT_TIMEOUT_S if timeout is None else timeout, entry_points=installed)
     registry = Registry()
     for algorithm in REGISTRY:
         registry.add(algorithm)
-    if installed:
+    if installed and guard and wanted is not None and wanted in registry:
+        for algorithm in described:
+            if not algorithm.origin.startswith("plugin "):
+                registry.add(algorithm)
+    elif installed:
         load_entry_points(registry)
     for spec in specs:
         registry.add(load_plugin(spec))

@@ -61,6 +61,21 @@ def end_strays() -> int:
     return _kill_marked(f"{TOKEN_VARIABLE}={token()}".encode(), os.getpid())
 
 
+CHILD_VARIABLE = "HANOI_HARNESS_CHILD"
+"""The environment variable marking one child and everything it starts, even in another session."""
+
+
+def end_descendants(marker: str) -> int:
+    """Kill every process still carrying the child marker *marker*; how many.
+
+    They are what one child started, even in a session of their own.
+    Linux only (it reads each process's starting environment); elsewhere 0.
+    """
+    if not sys.platform.startswith("linux"):
+        return 0
+    return _kill_marked(f"{CHILD_VARIABLE}={marker}".encode(), os.getpid())
+
+
 def _kill_marked(needle: bytes, spare: int) -> int:
     killed = 0
     for _ in range(10):  # a stray may fork while we look: look again until none is left

@@ -300,12 +300,18 @@ def start(argv: Sequence[str] | str, *, env: dict[str, str] | None = None, **pop
     """
     environment = dict(os.environ if env is None else env)
     environment[guardian.TOKEN_VARIABLE] = guardian.token()
+    marker = environment[guardian.CHILD_VARIABLE] = os.urandom(8).hex()
     guardian.ensure()  # before the child exists: were we killed at once, the guardian's token scan finds it
     proc: subprocess.Popen[Any] = subprocess.Popen(
         argv, shell=isinstance(argv, str), env=environment, start_new_session=True, close_fds=True, **popen
     )
     guardian.started(proc.pid)
+    _MARKERS[proc.pid] = marker
     return proc
+
+
+_MARKERS: dict[int, str] = {}
+"""The marker in each running child's environment, by pid: :func:`stop` ends what carries it."""
 
 
 def kill_group(proc: subprocess.Popen[Any]) -> None:
@@ -323,10 +329,14 @@ def stop(proc: subprocess.Popen[Any]) -> int:
     The group is ended with whatever it still runs.
 
     The group is killed even after *proc* itself has ended: what it forked goes with it.
+    So is every process that carries its marker (Linux), in whatever session.
     """
     kill_group(proc)
     code = proc.wait()
     guardian.ended(proc.pid)
+    marker = _MARKERS.pop(proc.pid, None)
+    if marker is not None:  # what it started in a session of its own, a daemon, goes too
+        guardian.end_descendants(marker)
     return code
 
 

@@ -29,6 +29,13 @@ class CheckFailed(AssertionError):
     """A conformance check found an algorithm break what its record declares."""
 
 
+class Interrupted(Exception):
+    """The algorithm raised KeyboardInterrupt or SystemExit: a crash too.
+
+    The check reports it at its step, as any other exception.
+    """
+
+
 class Recorder:
     """The moves (or chunks) *start()* yields, keeping what it raises.
 
@@ -62,6 +69,10 @@ class Recorder:
         except Exception as exc:  # the algorithm's: kept for the report, then on to the checker
             self.error = exc
             raise
+        except (KeyboardInterrupt, SystemExit) as exc:  # the algorithm's too: it must not end the session
+            self.error = Interrupted(f"{type(exc).__name__}: {exc}")
+            self.error.__traceback__ = exc.__traceback__
+            raise self.error from exc
 
 
 def where(n: int, ends: tuple[Config, Config] | None = None) -> str:

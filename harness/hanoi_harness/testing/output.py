@@ -15,7 +15,7 @@ are kept off the interpreter, so that a test runner's own threads
 (pytest-xdist's) do not allocate into it.
 
 The round trips write the moves as ``hanoi moves`` writes them
-(:class:`hanoi_harness.cli.screen.MoveStream`, the text and the
+(:class:`hanoi_harness.sandbox.screen.MoveStream`, the text and the
 ``--binary`` bytes) and read them back. The text is read as ``hanoi check``
 reads it, the bytes three to a move. Both must give the run's own moves and
 digest.
@@ -160,7 +160,7 @@ def _written(algorithm: Algorithm, n: int) -> tuple[str, bytes, int, int]:
 
     The run of n disks is judged first.
     """
-    from hanoi_harness.cli.screen import MoveStream  # the command's own writer, imported only by these checks
+    from hanoi_harness.sandbox.screen import MoveStream  # the command's own writer, imported only by these checks
 
     verdict, recorder = judged(algorithm, n)
     if not verdict.ok:  # the round trip is of a good run: the other checks say more

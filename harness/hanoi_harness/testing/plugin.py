@@ -35,14 +35,9 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     import pytest
 
-    from hanoi_harness.errors import UsageError
+    from hanoi_harness.registry.sources import installed_entry_points
     from hanoi_harness.testing import installed_checks
-    from hanoi_harness.testing.records import installed
 
-    try:
-        found = installed()
-    except UsageError as exc:
-        raise pytest.UsageError(f"{OPTION}: {exc}") from None
-    if not found:
+    if not installed_entry_points():  # named only: each is imported in a worker of its own
         raise pytest.UsageError(f"{OPTION}: no algorithm is installed in the entry-point group 'hanoi.algorithms'")
     config.args.append(installed_checks.__file__)

@@ -24,12 +24,12 @@ crash, it also says where the algorithm raised, with its traceback.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry.record import Algorithm
-from hanoi_harness.testing import basic, drawn, output, resumed
+from hanoi_harness.testing import basic, drawn, isolated, output, resumed
 from hanoi_harness.testing.failures import CheckFailed
 from hanoi_harness.testing.records import AlgorithmLike, most_disks, record_of
 
@@ -54,6 +54,7 @@ class Check:
     name: str
     run: Callable[[Algorithm], None] = field(repr=False)
     applies: Callable[[Algorithm], bool] = field(default=_always, repr=False)
+    timeout: float = field(default=isolated.TIMEOUT_S, repr=False, compare=False)
 
     @property
     def summary(self) -> str:
@@ -65,6 +66,24 @@ class Check:
 
     def __call__(self, algorithm: AlgorithmLike) -> None:
         __tracebackhide__ = True  # pytest shows the message, not this frame
+        spec = None if isolated.in_worker() else isolated.spec_of(algorithm)
+        if spec is not None:
+            worker = isolated.worker_for(spec, self.timeout)
+            said = worker.ask({"check": self.name})
+            if "failed" in said:
+                name = worker.name or (algorithm if isinstance(algorithm, str) else record_of(algorithm).name)
+                raise CheckFailed(
+                    f"{name} failed the check {self.name!r}: {_once(worker.seen, self.name, said['failed'])}"
+                )
+            return
+        self.inline(algorithm)
+
+    def inline(self, algorithm: AlgorithmLike) -> None:
+        """Run the check in this process, where a test may patch what it calls.
+
+        An exit or a hang of the algorithm then ends or holds this process.
+        """
+        __tracebackhide__ = True
         record = record_of(algorithm)
         try:
             self.run(record)
@@ -127,8 +146,49 @@ def _chosen(names: Iterable[str] | None) -> tuple[Check, ...]:
     return tuple(check for check in CHECKS if check.name in wanted)
 
 
+def _once(seen: dict[str, str], check: str, failed: str) -> str:
+    """Return *failed* in full the first time its first line is seen.
+
+    Later, for another check with the same cause (the same first line:
+    run, step and reason), it is that line and the check that said it all.
+
+    >>> seen = {}
+    >>> _once(seen, "legal", "n = 3: crashed at step 2\\nTraceback ...")
+    'n = 3: crashed at step 2\\nTraceback ...'
+    >>> _once(seen, "optimal", "n = 3: crashed at step 2\\nTraceback ...")
+    "n = 3: crashed at step 2 (the same failure as the check 'legal', told there in full)"
+    """
+    head = failed.splitlines()[0] if failed else failed
+    first = seen.setdefault(head, check)
+    return failed if first == check else f"{head} (the same failure as the check {first!r}, told there in full)"
+
+
+LOAD = Check("load", lambda algorithm: None)
+"""The one test of a name that cannot be loaded: it fails with the reason."""
+
+
+def _cases(algorithm: AlgorithmLike, checks: Iterable[str] | None, timeout: float) -> list[tuple[Any, str, Check]]:
+    """Return the (algorithm, name, check) of each test of *algorithm*.
+
+    A name is loaded in its worker, never here; a name that cannot be loaded
+    gets the one test :data:`LOAD`.
+    """
+    if not isinstance(algorithm, str) or isolated.in_worker():
+        record = record_of(algorithm)
+        return [(record, record.name, replace(check, timeout=timeout)) for check in checks_for(record, checks)]
+    chosen = {check.name for check in _chosen(checks)}
+    worker = isolated.worker_for(algorithm, timeout)
+    if "failed" in worker.ask({"check": LOAD.name}):
+        return [(algorithm, algorithm, replace(LOAD, timeout=timeout))]
+    return [
+        (algorithm, worker.name, replace(check, timeout=timeout))
+        for check in CHECKS
+        if check.name in worker.checks and check.name in chosen
+    ]
+
+
 def parametrize_with_checks(
-    algorithms: Iterable[AlgorithmLike], *, checks: Iterable[str] | None = None
+    algorithms: Iterable[AlgorithmLike], *, checks: Iterable[str] | None = None, timeout: float = isolated.TIMEOUT_S
 ) -> pytest.MarkDecorator:
     """Return a ``pytest.mark.parametrize`` of ``(algorithm, check)`` pairs.
 
@@ -142,12 +202,12 @@ def parametrize_with_checks(
     """
     import pytest  # here: the module is imported by the plugin, in every pytest run
 
-    records = [record_of(algorithm) for algorithm in algorithms]
-    if not records:
+    chosen = list(algorithms)
+    if not chosen:
         raise UsageError("parametrize_with_checks needs at least one algorithm")
     cases = [
-        pytest.param(record, check, id=f"{record.name}-{check.name}")
-        for record in records
-        for check in checks_for(record, checks)
+        pytest.param(algorithm, check, id=f"{name}-{check.name}")
+        for each in chosen
+        for algorithm, name, check in _cases(each, checks, timeout)
     ]
     return pytest.mark.parametrize(("algorithm", "check"), cases)

@@ -117,7 +117,8 @@ def _check_output(stdout: object, n: int, pegs: str | None, target: str | None) 
     try:
         return check_lines(stdout, n, pegs=pegs, target=target)  # type: ignore[arg-type]
     except MalformedLine as exc:
-        return Verdict("illegal", n, 0, reason=str(exc), extra={"line": exc.line})
+        step = 1 if exc.line == 1 else None  # the first line: no move before it (later, headers may come first)
+        return Verdict("illegal", n, 0, step=step, reason=str(exc), extra={"line": exc.line})
     except NoMoves as exc:
         return Verdict("incomplete", n, 0, reason=str(exc))
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import markupsafe
 
 from hanoi_harness.bench.consume import SLICE_ROWS
 from hanoi_harness.bench.counts.measure import SIZES
@@ -22,7 +23,7 @@ from hanoi_harness.bench.gate.counts import DEFAULT_THRESHOLD_PCT
 from hanoi_harness.bench.gate.times import DEFAULT_TIME_THRESHOLD_PCT
 from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
 from hanoi_harness.bench.peers import DUEL_ROUNDS, DUEL_S, headline
-from hanoi_harness.bench.report.formatting import NOTE, fmt_margin, markdown
+from hanoi_harness.bench.report.formatting import NOTE, escaped, fmt_margin, markdown
 from hanoi_harness.bench.report.plots import pictures
 from hanoi_harness.bench.report.summary import verdict
 from hanoi_harness.bench.report.tables import STARTUP_CSV, Part, Table, csv_names
@@ -43,9 +44,11 @@ def environment(escape: bool = False) -> jinja2.Environment:
     """Return the Jinja2 environment of the templates.
 
     Markdown escapes nothing; HTML (*escape*) escapes every value. An
-    unknown name raises.
+    unknown name raises. Either way a value's control characters (but
+    newlines and tabs) show as their Python escapes (:func:`printable`).
     """
     return jinja2.Environment(
+        finalize=printable,
         loader=jinja2.FileSystemLoader(TEMPLATES),
         undefined=jinja2.StrictUndefined,
         autoescape=escape,
@@ -53,6 +56,19 @@ def environment(escape: bool = False) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+
+
+def printable(value: Any) -> Any:
+    """Return *value* with its control characters escaped, if it is text.
+
+    Newlines and tabs stay; markup made by the templates stays as it is.
+
+    >>> printable("ok\\x1b[2J"), printable(3)
+    ('ok\\\\x1b[2J', 3)
+    """
+    if not isinstance(value, str) or isinstance(value, markupsafe.Markup) or value.isprintable():
+        return value
+    return "".join(c if c in "\n\t" else escaped(c) for c in value)
 
 
 def provenance(results: ResultSet) -> str:

@@ -14,12 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hanoi_harness.cli.screen import MoveStream
 from hanoi_harness.core.checker import check
 from hanoi_harness.core.digest import MASK, digest
 from hanoi_harness.core.randomaccess import move_at
 from hanoi_harness.core.reference import BASE, RUN, Reference, Run
 from hanoi_harness.registry.record import Algorithm, FinalPeg
+from hanoi_harness.sandbox.screen import MoveStream
 from tests.helpers import legal_prefixes, reference
 
 PAIRS = [(a, b) for a in range(3) for b in range(3) if a != b]

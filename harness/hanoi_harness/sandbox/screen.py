@@ -32,7 +32,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from hanoi_harness.cli.pieces import ArrayPiece, Piece, RowsPiece, RunPiece, move_digest
 from hanoi_harness.core.arrays import check_chunks
 from hanoi_harness.core.checker import cap_for, check
 from hanoi_harness.core.legality import Pegs, Tower, pegs_at
@@ -42,6 +41,7 @@ from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.sandbox.faults import Crash, Odd, OddChunk, roots_of, triple
 from hanoi_harness.sandbox.interrupts import interrupted
+from hanoi_harness.sandbox.pieces import ArrayPiece, Piece, RowsPiece, RunPiece, move_digest
 from hanoi_harness.sandbox.protocol import ChunkFailed, as_rows
 
 BLOCK = UNIT
@@ -53,7 +53,7 @@ ANY_PEG = frozenset({1, 2})
 class MoveStream:
     """The moves *algorithm* makes for *n* disks, up to the first bad one.
 
-    :meth:`pieces` yields them as :class:`~hanoi_harness.cli.pieces.Piece` objects.
+    :meth:`pieces` yields them as :class:`~hanoi_harness.sandbox.pieces.Piece` objects.
 
     With *ends* ``(start, goal)`` (configurations the record takes, see
     :meth:`~hanoi_harness.registry.record.Algorithm.endpoints`) the moves are those
