@@ -193,7 +193,7 @@ def test_a_refusal_names_the_value(good: Path, tmp_path: Path, capsys: pytest.Ca
     assert_one_line_error(code, err, "algorithms.bitwise.runs[1].timing.median", "expected a finite number, got nan")
     bad.write_text(with_raw(valid_set().to_dict(), ("schema",), "true"))
     code, _, err = run_cli(capsys, "compare", str(good), str(bad))
-    assert_one_line_error(code, err, "not a results.json of schema 1, 2, 3 or 4 (found schema true)")
+    assert_one_line_error(code, err, "not a results.json of schema 1, 2, 3, 4 or 5 (found schema true)")
     bad.write_text(with_raw(valid_set().to_dict(), (*RUN, "n"), "9" * 5000))
     code, _, err = run_cli(capsys, "compare", str(good), str(bad))
     assert_one_line_error(code, err, "an integer of 5000 digits")
