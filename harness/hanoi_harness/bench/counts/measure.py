@@ -3,18 +3,23 @@
 The count is a cost that does not move with the load.  A wall time on a
 shared machine moves a lot between reruns of unchanged code; the number of
 instructions a drain executes does not depend on the load at all.  So each
-algorithm is drained at two sizes n1 < n2 through the same consumer as every
-timed figure (:func:`hanoi_harness.bench.consume.consume`).  The interpreter
+algorithm is drained at every size n1 < ... < nk the run measured, up to the
+classic n = 16 (:data:`~hanoi_harness.bench.plan.COUNT_CAP`), through the
+same consumer as every timed figure (:func:`hanoi_harness.bench.consume.consume`).  The interpreter
 draining it runs under ``valgrind --tool=cachegrind --cache-sim=no``, which
 counts every instruction a process executes.
 
 The interpreter (:mod:`hanoi_harness.bench.counts.child`) starts once,
-builds the registry and forks a child for each counted drain, at n1, n2 and
-n1 again.  Everything before a fork is in all three children's totals, so it
-cancels, and so does the constant cost of a fork between them.  With I1,
-I2, I1' the three children's totals:
+builds the registry and forks a child for each counted drain, at n1, ...,
+nk and n1 again.  Everything before a fork is in every child's total, so it
+cancels, and the drain at n1 again gives the constant cost of a fork
+between them.  With two sizes and I1, I2, I1' the children's totals:
 
     instructions per move = ((I2 - I1) - (I1' - I2)) / 2 / (moves(n2) - moves(n1))
+
+and with more (:meth:`~hanoi_harness.bench.counts.figures.InstructionCount.work`),
+the steps from each size to the next give the time class
+(:func:`hanoi_harness.bench.results.fit.fit_counts`).
 
 One interpreter per core
 counts its share of the algorithms one after the other.  So a dozen
