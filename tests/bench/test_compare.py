@@ -510,3 +510,15 @@ def test_foreign_strings_print_escaped(tmp_path: Path, capsys: pytest.CaptureFix
     assert not any(line.startswith("no regression: hanoi all good") for line in lines)
     assert "\x1b" not in out + err and "\\x1b[2J" in out
     assert "2.4.6\\u200b" in out  # a difference that does not show is shown
+
+
+def test_a_row_judged_again_keeps_its_command_mark_and_an_untested_row_stays() -> None:
+    from hanoi_harness.bench.gate.compare import _rejudged
+    from hanoi_harness.bench.gate.times import TimeRow
+
+    tested = Difference("slower", 1.2, Interval(1.15, 1.25), 0.001)
+    command = TimeRow("c", (10,), 1.0, 1.2, 1.2, "slower: ... (command)", difference=tested)
+    again = _rejudged(command, 0.3, 50.0)
+    assert again.verdict == "within noise" and again.status.endswith("the noise is ±30%) (command)")
+    untested = TimeRow("u", (), None, None, None, "new: no baseline")
+    assert _rejudged(untested, 0.3, 50.0) is untested
