@@ -142,7 +142,7 @@ def count_round(label: str, valgrind: Valgrind, names: Sequence[str], plugins: S
     The registry is built with *plugins*.
     """
     registry = build_registry(plugins)
-    sizes = {name: count_sizes(registry.get(name), SIZES) for name in names}
+    sizes = {name: count_sizes(registry.get(name)) for name in names}
     before = os.getloadavg()
     started = time.monotonic()
     found: dict[str, InstructionCount] = count_all(valgrind, sizes, plugins)

@@ -273,7 +273,39 @@ def test_a_4x_slower_algorithm_is_a_time_regression(tmp_path: Path, capsys: pyte
     code, out, err = gate(tmp_path, capsys, bench_set(BASE), new)
     assert code == 1 and err.strip() == "hanoi: regression: level_formula (time relative to recursive)"
     row = next(line for line in out.splitlines() if line.startswith("level_formula") and "+300.9%" in line)
-    assert "REGRESSION: slower: 4.008x (95% interval 3.996x to 4.022x" in row
+    assert "REGRESSION: slower: 4.009x (95% interval 3.984x to 4.037x, each n alike" in row  # the change's 4.009x
+
+
+def test_every_n_weighs_the_same_whatever_its_rounds() -> None:
+    """A change at the large n alone is diluted by the sizes, not outvoted by the small n's many rounds."""
+    old, new = bench_set(BASE), bench_set(BASE, seed=1)
+    slow = new.algorithms["tree_array"].runs[-1]  # n = 14: 30% slower there only
+    assert slow.timing is not None
+    slow.timing = replace(
+        slow.timing,
+        median=slow.timing.median * 1.3,
+        samples=tuple(t * 1.3 for t in slow.timing.samples),
+        q1=slow.timing.q1 * 1.3,
+        q3=slow.timing.q3 * 1.3,
+        minimum=slow.timing.minimum * 1.3,
+        mean=slow.timing.mean * 1.3,
+        interval=None,
+    )
+    row = next(row for row in compare(old, new).times if row.name == "tree_array")
+    assert row.change == pytest.approx(1.3 ** (1 / 3), rel=0.02)  # the geometric mean over n = 6, 10, 14
+    assert row.difference is not None and row.difference.ratio == pytest.approx(row.change, rel=0.02)
+
+
+def test_changes_that_scatter_alike_call_nothing() -> None:
+    """Unchanged code, timed on two days: each relative time moved by up to 15%, none beyond the others."""
+    factors = {f"a{i}": 1.0 for i in range(8)}
+    old = bench_set(factors)
+    moved = {name: 1.0 + 0.15 * ((i % 5) - 2) / 2 for i, name in enumerate(factors)}
+    new = bench_set({name: moved[name] for name in factors}, seed=1)
+    found = compare(old, new)
+    assert {row.verdict for row in found.times[1:]} == {"within noise"}
+    for row in found.times[1:]:  # the word agrees with the interval it prints
+        assert row.status.startswith("within noise") and "each n alike; the noise is" in row.status
 
 
 def test_a_smaller_slowdown_is_called_but_does_not_fail() -> None:
@@ -478,3 +510,15 @@ def test_foreign_strings_print_escaped(tmp_path: Path, capsys: pytest.CaptureFix
     assert not any(line.startswith("no regression: hanoi all good") for line in lines)
     assert "\x1b" not in out + err and "\\x1b[2J" in out
     assert "2.4.6\\u200b" in out  # a difference that does not show is shown
+
+
+def test_a_row_judged_again_keeps_its_command_mark_and_an_untested_row_stays() -> None:
+    from hanoi_harness.bench.gate.compare import _rejudged
+    from hanoi_harness.bench.gate.times import TimeRow
+
+    tested = Difference("slower", 1.2, Interval(1.15, 1.25), 0.001)
+    command = TimeRow("c", (10,), 1.0, 1.2, 1.2, "slower: ... (command)", difference=tested)
+    again = _rejudged(command, 0.3, 50.0)
+    assert again.verdict == "within noise" and again.status.endswith("the noise is ±30%) (command)")
+    untested = TimeRow("u", (), None, None, None, "new: no baseline")
+    assert _rejudged(untested, 0.3, 50.0) is untested

@@ -193,7 +193,7 @@ def test_a_refusal_names_the_value(good: Path, tmp_path: Path, capsys: pytest.Ca
     assert_one_line_error(code, err, "algorithms.bitwise.runs[1].timing.median", "expected a finite number, got nan")
     bad.write_text(with_raw(valid_set().to_dict(), ("schema",), "true"))
     code, _, err = run_cli(capsys, "compare", str(good), str(bad))
-    assert_one_line_error(code, err, "not a results.json of schema 1, 2, 3 or 4 (found schema true)")
+    assert_one_line_error(code, err, "not a results.json of schema 1, 2, 3, 4 or 5 (found schema true)")
     bad.write_text(with_raw(valid_set().to_dict(), (*RUN, "n"), "9" * 5000))
     code, _, err = run_cli(capsys, "compare", str(good), str(bad))
     assert_one_line_error(code, err, "an integer of 5000 digits")
@@ -366,3 +366,40 @@ def test_start_up_figures_read_back_as_written(tmp_path: Path) -> None:
     data["schema"] = 3  # a schema-3 file has no start-up: a key of that name is not read
     (tmp_path / "results.json").write_text(json.dumps(data))
     assert load(tmp_path).startup is None
+
+
+def test_counts_at_every_size_and_their_fits_read_back_as_written(tmp_path: Path) -> None:
+    from hanoi_harness.bench.counts.figures import InstructionCount
+    from hanoi_harness.bench.results.fit import Fit, fit_counts
+
+    results = valid_set()
+    entry = results.algorithms["bitwise"]
+    moves = (255, 1023, 4095, 16383)
+    work = tuple(10**8 + 7 * i + 4000 * m for i, m in enumerate(moves))
+    entry.instructions = InstructionCount(
+        "bitwise", (8, 10, 12, 14), moves, (*work, 10**8 + 28 + 4000 * 255), (0,) * 5, span=(10, 14)
+    )
+    entry.fit_time = fit_counts(entry.instructions)
+    entry.fit_wall = Fit("n 2^n", 0.6, "log-log ns/move", 3)
+    assert entry.fit_time is not None and entry.fit_time.cls == "2^n"
+    assert entry.instructions.per_move == 4000.0 and [s.per_move for s in entry.instructions.steps()] == [4000.0] * 3
+    (tmp_path / "results.json").write_text(results.dumps())
+    assert load(tmp_path).to_dict() == results.to_dict()
+
+
+def test_a_schema_4_time_fit_reads_as_the_clocks_observation(tmp_path: Path) -> None:
+    data = valid_set().to_dict()
+    data["schema"] = 4
+    data["algorithms"]["bitwise"]["fit"] = {"time": {"cls": "n 2^n", "slope": 0.46, "basis": "log-log ns/move",
+                                                     "points": 9}, "space": None}  # fmt: skip
+    (tmp_path / "results.json").write_text(json.dumps(data))
+    bitwise = load(tmp_path).algorithms["bitwise"]
+    assert bitwise.fit_time is None and bitwise.fit_wall is not None and bitwise.fit_wall.slope == 0.46
+
+
+def test_counts_at_sizes_out_of_order_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = valid_set().to_dict()
+    data["algorithms"]["bitwise"]["instructions"]["span"] = [14, 10]
+    (tmp_path / "results.json").write_text(json.dumps(data))
+    with pytest.raises(UsageError, match="span"):
+        load(tmp_path)

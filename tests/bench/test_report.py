@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.report import plots as _plots
 from hanoi_harness.bench.report.page import page
 from hanoi_harness.bench.report.puzzles import kind_of, reference_for, standings
@@ -24,7 +25,7 @@ from hanoi_harness.bench.report.readme import readme
 from hanoi_harness.bench.report.render import all_tables, render
 from hanoi_harness.bench.report.styles import MAX_LINES, Panel, panels, styles
 from hanoi_harness.bench.report.summary import findings, summary, verdict
-from hanoi_harness.bench.results.fit import Fit, fit_space, fit_time
+from hanoi_harness.bench.results.fit import Fit, fit_counts, fit_space
 from hanoi_harness.bench.results.resultset import AlgorithmResult, Pair, ResultSet, Run
 from hanoi_harness.bench.results.schema import load
 from tests.helpers import ROOT, bench_set, timed
@@ -100,10 +101,10 @@ def test_the_summary_shows_first_what_a_reader_compares(committed: ResultSet) ->
     assert re.fullmatch(r"\d+(\.\d+)? ±[\d.]+%( unstable)?", row["ns/move ±95%"])
     assert re.fullmatch(r"[\d.]+ [kMG]", row["moves/s"]) and row["speed vs recursive"] == "1.00x"
     assert re.fullmatch(r"\d+", row["instructions/move"]) and re.fullmatch(r"[\d.]+ (B|KiB|MiB)", row["peak memory"])
-    # Declared n 2^n and n: as declared, or a MISMATCH naming what was fitted instead.
+    # Declared n 2^n and n: as declared, or a MISMATCH naming what was fitted instead; a set of schema 4 has
+    # counts at two sizes only, too few for a time class.
     verdict = r"as declared: time n 2\^n, space n|MISMATCH (time|space): declared .+, fitted .+"
-    assert re.fullmatch(verdict, row["verdict"])
-    assert "n 2^n" in row["verdict"]
+    assert re.fullmatch(verdict + "|space n as declared; time: not enough sizes", row["verdict"])
 
 
 # --- verdicts ---------------------------------------------------------------------------------------------------
@@ -112,10 +113,11 @@ def test_the_summary_shows_first_what_a_reader_compares(committed: ResultSet) ->
 def test_a_mismatch_is_explained_under_its_table() -> None:
     results = bench_set({"tree_array": 1.0})
     tree = results.algorithms["tree_array"]
-    tree.fit_time, tree.fit_space = Fit("n 2^n", 1.07, "log-log ns/move", 10), Fit("n", 200.0, "bytes per disk", 8)
+    tree.fit_time = Fit("n 2^n", 1.07, "log-log instructions/move", 10)
+    tree.fit_space = Fit("n", 200.0, "bytes per disk", 8)
     assert verdict(tree) == "MISMATCH time: declared 2^n, fitted n 2^n; space n as declared"
     (said,) = findings(tree)
-    assert said.startswith("tree_array, time: declared 2^n") and "grows like n^1.07 over 10 sizes" in said
+    assert said.startswith("tree_array, time: declared 2^n") and "grow like n^1.07 over 10 sizes" in said
     tables = all_tables(results)
     assert tables[0].parts[0].notes == (said,)
     text = readme(results, tables)
@@ -141,9 +143,26 @@ def test_a_space_mismatch_says_what_the_peak_did(declared: str, fit: Fit, words:
 
 def test_time_mismatches_say_which_way() -> None:
     flat = AlgorithmResult("f", declared_time="n 2^n", declared_space="n", fit_time=Fit("2^n", 0.06, "", 12))
-    assert "under the n^0.4 that reads as n 2^n: no growth with n shows" in findings(flat)[0]
+    assert "under the n^0.25 that reads as n 2^n: no growth with n shows" in findings(flat)[0]
     assert findings(AlgorithmResult("c", command="./c {n}", fit_time=Fit("2^n", -1.0, "", 5))) == []
     assert findings(AlgorithmResult("x", status="failed")) == []
+
+
+def test_a_wall_clock_trend_the_counts_do_not_show_is_an_observation() -> None:
+    counted = Fit("2^n", 0.05, "log-log instructions/move", 7)
+    result = AlgorithmResult("t", declared_time="2^n", declared_space="n", fit_time=counted)
+    result.fit_space, result.fit_wall = Fit("n", 20.0, "bytes per disk", 7), Fit("n 2^n", 0.6, "log-log ns/move", 9)
+    assert verdict(result) == "as declared: time 2^n, space n"  # the clock decides nothing
+    (said,) = findings(result)
+    assert said.startswith("t, observation (no verdict): its ns per move grows like n^0.60")
+
+
+def test_without_counts_the_time_class_is_not_counted() -> None:
+    missing = InstructionCount("a", (10, 14), unavailable="valgrind is not installed")
+    result = AlgorithmResult("a", declared_time="2^n", declared_space="n", instructions=missing)
+    result.fit_space, result.fit_wall = Fit("n", 20.0, "bytes per disk", 7), Fit("n 2^n", 0.6, "log-log ns/move", 9)
+    assert verdict(result) == "space n as declared; time: not counted"
+    assert findings(result) == []
 
 
 def test_a_quick_run_states_no_class_it_cannot_support() -> None:
@@ -155,9 +174,7 @@ def test_a_quick_run_states_no_class_it_cannot_support() -> None:
     assert quick.mode == "quick"
     verdicts = {}
     for result in quick.algorithms.values():
-        timed_runs = [run for run in result.runs if run.timing]
-        medians = [run.median_s for run in timed_runs]
-        result.fit_time = fit_time([r.n for r in timed_runs], medians, [r.moves for r in timed_runs])
+        result.fit_time = fit_counts(result.instructions)
         traced = [run for run in result.runs if run.tracemalloc_peak_bytes]
         peaks = [float(run.tracemalloc_peak_bytes or 0) for run in traced]
         result.fit_space = fit_space([r.n for r in traced], peaks, [r.moves for r in traced])

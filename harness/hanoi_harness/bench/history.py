@@ -256,7 +256,7 @@ def main(argv: Sequence[str]) -> int:  # pragma: no cover - in a child (tests/be
         return 0
     names = spec["names"] or registry.names()
     figures: dict[str, dict[str, Any]] = {}
-    pairs: dict[str, tuple[int, int] | str] = {}
+    pairs: dict[str, tuple[int, ...] | str] = {}
     for name in names:
         if name not in registry:
             continue

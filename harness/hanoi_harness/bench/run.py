@@ -24,6 +24,7 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -32,11 +33,11 @@ from hanoi_harness.bench.check import Checked, check_fixed, check_walk
 from hanoi_harness.bench.commands import ORIGIN, Command, CommandCase, check_commands, rss_runs
 from hanoi_harness.bench.consume import consume
 from hanoi_harness.bench.counts.figures import InstructionCount
-from hanoi_harness.bench.counts.measure import Valgrind, count_all, count_sizes, find_valgrind
+from hanoi_harness.bench.counts.measure import Valgrind, count_all, count_sizes, find_valgrind, span_of
 from hanoi_harness.bench.memory.measure import Rss, rss_peak, tracemalloc_peak
 from hanoi_harness.bench.plan import Settings, fixed_sizes
 from hanoi_harness.bench.results.environment import capture
-from hanoi_harness.bench.results.fit import fit_space, fit_time
+from hanoi_harness.bench.results.fit import fit_counts, fit_space, fit_wall
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.startup import StartupSet, measure_set, steps
 from hanoi_harness.bench.timing.measure import AnyCase, Case, TimingRun, time_cases
@@ -91,7 +92,7 @@ def run(
     floor = _noise_phase(ok, checked, hooks)
     clock.lap("noise floor")
     peaks, rss = _memory_phases(ok, checked, plugins, settings, hooks, clock)
-    counts = _count_phase(ok, plugins, settings, valgrind, hooks)
+    counts = _count_phase(ok, checked, plugins, settings, valgrind, hooks)
     clock.lap("instruction counts")
     started = _startup_phase(startup_runs, valgrind, hooks) if startup_runs else None
     if started is not None:
@@ -198,15 +199,23 @@ def _noise_phase(ok: Sequence[Algorithm], checked: dict[str, Checked], hooks: Pr
 
 
 def _count_phase(
-    ok: Sequence[Algorithm], plugins: Sequence[str], settings: Settings, valgrind: Valgrind | str, hooks: Progress
+    ok: Sequence[Algorithm],
+    checked: dict[str, Checked],
+    plugins: Sequence[str],
+    settings: Settings,
+    valgrind: Valgrind | str,
+    hooks: Progress,
 ) -> dict[str, InstructionCount]:
-    """Count the instructions per move of each of *ok* under *valgrind*.
+    """Count the instructions of each of *ok* under *valgrind*, at each n.
 
+    Every n measured up to the cap, and the two the gate compares between.
     A string *valgrind* is the reason why not, and is kept.
     """
-    sizes = {a.name: count_sizes(a, settings.count_sizes) for a in ok}
-    hooks.phase("instruction counts (valgrind)", 3 * sum(1 for pair in sizes.values() if not isinstance(pair, str)))
-    return count_all(valgrind, sizes, plugins, on_counted=lambda name, n: hooks.step(f"{name} n={n}"))
+    sizes = {a.name: count_sizes(a, checked[a.name].ns, settings.count_sizes, settings.count_cap) for a in ok}
+    drains = sum(len(found) + 1 for found in sizes.values() if not isinstance(found, str))
+    hooks.phase("instruction counts (valgrind)", drains)
+    found = count_all(valgrind, sizes, plugins, on_counted=lambda name, n: hooks.step(f"{name} n={n}"))
+    return {a.name: replace(found[a.name], span=span_of(a, settings.count_sizes)) for a in ok}
 
 
 def _startup_phase(runs: int, valgrind: Valgrind | str, hooks: Progress) -> StartupSet:
@@ -319,6 +328,8 @@ def _fill(
 ) -> AlgorithmResult:
     """Fill in *result*'s verdict, runs and fits from every phase; return it.
 
+    The time class is fitted on the instruction counts, none without them;
+    the wall clock's trend is kept as an observation (``fit_wall``).
     The space class is fitted on the tracemalloc peaks, or for a command
     (which has none) on its peak RSS: the whole process, so a growth smaller
     than the program's start-up footprint does not show.
@@ -345,7 +356,8 @@ def _fill(
         )
     timed_runs = [run for run in result.runs if run.timing is not None]
     medians = [r.timing.median for r in timed_runs if r.timing]
-    result.fit_time = fit_time([r.n for r in timed_runs], medians, [r.moves for r in timed_runs])
+    result.fit_wall = fit_wall([r.n for r in timed_runs], medians, [r.moves for r in timed_runs])
+    result.fit_time = fit_counts(result.instructions)
     if result.external:
         sampled = [run for run in result.runs if run.rss is not None]
         rss_peaks = [r.rss.peak_mib * 2**20 for r in sampled if r.rss]

@@ -1,12 +1,12 @@
 """The process an instruction count runs under valgrind.
 
 Run as ``python -m hanoi_harness.bench.counts.child SPEC``, where SPEC is a
-JSON object ``{"jobs": [[NAME, N1, N2], ...], "plugins": [...],
-"timeout_s": T}``.  The process builds the registry once, with the parent's
+JSON object ``{"jobs": [[NAME, [N1, ..., Nk]], ...], "plugins": [...],
+"timeout_s": T}``, the sizes increasing.  The process builds the registry once, with the parent's
 ``--plugin`` specs, so a plugin is counted like an in-tree algorithm.  Then
 for each job it:
 
-1. drains the algorithm once at N2 and once at N1 through
+1. drains the algorithm once at each size, from Nk down to N1, through
    :func:`hanoi_harness.bench.consume.consume`.  So whatever a drain does
    the first time is done here, not in a counted drain: lazy imports and
    caches, the dynamic linker binding a C function at its first call, the
@@ -21,14 +21,15 @@ for each job it:
    counters at zero.  A collection during it walks the drain's own objects
    only, not the rest of the heap.  The heap grows with every module
    imported, and would tie one algorithm's count to unrelated code.
-3. forks a child that drains nothing (:data:`WARM_UP`), then three
-   children, one after the other, that drain at N1, N2 and N1 again.  Each
-   prints ``{"name", "n", "pid", "moves"}`` and leaves with ``os._exit``.
-   valgrind writes each child's instruction total to its own file (``%p``
-   in ``--cachegrind-out-file``).  Each total includes what this process
-   executed before that fork: the same for all three, plus a constant
-   *delta* for each fork-and-wait in between.  The three counts cancel it
-   (see :attr:`hanoi_harness.bench.counts.figures.InstructionCount.per_move`).
+3. forks a child that drains nothing (:data:`WARM_UP`), then k + 1
+   children, one after the other, that drain at N1, ..., Nk and N1 again.
+   Each prints ``{"name", "n", "pid", "moves"}`` and leaves with
+   ``os._exit``.  valgrind writes each child's instruction total to its own
+   file (``%p`` in ``--cachegrind-out-file``).  Each total includes what
+   this process executed before that fork: the same for all, plus a
+   constant *delta* for each fork-and-wait in between.  The drain at N1
+   again measures it, and it is taken off
+   (:meth:`hanoi_harness.bench.counts.figures.InstructionCount.work`).
 
 A drain that raises, or runs past T seconds (``SIGALRM`` raises
 :class:`TimeoutError` in it), prints ``{"name", "n", "error"}``.  A child
@@ -76,7 +77,7 @@ def main(argv: Sequence[str]) -> int:
     try:
         spec = json.loads(argv[0])
         registry = build_registry(spec["plugins"], guard=False)  # the parent has imported them first
-        jobs = [(str(name), int(low), int(high)) for name, low, high in spec["jobs"]]
+        jobs = [(str(name), [int(n) for n in sizes]) for name, sizes in spec["jobs"]]
         timeout_s = float(spec["timeout_s"])
     except (UsageError, ValueError, KeyError, IndexError, TypeError) as exc:
         print(exc if isinstance(exc, UsageError) else f"bad spec {argv[:1]!r}: {exc!r}", file=sys.stderr)
@@ -87,21 +88,22 @@ def main(argv: Sequence[str]) -> int:
         raise TimeoutError(f"no count within {seconds} s")
 
     signal.signal(signal.SIGALRM, expired)  # the forked children inherit it
-    for name, low, high in jobs:
+    for name, sizes in jobs:
+        n = max(sizes, default=0)  # the size an error is reported at, until a drain fails
         try:
             algorithm = registry.get(name)
-            signal.alarm(seconds)
-            consume(algorithm, high)
-            consume(algorithm, low)
+            for n in sorted(sizes, reverse=True):
+                signal.alarm(seconds)
+                consume(algorithm, n)
         except Exception as exc:  # an algorithm's failure is its job's, reported; the others go on
-            _say({"name": name, "n": high, "error": f"{type(exc).__name__}: {exc}"})
+            _say({"name": name, "n": n, "error": f"{type(exc).__name__}: {exc}"})
             continue
         finally:
             signal.alarm(0)
         gc.collect()
         gc.freeze()
         _drain_in_child(WARM_UP, 0, seconds)
-        for n in (low, high, low):
+        for n in (*sizes, *sizes[:1]):
             if not _drain_in_child(algorithm, n, seconds):
                 break
         gc.unfreeze()

@@ -1,4 +1,4 @@
-"""An algorithm's instruction counts at two sizes and its figures per move.
+"""An algorithm's instruction counts at every size, its figures per move.
 
 When there are no counts, the record says why.  The counts are made by
 :mod:`hanoi_harness.bench.counts.measure`.  This record is what a result
@@ -13,15 +13,31 @@ from typing import Any
 
 
 @dataclass(frozen=True)
-class InstructionCount:
-    """One algorithm's instruction counts at two n, or why there are none.
+class Step:
+    """The work a move from one counted size to the next: *per_move*.
 
-    ``sizes`` are (n1, n2); ``moves`` the moves drained at each;
-    ``instructions`` the totals of the three counted children, at n1, n2 and
-    n1 again, and ``allocator`` the part of each spent in the memory
-    allocators.  When they could not be had, they are None and ``unavailable``
-    says why in one line (``sizes`` is empty when the algorithm's limits leave
-    no two sizes).
+    Instructions per move, the allocators' included, between the runs at
+    *low* and *high* (*low_moves* moves at *low*).
+    """
+
+    low: int
+    high: int
+    low_moves: int
+    per_move: float
+
+
+@dataclass(frozen=True)
+class InstructionCount:
+    """One algorithm's instruction counts at k sizes, or why there are none.
+
+    ``sizes`` are n1 < ... < nk; ``moves`` the moves drained at each;
+    ``instructions`` the totals of the k + 1 counted children, at n1, ...,
+    nk and n1 again, and ``allocator`` the part of each spent in the memory
+    allocators.  ``span`` are the two sizes the figures per move are taken
+    between (None: the first and the last), the same in a full and a quick
+    run so that the gate compares them.  When the counts could not be had,
+    they are None and ``unavailable`` says why in one line (``sizes`` is
+    empty when the algorithm's limits leave no two sizes).
 
     >>> c = InstructionCount("a", (10, 14), (1023, 16383), (300_000_000, 361_445_000, 300_010_000),
     ...                      (20_000_000, 21_536_000, 20_000_000))
@@ -33,10 +49,18 @@ class InstructionCount:
 
     name: str
     sizes: tuple[int, ...]
-    moves: tuple[int, int] | None = None
-    instructions: tuple[int, int, int] | None = None
-    allocator: tuple[int, int, int] | None = None
+    moves: tuple[int, ...] | None = None
+    instructions: tuple[int, ...] | None = None
+    allocator: tuple[int, ...] | None = None
     unavailable: str = ""
+    span: tuple[int, int] | None = None
+
+    @property
+    def between(self) -> tuple[int, int] | None:
+        """The two sizes the figures per move are taken between, or None."""
+        if self.span is not None:
+            return self.span
+        return (self.sizes[0], self.sizes[-1]) if len(self.sizes) >= 2 else None
 
     @property
     def per_move(self) -> float | None:
@@ -52,8 +76,8 @@ class InstructionCount:
             return None
         # The counts outside the allocators, in integers, then one division: the same code gives the same
         # figure to the last bit. A difference of the two rounded slopes could differ in its last digits.
-        (i1, i2, i3), (a1, a2, a3) = self.instructions, self.allocator
-        return self._slope((i1 - a1, i2 - a2, i3 - a3))
+        outside = tuple(i - a for i, a in zip(self.instructions, self.allocator, strict=True))
+        return self._slope(outside)
 
     @property
     def total_per_move(self) -> float | None:
@@ -65,29 +89,70 @@ class InstructionCount:
         """The memory allocators' instructions per move; None when unavailable."""
         return self._slope(self.allocator)
 
-    def _slope(self, counts: tuple[int, int, int] | None) -> float | None:
-        """Per move between the sizes, each fork's constant cost cancelled.
+    def work(self, counts: tuple[int, ...]) -> list[int]:
+        """Return k times the work of each drain beyond the first's.
 
-        With I1, I2, I1' the counts at n1, n2, n1 and d what a fork adds:
-        I2 - I1 = d + work and I1' - I2 = d - work, so work = ((I2 - I1) - (I1' - I2)) / 2.
+        With I1, ..., Ik, I1' the *counts* and d what a fork adds, the drain
+        at ni counted Ii = base + (i - 1) d + work(ni), and I1' = base + k d +
+        work(n1).  So d = (I1' - I1) / k, and k (work(ni) - work(n1)) = k (Ii -
+        I1) - (i - 1) (I1' - I1): integers, divided once by the caller.
+
+        >>> InstructionCount("a", (1, 2)).work((100, 130, 110))
+        [0, 50]
         """
-        if self.moves is None or counts is None or self.moves[1] == self.moves[0]:
+        k = len(counts) - 1
+        first, again = counts[0], counts[-1]
+        return [k * (found - first) - i * (again - first) for i, found in enumerate(counts[:-1])]
+
+    def _slope(self, counts: tuple[int, ...] | None) -> float | None:
+        """Per move between the two sizes of :attr:`between`, forks cancelled."""
+        span = self.between
+        if self.moves is None or counts is None or span is None:
             return None
-        first, second, again = counts
-        return ((second - first) - (again - second)) / 2 / (self.moves[1] - self.moves[0])
+        low, high = self.sizes.index(span[0]), self.sizes.index(span[1])
+        if self.moves[high] == self.moves[low]:
+            return None
+        work = self.work(counts)
+        return (work[high] - work[low]) / (len(counts) - 1) / (self.moves[high] - self.moves[low])
+
+    def steps(self) -> list[Step]:
+        """Return the instructions per move from each size to the next.
+
+        The allocators' included; [] when unavailable.  Start-up cancels in
+        each, so a flat list is a cost per move that does not grow with n.
+
+        >>> c = InstructionCount("a", (1, 2, 3), (1, 3, 7), (100, 120, 190, 130), (0, 0, 0, 0))
+        >>> [(s.high, s.per_move) for s in c.steps()]
+        [(2, 5.0), (3, 15.0)]
+        """
+        if self.moves is None or self.instructions is None:
+            return []
+        work, k = self.work(self.instructions), len(self.sizes)
+        return [
+            Step(
+                self.sizes[i],
+                self.sizes[i + 1],
+                self.moves[i],
+                (work[i + 1] - work[i]) / k / (self.moves[i + 1] - self.moves[i]),
+            )
+            for i in range(k - 1)
+            if self.moves[i + 1] > self.moves[i]
+        ]
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready mapping of the counts, with the three figures per move.
+        """A JSON-ready mapping of the counts, with the figures per move.
 
         The figures are there for readers of the file.
         """
         return {
             "sizes": list(self.sizes),
+            "span": list(self.between) if self.between else None,
             "moves": list(self.moves) if self.moves else None,
             "instructions": list(self.instructions) if self.instructions else None,
             "allocator": list(self.allocator) if self.allocator else None,
             "per_move": self.per_move,
             "allocator_per_move": self.allocator_per_move,
             "total_per_move": self.total_per_move,
+            "steps": [[step.low, step.high, step.per_move] for step in self.steps()],
             "unavailable": self.unavailable or None,
         }

@@ -3,18 +3,23 @@
 The count is a cost that does not move with the load.  A wall time on a
 shared machine moves a lot between reruns of unchanged code; the number of
 instructions a drain executes does not depend on the load at all.  So each
-algorithm is drained at two sizes n1 < n2 through the same consumer as every
-timed figure (:func:`hanoi_harness.bench.consume.consume`).  The interpreter
+algorithm is drained at every size n1 < ... < nk the run measured, up to the
+classic n = 16 (:data:`~hanoi_harness.bench.plan.COUNT_CAP`), through the
+same consumer as every timed figure (:func:`hanoi_harness.bench.consume.consume`).  The interpreter
 draining it runs under ``valgrind --tool=cachegrind --cache-sim=no``, which
 counts every instruction a process executes.
 
 The interpreter (:mod:`hanoi_harness.bench.counts.child`) starts once,
-builds the registry and forks a child for each counted drain, at n1, n2 and
-n1 again.  Everything before a fork is in all three children's totals, so it
-cancels, and so does the constant cost of a fork between them.  With I1,
-I2, I1' the three children's totals:
+builds the registry and forks a child for each counted drain, at n1, ...,
+nk and n1 again.  Everything before a fork is in every child's total, so it
+cancels, and the drain at n1 again gives the constant cost of a fork
+between them.  With two sizes and I1, I2, I1' the children's totals:
 
     instructions per move = ((I2 - I1) - (I1' - I2)) / 2 / (moves(n2) - moves(n1))
+
+and with more (:meth:`~hanoi_harness.bench.counts.figures.InstructionCount.work`),
+the steps from each size to the next give the time class
+(:func:`hanoi_harness.bench.results.fit.fit_counts`).
 
 One interpreter per core
 counts its share of the algorithms one after the other.  So a dozen
@@ -72,15 +77,16 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from hanoi_harness.bench.counts.cachegrind import read_totals
 from hanoi_harness.bench.counts.figures import InstructionCount
-from hanoi_harness.bench.plan import COUNT_SIZES, fixed_sizes
+from hanoi_harness.bench.plan import COUNT_CAP, COUNT_SIZES, fixed_sizes, moves_at
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.sandbox import process
 
@@ -119,7 +125,8 @@ CHILD_ENV = {
 }
 """The counted interpreter's whole environment.
 
-``VALGRIND_LIB`` is added when set here, for a valgrind installed elsewhere.
+``VALGRIND_LIB`` is added when set here, for a valgrind installed elsewhere,
+and ``PYTHONPATH``, so that the code counted is the code this process runs.
 """
 
 CHILD_FLAGS = ("-P", "-B")
@@ -156,20 +163,34 @@ def find_valgrind() -> Valgrind | str:
     return Valgrind(path, done.stdout.strip())
 
 
-def count_sizes(algorithm: Algorithm, sizes: Sequence[int] = SIZES) -> tuple[int, int] | str:
-    """The two n to count *algorithm* at, or why there are none.
+def count_sizes(
+    algorithm: Algorithm, measured: Sequence[int] = (), span: Sequence[int] = SIZES, cap: int = COUNT_CAP
+) -> tuple[int, ...] | str:
+    """The n to count *algorithm* at, or why there are none.
 
-    They are the smallest and largest of *sizes*, clamped to its limits.
+    Every n of *measured* that does at most the work of the classic
+    puzzle's *cap*, and the two n of the same work as *span* (clamped to
+    its limits), between which the gate's figure is taken.
 
     >>> a = Algorithm(name="a", solve=lambda n: iter(()), summary="", max_n=12)
-    >>> count_sizes(a), count_sizes(a, (3, 5))
-    ((10, 12), (3, 5))
+    >>> count_sizes(a), count_sizes(a, (3, 5)), count_sizes(a, range(1, 20), cap=11)
+    ((10, 12), (3, 5, 10, 12), (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12))
     >>> count_sizes(Algorithm(name="b", solve=lambda n: iter(()), summary="", max_n=0))
     'needs two sizes within 0 <= n <= 0 to count instructions per move'
     """
-    found = fixed_sizes(algorithm, sizes)
+    found = fixed_sizes(algorithm, span)
     if len(found) < 2:
         return f"needs two sizes within {algorithm.limits()} to count instructions per move"
+    below = [n for n in measured if moves_at(algorithm, n) <= (1 << cap) - 1]
+    return tuple(sorted({*found, *below}))
+
+
+def span_of(algorithm: Algorithm, span: Sequence[int] = SIZES) -> tuple[int, int]:
+    """The two n of *algorithm* of the classic *span*'s work.
+
+    The gate compares instructions per move between them.
+    """
+    found = fixed_sizes(algorithm, span)
     return found[0], found[-1]
 
 
@@ -178,13 +199,16 @@ def child_env(path: Sequence[str] = ()) -> dict[str, str]:
 
     ``VALGRIND_LIB`` is added when this process has it.  *path* becomes
     ``PYTHONPATH``: folders imported from first (another commit's
-    algorithms, for ``hanoi history``).
+    algorithms, for ``hanoi history``).  Without it, this process's
+    ``PYTHONPATH`` is kept, so the counted interpreter imports the harness
+    and the algorithms from where this process does.
     """
     env = dict(CHILD_ENV)
+    for name in ("VALGRIND_LIB", "PYTHONPATH"):
+        if name in os.environ:
+            env[name] = os.environ[name]
     if path:
         env["PYTHONPATH"] = os.pathsep.join(path)
-    if "VALGRIND_LIB" in os.environ:
-        env["VALGRIND_LIB"] = os.environ["VALGRIND_LIB"]
     return env
 
 
@@ -218,7 +242,7 @@ class _Live(set["subprocess.Popen[str]"]):
 
 def count_all(
     valgrind: Valgrind | str,
-    sizes: dict[str, tuple[int, int] | str],
+    sizes: Mapping[str, tuple[int, ...] | str],
     plugins: Sequence[str],
     *,
     workers: int | None = None,
@@ -228,7 +252,7 @@ def count_all(
 ) -> dict[str, InstructionCount]:
     """Count instructions per move of each algorithm named in *sizes*.
 
-    *sizes* maps a name to its (n1, n2), or to why it has none.
+    *sizes* maps a name to its n1 < ... < nk, or to why it has none.
     *valgrind* is :func:`find_valgrind`'s answer (a reason makes every
     count unavailable for it); *plugins* are the ``--plugin`` specs the
     registry is built with.  The algorithms are shared out among *workers*
@@ -266,7 +290,7 @@ def count_all(
 
 def count_jobs(
     valgrind: Valgrind,
-    jobs: Sequence[tuple[str, tuple[int, int]]],
+    jobs: Sequence[tuple[str, tuple[int, ...]]],
     plugins: Sequence[str],
     timeout_s: float = TIMEOUT_S,
     on_counted: Callable[[str, int], None] | None = None,
@@ -275,10 +299,11 @@ def count_jobs(
 ) -> dict[str, InstructionCount]:
     """The counts of *jobs* from one interpreter under *valgrind*, in order.
 
-    *jobs* are (name, (n1, n2)) pairs.  The interpreter is in *live* while
-    it runs, for a caller that must stop it; *path* is imported from first.
+    *jobs* are (name, (n1, ..., nk)) pairs.  The interpreter is in *live*
+    while it runs, for a caller that must stop it; *path* is imported from
+    first.
     """
-    spec = {"jobs": [[name, *pair] for name, pair in jobs], "plugins": list(plugins), "timeout_s": timeout_s}
+    spec = {"jobs": [[name, list(sizes)] for name, sizes in jobs], "plugins": list(plugins), "timeout_s": timeout_s}
     with tempfile.TemporaryDirectory(prefix="hanoi-count-") as work:
         argv = [
             valgrind.path,
@@ -290,7 +315,8 @@ def count_jobs(
             "hanoi_harness.bench.counts.child",
             json.dumps(spec),
         ]
-        lines, failure = _run(argv, START_S + 3 * timeout_s * len(jobs), on_counted, live, path)
+        drains = sum(2 * len(sizes) + 1 for _, sizes in jobs)  # warm-ups and counted drains
+        lines, failure = _run(argv, START_S + timeout_s * drains, on_counted, live, path)
         totals = {line["pid"]: read_totals(Path(work) / f"cachegrind.{line['pid']}") for line in lines if "pid" in line}
     return {name: _assemble(name, pair, lines, totals, failure) for name, pair in jobs}
 
@@ -351,7 +377,7 @@ def _json_line(text: str) -> dict[str, Any] | None:
 
 def _assemble(
     name: str,
-    pair: tuple[int, int],
+    sizes: tuple[int, ...],
     lines: list[dict[str, Any]],
     totals: dict[int, tuple[int, int] | None],
     failure: str,
@@ -363,18 +389,20 @@ def _assemble(
     mine = [line for line in lines if line.get("name") == name]
     errors = [line for line in mine if "error" in line]
     if errors:
-        return InstructionCount(name, pair, unavailable=f"failed at n = {errors[0]['n']}: {errors[0]['error']}")
+        return InstructionCount(name, sizes, unavailable=f"failed at n = {errors[0]['n']}: {errors[0]['error']}")
     drains = [line for line in mine if "pid" in line]
-    if len(drains) != 3:
-        return InstructionCount(name, pair, unavailable=failure or f"{len(drains)} of 3 counted drains reported")
-    first, second, again = (totals.get(int(line["pid"])) for line in drains)
-    if first is None or second is None or again is None:
-        return InstructionCount(name, pair, unavailable="cachegrind wrote no readable instruction total for a drain")
-    moves = (int(drains[0]["moves"]), int(drains[1]["moves"]))
-    if moves[0] == moves[1]:
-        return InstructionCount(name, pair, unavailable=f"the same number of moves ({moves[0]}) at both sizes")
+    if len(drains) != len(sizes) + 1:
+        said = f"{len(drains)} of {len(sizes) + 1} counted drains reported"
+        return InstructionCount(name, sizes, unavailable=failure or said)
+    found = [totals.get(int(line["pid"])) for line in drains]
+    counted = [total for total in found if total is not None]
+    if len(counted) != len(found):
+        return InstructionCount(name, sizes, unavailable="cachegrind wrote no readable instruction total for a drain")
+    moves = tuple(int(line["moves"]) for line in drains[:-1])
+    if any(high <= low for low, high in pairwise(moves)):
+        return InstructionCount(name, sizes, unavailable=f"no more moves at a larger size ({moves})")
     return InstructionCount(
-        name, pair, moves, instructions=(first[0], second[0], again[0]), allocator=(first[1], second[1], again[1])
+        name, sizes, moves, tuple(total for total, _ in counted), tuple(part for _, part in counted)
     )
 
 

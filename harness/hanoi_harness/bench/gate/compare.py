@@ -11,9 +11,10 @@ Every figure that can say whether code got worse is compared.
   measurements: :mod:`hanoi_harness.bench.gate.counts`) is a regression;
 * **the check**: an algorithm that passed it in OLD and fails it in NEW is a
   regression;
-* **wall time relative to the reference**, tested
-  (:mod:`hanoi_harness.bench.gate.times`): reported as faster, slower or
-  within noise, and a regression only far beyond the noise of two runs.
+* **wall time relative to the reference**, tested at each n with equal
+  weight (:mod:`hanoi_harness.bench.gate.times`): reported as faster,
+  slower or within noise, and a regression only far beyond the noise of two
+  runs.
 
 The gate checks every algorithm of NEW, or the algorithms named: one that has
 no baseline in OLD fails it, naming it, so that a baseline that lacks an
@@ -48,7 +49,9 @@ from hanoi_harness.bench.gate.times import (
     DEFAULT_TIME_THRESHOLD_PCT,
     TimeRow,
     comparable_entries,
+    judged,
     reference_row,
+    spread,
     time_row,
 )
 from hanoi_harness.bench.report.formatting import escaped, fmt_margin
@@ -313,7 +316,21 @@ def _times(
             continue
         rows.append(_time_entry(name, old, new, noise, threshold_pct))
     algorithms = [row for row in rows if not new.algorithms.get(row.name) or not new.algorithms[row.name].external]
+    margin = max(noise, spread(algorithms))
+    if margin > noise:  # the runs moved apart more than either run's own noise: judged on that
+        rows = [_rejudged(row, margin, threshold_pct) for row in rows]
+        algorithms = [_rejudged(row, margin, threshold_pct) for row in algorithms]
     return [reference_row(old, new, algorithms, threshold_pct), *rows]
+
+
+def _rejudged(row: TimeRow, noise: float, threshold_pct: float) -> TimeRow:
+    """Return *row* judged again against *noise*; a command stays marked."""
+    if row.difference is None:
+        return row
+    found = judged(row, row.difference, noise, threshold_pct)
+    if row.status.endswith(" (command)"):
+        found = replace(found, status=f"{found.status} (command)")
+    return found
 
 
 def _time_entry(name: str, old: ResultSet, new: ResultSet, noise: float, threshold_pct: float) -> TimeRow:
@@ -361,9 +378,9 @@ def report(comparison: Comparison, old: ResultSet, new: ResultSet) -> str:
         f"tracemalloc peak (the n where it grew most; a regression beyond +{comparison.threshold_pct:g}%):",
         _checks_table([c for c in comparison.checks if c.metric == "tracemalloc peak"], None),
         "",
-        f"Time relative to {comparison.reference} (tested: a change is called only when the Mann-Whitney test says "
-        "so and the interval lies wholly beyond the larger noise floor; a regression when slower with the whole "
-        "interval beyond "
+        f"Time relative to {comparison.reference} (tested at each n, every n weighing the same: a change is called "
+        "only when its interval lies wholly beyond the noise, the larger of the noise floors and the spread of "
+        "every algorithm's change; a regression when slower with the whole interval beyond "
         f"+{comparison.time_threshold_pct:g}%):",
         _times_table(comparison),
     ]

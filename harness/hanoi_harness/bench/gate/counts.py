@@ -124,8 +124,10 @@ def check_counts(
     Those of *new* first, then those only in *old*.
 
 
-    Counts at other sizes than the baseline's are not compared (a count is a
-    slope between two sizes): the check is unavailable and says so.
+    Counts between other sizes than the baseline's are not compared (the
+    figure is a slope between two sizes, its ``span``): the check is
+    unavailable and says so.  Counts at more sizes between the same two
+    compare.
     """
     metric = "instructions per move"
     checks = []
@@ -139,7 +141,7 @@ def check_counts(
                 or "no figure per move on one side"
             )
             checks.append(Check(name, metric, before.per_move, after.per_move, "unavailable", why))
-        elif before.sizes != after.sizes:
+        elif before.between != after.between:
             why = f"counted between other sizes ({_sizes(before)}, then {_sizes(after)})"
             checks.append(Check(name, metric, before.per_move, after.per_move, "unavailable", why))
         else:
@@ -194,4 +196,4 @@ def _sizes(count: InstructionCount) -> str:
 
     "10 and 14", or "none".
     """
-    return " and ".join(str(n) for n in count.sizes) or "none"
+    return " and ".join(str(n) for n in count.between or ()) or "none"

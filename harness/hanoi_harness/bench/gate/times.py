@@ -11,16 +11,22 @@ of the closest number of moves): a faster or slower machine scales both and
 cancels out.  A's change is the geometric mean over the n both sets timed of
 new relative time / old relative time.
 
-A change is called only when a test says so
-(:func:`hanoi_harness.bench.timing.stats.compare_times`).  The test takes the
-rounds each set kept (:mod:`hanoi_harness.bench.timing.figures`), each divided
-by its set's reference median and by the old relative time at its n.  So the
-old ones centre on 1 and the new ones on the change.  Pooled over the n, they
-must differ by a two-sided Mann-Whitney U test (p < 0.01).  The bootstrap
-interval of the ratio of their medians must also lie wholly beyond the noise
-floor: the larger of the two runs' A/A margins
-(:mod:`hanoi_harness.bench.timing.noise`).  Otherwise the change is *within
-noise*.
+A change is called only when its interval says so.  Each n both sets timed
+is tested alone (:func:`hanoi_harness.bench.timing.stats.compare_times`):
+the rounds each set kept (:mod:`hanoi_harness.bench.timing.figures`), each
+divided by its set's reference median and by the old relative time at that
+n, give a bootstrap interval of the ratio at that n.  The change is the
+geometric mean of the ratios at each n, its interval the geometric means of
+their ends: every n weighs the same, however many rounds it has.  The
+change is called slower (faster) only when that whole interval lies beyond
+the noise margin, and the status prints the very interval it is judged on.
+
+The noise margin is the larger of the two runs' A/A margins
+(:mod:`hanoi_harness.bench.timing.noise`) and the spread of two runs: four
+robust standard deviations of the algorithms' changes (1.4826 times their
+median distance from their median).  Reruns of unchanged code moved single
+relative times by up to a third, far beyond one run's intervals; one
+algorithm that changed stands out of the others' spread.
 
 It is a regression only when it is called slower and the whole interval lies
 beyond 1 + the time threshold.  Two runs minutes or days apart see different
@@ -46,10 +52,14 @@ import statistics
 from dataclasses import dataclass
 
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
-from hanoi_harness.bench.timing.stats import Difference, compare_times
+from hanoi_harness.bench.timing.stats import Difference, Interval, Verdict, compare_times
 
 DEFAULT_TIME_THRESHOLD_PCT = 50.0
 """Relative time may grow by this much (the whole interval beyond it) before it is a regression; see the notes."""
+
+
+SPREAD_SIGMAS = 4.0
+"""How many robust standard deviations of the changes between two runs count as noise (see the notes)."""
 
 
 @dataclass(frozen=True)
@@ -129,16 +139,20 @@ def time_row(name: str, old: ResultSet, new: ResultSet, noise: float, threshold_
     new_rel = [new_runs[n].median_s / new_ref[m].median_s for n, m in pairs]
     change = geomean([b / a for a, b in zip(old_rel, new_rel, strict=True)])
     ns = tuple(n for n, _ in pairs)
-    before: list[float] = []
-    after: list[float] = []
-    for (n, m), base in zip(pairs, old_rel, strict=True):
-        before += [t / old_ref[m].median_s / base for t in _samples(old_runs[n])]
-        after += [t / new_ref[m].median_s / base for t in _samples(new_runs[n])]
     row = TimeRow(name, ns, geomean(old_rel), geomean(new_rel), change, "not tested: a set kept no rounds")
-    if min(len(before), len(after)) < 3:
+    tested = []
+    for (n, m), base in zip(pairs, old_rel, strict=True):
+        before = [t / old_ref[m].median_s / base for t in _samples(old_runs[n])]
+        after = [t / new_ref[m].median_s / base for t in _samples(new_runs[n])]
+        if min(len(before), len(after)) >= 3:
+            tested.append(compare_times(before, after, noise=noise))
+    intervals = [found.interval for found in tested if found.interval is not None]
+    if not intervals:
         return row
-    difference = compare_times(before, after, noise=noise)
-    return _judged(row, difference, threshold_pct)
+    interval = Interval(geomean([i.low for i in intervals]), geomean([i.high for i in intervals]))
+    p_value = max(found.p_value for found in tested)
+    difference = Difference("within noise", geomean([found.ratio for found in tested]), interval, p_value)
+    return judged(row, difference, noise, threshold_pct)
 
 
 def _samples(run: Run) -> tuple[float, ...]:
@@ -149,15 +163,51 @@ def _samples(run: Run) -> tuple[float, ...]:
     return run.timing.samples if run.timing else ()
 
 
-def _judged(row: TimeRow, difference: Difference, threshold_pct: float) -> TimeRow:
-    """Return *row* with the test's *difference*.
+def judged(row: TimeRow, difference: Difference, noise: float, threshold_pct: float) -> TimeRow:
+    """Return *row* judged on its *difference*'s interval against *noise*.
 
-    Its status and whether it is a regression beyond *threshold_pct*.
+    Slower when the whole interval lies beyond 1 + *noise*, faster when
+    below 1 / (1 + *noise*); a regression when slower beyond 1 +
+    *threshold_pct* / 100.  The status prints that interval.
+
+    >>> row = TimeRow("a", (10, 14), 1.0, 1.2, 1.2, "")
+    >>> judged(row, Difference("within noise", 1.2, Interval(1.15, 1.25), 0.001), 0.1, 50.0).status
+    'slower: 1.200x (95% interval 1.150x to 1.250x, each n alike; beyond the noise ±10%)'
+    >>> judged(row, Difference("slower", 1.2, Interval(1.05, 1.3), 0.001), 0.1, 50.0).status
+    'within noise: 1.200x (95% interval 1.050x to 1.300x, each n alike; the noise is ±10%)'
     """
     interval = difference.interval
-    bad = difference.verdict == "slower" and interval is not None and interval.low > 1 + threshold_pct / 100
-    status = ("REGRESSION: " if bad else "") + difference.describe()
-    return TimeRow(row.name, row.ns, row.old_rel, row.new_rel, row.change, status, bad, difference)
+    verdict: Verdict = "within noise"
+    if interval is not None and interval.low > 1 + noise:
+        verdict = "slower"
+    elif interval is not None and interval.high < 1 / (1 + noise):
+        verdict = "faster"
+    found = Difference(verdict, difference.ratio, interval, difference.p_value)
+    bad = verdict == "slower" and interval is not None and interval.low > 1 + threshold_pct / 100
+    shown = f"{interval.level:.0%} interval {interval.low:.3f}x to {interval.high:.3f}x, " if interval else ""
+    where = "beyond the noise" if verdict != "within noise" else "the noise is"
+    said = f"{verdict}: {difference.ratio:.3f}x ({shown}each n alike; {where} ±{noise:.0%})"
+    status = ("REGRESSION: " if bad else "") + said
+    return TimeRow(row.name, row.ns, row.old_rel, row.new_rel, row.change, status, bad, found)
+
+
+def spread(rows: list[TimeRow]) -> float:
+    """Return the noise margin the *rows*' changes show between two runs.
+
+    Four robust standard deviations of their logs: four times 1.4826 times
+    their median distance from their median, as a ratio less 1.  A rows
+    without a test do not count; under three give 0.
+
+    >>> d = Difference("within noise", 1.0, None, 1.0)
+    >>> rows = [TimeRow(str(i), (), 1.0, c, c, "", difference=d) for i, c in enumerate([1.02, 0.98, 1.01, 1.5])]
+    >>> round(spread(rows), 3)
+    0.126
+    """
+    logs = [math.log(row.change) for row in rows if row.change is not None and row.difference is not None]
+    if len(logs) < 3:
+        return 0.0
+    middle = statistics.median(logs)
+    return math.exp(SPREAD_SIGMAS * 1.4826 * statistics.median(abs(v - middle) for v in logs)) - 1
 
 
 def reference_row(old: ResultSet, new: ResultSet, rows: list[TimeRow], threshold_pct: float) -> TimeRow:

@@ -195,7 +195,7 @@ def _algorithm(results: ResultSet, result: AlgorithmResult) -> dict[str, Any]:
     else:
         counted = (
             f"{count.per_move:.1f} a move outside the allocators + {count.allocator_per_move:.1f} in them "
-            f"(counted at n = {' and '.join(map(str, count.sizes))})"
+            f"(between n = {' and '.join(map(str, count.between or ()))})"
         )
     facts = [
         ("puzzle", result.puzzle),

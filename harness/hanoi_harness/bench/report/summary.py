@@ -17,11 +17,22 @@ from typing import Any
 from hanoi_harness.bench.report.formatting import fmt_bytes, fmt_fit_figure, fmt_per_move, fmt_rate
 from hanoi_harness.bench.report.puzzles import Entry, Standing, rank_note, standings
 from hanoi_harness.bench.report.tables import Part, Table, shown_name
-from hanoi_harness.bench.results.fit import BYTES_PER_DISK, SIGNIFICANCE, TIME_SLOPE, Fit
+from hanoi_harness.bench.results.fit import BYTES_PER_DISK, TIME_SLOPE, Fit
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 
 NOT_ENOUGH = "not enough sizes"
 """The verdict on a class the run's sizes cannot fit (a quick run's three, say): never a MISMATCH it cannot support."""
+
+NOT_COUNTED = "not counted"
+"""The verdict on a time class without instruction counts: the wall clock moves with the load, so no guess."""
+
+
+def _unfitted(what: str, result: AlgorithmResult) -> str:
+    """Return why *result* has no *what* class: not counted, or too few sizes."""
+    count = result.instructions
+    if what == "time" and (count is None or count.unavailable):
+        return NOT_COUNTED
+    return NOT_ENOUGH
 
 
 def _fits(result: AlgorithmResult) -> list[tuple[str, str, Fit | None]]:
@@ -40,15 +51,15 @@ def verdict(result: AlgorithmResult) -> str:
     >>> verdict(AlgorithmResult("a", declared_time="n 2^n", declared_space="n", fit_time=Fit("2^n", 0.1, "", 9)))
     'MISMATCH time: declared n 2^n, fitted 2^n; space: not enough sizes'
     >>> verdict(AlgorithmResult("a", declared_time="2^n", declared_space="n"))
-    'not enough sizes to fit time or space'
+    'time: not counted; space: not enough sizes'
     """
     if result.status != "ok":
         return "FAILED: " + str((result.failure or {}).get("describe", "failed"))
     fits = _fits(result)
     if result.external:  # a command declares no class to compare with
-        found = [f"{what} {fit.cls}" for what, _, fit in fits if fit is not None]
+        found = [f"{what} {fit.cls}" for what, _, fit in fits if fit is not None and what == "space"]
         said = f"no class declared; fitted {', '.join(found)}" if found else f"no class declared; {NOT_ENOUGH}"
-    elif all(fit is None for _, _, fit in fits):
+    elif all(fit is None for _, _, fit in fits) and _unfitted("time", result) == NOT_ENOUGH:
         said = f"{NOT_ENOUGH} to fit time or space"
     elif all(fit is not None and fit.cls == declared for _, declared, fit in fits):
         said = "as declared: " + ", ".join(f"{what} {declared}" for what, declared, _ in fits)
@@ -59,7 +70,7 @@ def verdict(result: AlgorithmResult) -> str:
             if fit is not None and fit.cls != declared
         ]
         matched = [f"{what} {declared} as declared" for what, declared, fit in fits if fit and fit.cls == declared]
-        unknown = [f"{what}: {NOT_ENOUGH}" for what, _, fit in fits if fit is None]
+        unknown = [f"{what}: {_unfitted(what, result)}" for what, _, fit in fits if fit is None]
         said = "; ".join(mismatched + matched + unknown)
     errors = [f"n={run.n}: {run.timing_error}" for run in result.runs if run.timing_error]
     return said + ("; timing failed at " + "; ".join(errors) if errors else "")
@@ -68,17 +79,25 @@ def verdict(result: AlgorithmResult) -> str:
 def findings(result: AlgorithmResult) -> list[str]:
     """Return what each MISMATCH of *result* means, in words.
 
-    From its figures; [] for none.
+    From its figures; [] for none.  A wall-clock trend that the counts do
+    not show follows, labelled an observation: it decides no verdict.
     """
     if result.status != "ok" or result.external:
         return []
     said = []
+    wall, counted = result.fit_wall, result.fit_time
+    if wall is not None and counted is not None and wall.cls != counted.cls:
+        said.append(
+            f"{result.name}, observation (no verdict): its ns per move grows like n^{wall.slope:.2f} over "
+            f"{wall.points} sizes, its instructions per move like n^{counted.slope:.2f}. The clock reads "
+            f"{wall.cls}, the counts {counted.cls}: load, or memory that outgrows the caches."
+        )
     for what, declared, fit in _fits(result):
         if fit is None or fit.cls == declared:
             continue
         over = f"over {fit.points} sizes"
         if what == "time":
-            grows = f"its ns per move grows like n^{fit.slope:.2f} {over}"
+            grows = f"its instructions per move grow like n^{fit.slope:.2f} {over}"
             if fit.cls == "2^n":
                 said.append(
                     f"{result.name}, time: declared {declared} (a cost per move growing like n), but {grows}, "
@@ -93,7 +112,7 @@ def findings(result: AlgorithmResult) -> list[str]:
             said.append(
                 f"{result.name}, space: declared {declared}, but its tracemalloc peak does not grow measurably "
                 f"with n ({fmt_fit_figure(fit)} {over}; a growth counts from {BYTES_PER_DISK:g} B a disk, "
-                f"{SIGNIFICANCE:g} standard errors clear of the noise)."
+                "a median over every two sizes)."
             )
         else:
             like = "like n" if fit.cls == "n" else "doubling with each disk, like 2^n"

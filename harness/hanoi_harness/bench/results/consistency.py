@@ -9,7 +9,7 @@ that cannot all be true:
 * a timing whose median lies outside its own 95% interval or outside the
   rounds it kept, whose quartiles are out of order around it, whose minimum is
   above any of them (or above a kept round), or whose IQR is not q3 - q1;
-* instruction counts whose second size made no more moves than the first,
+* instruction counts whose larger size made no more moves than the smaller,
   whose allocators' part is larger than the count it is part of, or that give
   a negative figure per move outside the allocators or in all;
 * a figure kept for readers (a run's ns per move and moves per second, the
@@ -21,6 +21,7 @@ that cannot all be true:
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.results.validate import Fields
@@ -63,9 +64,9 @@ def timing(data: Fields, found: Timing) -> None:
 def counts(data: Fields, found: InstructionCount) -> None:
     """Refuse the counts *found*, read from *data*, if they contradict."""
     assert found.moves is not None and found.instructions is not None and found.allocator is not None
-    first, second = found.moves
-    if second <= first:
-        raise data.refuse("moves", f"{second} moves at the second size, not more than the {first} at the first")
+    for low, high in pairwise(found.moves):
+        if high <= low:
+            raise data.refuse("moves", f"{high} moves at a size, not more than the {low} at the size before")
     for index, (total, part) in enumerate(zip(found.instructions, found.allocator, strict=True)):
         if part > total:
             raise data.refuse(f"allocator[{index}]", f"{part} instructions, more than the {total} they are part of")

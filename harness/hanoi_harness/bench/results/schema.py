@@ -43,11 +43,11 @@ from hanoi_harness.bench.timing.noise import NoiseFloor
 from hanoi_harness.bench.timing.stats import VERDICTS, Difference, Interval
 from hanoi_harness.errors import UsageError
 
-READABLE = (1, 2, 3, 4)
-"""The schemas :func:`read` reads: 2 and 4 only added keys to 1 and 3; 4 is what a bench writes now."""
+READABLE = (1, 2, 3, 4, 5)
+"""The schemas :func:`read` reads: 2, 4 and 5 only added keys to 1 and 3; 5 is what a bench writes now."""
 
 FIT_CLASSES = ("1", "n", "2^n", "n 2^n")
-FIT_BASES = ("log-log ns/move", "log2 bytes vs n", "bytes per disk")
+FIT_BASES = ("log-log ns/move", "log-log instructions/move", "log2 bytes vs n", "bytes per disk")
 
 COUNT = (0, 2**63)
 """An instruction count of one process: a machine executing 10^9 a second for 292 years stays below 2^63."""
@@ -86,7 +86,7 @@ def read(data: Any) -> ResultSet:
 
     >>> read({"schema": True, "mode": "quick", "reference": "recursive", "algorithms": {}})
     Traceback (most recent call last):
-    hanoi_harness.errors.UsageError: not a results.json of schema 1, 2, 3 or 4 (found schema true)
+    hanoi_harness.errors.UsageError: not a results.json of schema 1, 2, 3, 4 or 5 (found schema true)
     """
     top = Fields(data, "")
     schema = top.data.get("schema")
@@ -126,6 +126,10 @@ def _consumer(top: Fields) -> Consumer:
 def algorithm(name: str, entry: Fields, schema: int) -> AlgorithmResult:
     """Return algorithm *name*'s record in *entry* (of *schema*), checked."""
     fits = entry.optional_fields("fit")
+    timed = fit(fits.optional_fields("time")) if fits else None
+    wall = fit(fits.optional_fields("wall_time")) if fits else None
+    if timed is not None and timed.basis == "log-log ns/move":  # schema 4 or older: fitted on the wall clock
+        timed, wall = None, timed
     declared = entry.optional_fields("declared")
     failure = entry.optional_fields("failure")
     if failure is not None:
@@ -143,7 +147,8 @@ def algorithm(name: str, entry: Fields, schema: int) -> AlgorithmResult:
         status=entry.choice("status", STATUSES) if entry.has("status") else "ok",
         failure=dict(failure.data) if failure else None,
         stopped=entry.text("stopped", ""),
-        fit_time=fit(fits.optional_fields("time")) if fits else None,
+        fit_time=timed,
+        fit_wall=wall,
         fit_space=fit(fits.optional_fields("space")) if fits else None,
         instructions=instructions(name, entry.optional_fields("instructions")),
         runs=[run(found, schema) for found in entry.each("runs")],
@@ -319,7 +324,13 @@ def commit(data: Fields | None) -> dict[str, Any]:
 
 
 SETTINGS_NUMBERS = ("drain_budget_s", "check_budget_s", "max_time_s", "memory_budget_s", "check_timeout_s")
-SETTINGS_COUNTS = {"n_cap": MAX_N, "min_rounds": 10**9, "rss_stride": MAX_N, "check_memory_mb": 2**40}
+SETTINGS_COUNTS = {
+    "n_cap": MAX_N,
+    "count_cap": MAX_N,
+    "min_rounds": 10**9,
+    "rss_stride": MAX_N,
+    "check_memory_mb": 2**40,
+}
 
 
 def settings(data: Fields | None) -> dict[str, Any]:
@@ -374,19 +385,27 @@ def instructions(name: str, data: Fields | None) -> InstructionCount | None:
     Or why it has none.
 
     The figures per move are computed again from the counts, which must
-    agree with each other and with those the file writes.
+    agree with each other and with those the file writes.  A file of schema
+    4 or older counted two sizes, without ``span``: its two sizes.
     """
     if data is None:
         return None
     sizes = data.integers("sizes", 0, MAX_N) or []
-    if len(sizes) not in (0, 2) or sizes != sorted(set(sizes)):
-        raise data.refuse("sizes", f"expected two sizes in increasing order (or none), got {sizes}")
+    if len(sizes) == 1 or sizes != sorted(set(sizes)):
+        raise data.refuse("sizes", f"expected two sizes or more in increasing order (or none), got {sizes}")
     unavailable = data.text("unavailable", "").strip()
     if unavailable:
         return InstructionCount(name, tuple(sizes), unavailable=unavailable)
-    first, second = _integers(data, "moves", 2, MOVES)
+    span = data.integers("span", 0, MAX_N)
+    if span is not None and (len(span) != 2 or not set(span) <= set(sizes) or span[0] >= span[1]):
+        raise data.refuse("span", f"expected two of the sizes {sizes} in increasing order, got {span}")
     found = InstructionCount(
-        name, tuple(sizes), (first, second), _triple(data, "instructions"), _triple(data, "allocator")
+        name,
+        tuple(sizes),
+        tuple(_integers(data, "moves", len(sizes), MOVES)),
+        tuple(_integers(data, "instructions", len(sizes) + 1, COUNT)),
+        tuple(_integers(data, "allocator", len(sizes) + 1, COUNT)),
+        span=(span[0], span[1]) if span else None,
     )
     consistency.counts(data, found)
     return found
@@ -398,12 +417,6 @@ def _integers(data: Fields, key: str, count: int, bounds: tuple[int, int]) -> li
     if found is None or len(found) != count:
         raise data.refuse(key, f"expected {count} integers, got {'none' if found is None else len(found)}")
     return found
-
-
-def _triple(data: Fields, key: str) -> tuple[int, int, int]:
-    """Return the three counts at *key* (at n1, n2 and n1 again)."""
-    first, second, again = _integers(data, key, 3, COUNT)
-    return first, second, again
 
 
 STARTUP_SECONDS = (0.0, 1e4)
