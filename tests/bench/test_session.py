@@ -266,7 +266,7 @@ def test_full_walk_stops_at_the_cap_and_fits(no_valgrind: None) -> None:
     assert [(r.n, r.moves) for r in linear.runs] == [(1, 2), (2, 8), (3, 26), (4, 80), (5, 242), (6, 728)]
     assert linear.stopped == "the cap: n <= 6, the most disks within the classic puzzle's 2^10 - 1 moves"
     assert linear.puzzle == "3 pegs, linear: 0-1-2" and not linear.classic
-    assert len(report["benchmarks"]) == 26
+    assert len(report["benchmarks"]) == 26 * FULL.passes  # each case once a pass
 
 
 # --- external programs (--command) and the C reference ---------------------------------------------------------

@@ -113,7 +113,7 @@ class Lines:
     styles: dict[str, Style]
     results: dict[str, AlgorithmResult]
     ranked_ns: dict[str, float | None]
-    ranks: dict[str, int | None]
+    ranks: dict[str, str]
 
     def label(self, name: str, with_ns: bool) -> str:
         """Return the legend's entry for *name*: its rank, pegs and speed.
@@ -121,13 +121,13 @@ class Lines:
         Its pegs when the kind has several puzzles.
         """
         result = self.results[name]
-        rank = self.ranks.get(name)
+        rank = self.ranks.get(name, "-")
         extra = [result.puzzle.split(",")[0]] if len(self.standings) > 1 else []
         extra += ["reference"] if name == self.reference else []
         ns = self.ranked_ns.get(name)
         speed = f": {fmt_sig(ns)} ns" if with_ns and ns is not None else ""
         said = f" ({', '.join(extra)})" if extra else ""
-        return f"{f'{rank}. ' if rank is not None else ''}{name}{said}{speed}"
+        return f"{f'{rank}. ' if rank != '-' else ''}{name}{said}{speed}"
 
 
 def kinds(results: ResultSet) -> list[Lines]:
@@ -157,7 +157,7 @@ def kinds(results: ResultSet) -> list[Lines]:
                 styles=styles(laid, reference),
                 results={entry.result.name: entry.result for entry in entries},
                 ranked_ns={entry.result.name: entry.run.ns_per_move if entry.run else None for entry in entries},
-                ranks={entry.result.name: entry.rank for entry in entries},
+                ranks={entry.result.name: entry.place for entry in entries},
             )
         )
     return found

@@ -243,6 +243,7 @@ def _how(results: ResultSet) -> dict[str, str]:
         "check_timeout": f"{s.get('check_timeout_s', 0):g}",
         "timer": results.timer,
         "min_rounds": str(s.get("min_rounds")),
+        "passes": str(s.get("passes", 1)),
         "max_time": str(s.get("max_time_s")),
         "memory_budget": str(s.get("memory_budget_s")),
         "rss_sizes": rss_sizes(s.get("rss_stride") or 0),

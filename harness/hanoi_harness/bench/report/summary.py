@@ -216,7 +216,7 @@ def _shown(entry: Entry) -> list[str]:
     """Return *entry*'s row of its puzzle's summary."""
     result, run = entry.result, entry.run
     return [
-        str(entry.rank) if entry.rank is not None else "-",
+        entry.place,
         shown_name(result),
         fmt_per_move(run),
         fmt_rate(run.moves_per_s if run else None),
@@ -261,7 +261,7 @@ def _detail(entry: Entry) -> list[str]:
     result, run = entry.result, entry.run
     ns = [r.n for r in result.runs]
     return [
-        str(entry.rank) if entry.rank is not None else "-",
+        entry.place,
         shown_name(result),
         f"{run.n} ({run.moves})" if run else "",
         instructions_cell(result),

@@ -319,7 +319,7 @@ def commit(data: Fields | None) -> dict[str, Any]:
 
 
 SETTINGS_NUMBERS = ("drain_budget_s", "check_budget_s", "max_time_s", "memory_budget_s", "check_timeout_s")
-SETTINGS_COUNTS = {"n_cap": MAX_N, "min_rounds": 10**9, "rss_stride": MAX_N, "check_memory_mb": 2**40}
+SETTINGS_COUNTS = {"n_cap": MAX_N, "min_rounds": 10**9, "rss_stride": MAX_N, "check_memory_mb": 2**40, "passes": 1000}
 
 
 def settings(data: Fields | None) -> dict[str, Any]:
