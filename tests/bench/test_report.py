@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.report import plots as _plots
 from hanoi_harness.bench.report.page import page
 from hanoi_harness.bench.report.puzzles import kind_of, reference_for, standings
@@ -302,14 +303,45 @@ def test_every_axis_says_its_scale_and_no_puzzle_is_squeezed(
             title = figures[file]._suptitle.get_text()
             assert ("log-log" in title) == file.startswith("ns_per_move")
             assert lines.kind.title in title.replace("\n", " ")
-    classic = [ax for ax in figures["ns_per_move_classic.png"].axes if ax.get_visible()]
-    assert [ax.get_title() for ax in classic] == [
-        "ns per move: recursions and stacks",
-        "ns per move: rules and iterations",
-        "ns per move: formulas and blocks",
+    drawn = [ax for ax in figures["ns_per_move_classic.png"].axes if ax.get_visible()]
+    groups = ("recursions and stacks", "rules and iterations", "formulas and blocks")
+    assert [ax.get_title() for ax in drawn] == [
+        f"{what}: {group}" for what in ("ns per move", "instructions per move") for group in groups
     ]
+    classic = drawn[:3]
     reference = re.compile(r".*recursive \(reference\): [\d.]+ [nµm]?s")
     assert all(any(reference.fullmatch(label) for label, _, _ in lines_of(ax)) for ax in classic)
+    assert len({ax.get_xlim() for ax in drawn}) == 1  # a count under its time: one x range in every panel
+
+
+def test_every_axis_ends_on_a_tick_above_its_lines_and_a_linear_one_starts_at_0(
+    drawings: list[dict[str, Any]],
+) -> None:
+    for figures in drawings:
+        for file, figure in figures.items():
+            if file == "instructions.png":
+                continue
+            for ax in (ax for ax in figure.axes if ax.get_visible()):
+                low, high = ax.get_ylim()
+                ys = [y for line in ax.get_lines() for y in line.get_ydata()]
+                ys += [y for c in ax.collections for segment in c.get_segments() for _, y in segment]
+                assert low <= min(ys) and max(ys) <= high * (1 + 1e-9)  # no line above the top tick
+                ticks = ax.yaxis.get_major_locator().tick_values(low, high)
+                assert any(abs(tick - high) <= 1e-9 * high for tick in ticks)  # the top is a tick
+                if ax.get_yscale() == "linear":
+                    assert low == 0
+                if "RSS" in ax.get_ylabel():
+                    assert high >= _plots.RSS.span  # a few pages' ripple is drawn as small as it is
+
+
+def test_instructions_per_move_are_drawn_at_every_size_counted() -> None:
+    # Counts at three sizes, then the first again (the record's tuples grow with the sizes counted).
+    fields: Any = ((10, 12, 14), (1023, 4095, 16383), (1_000_000, 5_100_000, 21_500_000, 1_000_300), (0, 0, 0, 0))
+    counted = InstructionCount("a", *fields)
+    found = _plots.instruction_points(AlgorithmResult("a", instructions=counted))
+    # The forks' constant, (1_000_300 - 1_000_000) / 3 = 100, taken off each difference.
+    assert found == [(4095, (4_100_000 - 100) / 3072), (16383, (16_400_000 - 100) / 12288)]
+    assert _plots.instruction_points(AlgorithmResult("a", instructions=replace(counted, instructions=None))) == []
 
 
 def test_a_set_without_counts_or_runs_still_plots(tmp_path: Path) -> None:
