@@ -34,7 +34,7 @@ from hanoi_harness.bench.report.styles import (
     style_of,
     styles,
 )
-from hanoi_harness.bench.report.summary import findings, summary, verdict
+from hanoi_harness.bench.report.summary import findings, glance, summary, verdict
 from hanoi_harness.bench.results.fit import Fit, fit_space, fit_time
 from hanoi_harness.bench.results.resultset import AlgorithmResult, Pair, ResultSet, Run
 from hanoi_harness.bench.results.schema import load
@@ -106,6 +106,38 @@ def test_algorithms_whose_intervals_overlap_share_a_rank_written_with_an_equals_
     # Steady rounds tell the same two apart.
     steady = standings(bench_set({"level_formula": 0.5, "bitwise": 0.515}, spread=0.001))[0]
     assert [entry.place for entry in steady.entries] == ["1", "2", "3"]
+
+
+def test_the_report_opens_with_plain_sentences_drawn_from_the_figures(tmp_path: Path) -> None:
+    results = bench_set({"level_formula": 0.5, "bitwise": 0.515, "tree_array": 1.4, "flag_stack": 1.41}, spread=0.1)
+    results.algorithms["level_formula"].runs[-1].tracemalloc_peak_bytes = 900
+    for name, family, cls in (
+        ("recursive", "recursive", "n 2^n"), ("flag_stack", "stack", "2^n"), ("tree_array", "tree", "n 2^n"),
+        ("level_formula", "formula", "2^n"), ("bitwise", "formula", "2^n"),
+    ):  # fmt: skip
+        results.algorithms[name].family = family
+        results.algorithms[name].fit_time = Fit(cls, 0.0, "log-log ns/move", 3)
+    (standing,) = standings(results)
+    first = [entry.result.name for entry in standing.entries if entry.place == "=1"]
+    assert sorted(first) == ["bitwise", "level_formula"]
+    ns = [f"{entry.run.ns_per_move:.0f}" for entry in standing.entries if entry.run and entry.place == "=1"]
+    assert glance(results) == [
+        f"The classic puzzle (3 pegs, every move): {first[0]} and {first[1]} share the fastest place, at {ns[0]} and "
+        f"{ns[1]} ns a move; their 95% intervals overlap. The leanest is level_formula, at a tracemalloc peak of "
+        "900 B. Tied, as their 95% intervals overlap: =4 tree_array and flag_stack.",
+        "The recursions and stacks take time 2^n (the same cost every move) for flag_stack; n 2^n (a cost a move "
+        "growing like n) for recursive and tree_array.",
+        "The formulas and blocks take time 2^n (the same cost every move) for bitwise and level_formula.",
+    ]
+    alone = bench_set({"level_formula": 0.5}, spread=0.001)
+    assert glance(alone)[0].startswith("The classic puzzle (3 pegs, every move): level_formula is the fastest, at ")
+    assert "ns a move, 2 times the speed of recursive." in glance(alone)[0]
+    (tmp_path / "results.json").write_text(results.dumps())
+    render(load(tmp_path), tmp_path)
+    readme_text = (tmp_path / "README.md").read_text()
+    assert readme_text.index("At a glance") < readme_text.index("A quick run of")
+    assert f"- {glance(results)[0]}" in readme_text
+    assert "share the fastest place" in (tmp_path / "index.html").read_text()
 
 
 def test_a_puzzle_s_reference_is_the_set_s_or_its_own_recursion_never_a_peer() -> None:

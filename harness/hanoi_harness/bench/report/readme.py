@@ -24,7 +24,7 @@ from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
 from hanoi_harness.bench.peers import DUEL_ROUNDS, DUEL_S, headline
 from hanoi_harness.bench.report.formatting import NOTE, fmt_margin, markdown
 from hanoi_harness.bench.report.plots import pictures
-from hanoi_harness.bench.report.summary import verdict
+from hanoi_harness.bench.report.summary import glance, verdict
 from hanoi_harness.bench.report.tables import STARTUP_CSV, Part, Table, csv_names
 from hanoi_harness.bench.results.environment import Environment
 from hanoi_harness.bench.results.resultset import ResultSet
@@ -125,6 +125,7 @@ def readme(results: ResultSet, tables: list[Table], peers: ResultSet | None = No
     externals = any(r.external for r in results.algorithms.values())
     context = {
         "note": NOTE,
+        "glance": glance(results),
         "provenance": provenance(results),
         "also": " and external program (`--command`, marked *(command)*)" if externals else "",
         "reference": results.reference,
