@@ -17,6 +17,7 @@ import pytest
 
 from hanoi_harness.bench.memory.measure import rss_peak, tracemalloc_peak
 from hanoi_harness.bench.timing import measure
+from hanoi_harness.bench.timing.figures import Timing
 from hanoi_harness.bench.timing.measure import Case, TimingRun, check_available, time_cases
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.sandbox import process
@@ -87,6 +88,10 @@ def test_the_rounds_of_every_pass_are_pooled_with_the_fewest_iterations() -> Non
     }
     plugin.pytest_benchmark_update_json(None, None, report)
     assert plugin.rounds == {("a", 3): [2.0, 3.0, 1.0]} and plugin.iterations == {("a", 3): 2}
+    pooled = Timing.from_rounds(plugin.rounds[("a", 3)], plugin.iterations[("a", 3)])
+    assert (pooled.median, pooled.minimum, pooled.rounds, pooled.iterations) == (2.0, 1.0, 3, 2)
+    with pytest.raises(ValueError, match="at least one round"):
+        Timing.from_rounds([])
 
 
 def test_each_pass_times_every_case_once_in_a_shuffled_order_fixed_by_the_seed() -> None:

@@ -94,8 +94,6 @@ def instruction_points(result: AlgorithmResult) -> list[tuple[int, float]]:
         return []
     moves = list(count.moves)
     outside = [total - allocator for total, allocator in zip(count.instructions, count.allocator, strict=True)]
-    if len(outside) != len(moves) + 1:
-        return []
     fork = (outside[-1] - outside[0]) / len(moves)
     return [
         (moves[j + 1], (outside[j + 1] - outside[j] - fork) / (moves[j + 1] - moves[j]))
