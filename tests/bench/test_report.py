@@ -38,6 +38,8 @@ from hanoi_harness.bench.report.summary import findings, glance, summary, verdic
 from hanoi_harness.bench.results.fit import Fit, fit_space, fit_time
 from hanoi_harness.bench.results.resultset import AlgorithmResult, Pair, ResultSet, Run
 from hanoi_harness.bench.results.schema import load
+from hanoi_harness.bench.timing.figures import Timing
+from hanoi_harness.bench.timing.stats import Interval
 from tests.helpers import ROOT, bench_set, timed
 
 COMMITTED = ROOT / "results"
@@ -138,6 +140,23 @@ def test_the_report_opens_with_plain_sentences_drawn_from_the_figures(tmp_path: 
     assert readme_text.index("At a glance") < readme_text.index("A quick run of")
     assert f"- {glance(results)[0]}" in readme_text
     assert "share the fastest place" in (tmp_path / "index.html").read_text()
+
+
+def test_a_wide_interval_ranks_by_what_is_surely_faster_and_the_legend_follows_the_ranks() -> None:
+    results = bench_set({"x": 1, "a": 1, "b": 1})
+    for name, (median, low, high) in {
+        "x": (100, 95, 105), "a": (500, 100, 900), "recursive": (300, 290, 310), "b": (480, 470, 490),
+    }.items():  # fmt: skip
+        run = results.algorithms[name].runs[-1]
+        scale = run.moves * 1e-9
+        interval = Interval(low * scale, high * scale)
+        run.timing = Timing(median * scale, 0, 0, 0, 0, 0, 0, 12, 1, interval)
+    (standing,) = standings(results)
+    assert [(entry.result.name, entry.place) for entry in standing.entries] == [
+        ("x", "=1"), ("a", "=1"), ("recursive", "2"), ("b", "3"),
+    ]  # fmt: skip
+    (lines,) = _plots.kinds(results)
+    assert lines.panels[0].names == ("x", "a", "recursive", "b")  # the legend in rank order, not by median
 
 
 def test_a_puzzle_s_reference_is_the_set_s_or_its_own_recursion_never_a_peer() -> None:

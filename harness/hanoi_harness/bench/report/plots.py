@@ -191,7 +191,8 @@ def kinds(results: ResultSet) -> list[Lines]:
         entries = [entry for standing in members for entry in standing.entries if entry.result.runs]
         if not entries:
             continue
-        entries.sort(key=lambda e: (e.run.ns_per_move or float("inf")) if e.run else float("inf"))
+        inf = float("inf")
+        entries.sort(key=lambda e: (inf if e.rank is None else e.rank, (e.run.ns_per_move or inf) if e.run else inf))
         ranked = [entry.result.name for entry in entries]
         reference = members[0].reference if members[0].reference in ranked else None
         families = {entry.result.name: entry.result.family for entry in entries}
