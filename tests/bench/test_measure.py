@@ -17,6 +17,7 @@ import pytest
 
 from hanoi_harness.bench.memory.measure import rss_peak, tracemalloc_peak
 from hanoi_harness.bench.timing import measure
+from hanoi_harness.bench.timing.figures import Timing
 from hanoi_harness.bench.timing.measure import Case, TimingRun, check_available, time_cases
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.sandbox import process
@@ -74,6 +75,52 @@ def test_the_report_keeps_no_rounds_and_says_who_wrote_it() -> None:
     plugin.pytest_benchmark_update_json(None, None, report)
     assert plugin.rounds == {("a", 3): [2.0]} and report["benchmarks"][0]["stats"] == {}
     assert list(report) == ["generated_by", "machine_info", "benchmarks"]
+
+
+def test_the_rounds_of_every_pass_are_pooled_with_the_fewest_iterations() -> None:
+    plugin = measure._CasesPlugin([], None)
+    passes = [([2.0, 3.0], 4), ([1.0], 2)]
+    report: dict[str, Any] = {
+        "benchmarks": [
+            {"extra_info": {"algorithm": "a", "n": 3}, "stats": {"data": data, "iterations": iterations}}
+            for data, iterations in passes
+        ]
+    }
+    plugin.pytest_benchmark_update_json(None, None, report)
+    assert plugin.rounds == {("a", 3): [2.0, 3.0, 1.0]} and plugin.iterations == {("a", 3): 2}
+    pooled = Timing.from_rounds(plugin.rounds[("a", 3)], plugin.iterations[("a", 3)])
+    assert (pooled.median, pooled.minimum, pooled.rounds, pooled.iterations) == (2.0, 1.0, 3, 2)
+    with pytest.raises(ValueError, match="at least one round"):
+        Timing.from_rounds([])
+
+
+def test_each_pass_times_every_case_once_in_a_shuffled_order_fixed_by_the_seed() -> None:
+    cases = [f"case{i}" for i in range(12)]
+    found = measure.schedule(cases, 3)
+    assert [number for _, number in found] == [0] * 12 + [1] * 12 + [2] * 12
+    orders = [[case for case, number in found if number == k] for k in range(3)]
+    assert all(sorted(order) == sorted(cases) for order in orders)
+    assert orders[0] != cases and len({tuple(order) for order in orders}) == 3  # shuffled, each pass its own way
+    assert measure.schedule(cases, 3) == found  # the same seed, the same order in every run
+    assert measure.schedule(cases, 3, seed=1) != found
+    assert measure.schedule(cases, 1, seed=measure.SEED) == found[:12]
+
+
+def test_the_timing_run_times_each_pass_on_the_cpu_clock_and_pools_them(tmp_path: Path) -> None:
+    seen: list[tuple[str, int]] = []
+    found = time_cases(
+        [Case(REGISTRY.get("recursive"), 3)], tmp_path, min_rounds=4, max_time_s=0.01, passes=2,
+        on_timed=lambda name, n: seen.append((name, n)),
+    )  # fmt: skip
+    assert seen == [("recursive", 3)] * 2
+    assert [bench["options"]["timer"] for bench in found.report["benchmarks"]] == ["process_time"] * 2
+    assert found.timings[("recursive", 3)].rounds >= 4  # two rounds at least a pass
+
+
+def test_a_long_drain_is_timed_in_its_rounds_outright(tmp_path: Path) -> None:
+    found = time_cases([Case(REGISTRY.get("recursive"), 3, rounds=2)], tmp_path, min_rounds=1, max_time_s=1, passes=3)
+    timing = found.timings[("recursive", 3)]
+    assert (timing.rounds, timing.iterations) == (6, 1)  # no calibration: two drains a pass, one a round
 
 
 # --- memory -------------------------------------------------------------------------------------------------

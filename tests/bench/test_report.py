@@ -23,11 +23,23 @@ from hanoi_harness.bench.report.page import page
 from hanoi_harness.bench.report.puzzles import kind_of, reference_for, standings
 from hanoi_harness.bench.report.readme import readme
 from hanoi_harness.bench.report.render import all_tables, render
-from hanoi_harness.bench.report.styles import MAX_LINES, Panel, panels, styles
-from hanoi_harness.bench.report.summary import findings, summary, verdict
+from hanoi_harness.bench.report.styles import (
+    COLOURS,
+    MAX_LINES,
+    REFERENCE_COLOUR,
+    Panel,
+    Style,
+    digest,
+    panels,
+    style_of,
+    styles,
+)
+from hanoi_harness.bench.report.summary import findings, glance, summary, verdict
 from hanoi_harness.bench.results.fit import Fit, fit_counts, fit_space
 from hanoi_harness.bench.results.resultset import AlgorithmResult, Pair, ResultSet, Run
 from hanoi_harness.bench.results.schema import load
+from hanoi_harness.bench.timing.figures import Timing
+from hanoi_harness.bench.timing.stats import Interval
 from tests.helpers import ROOT, bench_set, timed
 
 COMMITTED = ROOT / "results"
@@ -71,12 +83,80 @@ def test_each_puzzle_is_ranked_within_itself_against_its_own_reference(committed
             rows = [row for row in table.raw if row[1] in part.names]
             reference = rows[0][3]
             assert results.algorithms[reference].puzzle in puzzles  # never another puzzle's reference
-            assert [row[0] for row in rows] == list(range(1, len(rows) + 1))
+            ranks = [row[0] for row in rows]
+            assert ranks[0] == 1 and ranks == sorted(ranks)  # ties share a rank (=2)
+            assert all(rank <= place for place, rank in enumerate(ranks, start=1))
             assert next(row[11] for row in rows if row[1] == reference) == pytest.approx(1.0)
             assert part.headers[4] == f"speed vs {reference}"
     linear = {row[1]: row for row in summary(variants()).raw}
     assert linear["linear_blocks"][:4] == [1, "linear_blocks", "3 pegs, linear: 0-1-2", "linear"]
     assert linear["linear_blocks"][11] == pytest.approx(300, rel=0.05)
+
+
+def test_algorithms_whose_intervals_overlap_share_a_rank_written_with_an_equals_sign() -> None:
+    # level_formula and bitwise 3% apart, within the rounds' 10% spread: tied. tree_array is surely slower.
+    results = bench_set({"level_formula": 0.5, "bitwise": 0.515, "tree_array": 1.4}, spread=0.1)
+    (standing,) = standings(results)
+    assert sorted((entry.place, entry.result.name) for entry in standing.entries) == [
+        ("3", "recursive"),
+        ("4", "tree_array"),
+        ("=1", "bitwise"),
+        ("=1", "level_formula"),
+    ]
+    assert [row[0] for row in summary(results).parts[0].shown] == ["=1", "=1", "3", "4"]
+    assert "=3 marks a shared rank" in summary(results).parts[0].lead
+    # Steady rounds tell the same two apart.
+    steady = standings(bench_set({"level_formula": 0.5, "bitwise": 0.515}, spread=0.001))[0]
+    assert [entry.place for entry in steady.entries] == ["1", "2", "3"]
+
+
+def test_the_report_opens_with_plain_sentences_drawn_from_the_figures(tmp_path: Path) -> None:
+    results = bench_set({"level_formula": 0.5, "bitwise": 0.515, "tree_array": 1.4, "flag_stack": 1.41}, spread=0.1)
+    results.algorithms["level_formula"].runs[-1].tracemalloc_peak_bytes = 900
+    for name, family, cls in (
+        ("recursive", "recursive", "n 2^n"), ("flag_stack", "stack", "2^n"), ("tree_array", "tree", "n 2^n"),
+        ("level_formula", "formula", "2^n"), ("bitwise", "formula", "2^n"),
+    ):  # fmt: skip
+        results.algorithms[name].family = family
+        results.algorithms[name].fit_time = Fit(cls, 0.0, "log-log ns/move", 3)
+    (standing,) = standings(results)
+    first = [entry.result.name for entry in standing.entries if entry.place == "=1"]
+    assert sorted(first) == ["bitwise", "level_formula"]
+    ns = [f"{entry.run.ns_per_move:.0f}" for entry in standing.entries if entry.run and entry.place == "=1"]
+    assert glance(results) == [
+        f"The classic puzzle (3 pegs, every move): {first[0]} and {first[1]} share the fastest place, at {ns[0]} and "
+        f"{ns[1]} ns a move; their 95% intervals overlap. The leanest is level_formula, at a tracemalloc peak of "
+        "900 B. Tied, as their 95% intervals overlap: =4 tree_array and flag_stack.",
+        "The recursions and stacks take time 2^n (the same cost every move) for flag_stack; n 2^n (a cost a move "
+        "growing like n) for recursive and tree_array.",
+        "The formulas and blocks take time 2^n (the same cost every move) for bitwise and level_formula.",
+    ]
+    alone = bench_set({"level_formula": 0.5}, spread=0.001)
+    assert glance(alone)[0].startswith("The classic puzzle (3 pegs, every move): level_formula is the fastest, at ")
+    assert "ns a move, 2 times the speed of recursive." in glance(alone)[0]
+    (tmp_path / "results.json").write_text(results.dumps())
+    render(load(tmp_path), tmp_path)
+    readme_text = (tmp_path / "README.md").read_text()
+    assert readme_text.index("At a glance") < readme_text.index("A quick run of")
+    assert f"- {glance(results)[0]}" in readme_text
+    assert "share the fastest place" in (tmp_path / "index.html").read_text()
+
+
+def test_a_wide_interval_ranks_by_what_is_surely_faster_and_the_legend_follows_the_ranks() -> None:
+    results = bench_set({"x": 1, "a": 1, "b": 1})
+    for name, (median, low, high) in {
+        "x": (100, 95, 105), "a": (500, 100, 900), "recursive": (300, 290, 310), "b": (480, 470, 490),
+    }.items():  # fmt: skip
+        run = results.algorithms[name].runs[-1]
+        scale = run.moves * 1e-9
+        interval = Interval(low * scale, high * scale)
+        run.timing = Timing(median * scale, 0, 0, 0, 0, 0, 0, 12, 1, interval)
+    (standing,) = standings(results)
+    assert [(entry.result.name, entry.place) for entry in standing.entries] == [
+        ("x", "=1"), ("a", "=1"), ("recursive", "2"), ("b", "3"),
+    ]  # fmt: skip
+    (lines,) = _plots.kinds(results)
+    assert lines.panels[0].names == ("x", "a", "recursive", "b")  # the legend in rank order, not by median
 
 
 def test_a_puzzle_s_reference_is_the_set_s_or_its_own_recursion_never_a_peer() -> None:
@@ -262,12 +342,11 @@ def test_no_plot_draws_two_lines_alike_nor_more_than_a_reader_separates(drawings
             for ax in (ax for ax in figure.axes if ax.get_visible()):
                 found = lines_of(ax)
                 assert 0 < len(found) <= MAX_LINES
-                ranks = [int(label.split(".")[0]) for label, _, _ in found]
+                ranks = [int(label.split(".")[0].lstrip("=")) for label, _, _ in found]
                 assert ranks == sorted(ranks)  # the legend in rank order (within a puzzle, for k pegs)
                 for label, colour, marker in found:
                     name = label.split(". ", 1)[1].split(" ")[0].rstrip(":")
                     assert style.setdefault(name, (colour, marker)) == (colour, marker)  # one style a line
-                assert len({colour for _, colour, _ in found}) == len(found)  # colours differ within a panel
             assert len(set(style.values())) == len(style), file  # no two lines share colour and marker
 
 
@@ -291,14 +370,45 @@ def test_every_axis_says_its_scale_and_no_puzzle_is_squeezed(
             title = figures[file]._suptitle.get_text()
             assert ("log-log" in title) == file.startswith("ns_per_move")
             assert lines.kind.title in title.replace("\n", " ")
-    classic = [ax for ax in figures["ns_per_move_classic.png"].axes if ax.get_visible()]
-    assert [ax.get_title() for ax in classic] == [
-        "ns per move: recursions and stacks",
-        "ns per move: rules and iterations",
-        "ns per move: formulas and blocks",
+    drawn = [ax for ax in figures["ns_per_move_classic.png"].axes if ax.get_visible()]
+    groups = ("recursions and stacks", "rules and iterations", "formulas and blocks")
+    assert [ax.get_title() for ax in drawn] == [
+        f"{what}: {group}" for what in ("ns per move", "instructions per move") for group in groups
     ]
+    classic = drawn[:3]
     reference = re.compile(r".*recursive \(reference\): [\d.]+ [nµm]?s")
     assert all(any(reference.fullmatch(label) for label, _, _ in lines_of(ax)) for ax in classic)
+    assert len({ax.get_xlim() for ax in drawn}) == 1  # a count under its time: one x range in every panel
+
+
+def test_every_axis_ends_on_a_tick_above_its_lines_and_a_linear_one_starts_at_0(
+    drawings: list[dict[str, Any]],
+) -> None:
+    for figures in drawings:
+        for file, figure in figures.items():
+            if file == "instructions.png":
+                continue
+            for ax in (ax for ax in figure.axes if ax.get_visible()):
+                low, high = ax.get_ylim()
+                ys = [y for line in ax.get_lines() for y in line.get_ydata()]
+                ys += [y for c in ax.collections for segment in c.get_segments() for _, y in segment]
+                assert low <= min(ys) and max(ys) <= high * (1 + 1e-9)  # no line above the top tick
+                ticks = ax.yaxis.get_major_locator().tick_values(low, high)
+                assert any(abs(tick - high) <= 1e-9 * high for tick in ticks)  # the top is a tick
+                if ax.get_yscale() == "linear":
+                    assert low == 0
+                if "RSS" in ax.get_ylabel():
+                    assert high >= _plots.RSS.span  # a few pages' ripple is drawn as small as it is
+
+
+def test_instructions_per_move_are_drawn_at_every_size_counted() -> None:
+    # Counts at three sizes, then the first again (the record's tuples grow with the sizes counted).
+    fields: Any = ((10, 12, 14), (1023, 4095, 16383), (1_000_000, 5_100_000, 21_500_000, 1_000_300), (0, 0, 0, 0))
+    counted = InstructionCount("a", *fields)
+    found = _plots.instruction_points(AlgorithmResult("a", instructions=counted))
+    # The forks' constant, (1_000_300 - 1_000_000) / 3 = 100, taken off each difference.
+    assert found == [(4095, (4_100_000 - 100) / 3072), (16383, (16_400_000 - 100) / 12288)]
+    assert _plots.instruction_points(AlgorithmResult("a", instructions=replace(counted, instructions=None))) == []
 
 
 def test_a_set_without_counts_or_runs_still_plots(tmp_path: Path) -> None:
@@ -337,8 +447,25 @@ def test_any_set_of_lines_gets_panels_a_reader_can_follow(ranked: list[str], dat
     chosen = styles(laid, reference)
     pairs = [(chosen[name].colour, chosen[name].marker) for name in ranked]
     assert len(set(pairs)) == len(pairs)
-    for panel in laid:
-        assert len({chosen[name].colour for name in panel.names}) == len(panel.names)
+    others = [chosen[name].colour for name in ranked if name != reference]
+    assert all(others.count(colour) <= -(-len(others) // len(COLOURS)) for colour in others)  # spread evenly
+    # The same names in another order and other panels (another run's ranks) look the same.
+    assert styles([Panel("", tuple(reversed(ranked)))], reference) == chosen
+
+
+def test_a_line_s_style_comes_from_its_name_alone() -> None:
+    """The same algorithm looks the same in every run's plots, whatever its rank.
+
+    Pinned: a change of the digest or the palette would change every report's colours.
+    """
+    assert digest("recursive") == 0x21CE078705D04CA6  # SHA-256, not Python's salted hash()
+    assert style_of("bitwise") == Style("#0072B2", "P", "-")
+    names = ("bitwise", "flag_stack", "level_formula", "clockwise_pillars", "inorder_stack", "recursive")
+    first = styles([Panel("", names)], "recursive")
+    second = styles([Panel("", names[3:]), Panel("", (*names[:3], "recursive"))], "recursive")
+    assert first == second and first["recursive"].colour == REFERENCE_COLOUR
+    # Where no other name of the figure takes its colour first, a name keeps its own style.
+    assert [name for name in names[:-1] if first[name] == style_of(name)] == ["bitwise", "flag_stack", "level_formula"]
 
 
 def test_styles_keep_going_past_every_pair() -> None:

@@ -152,7 +152,7 @@ def test_the_instruction_count_child_keeps_its_prints_off_its_json_lines() -> No
 
     from hanoi_harness.sandbox import process
 
-    spec = json.dumps({"jobs": [["writer", 2, 3]], "plugins": [f"{PRINTS}:writer"], "timeout_s": 60})
+    spec = json.dumps({"jobs": [["writer", [2, 3]]], "plugins": [f"{PRINTS}:writer"], "timeout_s": 60})
     argv = process.python_command("hanoi_harness.bench.counts.child", spec)
     done = subprocess.run(argv, env=process.python_environment(), capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

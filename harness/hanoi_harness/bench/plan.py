@@ -11,9 +11,9 @@ more slowly than a drain reads it.  So the walk has two budgets.  It stops
 before the n whose drain would pass ``drain_budget_s``, or whose check would
 pass ``check_budget_s`` (in a child process: an algorithm faster than the
 checker stops there).  It also stops at the algorithm's ``max_n``, or at
-``n_cap``.  Timing the last n costs about seven drains: pytest-benchmark's
-calibration and six rounds, the fewest that give a 95% interval of the
-median.
+``n_cap``.  Timing the last n costs twelve drains: two rounds in each of
+six passes, enough for a 95% interval of the median that leaves out the two
+fastest and the two slowest.
 
 A quick run measures a few fixed sizes with few rounds; it is what CI compares
 against the committed quick baseline.
@@ -53,7 +53,9 @@ class Settings:
     ``check_budget_s``.  ``min_rounds`` and ``max_time_s`` go to
     pytest-benchmark.  Memory is measured for the n whose drain took at most
     ``memory_budget_s``, as tracemalloc slows an allocating drain several
-    times over; a fixed size is always measured.  Peak RSS is measured at
+    times over; a fixed size is always measured.  Each case is timed in
+    ``passes`` passes, the rounds and the time shared out between them
+    (:mod:`hanoi_harness.bench.timing.measure`).  Peak RSS is measured at
     every ``rss_stride``-th of those, counting down from the largest (0: the
     largest only).  Instructions are counted at every n measured of at most
     the classic ``count_cap``'s work, and at the two sizes ``count_sizes``
@@ -69,6 +71,7 @@ class Settings:
     max_time_s: float
     memory_budget_s: float
     rss_stride: int
+    passes: int = 1
     check_timeout_s: float = 60.0
     check_memory_mb: int = 4096
     count_sizes: tuple[int, int] = COUNT_SIZES
@@ -100,10 +103,11 @@ FULL = Settings(
     drain_budget_s=1.0,
     check_budget_s=8.0,
     n_cap=40,
-    min_rounds=6,  # the fewest that give a 95% interval of the median (its ends: the fastest and slowest)
+    min_rounds=12,  # the 95% interval of the median leaves out the 2 fastest and 2 slowest rounds
     max_time_s=0.25,
     memory_budget_s=0.2,
     rss_stride=2,
+    passes=6,  # each case at six moments of the timing phase, in a shuffled order
     check_timeout_s=30.0,  # the walk stops before a check would pass 8 s; 30 s is only reached by a hang
 )
 """The full run of ``make bench``."""
@@ -118,6 +122,7 @@ QUICK = Settings(
     max_time_s=0.05,
     memory_budget_s=0.2,
     rss_stride=0,
+    passes=3,
     check_timeout_s=10.0,  # n <= 14 checks in well under a second; a hang must not eat the 30 s
 )
 """The quick run of CI: three sizes, a few rounds each.

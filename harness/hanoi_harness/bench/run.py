@@ -11,9 +11,12 @@ move.
 
 Right after the timing, the reference is timed against itself, interleaved
 (:func:`hanoi_harness.bench.timing.noise.noise_floor`): the machine's noise
-floor for this run. Cases are timed n-major (every algorithm at n before any
-at n + 1). So the reference and the others at one n are timed minutes apart
-at most, under the same load. External programs (``--command``,
+floor for this run. Each case (an algorithm at one n) is timed in several
+passes, each pass over every case in a shuffled order
+(:func:`hanoi_harness.bench.timing.measure.schedule`). So a burst of load
+falls on no one n or algorithm alone, and the reference and the others are
+timed under the same load. The clock is the process's CPU time, which the
+other jobs of a shared machine do not stretch. External programs (``--command``,
 :mod:`hanoi_harness.bench.commands`) go through the same phases as far as a
 process allows. They are checked after the algorithms, timed among them,
 and their peak RSS is measured last.
@@ -40,7 +43,7 @@ from hanoi_harness.bench.results.environment import capture
 from hanoi_harness.bench.results.fit import fit_counts, fit_space, fit_wall
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.startup import StartupSet, measure_set, steps
-from hanoi_harness.bench.timing.measure import AnyCase, Case, TimingRun, time_cases
+from hanoi_harness.bench.timing.measure import AnyCase, Case, TimingRun, rounds_for, time_cases
 from hanoi_harness.bench.timing.noise import NOISE_N, NoiseFloor, noise_floor
 from hanoi_harness.progress import Progress
 from hanoi_harness.registry.record import Algorithm
@@ -75,17 +78,18 @@ def run(
     top = max((max(checked[name].ns) for name in [a.name for a in ok] + [c.name for c in ok_commands]), default=0)
     cases: list[AnyCase] = []
     for n in range(top + 1):
-        cases += [Case(a, n) for a in ok if n in checked[a.name].check_s]
+        cases += [Case(a, n, _rounds(checked[a.name], n, settings)) for a in ok if n in checked[a.name].check_s]
         cases += [CommandCase(c, n, settings.check_timeout_s) for c in ok_commands if n in checked[c.name].check_s]
     valgrind = find_valgrind()
     environment = capture(valgrind)  # the load average as the timing starts
-    hooks.phase("timing", len(cases))
+    hooks.phase("timing", len(cases) * settings.passes)
     with tempfile.TemporaryDirectory(prefix="hanoi-bench-") as work:
         timed = time_cases(
             cases,
             Path(work),
             min_rounds=settings.min_rounds,
             max_time_s=settings.max_time_s,
+            passes=settings.passes,
             on_timed=lambda name, n: hooks.step(f"{name} n={n}"),
         )
     clock.lap("timing")
@@ -195,7 +199,7 @@ def _noise_phase(ok: Sequence[Algorithm], checked: dict[str, Checked], hooks: Pr
         return None
     n = max(sizes)
     hooks.phase(f"noise floor ({REFERENCE} n={n} against itself)", None)
-    return noise_floor(f"{REFERENCE} n={n}", lambda: consume(reference, n))
+    return noise_floor(f"{REFERENCE} n={n}", lambda: consume(reference, n), timer=time.process_time)
 
 
 def _count_phase(
@@ -254,6 +258,16 @@ class _Clock:
         now = time.monotonic()
         self.laps[phase] = round(now - self.last, 1)
         self.last = now
+
+
+def _rounds(checked: Checked, n: int, settings: Settings) -> int | None:
+    """Return the rounds a pass times *checked*'s drain at *n* in, or None.
+
+    The drain's time is the walk's, or half the check's (a check replays
+    every move too, and takes about twice as long).
+    """
+    drain_s = checked.drain_s.get(n, checked.check_s[n] / 2)
+    return rounds_for(drain_s, settings.min_rounds, settings.max_time_s, settings.passes)
 
 
 def _memory_sizes(checked: Checked, settings: Settings) -> tuple[list[int], list[int]]:

@@ -25,7 +25,7 @@ from hanoi_harness.bench.report.formatting import NOTE, fmt_bytes, fmt_margin, f
 from hanoi_harness.bench.report.plots import pictures
 from hanoi_harness.bench.report.puzzles import standings
 from hanoi_harness.bench.report.readme import environment, provenance, rss_sizes, startup_section
-from hanoi_harness.bench.report.summary import classes_cell, details, findings, verdict
+from hanoi_harness.bench.report.summary import classes_cell, details, findings, glance, verdict
 from hanoi_harness.bench.report.tables import STARTUP_CSV, Part, Table, csv_names, shown_name
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.timing.noise import ROUNDS
@@ -122,6 +122,7 @@ def page(results: ResultSet, tables: Sequence[Table], nested: ResultSet | None =
         "note": NOTE,
         "title": f"Benchmark results: {results.mode} run of {results.created or 'an unknown date'}",
         "provenance": provenance(results).replace("`", ""),
+        "glance": glance(results),
         "puzzles": puzzles,
         "pictures": pictures(results),
         "instructions": grid(tables[1]) if tables[1].shown else None,

@@ -6,10 +6,14 @@ The figures are per kind of puzzle
 (:func:`~hanoi_harness.bench.report.puzzles.kind_of`: the classic one, the
 cyclic, the linear, k pegs), so that no puzzle's lines are squeezed by
 another's axis.  ``ns_per_move_KIND.png`` is ns per move with its 95%
-interval against the run's moves.  ``memory_KIND.png`` is the tracemalloc
-peak and the peak RSS growth, against the run's moves too: the same work on
-every x axis.  Both log-log but the RSS, which moves in pages
-and is drawn on a linear axis; every axis says its scale.  The panels and
+interval against the run's moves, and beside it the instructions per move
+valgrind counted (:func:`instruction_points`), which no load moves.
+``memory_KIND.png`` is the tracemalloc peak and the peak RSS growth, against
+the run's moves too: the same work on every x axis.  Times and tracemalloc
+peaks are drawn on log scales; the instructions and the RSS, which moves in
+pages, on linear ones from 0.  Every axis says its scale, and ends on a tick
+beyond its highest point (:func:`honest_range`), so that no line passes the
+top tick and a few pages' ripple is not stretched over a whole panel.  The panels and
 the styles of the lines are :mod:`.styles`'; each panel's legend lists its
 lines in rank order, with the ns per move each is ranked at.
 ``instructions.png`` draws each algorithm's instructions per move as bars,
@@ -44,7 +48,10 @@ class Series:
 
     *log* draws it on a log scale, with *locator* (LogLocator's arguments)
     placing the ticks when given; *interval*, when given, gives the ends of
-    a value's 95% interval, drawn as an error bar.
+    a value's 95% interval, drawn as an error bar.  A linear axis starts at
+    0 and reaches *span* at least.  *of_result*, when given, reads the
+    (moves, value) points from a whole record instead of *value* from each
+    run.
     """
 
     title: str
@@ -54,6 +61,8 @@ class Series:
     log: bool = True
     locator: dict[str, Any] | None = None
     interval: Callable[[Run], tuple[float, float] | None] | None = None
+    span: float = 0.0
+    of_result: Callable[[AlgorithmResult], list[tuple[int, float]]] | None = None
 
 
 def _ns_interval(run: Run) -> tuple[float, float] | None:
@@ -61,6 +70,36 @@ def _ns_interval(run: Run) -> tuple[float, float] | None:
     if run.timing is None or run.timing.interval is None or not run.moves:
         return None
     return run.timing.interval.low / run.moves * 1e9, run.timing.interval.high / run.moves * 1e9
+
+
+def instruction_points(result: AlgorithmResult) -> list[tuple[int, float]]:
+    """Return (moves, instructions per move) of *result* at each counted size.
+
+    Outside the memory allocators (the gate's figure), between each counted
+    size and the next, drawn at the larger's moves.  The counts are
+    I_1 .. I_k at the sizes, then I_1 again: each fork adds the same
+    constant d, so d = (I_1' - I_1) / k, and the work between sizes j and
+    j + 1 is I_(j+1) - I_j - d.  Two sizes give the one figure
+    :attr:`~hanoi_harness.bench.counts.figures.InstructionCount.per_move`.
+
+    >>> from hanoi_harness.bench.counts.figures import InstructionCount
+    >>> c = InstructionCount("a", (10, 14), (1023, 16383), (300_000_000, 361_445_000, 300_010_000), (0, 0, 0))
+    >>> instruction_points(AlgorithmResult("a", instructions=c))
+    [(16383, 4000.0)]
+    >>> instruction_points(AlgorithmResult("a"))
+    []
+    """
+    count = result.instructions
+    if count is None or count.moves is None or count.instructions is None or count.allocator is None:
+        return []
+    moves = list(count.moves)
+    outside = [total - allocator for total, allocator in zip(count.instructions, count.allocator, strict=True)]
+    fork = (outside[-1] - outside[0]) / len(moves)
+    return [
+        (moves[j + 1], (outside[j + 1] - outside[j] - fork) / (moves[j + 1] - moves[j]))
+        for j in range(len(moves) - 1)
+        if moves[j + 1] > moves[j]
+    ]
 
 
 NS_PER_MOVE = Series(
@@ -84,7 +123,16 @@ RSS = Series(
     "peak RSS growth of a fresh child\n(MiB, linear scale)",
     lambda v, _: f"{v:g}",
     log=False,
-)  # a child's RSS moves by a few MiB over tens: a linear axis shows it, zero included
+    span=4.0,
+)  # a child's RSS moves by pages over a few MiB: from 0 to 4 MiB at least, a ripple stays a ripple
+INSTRUCTIONS = Series(
+    "instructions per move",
+    lambda run: None,
+    "instructions per move (valgrind,\noutside the allocators; linear scale)",
+    lambda v, _: f"{v:g}",
+    log=False,
+    of_result=instruction_points,
+)  # exact counts: flat for a cost per move that does not grow, rising for one that grows with n
 
 
 @dataclass(frozen=True)
@@ -113,7 +161,7 @@ class Lines:
     styles: dict[str, Style]
     results: dict[str, AlgorithmResult]
     ranked_ns: dict[str, float | None]
-    ranks: dict[str, int | None]
+    ranks: dict[str, str]
 
     def label(self, name: str, with_ns: bool) -> str:
         """Return the legend's entry for *name*: its rank, pegs and speed.
@@ -121,13 +169,13 @@ class Lines:
         Its pegs when the kind has several puzzles.
         """
         result = self.results[name]
-        rank = self.ranks.get(name)
+        rank = self.ranks.get(name, "-")
         extra = [result.puzzle.split(",")[0]] if len(self.standings) > 1 else []
         extra += ["reference"] if name == self.reference else []
         ns = self.ranked_ns.get(name)
         speed = f": {fmt_sig(ns)} ns" if with_ns and ns is not None else ""
         said = f" ({', '.join(extra)})" if extra else ""
-        return f"{f'{rank}. ' if rank is not None else ''}{name}{said}{speed}"
+        return f"{f'{rank}. ' if rank != '-' else ''}{name}{said}{speed}"
 
 
 def kinds(results: ResultSet) -> list[Lines]:
@@ -143,7 +191,8 @@ def kinds(results: ResultSet) -> list[Lines]:
         entries = [entry for standing in members for entry in standing.entries if entry.result.runs]
         if not entries:
             continue
-        entries.sort(key=lambda e: (e.run.ns_per_move or float("inf")) if e.run else float("inf"))
+        inf = float("inf")
+        entries.sort(key=lambda e: (inf if e.rank is None else e.rank, (e.run.ns_per_move or inf) if e.run else inf))
         ranked = [entry.result.name for entry in entries]
         reference = members[0].reference if members[0].reference in ranked else None
         families = {entry.result.name: entry.result.family for entry in entries}
@@ -157,7 +206,7 @@ def kinds(results: ResultSet) -> list[Lines]:
                 styles=styles(laid, reference),
                 results={entry.result.name: entry.result for entry in entries},
                 ranked_ns={entry.result.name: entry.run.ns_per_move if entry.run else None for entry in entries},
-                ranks={entry.result.name: entry.rank for entry in entries},
+                ranks={entry.result.name: entry.place for entry in entries},
             )
         )
     return found
@@ -168,7 +217,8 @@ def pictures(results: ResultSet) -> list[Picture]:
     found = []
     for lines in kinds(results):
         title = lines.kind.title
-        found.append(Picture(f"ns_per_move_{lines.kind.key}.png", f"{title}: ns per move against moves", title))
+        what = "ns and instructions per move" if _instruction_rows(lines) else "ns per move"
+        found.append(Picture(f"ns_per_move_{lines.kind.key}.png", f"{title}: {what} against moves", title))
         if _memory_rows(lines):
             found.append(Picture(f"memory_{lines.kind.key}.png", f"{title}: peak memory against moves", title))
     found.append(Picture("instructions.png", "Instructions per move (valgrind), by puzzle"))
@@ -183,6 +233,9 @@ def points(result: AlgorithmResult, series: Series) -> tuple[list[int], list[flo
     A log scale drops values of 0 or less (a linear one keeps them); error
     bars are None for a series without intervals.
     """
+    if series.of_result is not None:
+        pairs = [(moves, value) for moves, value in series.of_result(result) if value > 0 or not series.log]
+        return [moves for moves, _ in pairs], [value for _, value in pairs], None
     found = [
         (run, float(value))
         for run in result.runs
@@ -206,7 +259,9 @@ def plot(results: ResultSet, out: Path) -> list[str]:
     for lines in kinds(results):
         mode = f"{results.mode} run"
         file = f"ns_per_move_{lines.kind.key}.png"
-        _figure(lines, [NS_PER_MOVE], f"{lines.kind.title}: ns per move against moves, log-log ({mode})", out / file)
+        rows = [NS_PER_MOVE, *_instruction_rows(lines)]
+        what = "ns per move (log-log)" + (" and instructions per move" if len(rows) > 1 else "")
+        _figure(lines, rows, f"{lines.kind.title}: {what} against moves ({mode})", out / file)
         written.append(file)
         rows = _memory_rows(lines)
         if rows:
@@ -215,6 +270,11 @@ def plot(results: ResultSet, out: Path) -> list[str]:
             written.append(file)
     _bars(results, out / "instructions.png")
     return [*written, "instructions.png"]
+
+
+def _instruction_rows(lines: Lines) -> list[Series]:
+    """Return [INSTRUCTIONS] when an algorithm of *lines* has a count, else []."""
+    return [INSTRUCTIONS] if any(instruction_points(r) for r in lines.results.values()) else []
 
 
 def _memory_rows(lines: Lines) -> list[Series]:
@@ -252,6 +312,11 @@ def _figure(lines: Lines, rows: Sequence[Series], title: str, file: Path) -> Non
                 continue
             series, panel = chunk[column]
             _panel(ax, lines, panel, series, with_ns=series is NS_PER_MOVE)
+    shown = [ax for row in axes for ax in row if ax.get_visible() and ax.has_data()]
+    if shown:  # one x range in every panel: the same n at the same place, a count under its time
+        ends = [ax.get_xlim() for ax in shown]
+        for ax in shown:
+            ax.set_xlim(min(low for low, _ in ends), max(high for _, high in ends))
     fig.suptitle(title if columns > 1 else title.replace(": ", ":\n", 1), fontsize=12)
     fig.savefig(file, dpi=DPI, metadata={"Description": NOTE})
     plt.close(fig)
@@ -264,10 +329,13 @@ def _panel(ax: Any, lines: Lines, panel: Panel, series: Series, with_ns: bool) -
     """
     from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
 
+    drawn: list[float] = []
     for name in panel.names:
         xs, ys, errors = points(lines.results[name], series)
         if not xs:
             continue
+        below, above = errors if errors else ([0.0] * len(ys), [0.0] * len(ys))
+        drawn += [y - low for y, low in zip(ys, below, strict=True)] + [y + up for y, up in zip(ys, above, strict=True)]
         style = lines.styles[name]
         reference = name == lines.reference
         ax.errorbar(
@@ -280,6 +348,8 @@ def _panel(ax: Any, lines: Lines, panel: Panel, series: Series, with_ns: bool) -
         ax.yaxis.set_minor_locator(NullLocator())
         if series.locator:
             ax.yaxis.set_major_locator(LogLocator(**series.locator))
+    if drawn:
+        ax.set_ylim(*honest_range(ax.yaxis.get_major_locator(), min(drawn), max(drawn), series))
     ax.yaxis.set_major_formatter(FuncFormatter(series.tick))
     ax.set_xscale("log")
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: _moves(v)))
@@ -296,6 +366,39 @@ def _panel(ax: Any, lines: Lines, panel: Panel, series: Series, with_ns: bool) -
             handles, labels, loc="upper center", bbox_to_anchor=(0.5, -0.17), ncol=2, fontsize=8, frameon=False,
             title=order, title_fontsize=8,
         )  # fmt: skip
+
+
+def honest_range(locator: Any, low: float, high: float, series: Series) -> tuple[float, float]:
+    """Return the y limits for values from *low* to *high*: ticks of *locator*.
+
+    The largest tick at or under *low* and the smallest at or over *high*,
+    so every line ends under the top tick.  A log axis spans a factor of its
+    base at least, and a linear one starts at 0 and reaches ``series.span``
+    at least, so that a small ripple is drawn as small as it is.
+
+    >>> from matplotlib.ticker import LogLocator, MaxNLocator
+    >>> honest_range(LogLocator(base=4), 900.0, 6e6, TRACEMALLOC)
+    (256.0, 16777216.0)
+    >>> honest_range(MaxNLocator(), 1.0, 1.1, RSS)
+    (0.0, 4.0)
+    >>> honest_range(LogLocator(base=10, subs=(1.0, 2.0, 5.0)), 200.0, 6539.6, NS_PER_MOVE)
+    (200.0, 10000.0)
+    >>> honest_range(LogLocator(base=10, subs=(1.0, 2.0, 5.0)), 149.0, 421.0, NS_PER_MOVE)
+    (20.0, 500.0)
+    """
+    if series.log:  # a decade at least (a factor of the base): under that, matplotlib places linear ticks
+        low = min(low, high / float((series.locator or {}).get("base", 10)))
+    else:
+        low, high = min(low, 0.0), max(high, series.span)
+    reach = high
+    for _ in range(4):  # a log locator may stop short of the data: ask again a decade further
+        ticks = sorted(float(t) for t in locator.tick_values(low, reach))
+        if any(t >= high for t in ticks):
+            break
+        reach = reach * 10 if series.log else reach + (high - low)
+    under = [t for t in ticks if t <= low]
+    over = [t for t in ticks if t >= high and t > (under[-1] if under else low)]
+    return (under[-1] if under else low), (over[0] if over else high)
 
 
 def _moves(value: float) -> str:

@@ -7,7 +7,12 @@ solve (:func:`standings`) and ranks them within it, never against another
 puzzle's algorithm.  Within a puzzle the rank is by ns per move at about the
 same work: *W* is the most moves every timed algorithm of the puzzle reached,
 and each is ranked at its timed run closest to *W* (in ratio: 6560 moves is
-closer to 16383 than 1023 is).  Speeds are given against the puzzle's
+closer to 16383 than 1023 is).  Ranks allow ties (:func:`ranks`): an
+algorithm's rank is one more than the number of those surely faster, whose
+95% interval of ns per move lies wholly below its own.  So algorithms whose
+intervals overlap share a rank, written ``=3``, and two runs that each rank
+two algorithms apart agree on their order as often as the intervals hold.
+Speeds are given against the puzzle's
 reference (:func:`reference_for`).  A set whose drains read no move
 (``"consumer": "generation only"``, a file of schema 1 or 2) is not ranked:
 its speeds say how fast a generator hands out objects, not how fast moves can
@@ -104,6 +109,7 @@ class Entry:
     """One algorithm in its puzzle's ranking.
 
     Its *rank* (None: not ranked), the *run* it is ranked at, and its *speed*.
+    *tied* says that another algorithm of the puzzle shares its rank.
 
     *speed* is the reference's ns per move over the algorithm's, at the runs
     each is ranked at (above 1: faster), None when either was not timed.
@@ -113,6 +119,55 @@ class Entry:
     rank: int | None
     run: Run | None
     speed: float | None
+    tied: bool = False
+
+    @property
+    def place(self) -> str:
+        """Return the rank as shown: ``3``, ``=3`` when tied, ``-`` unranked.
+
+        >>> a = AlgorithmResult("a")
+        >>> Entry(a, 3, None, None, tied=True).place, Entry(a, 3, None, None).place, Entry(a, None, None, None).place
+        ('=3', '3', '-')
+        """
+        if self.rank is None:
+            return "-"
+        return f"={self.rank}" if self.tied else str(self.rank)
+
+
+def ns_interval(run: Run) -> tuple[float, float] | None:
+    """Return the 95% interval of *run*'s ns per move, or None.
+
+    Its median alone, as a point, when the run has no interval.
+
+    >>> from hanoi_harness.bench.timing.figures import Timing
+    >>> from hanoi_harness.bench.timing.stats import Interval
+    >>> ns_interval(Run(3, moves=7, timing=Timing(7e-6, 0, 0, 0, 0, 0, 0, 9, 1, Interval(6.3e-6, 7.7e-6))))
+    (900.0, 1100.0)
+    >>> ns_interval(Run(3, moves=7, timing=Timing(7e-6, 0, 0, 0, 0, 0, 0, 5, 1))), ns_interval(Run(3))
+    ((1000.0, 1000.0), None)
+    """
+    if run.timing is None or not run.moves:
+        return None
+    low, high = (run.timing.interval.low, run.timing.interval.high) if run.timing.interval else (run.timing.median,) * 2
+    return low / run.moves * 1e9, high / run.moves * 1e9
+
+
+def ranks(intervals: Sequence[tuple[float, float]]) -> list[tuple[int, bool]]:
+    """Return the rank of each of *intervals* (low, high), and if it is tied.
+
+    An interval's rank is one more than the number of intervals wholly
+    below it (surely faster).  It is tied when another has the same rank.
+    Overlapping intervals share a rank, unless one of them lies wholly
+    above a third that the other overlaps: ranks never say that a slower
+    one beat a surely faster one.
+
+    >>> ranks([(1.0, 2.0), (1.5, 3.0), (4.0, 5.0)])
+    [(1, True), (1, True), (3, False)]
+    >>> ranks([(1.0, 2.0), (1.5, 3.0), (2.5, 3.5)])
+    [(1, True), (1, True), (2, False)]
+    """
+    found = [1 + sum(other[1] < own[0] for other in intervals) for own in intervals]
+    return [(rank, found.count(rank) > 1) for rank in found]
 
 
 @dataclass(frozen=True)
@@ -203,14 +258,16 @@ def _standing(results: ResultSet, puzzle: str, members: list[AlgorithmResult]) -
     for result in members:
         run = ranked_run(result, target)
         found.append(((run.ns_per_move or math.inf) if run else math.inf, result.name, result, run))
-    found.sort(key=lambda e: (e[0], e[1]))
+    timed = [(name, ends) for _, name, _, run in found if run and (ends := ns_interval(run)) is not None]
+    ranked = dict(zip((name for name, _ in timed), ranks([ends for _, ends in timed]), strict=True))
+    found.sort(key=lambda e: (ranked.get(e[1], (math.inf, False))[0], e[0], e[1]))
     entries = []
-    for rank, (_, _, result, run) in enumerate(found, start=1):
+    for _, _, result, run in found:
         speed = None
         if run is not None and ref_run is not None and run.ns_per_move and ref_run.ns_per_move:
             speed = ref_run.ns_per_move / run.ns_per_move
-        place = rank if run is not None and results.reads_moves else None
-        entries.append(Entry(result, place, run, speed))
+        rank, tied = ranked.get(result.name, (None, False)) if results.reads_moves else (None, False)
+        entries.append(Entry(result, rank, run, speed, tied))
     return Standing(puzzle, reference, target, tuple(entries))
 
 
@@ -225,5 +282,6 @@ def rank_note(results: ResultSet, standing: Standing) -> str:
         return "Not ranked: nothing was timed"
     return (
         f"Ranked by ns per move at about the same work, each at its timed run closest to {standing.target} moves "
-        f"(the most every timed algorithm of this puzzle reached); speeds against {standing.reference}"
+        f"(the most every timed algorithm of this puzzle reached); =3 marks a shared rank, where the 95% intervals "
+        f"overlap; speeds against {standing.reference}"
     )

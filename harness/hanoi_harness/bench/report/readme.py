@@ -25,7 +25,7 @@ from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
 from hanoi_harness.bench.peers import DUEL_ROUNDS, DUEL_S, headline
 from hanoi_harness.bench.report.formatting import NOTE, escaped, fmt_margin, markdown
 from hanoi_harness.bench.report.plots import pictures
-from hanoi_harness.bench.report.summary import verdict
+from hanoi_harness.bench.report.summary import glance, verdict
 from hanoi_harness.bench.report.tables import STARTUP_CSV, Part, Table, csv_names
 from hanoi_harness.bench.results.environment import Environment
 from hanoi_harness.bench.results.resultset import ResultSet
@@ -141,6 +141,7 @@ def readme(results: ResultSet, tables: list[Table], peers: ResultSet | None = No
     externals = any(r.external for r in results.algorithms.values())
     context = {
         "note": NOTE,
+        "glance": glance(results),
         "provenance": provenance(results),
         "also": " and external program (`--command`, marked *(command)*)" if externals else "",
         "reference": results.reference,
@@ -259,6 +260,7 @@ def _how(results: ResultSet) -> dict[str, str]:
         "check_timeout": f"{s.get('check_timeout_s', 0):g}",
         "timer": results.timer,
         "min_rounds": str(s.get("min_rounds")),
+        "passes": str(s.get("passes", 1)),
         "max_time": str(s.get("max_time_s")),
         "memory_budget": str(s.get("memory_budget_s")),
         "rss_sizes": rss_sizes(s.get("rss_stride") or 0),

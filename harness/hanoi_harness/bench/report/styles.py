@@ -7,16 +7,19 @@ ports, the formulas and blocks, other packages' peers), each kind whole where
 it fits, small kinds together.  The puzzle's reference is drawn in every panel,
 in black, as the yardstick to compare across them.
 
-Every line of a figure gets a style of its own (:func:`styles`): within a
-panel no two lines share a colour, and in the whole figure no two share
-both colour and marker, so a line can be followed in print, in grey, or by
-a reader who does not tell colours apart.  The colours are Okabe and Ito's
+Every line gets a style from its name (:func:`style_of`, a stable digest of
+the name into the palette), so an algorithm looks the same in every plot of
+every run, and two reports compare by eye.  In one figure no two lines
+share both colour and marker (:func:`styles`), and the colours are spread
+as evenly as they go, so a line can be followed in print, in grey, or by a
+reader who does not tell colours apart.  The colours are Okabe and Ito's
 colour-blind-safe set (less its black, kept for the reference, and its yellow,
 too pale on white) and two more.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -128,43 +131,70 @@ def panels(ranked: Sequence[str], families: Mapping[str, str], peers: set[str], 
     return [Panel(title, tuple(sorted([*members, *shared], key=order.__getitem__))) for title, members in merged]
 
 
+def digest(name: str) -> int:
+    """Return a stable number for *name*: the first 8 bytes of its SHA-256.
+
+    Python's ``hash`` of a string changes with every process
+    (``PYTHONHASHSEED``); this does not, so a name's style is the same in
+    every run.
+
+    >>> digest("recursive") == digest("recursive"), digest("recursive") != digest("bitwise")
+    (True, True)
+    """
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big")
+
+
+def style_of(name: str) -> Style:
+    """Return the style *name*'s line gets unless another takes it first.
+
+    Its colour, marker and line style, drawn from :func:`digest`.
+
+    >>> style_of("bitwise") == style_of("bitwise")
+    True
+    """
+    number = digest(name)
+    pairs = len(COLOURS) * len(MARKERS)
+    return Style(
+        COLOURS[number % len(COLOURS)],
+        MARKERS[number // len(COLOURS) % len(MARKERS)],
+        LINESTYLES[number // pairs % len(LINESTYLES)],
+    )
+
+
 def styles(figure: Sequence[Panel], reference: str | None) -> dict[str, Style]:
     """Return the style of every line of the panels of *figure*.
 
-    The reference is black, solid, with circles.
-
-    Within a panel the colours differ, and the markers too (up to
-    ``len(MARKERS)`` lines); across the figure no two lines share colour and
-    marker while pairs remain (``len(COLOURS) * len(MARKERS)``).
+    The reference is black, solid, with circles.  Every other line gets its
+    :func:`style_of`, from its name alone: the same in every plot of every
+    run, whatever the ranks.  Where two names of the figure would share a
+    colour and a marker, or one colour is drawn more often than its share,
+    the one whose digest comes later takes the next free pair (the next
+    colour, then the next marker).  So the styles depend on the set of
+    names, never on their order; past ``len(COLOURS) * len(MARKERS)``
+    lines, pairs repeat.
 
     >>> found = styles([Panel("", ("a", "r", "b"))], "r")
-    >>> found["r"], found["a"].colour != found["b"].colour, found["a"].marker != found["b"].marker
+    >>> found["r"], found["b"] == style_of("b"), found == styles([Panel("", ("b", "r")), Panel("", ("r", "a"))], "r")
     (Style(colour='#000000', marker='o', linestyle='-'), True, True)
     """
     chosen: dict[str, Style] = {}
     if reference is not None:
         chosen[reference] = Style(REFERENCE_COLOUR, REFERENCE_MARKER, "-")
-    used = {(REFERENCE_COLOUR, REFERENCE_MARKER)}
-    count = 0
-    for panel in figure:
-        taken = {chosen[name].colour for name in panel.names if name in chosen}
-        for place, name in enumerate(panel.names):
-            if name in chosen:
-                continue
-            free = [colour for colour in COLOURS if colour not in taken]
-            colour = free[0] if free else COLOURS[place % len(COLOURS)]
-            marker = _marker(colour, count, used)
-            chosen[name] = Style(colour, marker, LINESTYLES[place % len(LINESTYLES)])
-            used.add((colour, marker))
-            taken.add(colour)
-            count += 1
+    names = sorted({name for panel in figure for name in panel.names} - set(chosen), key=lambda n: (digest(n), n))
+    share = -(-len(names) // len(COLOURS))  # the most lines one colour is drawn for
+    drawn: dict[str, int] = {}
+    used: set[tuple[str, str]] = set()
+    for name in names:
+        own = style_of(name)
+        colour, marker = own.colour, own.marker
+        for step in range(len(COLOURS) * len(MARKERS)):
+            colour = COLOURS[(COLOURS.index(own.colour) + step) % len(COLOURS)]
+            marker = MARKERS[(MARKERS.index(own.marker) + step // len(COLOURS)) % len(MARKERS)]
+            if (colour, marker) not in used and drawn.get(colour, 0) < share:
+                break
+        else:
+            colour, marker = own.colour, own.marker
+        chosen[name] = Style(colour, marker, own.linestyle)
+        used.add((colour, marker))
+        drawn[colour] = drawn.get(colour, 0) + 1
     return chosen
-
-
-def _marker(colour: str, count: int, used: set[tuple[str, str]]) -> str:
-    """Return the first marker from the *count*-th on free with *colour*.
-
-    Free: not *used* with it; the *count*-th when none is.
-    """
-    cycle = [MARKERS[(count + step) % len(MARKERS)] for step in range(len(MARKERS))]
-    return next((marker for marker in cycle if (colour, marker) not in used), cycle[0])

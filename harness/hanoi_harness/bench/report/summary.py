@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from hanoi_harness.bench.report.formatting import fmt_bytes, fmt_fit_figure, fmt_per_move, fmt_rate
-from hanoi_harness.bench.report.puzzles import Entry, Standing, rank_note, standings
+from hanoi_harness.bench.report.formatting import fmt_bytes, fmt_fit_figure, fmt_per_move, fmt_rate, fmt_sig
+from hanoi_harness.bench.report.puzzles import Entry, Standing, peer_names, rank_note, standings
+from hanoi_harness.bench.report.styles import GROUP_ORDER, group_of
 from hanoi_harness.bench.report.tables import Part, Table, shown_name
 from hanoi_harness.bench.results.fit import BYTES_PER_DISK, TIME_SLOPE, Fit
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
@@ -235,7 +236,7 @@ def _shown(entry: Entry) -> list[str]:
     """Return *entry*'s row of its puzzle's summary."""
     result, run = entry.result, entry.run
     return [
-        str(entry.rank) if entry.rank is not None else "-",
+        entry.place,
         shown_name(result),
         fmt_per_move(run),
         fmt_rate(run.moves_per_s if run else None),
@@ -280,7 +281,7 @@ def _detail(entry: Entry) -> list[str]:
     result, run = entry.result, entry.run
     ns = [r.n for r in result.runs]
     return [
-        str(entry.rank) if entry.rank is not None else "-",
+        entry.place,
         shown_name(result),
         f"{run.n} ({run.moves})" if run else "",
         instructions_cell(result),
@@ -329,3 +330,82 @@ def _raw(standing: Standing, entry: Entry) -> list[Any]:
         result.stopped,
         verdict(result),
     ]
+
+
+def _names(names: list[str]) -> str:
+    """Return *names* as a list in words.
+
+    >>> _names(["a"]), _names(["a", "b"]), _names(["a", "b", "c"])
+    ('a', 'a and b', 'a, b and c')
+    """
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def glance(results: ResultSet) -> list[str]:
+    """Return the few plain sentences the README and the page open with.
+
+    One line a puzzle: the fastest, the leanest and the ranks shared; then
+    one a kind of algorithm: how it scales, from the fitted time classes.
+    All come from the figures of *results*, never from what a record
+    declares.
+    """
+    said = []
+    for standing in standings(results):
+        ranked = [entry for entry in standing.entries if entry.rank is not None and entry.run is not None]
+        line = [_fastest(standing, [entry for entry in ranked if entry.rank == 1])] if ranked else []
+        peaks = [(peak(entry.result, entry.run)[0], entry.result.name) for entry in standing.entries]
+        sized = [(size, name) for size, name in peaks if size is not None and not results.algorithms[name].external]
+        if sized:
+            least = min(size for size, _ in sized)
+            names = sorted(name for size, name in sized if size == least)
+            line.append(f"The leanest is {_names(names)}, at a tracemalloc peak of {fmt_bytes(least)}.")
+        shared: dict[int, list[str]] = {}
+        for entry in ranked:
+            if entry.tied and entry.rank is not None and entry.rank > 1:
+                shared.setdefault(entry.rank, []).append(entry.result.name)
+        if shared:
+            groups = "; ".join(f"={rank} {_names(names)}" for rank, names in sorted(shared.items()))
+            line.append(f"Tied, as their 95% intervals overlap: {groups}.")
+        if line:
+            said.append(f"{standing.title}: " + " ".join(line))
+    return said + _scaling(results)
+
+
+def _fastest(standing: Standing, first: list[Entry]) -> str:
+    """Return the sentence on the fastest of *standing*: *first*, its rank 1."""
+    ns = _names([f"{fmt_sig(entry.run.ns_per_move if entry.run else None)}" for entry in first])
+    if len(first) > 1:
+        names = _names([entry.result.name for entry in first])
+        return f"{names} share the fastest place, at {ns} ns a move; their 95% intervals overlap."
+    entry = first[0]
+    against = (
+        ""
+        if entry.result.name == standing.reference or entry.speed is None
+        else (f", {entry.speed:.3g} times the speed of {standing.reference}")
+    )
+    return f"{entry.result.name} is the fastest, at {ns} ns a move{against}."
+
+
+CLASS_WORDS = {"2^n": "the same cost every move", "n 2^n": "a cost a move growing like n"}
+"""What a fitted time class means, in words."""
+
+
+def _scaling(results: ResultSet) -> list[str]:
+    """Return one sentence per kind of algorithm: its fitted time classes.
+
+    The kinds are the plots' (:func:`~hanoi_harness.bench.report.styles.group_of`).
+    """
+    peers = peer_names(results)
+    kinds: dict[str, dict[str, list[str]]] = {}
+    for result in results.algorithms.values():
+        if result.fit_time is not None and not result.external:
+            found = kinds.setdefault(group_of(result.family, result.name in peers), {})
+            found.setdefault(result.fit_time.cls, []).append(result.name)
+    said = []
+    for kind in sorted(kinds, key=GROUP_ORDER.index):
+        parts = [
+            f"{cls}{f' ({CLASS_WORDS[cls]})' if cls in CLASS_WORDS else ''} for {_names(sorted(names))}"
+            for cls, names in sorted(kinds[kind].items())
+        ]
+        said.append(f"The {kind} take time {'; '.join(parts)}.")
+    return said

@@ -330,6 +330,7 @@ SETTINGS_COUNTS = {
     "min_rounds": 10**9,
     "rss_stride": MAX_N,
     "check_memory_mb": 2**40,
+    "passes": 1000,
 }
 
 

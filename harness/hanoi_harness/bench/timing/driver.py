@@ -20,11 +20,14 @@ def test_drain(benchmark: Any, case: Case | CommandCase) -> None:
     """Time one drain of ``case.algorithm`` at ``case.n``, every move read.
 
     Every move of the algorithm's own generator is read by :func:`consume`.
+    A long drain with its ``rounds`` set is timed that many times, as is.
     A command's case times one whole run of the program instead, start-up
     included, its output to /dev/null (a failed run fails the case).
     """
     benchmark.extra_info.update(algorithm=case.name, n=case.n)
     if isinstance(case, CommandCase):
         benchmark(run_discarding, case.command.template, case.n, case.timeout_s)
+    elif case.rounds:
+        benchmark.pedantic(consume, (case.algorithm, case.n), rounds=case.rounds, iterations=1)
     else:
         benchmark(consume, case.algorithm, case.n)

@@ -1,11 +1,11 @@
 """One timed case's figures: statistics, interval, stability, kept rounds.
 
-They are pytest-benchmark's statistics, the 95% interval of the median, a
-stability flag, and a sample of the rounds for later tests.
+They are the statistics pytest-benchmark reports, the 95% interval of the
+median, a stability flag, and a sample of the rounds for later tests.
 
-A case is timed in rounds, each of ``iterations`` drains divided by them.
-The report gives the statistics and every round (``stats.data``).  Then
-:meth:`Timing.from_stats` keeps the statistics and adds what
+A case is timed in rounds, each of ``iterations`` drains divided by them,
+over several passes.  The report gives every round of each pass
+(``stats.data``).  :meth:`Timing.from_rounds` pools them, and adds what
 :mod:`hanoi_harness.bench.timing.stats` finds in all the rounds: the
 distribution-free interval of the median, and the reasons the rounds are too
 noisy to rank on.  It keeps :data:`KEPT_ROUNDS` of the rounds, evenly spaced
@@ -15,6 +15,7 @@ would make a result file megabytes, as a small case runs thousands of rounds.
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -112,36 +113,38 @@ class Timing:
         }
 
     @classmethod
-    def from_stats(cls, stats: dict[str, Any], data: Sequence[float] = ()) -> Timing:
-        """Return the timing in *stats*, with the rounds *data*.
+    def from_rounds(cls, rounds: Sequence[float], iterations: int = 1) -> Timing:
+        """Return the timing of *rounds*, seconds per drain, pooled.
 
-        *stats* is a ``benchmarks[].stats`` entry of pytest-benchmark's JSON.
-        The interval and the stability flag come from every round.  The
-        stability of rounds under 1 µs is judged on whole rounds (a round of
-        ``iterations`` drains), which is what the clock timed.
+        The rounds of every pass go together here, in the order they ran.
+        *iterations* is the fewest drains a round of any pass took.  The
+        statistics are those pytest-benchmark reports, taken over all the
+        rounds; the stability of rounds under 1 µs is judged on whole rounds
+        (of *iterations* drains), which is what the clock timed.
 
-        >>> stats = {"median": 1.0, "iqr": 0.02, "q1": 0.99, "q3": 1.01, "min": 0.98, "mean": 1.0, "stddev": 0.01,
-        ...          "rounds": 40, "iterations": 1}
-        >>> t = Timing.from_stats(stats, [1.0 + (i % 5) / 500 for i in range(40)])
-        >>> t.stable, len(t.samples), t.interval.low <= 1.004 <= t.interval.high
-        (True, 32, True)
+        >>> t = Timing.from_rounds([1.0 + (i % 5) / 500 for i in range(40)])
+        >>> t.stable, t.rounds, len(t.samples), t.interval.low <= 1.004 <= t.interval.high
+        (True, 40, 32, True)
+
+        No rounds is a :class:`ValueError`.
         """
-        iterations = int(stats.get("iterations", 1))
-        rounds = [float(value) for value in data]
-        reasons = stability([value * iterations for value in rounds]).reasons if rounds else ("no rounds reported",)
+        if not rounds:
+            raise ValueError("a timing needs at least one round")
+        data = [float(value) for value in rounds]
+        q1, _, q3 = statistics.quantiles(data, n=4, method="inclusive") if len(data) > 1 else (data[0],) * 3
         return cls(
-            median=float(stats["median"]),
-            iqr=float(stats["iqr"]),
-            q1=float(stats["q1"]),
-            q3=float(stats["q3"]),
-            minimum=float(stats["min"]),
-            mean=float(stats["mean"]),
-            stddev=float(stats["stddev"]),
-            rounds=int(stats["rounds"]),
+            median=statistics.median(data),
+            iqr=q3 - q1,
+            q1=q1,
+            q3=q3,
+            minimum=min(data),
+            mean=statistics.fmean(data),
+            stddev=statistics.stdev(data) if len(data) > 1 else 0.0,
+            rounds=len(data),
             iterations=iterations,
-            interval=median_interval(rounds),
-            unstable=reasons,
-            samples=kept(rounds),
+            interval=median_interval(data),
+            unstable=stability([value * iterations for value in data]).reasons,
+            samples=kept(data),
         )
 
 
