@@ -36,6 +36,8 @@ deal_defrag_collect).
 
 from __future__ import annotations
 
+import itertools
+
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
@@ -165,6 +167,48 @@ def fit_wall(ns: Sequence[int], seconds: Sequence[float], moves: Sequence[int] |
     return Fit("n 2^n" if slope >= WALL_SLOPE else "2^n", slope, "log-log ns/move", len(points))
 
 
+def _envelope(values: Sequence[float]) -> list[float]:
+    """Return *values* with lone spikes removed, then never falling.
+
+    Each value becomes the median of itself and its two neighbours; an end
+    value, of itself, its neighbour and the line through the next two
+    (Tukey's end-point rule).  That drops a lone point high or low.  Then
+    each is the largest so far: the memory a run of n disks needs is at
+    least the most that a smaller run needed.
+
+    >>> _envelope([10, 10, 50, 10, 20, 5, 6, 7])
+    [10.0, 10.0, 10.0, 20.0, 20.0, 20.0, 20.0, 20.0]
+    >>> _envelope([1, 2, 3, 4])
+    [1.0, 2.0, 3.0, 4.0]
+    """
+    v = [float(value) for value in values]
+    if len(v) < 3:
+        return v
+    first = [v[0], v[1], 3 * v[1] - 2 * v[2]]
+    last = [v[-1], v[-2], 3 * v[-2] - 2 * v[-3]]
+    windows = [first, *(v[i - 1 : i + 2] for i in range(1, len(v) - 1)), last]
+    return [float(m) for m in np.maximum.accumulate([np.median(window) for window in windows])]
+
+
+def _spread_slope(x: Sequence[float], y: Sequence[float]) -> float:
+    """Return the median of the pairwise slopes, each weighted by its span.
+
+    A Theil-Sen slope that a staircase cannot hide: a footprint that grows
+    by one 64-byte step every eight disks has slope 0 between most close
+    pairs, but not between the far ones, which weigh more.
+
+    >>> round(_spread_slope([10, 11, 12, 13, 14, 15, 16, 17], [1304] * 6 + [1368] * 2), 2)
+    9.14
+    """
+    slopes, spans = [], []
+    for i, j in itertools.combinations(range(len(x)), 2):
+        slopes.append((y[j] - y[i]) / (x[j] - x[i]))
+        spans.append(abs(x[j] - x[i]))
+    order = np.argsort(slopes)
+    weights = np.cumsum(np.asarray(spans, dtype=float)[order])
+    return float(np.asarray(slopes)[order][np.searchsorted(weights, weights[-1] / 2)])
+
+
 def fit_space(ns: Sequence[int], peak_bytes: Sequence[float], moves: Sequence[int] | None = None) -> Fit | None:
     """Return the space class fitted from the *peak_bytes* at each of *ns*.
 
@@ -173,6 +217,9 @@ def fit_space(ns: Sequence[int], peak_bytes: Sequence[float], moves: Sequence[in
     *moves* are the moves of the run at each n (2^n - 1 each when None).
     Too few sizes: under ``MIN_POINTS`` in all, or, for a footprint that is
     not exponential, under ``MIN_POINTS`` runs of ``LINEAR_MIN_MOVES`` moves.
+    The peaks are read through :func:`_envelope`, so a lone spike or a
+    later drop cannot lower the class, and sloped by :func:`_spread_slope`,
+    so a footprint that grows in steps still grows.
 
     >>> ns = list(range(2, 18))
     >>> fit_space(ns, [1000 + 72 * 2**n for n in ns]).cls
@@ -188,18 +235,21 @@ def fit_space(ns: Sequence[int], peak_bytes: Sequence[float], moves: Sequence[in
     >>> grows = [7032, 8184, 9464, 10872, 12412, 14076, 5308, 5628, 5884]  # any_state: a drop at n = 16
     >>> fit_space(list(range(10, 19)), grows).cls
     'n'
+    >>> fit_space(list(range(10, 18)), [1304] * 6 + [1368] * 2).cls  # list over-allocation: steps
+    'n'
     """
     counts = [(1 << n) - 1 for n in ns] if moves is None else list(moves)
     found = zip(ns, peak_bytes, counts, strict=True)
     points = [(n, b, m) for n, b, m in found if n >= 1 and b > 0]
     if len(points) < MIN_POINTS:
         return None
-    logs = [float(np.log2(b)) for _, b, _ in points]
-    exponential = _theil_sen([n for n, _, _ in points], logs)
+    held = _envelope([b for _, b, _ in points])
+    logs = [float(np.log2(b)) for b in held]
+    exponential = _spread_slope([n for n, _, _ in points], logs)
     if exponential >= EXP_SLOPE:
         return Fit("2^n", exponential, "log2 bytes vs n", len(points))
-    use = [(n, b) for n, b, m in points if m >= LINEAR_MIN_MOVES]
+    use = [(n, b) for (n, _, m), b in zip(points, held, strict=True) if m >= LINEAR_MIN_MOVES]
     if len(use) < MIN_POINTS:
         return None
-    per_disk = _theil_sen([n for n, _ in use], [b for _, b in use])
+    per_disk = _spread_slope([n for n, _ in use], [b for _, b in use])
     return Fit("n" if per_disk >= BYTES_PER_DISK else "1", round(per_disk, 9), "bytes per disk", len(use))
