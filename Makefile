@@ -130,6 +130,7 @@ bench-c: $(STAMP)
 bench: $(STAMP) valgrind chromium
 	$(COMPILE) >/dev/null
 	$(BIN)/hanoi bench --out results --peers
+	$(BIN)/python -m benchmarks.startup --out results
 
 # The regression gate: a quick benchmark (about 30 s, 50 s under load) compared with the committed quick
 # baseline by hanoi compare: exit 1 naming the algorithm and the metric when instructions per move or a

@@ -516,42 +516,6 @@ def test_the_page_has_a_section_per_algorithm_with_its_source(tmp_path: Path) ->
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", text)  # nothing on the network
 
 
-def test_a_set_with_start_up_renders_its_table_in_every_view(tmp_path: Path) -> None:
-    from tests.bench.test_startup import figures
-
-    results = bench_set({"bitwise": 0.5})
-    results.startup = figures(list_s=0.25)
-    written = render(results, tmp_path)
-    assert "startup.csv" in written
-    readme_text = (tmp_path / "README.md").read_text()
-    section = readme_text.split("## Start-up\n", 1)[1].split("\n## ", 1)[0]
-    assert "| `hanoi list`     | 250 ms" in section and "5.00x" in section and "4.50x" in section
-    assert "within 4x" in section and "Over the goal in this run: `hanoi list`." in section
-    assert "- **Start-up**:" in readme_text
-    html = (tmp_path / "index.html").read_text()
-    assert '<section id="startup">' in html and 'href="#startup"' in html
-    assert "Over the goal in this run: hanoi list." in html
-    assert "Start-up of the hanoi command" in (tmp_path / "tables.md").read_text()
-    rows = (tmp_path / "startup.csv").read_text().splitlines()
-    assert rows[1] == "command,cpu_s,ratio,instructions,instruction_ratio,within_goal"
-    assert rows[4].startswith("hanoi list,0.25,5.0,450000000,4.5,False")
-
-
-def test_a_set_without_start_up_renders_without_it(tmp_path: Path) -> None:
-    from tests.bench.test_startup import figures
-
-    results = bench_set({"bitwise": 0.5})
-    written = render(results, tmp_path)
-    assert "startup.csv" not in written and not (tmp_path / "startup.csv").exists()
-    assert "Start-up" not in (tmp_path / "README.md").read_text()
-    assert 'id="startup"' not in (tmp_path / "index.html").read_text()
-    assert "Start-up" not in (tmp_path / "tables.md").read_text()
-    results.startup = replace(figures(counted=False), measured=(), skipped="a start-up failed: status 3")
-    render(results, tmp_path)
-    assert "Not measured in this run: a start-up failed: status 3." in (tmp_path / "README.md").read_text()
-    assert "Not measured in this run: a start-up failed: status 3." in (tmp_path / "index.html").read_text()
-
-
 def test_control_characters_never_reach_the_page(tmp_path: Path) -> None:
     from hanoi_harness.bench.report.render import render
     from hanoi_harness.bench.results.schema import load

@@ -17,7 +17,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from hanoi_harness.bench import commands, cref, session, startup
+from hanoi_harness.bench import commands, cref, session
 from hanoi_harness.bench import run as _run
 from hanoi_harness.bench.commands import Command, check_commands
 from hanoi_harness.bench.memory.measure import Rss, rss_peak, tracemalloc_peak
@@ -34,7 +34,6 @@ from hanoi_harness.bench.run import run
 from hanoi_harness.bench.timing import figures as _timing
 from hanoi_harness.cli.main import main
 from hanoi_harness.errors import UsageError
-from hanoi_harness.progress import Progress
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.registry.sources import build_registry
 from tests.helpers import REGISTRY, at_scale, bench_set, printer_command, run_cli, timed
@@ -597,20 +596,3 @@ def test_sizes_without_quick_measure_those_sizes_only(
     ]
     readme = (out / "README.md").read_text()
     assert "no `quick/` baseline" in readme and "## blocks vs a C per-move loop" not in readme
-
-
-def test_a_whole_run_measures_the_start_up_and_a_run_of_sizes_does_not(no_valgrind: None) -> None:
-    assert session.plan(True, None).startup_runs == startup.QUICK_RUNS
-    assert session.plan(False, None).startup_runs == startup.RUNS
-    assert session.plan(True, [3]).startup_runs == session.plan(False, [3]).startup_runs == 0
-    phases: list[str] = []
-
-    class Phases(Progress):
-        def phase(self, description: str, total: int | None) -> None:
-            phases.append(f"{description}: {total}")
-
-    results, _ = run([REGISTRY.get("recursive")], [], QUICK.with_sizes([3]), Phases(), startup_runs=1)
-    assert results.startup is not None and results.startup.unavailable == NO_VALGRIND
-    assert [entry.command for entry in results.startup.measured][1:] == ["hanoi --help", "hanoi list", "hanoi move 3 4"]
-    assert "start-up (1 runs each): 4" in phases and "start-up" in results.durations_s
-    assert run([REGISTRY.get("recursive")], [], QUICK.with_sizes([3]))[0].startup is None

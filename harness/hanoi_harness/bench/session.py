@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hanoi_harness.bench import cref, startup
+from hanoi_harness.bench import cref
 from hanoi_harness.bench.commands import Command
 from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
 from hanoi_harness.bench.peers import Peers, head_to_head
@@ -65,32 +65,27 @@ class Plan:
     """What one bench measures: a run, and the runs it may add.
 
     The run uses *settings*; *baseline* adds a quick run first, and
-    *c_reference* the C reference last.  *startup_runs* is how many
-    processes the start-up is measured over (0: not measured).
+    *c_reference* the C reference last.
     """
 
     settings: Settings
     baseline: bool
     c_reference: bool
-    startup_runs: int = 0
 
 
 def plan(quick: bool, sizes: Sequence[int] | None) -> Plan:
     """Return the plan for ``--quick`` (*quick*) and ``--sizes`` (*sizes*).
 
-    *sizes* is None when the option is not given.  Only a run without
-    ``--sizes`` measures the start-up.
+    *sizes* is None when the option is not given.
 
     >>> plan(False, None).baseline, plan(False, [3, 4]).baseline, plan(False, [3, 4]).settings.sizes
     (True, False, (3, 4))
-    >>> plan(True, None).startup_runs > 0, plan(True, [3]).startup_runs
-    (True, 0)
     """
     if sizes is not None:
         return Plan((QUICK if quick else FULL).with_sizes(sizes), baseline=False, c_reference=False)
     if quick:
-        return Plan(QUICK, baseline=False, c_reference=False, startup_runs=startup.QUICK_RUNS)
-    return Plan(FULL, baseline=True, c_reference=True, startup_runs=startup.RUNS)
+        return Plan(QUICK, baseline=False, c_reference=False)
+    return Plan(FULL, baseline=True, c_reference=True)
 
 
 Measured = tuple[ResultSet, dict[str, Any]]
@@ -183,7 +178,7 @@ def _measure(
         # those of a fresh 'hanoi bench --quick', which is what CI compares with it.
         baseline = run(algorithms, plugins, QUICK, _Prefixed(hooks, "quick baseline: "), commands)
     baseline_s = time.monotonic() - started
-    results, report = run(algorithms, plugins, what.settings, hooks, commands, what.startup_runs)
+    results, report = run(algorithms, plugins, what.settings, hooks, commands)
     if baseline is not None:
         results.durations_s = {"quick baseline": round(baseline_s, 1), **results.durations_s}
     theirs = _peers(peers, what, hooks) if peers else None

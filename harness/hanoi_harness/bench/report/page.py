@@ -24,9 +24,9 @@ from hanoi_harness.bench.peers import headline
 from hanoi_harness.bench.report.formatting import NOTE, fmt_bytes, fmt_margin, fmt_per_move, fmt_rate, fmt_seconds
 from hanoi_harness.bench.report.plots import pictures
 from hanoi_harness.bench.report.puzzles import standings
-from hanoi_harness.bench.report.readme import environment, provenance, rss_sizes, startup_section
+from hanoi_harness.bench.report.readme import environment, provenance, rss_sizes
 from hanoi_harness.bench.report.summary import classes_cell, details, findings, glance, verdict
-from hanoi_harness.bench.report.tables import STARTUP_CSV, Part, Table, csv_names, shown_name
+from hanoi_harness.bench.report.tables import Part, Table, csv_names, shown_name
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.timing.noise import ROUNDS
 
@@ -132,7 +132,6 @@ def page(results: ResultSet, tables: Sequence[Table], nested: ResultSet | None =
         "algorithms": [_algorithm(results, entry.result) for s in standings(results) for entry in s.entries],
         "peers": _peers(results, tables, nested),
         "c_reference": _c_reference(results),
-        "startup": _startup(results, tables),
         "files": ["README.md", "tables.md", "results.json", *csv_names(tables)],
     }
     return environment(escape=True).get_template("index.html.j2").render(context)
@@ -272,15 +271,6 @@ def _peers(results: ResultSet, tables: Sequence[Table], nested: ResultSet | None
         "every_n": grid(tables[-1]) if own else None,
         "link": "" if own else f"{PEERS_DIR}/index.html",
     }
-
-
-def _startup(results: ResultSet, tables: Sequence[Table]) -> dict[str, Any] | None:
-    """Return the section on the start-up, README.md's as a grid (None: none)."""
-    found = startup_section(results, list(tables))
-    if found is None:
-        return None
-    table = next((table for table in tables if table.csv == STARTUP_CSV), None)
-    return {**found, "table": grid(table) if table else None}
 
 
 def _c_reference(results: ResultSet) -> dict[str, Any] | None:

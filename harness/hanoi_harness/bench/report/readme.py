@@ -26,10 +26,9 @@ from hanoi_harness.bench.peers import DUEL_ROUNDS, DUEL_S, headline
 from hanoi_harness.bench.report.formatting import NOTE, escaped, fmt_margin, markdown
 from hanoi_harness.bench.report.plots import pictures
 from hanoi_harness.bench.report.summary import glance, verdict
-from hanoi_harness.bench.report.tables import STARTUP_CSV, Part, Table, csv_names
+from hanoi_harness.bench.report.tables import Part, Table, csv_names
 from hanoi_harness.bench.results.environment import Environment
 from hanoi_harness.bench.results.resultset import ResultSet
-from hanoi_harness.bench.startup import GOAL
 from hanoi_harness.bench.timing.noise import ROUNDS
 
 PAGE = "index.html"
@@ -162,33 +161,8 @@ def readme(results: ResultSet, tables: list[Table], peers: ResultSet | None = No
         "time_threshold": f"{DEFAULT_TIME_THRESHOLD_PCT:g}",
         "slice_rows": SLICE_ROWS,
         "peers": _peers(results, tables, peers),
-        "startup": startup_section(results, tables),
     }
     return environment().get_template("README.md.j2").render(context)
-
-
-def startup_section(results: ResultSet, tables: list[Table]) -> dict[str, Any] | None:
-    """Return what the section "Start-up" shows of *results*.
-
-    None when none was measured.
-
-    Its table is the one of *tables* with the start-up's CSV.  The page
-    shows the same section.
-    """
-    found = results.startup
-    if found is None:
-        return None
-    table = next((table for table in tables if table.csv == STARTUP_CSV), None)
-    missed = [entry.command for entry in found.commands if not found.within_goal(entry)]
-    return {
-        "skipped": found.skipped,
-        "table": table.markdown() if table else "",
-        "runs": found.runs,
-        "goal": f"{GOAL:g}",
-        "baseline": found.baseline.command if found.measured else "",
-        "unavailable": found.unavailable,
-        "missed": missed,
-    }
 
 
 def has_baseline(results: ResultSet) -> bool:

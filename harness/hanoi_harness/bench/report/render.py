@@ -23,7 +23,7 @@ from hanoi_harness.bench.report.page import page
 from hanoi_harness.bench.report.plots import plot
 from hanoi_harness.bench.report.readme import PAGE, readme, tables_md
 from hanoi_harness.bench.report.summary import details, summary
-from hanoi_harness.bench.report.tables import FIGURES, Table, by_n, instructions, startup
+from hanoi_harness.bench.report.tables import FIGURES, Table, by_n, instructions
 from hanoi_harness.bench.results.resultset import ResultSet
 from hanoi_harness.sandbox.interrupts import interruption_wins
 
@@ -31,14 +31,12 @@ from hanoi_harness.sandbox.interrupts import interruption_wins
 def all_tables(results: ResultSet) -> list[Table]:
     """Return every table of *results* in the order of tables.md.
 
-    The summaries, instructions, the figures by n, the start-up (when measured),
-    the details.
+    The summaries, instructions, the figures by n, the details.
 
     A set that measured peers has the peers against ours last.
     """
     tables = [summary(results), instructions(results), *(by_n(results, figure) for figure in FIGURES)]
-    started = startup(results)
-    tables += [*([started] if started else []), details(results)]
+    tables.append(details(results))
     return [*tables, comparison(results)] if results.peers else tables
 
 

@@ -37,7 +37,6 @@ deal_defrag_collect).
 from __future__ import annotations
 
 import itertools
-
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any

@@ -9,9 +9,6 @@ Schema (``"schema": 5``)::
      "settings": {...}, "timer": "...", "durations_s": {PHASE: seconds},
      "noise_floor": {"case", "difference": {"verdict", "ratio", "interval", "p_value"}, "margin"} or null,
      "c_reference": hanoi_harness.bench.cref.measure's dict (a full run) or null,
-     "startup": {"runs", "unavailable", "baseline": {"command", "cpu_s", "instructions"},
-                 "commands": [{"command", "cpu_s", "ratio", "instructions", "instruction_ratio"}]}
-                or {"runs", "skipped"} or null,
      "peers": [{"peer": NAME, "ours": NAME, "apart": bool, "optimality": "optimal (proven)" or ...,
                 "head_to_head": {"n", "rounds", "difference": {"verdict", "ratio", "interval", "p_value"}} or null}],
      "algorithms": {NAME: {"summary", "source", "family", "origin", "limits", "puzzle", "declared": {"time", "space"},
@@ -54,13 +51,6 @@ numpy was loaded in the fresh child that measured it (null when not known: a
 command's, or a file written before it was recorded); the gate compares the
 figures of an algorithm that never loads numpy across numpy versions.
 
-``startup`` is the start-up of the ``hanoi`` command against ``python -c
-pass`` (:mod:`hanoi_harness.bench.startup`).  Each CPU time is a median over
-``runs`` fresh processes.  The instructions are of one run under valgrind
-(null without it, ``unavailable`` saying why).  The ratios to the baseline's
-are kept for readers.  It is null in a run of ``--sizes``, and ``skipped`` says
-why a run has none.
-
 The counts are at every size measured up to the classic n = 16
 (``sizes``), then at the first again (``instructions`` and ``allocator``
 hold one more); ``steps`` are the instructions per move from each size to
@@ -98,7 +88,6 @@ from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.memory.measure import Rss
 from hanoi_harness.bench.results.environment import Environment
 from hanoi_harness.bench.results.fit import Fit
-from hanoi_harness.bench.startup import StartupSet
 from hanoi_harness.bench.timing.figures import Timing
 from hanoi_harness.bench.timing.noise import NoiseFloor
 from hanoi_harness.bench.timing.stats import Difference
@@ -322,8 +311,7 @@ class ResultSet:
 
     ``consumer`` says what each drain did with the moves: "digest" (every
     move read) or, for a file of schema 1 or 2, "generation only" (none read:
-    such a set is never ranked).  ``startup`` is the ``hanoi`` command's
-    start-up (None: not measured, or a file of schema 3 or older).
+    such a set is never ranked).
     """
 
     mode: str
@@ -338,7 +326,6 @@ class ResultSet:
     noise_floor: NoiseFloor | None = None
     consumer: Consumer = "digest"
     peers: tuple[Pair, ...] = ()
-    startup: StartupSet | None = None
 
     @property
     def reads_moves(self) -> bool:
@@ -362,7 +349,6 @@ class ResultSet:
             "durations_s": self.durations_s,
             "noise_floor": self.noise_floor.to_dict() if self.noise_floor else None,
             "c_reference": self.c_reference,
-            "startup": self.startup.to_dict() if self.startup else None,
             "peers": [pair.to_dict() for pair in self.peers],
             "algorithms": {name: result.to_dict() for name, result in self.algorithms.items()},
         }

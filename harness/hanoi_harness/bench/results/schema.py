@@ -37,7 +37,6 @@ from hanoi_harness.bench.results.resultset import (
     Run,
 )
 from hanoi_harness.bench.results.validate import Fields, read_json
-from hanoi_harness.bench.startup import Startup, StartupSet
 from hanoi_harness.bench.timing.figures import KEPT_ROUNDS, NOT_KEPT, SECONDS, SPREAD, Timing
 from hanoi_harness.bench.timing.noise import NoiseFloor
 from hanoi_harness.bench.timing.stats import VERDICTS, Difference, Interval
@@ -111,7 +110,6 @@ def read(data: Any) -> ResultSet:
         noise_floor=noise_floor(top.optional_fields("noise_floor")),
         consumer=_consumer(top) if schema >= 3 else "generation only",
         peers=peers,
-        startup=startup(top.optional_fields("startup")) if schema >= 4 else None,
     )
 
 
@@ -418,45 +416,6 @@ def _integers(data: Fields, key: str, count: int, bounds: tuple[int, int]) -> li
     if found is None or len(found) != count:
         raise data.refuse(key, f"expected {count} integers, got {'none' if found is None else len(found)}")
     return found
-
-
-STARTUP_SECONDS = (0.0, 1e4)
-"""The CPU seconds of one start-up a result file reads: none at all, up to hours."""
-
-
-def startup(data: Fields | None) -> StartupSet | None:
-    """Return the start-up figures in *data* (None for none).
-
-    Or why it has none.
-
-    The ratios are computed again from the figures, and must agree with
-    those the file writes.
-    """
-    if data is None:
-        return None
-    runs = data.integer("runs", 1, 10**6)
-    if data.has("skipped"):
-        if not data.text("skipped").strip():
-            raise data.refuse("skipped", "expected the reason no start-up was measured, got none")
-        return StartupSet(runs, (), skipped=data.text("skipped"))
-    base = data.fields("baseline")
-    measured = [_startup(base), *(_startup(entry) for entry in data.each("commands"))]
-    found = StartupSet(runs, tuple(measured), data.text("unavailable", ""))
-    for entry, figures in zip(found.commands, data.each("commands"), strict=True):
-        consistency.derived(figures, "ratio", found.ratio(entry), "its CPU time and the baseline's")
-        said = entry.instruction_ratio(found.baseline)
-        consistency.derived(figures, "instruction_ratio", said, "its instructions and the baseline's")
-    return found
-
-
-def _startup(data: Fields) -> Startup:
-    """Return one command's start-up in *data*.
-
-    Its label, CPU seconds and instructions.
-    """
-    return Startup(
-        data.text("command"), data.number("cpu_s", *STARTUP_SECONDS), data.optional_integer("instructions", *COUNT)
-    )
 
 
 def noise_floor(data: Fields | None) -> NoiseFloor | None:
