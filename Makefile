@@ -120,9 +120,9 @@ test-wheel: wheel valgrind chromium
 	cd "$$(mktemp -d)" && $(CURDIR)/$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider \
 	  --doctest-modules -o doctest_optionflags=NORMALIZE_WHITESPACE --pyargs hanoi_harness hanoi_algorithms
 
-# 'hanoi moves blocks 28 --binary' against the C reference harness/hanoi_harness/bench/c/hanoi_ref.c (needs a C compiler).
+# 'hanoi moves blocks 28 --binary' against the C reference benchmarks/c/hanoi_ref.c (needs a C compiler).
 bench-c: $(STAMP)
-	$(BIN)/python -m hanoi_harness.bench.cref 28
+	$(BIN)/python -m benchmarks.cref 28
 
 # The full benchmark: regenerates results/ (index.html, the report, beside README.md, the tables and the plots; and
 # results/quick/, the CI baseline, and results/peers/, the other packages' solvers of the extra 'peers' against ours):
@@ -131,6 +131,7 @@ bench: $(STAMP) valgrind chromium
 	$(COMPILE) >/dev/null
 	$(BIN)/hanoi bench --out results --peers
 	$(BIN)/python -m benchmarks.startup --out results
+	$(BIN)/python -m benchmarks.cref 28 --out results
 
 # The regression gate: a quick benchmark (about 30 s, 50 s under load) compared with the committed quick
 # baseline by hanoi compare: exit 1 naming the algorithm and the metric when instructions per move or a

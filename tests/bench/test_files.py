@@ -35,7 +35,6 @@ def valid_set() -> ResultSet:
     """
     results = bench_set({"bitwise": 0.5, "tree_array": 1.2})
     results.durations_s = {"checking": 1.0, "timing": 2.0}
-    results.c_reference = {"n": 8, "moves": 255, "bytes": 765, "skipped": "no C compiler"}
     return results
 
 
@@ -135,12 +134,6 @@ CASES = {
     "noise floor p-value over 1": ((*FLOOR, "p_value"), "1.5"),
     "noise floor verdict unknown": ((*FLOOR, "verdict"), '"faster maybe"'),
     "noise floor ratio 0": ((*FLOOR, "ratio"), "0"),
-    "c_reference speed-up NaN": (
-        ("c_reference",),
-        '{"n": 8, "moves": 255, "bytes": 765, "compiler": "cc", "identical": true, "c_fwrite_per_move": 1, '
-        '"c_gathered_writes": 1, "python_blocks": 1, "speedup_vs_fwrite_per_move": NaN, '
-        '"speedup_vs_gathered_writes": 1}',
-    ),
     "failure describe a number": (("algorithms", "bitwise", "failure"), '{"describe": 3}'),
     # Figures that contradict each other.  A negative figure per move passed as "improved" in NEW and
     # as a regression in OLD; a median outside its own rounds and interval as "+900.0% within noise".

@@ -20,6 +20,5 @@ Every figure drains an algorithm through one consumer that reads every move
 * :mod:`.report`: every view (tables, plots, Markdown) from ``results.json``.
 * :mod:`.gate`: the regression gate, two result sets compared.
 
-Run as a module: :mod:`.cref` (the C speed reference, ``c/hanoi_ref.c``).
 The project's own experiments are in the checkout's ``benchmarks/``.
 """

@@ -3,7 +3,7 @@
 :func:`plan` decides what a bench measures: ``--quick`` a quick run,
 ``--sizes`` exactly those sizes, and neither the full run.  The full run
 measures the quick baseline first (into ``quick/``, the set CI compares
-against) and the C reference last.
+against).
 
 Then :func:`bench` claims the output directory before measuring
 (:class:`~hanoi_harness.bench.results.outdir.OutDir`: refused in one line
@@ -25,14 +25,12 @@ from __future__ import annotations
 import errno
 import json
 import shutil
-import subprocess
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hanoi_harness.bench import cref
 from hanoi_harness.bench.commands import Command
 from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
 from hanoi_harness.bench.peers import Peers, head_to_head
@@ -53,24 +51,16 @@ QUICK_DIR = "quick"
 PYTEST_REPORT = "pytest-benchmark.json"
 """pytest-benchmark's own report of the timing, kept beside results.json."""
 
-CREF_N = 28
-"""The n of a full run's C-reference comparison (:func:`.cref.measure`).
-
-2^28 - 1 moves, 768 MiB of output.
-"""
-
 
 @dataclass(frozen=True)
 class Plan:
     """What one bench measures: a run, and the runs it may add.
 
-    The run uses *settings*; *baseline* adds a quick run first, and
-    *c_reference* the C reference last.
+    The run uses *settings*; *baseline* adds a quick run first.
     """
 
     settings: Settings
     baseline: bool
-    c_reference: bool
 
 
 def plan(quick: bool, sizes: Sequence[int] | None) -> Plan:
@@ -82,10 +72,8 @@ def plan(quick: bool, sizes: Sequence[int] | None) -> Plan:
     (True, False, (3, 4))
     """
     if sizes is not None:
-        return Plan((QUICK if quick else FULL).with_sizes(sizes), baseline=False, c_reference=False)
-    if quick:
-        return Plan(QUICK, baseline=False, c_reference=False)
-    return Plan(FULL, baseline=True, c_reference=True)
+        return Plan((QUICK if quick else FULL).with_sizes(sizes), baseline=False)
+    return Plan(QUICK if quick else FULL, baseline=not quick)
 
 
 Measured = tuple[ResultSet, dict[str, Any]]
@@ -169,7 +157,7 @@ def _measure(
 
     The report is pytest-benchmark's.  The quick baseline and the *peers*
     are each a set and its report, or None.  The peers come after the
-    project's run and before the C reference, which is last.
+    project's run.
     """
     baseline: Measured | None = None
     started = time.monotonic()
@@ -184,9 +172,6 @@ def _measure(
     theirs = _peers(peers, what, hooks) if peers else None
     if theirs is not None:
         results.durations_s["peers"] = round(sum(theirs[0].durations_s.values()), 1)
-    if what.c_reference:
-        results.c_reference, seconds = _c_reference(hooks)
-        results.durations_s["C reference"] = round(seconds, 1)
     return results, report, baseline, theirs
 
 
@@ -238,25 +223,6 @@ def _write_run(directory: Path, results: ResultSet, report: dict[str, Any]) -> N
     if report:
         text = json.dumps(report, indent=2)
         (directory / PYTEST_REPORT).write_text("{" + text[1:].lstrip() + "\n")
-
-
-def _c_reference(progress: Progress) -> tuple[dict[str, Any], float]:
-    """Return the C reference's figures at :data:`CREF_N`, and its seconds.
-
-    The figures are :func:`hanoi_harness.bench.cref.measure`'s.  It runs
-    after every other phase, so it does not share the machine with the
-    timing.  A compiler that fails, or a program that does, is the skip
-    reason rather than the end of a run minutes long.
-    """
-    progress.phase(f"C reference (n = {CREF_N})", None)
-    started = time.monotonic()
-    try:
-        found = cref.measure(CREF_N)
-    except (subprocess.CalledProcessError, OSError) as exc:
-        said = (getattr(exc, "stderr", None) or b"").decode(errors="replace").strip().splitlines()
-        found = {"n": CREF_N, "skipped": f"the C reference failed: {exc}" + (f": {said[-1]}" if said else "")}
-    progress.close()
-    return found, time.monotonic() - started
 
 
 def report(source: Path, out: Path | None = None) -> Path:

@@ -25,7 +25,7 @@ from hanoi_harness.bench.report.readme import PAGE
 from hanoi_harness.bench.results.outdir import MARKER
 from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.run import REFERENCE, failure_line
-from hanoi_harness.bench.session import CREF_N, QUICK_DIR, bench, plan, report
+from hanoi_harness.bench.session import QUICK_DIR, bench, plan, report
 from hanoi_harness.cli.options import add_plugin_option, disks, registry_from
 from hanoi_harness.cli.streams import algorithm_output
 from hanoi_harness.errors import UsageError
@@ -45,9 +45,7 @@ def add_bench(p: argparse.ArgumentParser) -> None:
         "reference against itself (the noise floor), fit growth classes, and write results.json, the HTML report "
         f"index.html, Markdown and CSV tables, plots and README.md into --out. '{REFERENCE}' is always measured, "
         "for relative times. A full run (neither --quick nor --sizes) also writes the quick-mode baseline into "
-        f"DIR/{QUICK_DIR}/ and times "
-        f"'hanoi moves blocks {CREF_N} --binary' against the C reference (bench/c/hanoi_ref.c) when a C "
-        "compiler is present. The previous results are replaced only once the new ones are complete. Exit status "
+        f"DIR/{QUICK_DIR}/. The previous results are replaced only once the new ones are complete. Exit status "
         "0 when every algorithm and command passed its check, 1 when any failed it (reported in the results and "
         "named on stderr with the n, the step and the reason; not measured), 2 for bad input or an --out that "
         "cannot be written or is not a result set, 130 when interrupted (the previous results are then as they "
@@ -78,7 +76,7 @@ def add_bench(p: argparse.ArgumentParser) -> None:
         type=_sizes,
         metavar="N,N,...",
         help="measure only these n, clamped to each algorithm's limits; without --quick, with the full run's "
-        "rounds but no quick baseline or C reference",
+        "rounds but no quick baseline",
     )
     p.add_argument(
         "--command",

@@ -131,7 +131,6 @@ def page(results: ResultSet, tables: Sequence[Table], nested: ResultSet | None =
         "noise": _noise(results),
         "algorithms": [_algorithm(results, entry.result) for s in standings(results) for entry in s.entries],
         "peers": _peers(results, tables, nested),
-        "c_reference": _c_reference(results),
         "files": ["README.md", "tables.md", "results.json", *csv_names(tables)],
     }
     return environment(escape=True).get_template("index.html.j2").render(context)
@@ -270,26 +269,4 @@ def _peers(results: ResultSet, tables: Sequence[Table], nested: ResultSet | None
         "headline": grid(headline(source)),
         "every_n": grid(tables[-1]) if own else None,
         "link": "" if own else f"{PEERS_DIR}/index.html",
-    }
-
-
-def _c_reference(results: ResultSet) -> dict[str, Any] | None:
-    """Return the section on blocks against the C loop (None: none)."""
-    c = results.c_reference
-    if not c:
-        return None
-    if "skipped" in c:
-        return {"skipped": c["skipped"]}
-    rows = [
-        ("C, one 3-byte fwrite per move", c["c_fwrite_per_move"], c["speedup_vs_fwrite_per_move"]),
-        ("C, moves gathered, one fwrite per 16384 moves", c["c_gathered_writes"], c["speedup_vs_gathered_writes"]),
-        (f"hanoi moves blocks {c['n']} --binary", c["python_blocks"], 1.0),
-    ]
-    cells = [("", [Cell(label), Cell(f"{s:.3f}", _key(s)), Cell(f"{x:.2f}x", _key(x))]) for label, s, x in rows]
-    return {
-        "skipped": "",
-        "lead": f"n = {c['n']}, {c['moves']} moves, {c['bytes']} bytes each to /dev/null, compiled with "
-        f"{c.get('compiler', 'an unknown compiler')}, best of {c.get('repeat', '?')} runs of each.",
-        "table": Grid(["program", "seconds", "its time / blocks' time"], cells),
-        "identical": bool(c.get("identical")),
     }

@@ -152,8 +152,6 @@ def readme(results: ResultSet, tables: list[Table], peers: ResultSet | None = No
         "page": PAGE,
         "csv_names": ", ".join(f"`{name}`" for name in csv_names(tables)),
         "commands": _commands(results),
-        "c_reference": _c_reference(results),
-        "machine": _machine(results.environment) + f", {results.environment.os}",
         "how": _how(results),
         "baseline": has_baseline(results),
         "kind": "quick run" if results.mode == "quick" else "run of fixed sizes",
@@ -296,39 +294,4 @@ def _peers(results: ResultSet, tables: list[Table], nested: ResultSet | None) ->
         "apart": ", ".join(f"`{name}`" for name in apart),
         "rounds": next((pair.head_to_head.rounds for pair in source.peers if pair.head_to_head), DUEL_ROUNDS),
         "duel_s": f"{DUEL_S:g}",
-    }
-
-
-def _c_reference(results: ResultSet) -> dict[str, Any] | None:
-    """Return what the section "blocks vs a C per-move loop" shows.
-
-    It is of *results*; None when the run has none.
-    """
-    c = results.c_reference
-    if not c:
-        return None
-    if "skipped" in c:
-        return {"skipped": c["skipped"]}
-    rows = [
-        ["C, one 3-byte `fwrite` per move", f"{c['c_fwrite_per_move']:.3f}", f"{c['speedup_vs_fwrite_per_move']:.2f}x"],
-        [
-            "C, moves gathered, one `fwrite` per 16384 moves",
-            f"{c['c_gathered_writes']:.3f}",
-            f"{c['speedup_vs_gathered_writes']:.2f}x",
-        ],
-        [f"`hanoi moves blocks {c['n']} --binary`", f"{c['python_blocks']:.3f}", "1.00x"],
-    ]
-    return {
-        "skipped": "",
-        "n": c["n"],
-        "moves": c["moves"],
-        "bytes": c["bytes"],
-        "compiler": c.get("compiler", ""),
-        "repeat": c.get("repeat", ""),
-        "table": markdown(["program", "seconds", "its time / blocks' time"], rows),
-        "vs_fwrite": f"{c['speedup_vs_fwrite_per_move']:.2f}",
-        "vs_gathered": f"{c['speedup_vs_gathered_writes']:.2f}",
-        "identical": "yes"
-        if c.get("identical")
-        else "**NO**: the outputs differ, so the times do not compare like with like",
     }

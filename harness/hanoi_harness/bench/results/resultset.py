@@ -8,7 +8,6 @@ Schema (``"schema": 5``)::
                      "valgrind", "valgrind_missing", "load", "commit", "branch", "dirty", "version"},
      "settings": {...}, "timer": "...", "durations_s": {PHASE: seconds},
      "noise_floor": {"case", "difference": {"verdict", "ratio", "interval", "p_value"}, "margin"} or null,
-     "c_reference": hanoi_harness.bench.cref.measure's dict (a full run) or null,
      "peers": [{"peer": NAME, "ours": NAME, "apart": bool, "optimality": "optimal (proven)" or ...,
                 "head_to_head": {"n", "rounds", "difference": {"verdict", "ratio", "interval", "p_value"}} or null}],
      "algorithms": {NAME: {"summary", "source", "family", "origin", "limits", "puzzle", "declared": {"time", "space"},
@@ -322,7 +321,6 @@ class ResultSet:
     timer: str = ""
     durations_s: dict[str, float] = field(default_factory=dict)
     algorithms: dict[str, AlgorithmResult] = field(default_factory=dict)
-    c_reference: dict[str, Any] | None = None
     noise_floor: NoiseFloor | None = None
     consumer: Consumer = "digest"
     peers: tuple[Pair, ...] = ()
@@ -348,7 +346,6 @@ class ResultSet:
             "timer": self.timer,
             "durations_s": self.durations_s,
             "noise_floor": self.noise_floor.to_dict() if self.noise_floor else None,
-            "c_reference": self.c_reference,
             "peers": [pair.to_dict() for pair in self.peers],
             "algorithms": {name: result.to_dict() for name, result in self.algorithms.items()},
         }

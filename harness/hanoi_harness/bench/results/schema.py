@@ -106,7 +106,6 @@ def read(data: Any) -> ResultSet:
         timer=top.text("timer", ""),
         durations_s=top.seconds_by_name("durations_s", 1e7),
         algorithms={name: algorithm(name, entry, schema) for name, entry in algorithms.items()},
-        c_reference=c_reference(top.optional_fields("c_reference")),
         noise_floor=noise_floor(top.optional_fields("noise_floor")),
         consumer=_consumer(top) if schema >= 3 else "generation only",
         peers=peers,
@@ -352,29 +351,6 @@ def settings(data: Fields | None) -> dict[str, Any]:
     for key, high in SETTINGS_COUNTS.items():
         if data.has(key):
             found[key] = data.integer(key, 0, high)
-    return found
-
-
-C_SECONDS = ("c_fwrite_per_move", "c_gathered_writes", "python_blocks")
-C_RATIOS = ("speedup_vs_fwrite_per_move", "speedup_vs_gathered_writes")
-
-
-def c_reference(data: Fields | None) -> dict[str, Any] | None:
-    """Return the C reference's figures in *data* (None for none).
-
-    The reason it was skipped, or every figure.
-    """
-    if data is None:
-        return None
-    found: dict[str, Any] = {"n": data.integer("n", 0, 63), "moves": data.integer("moves", 0, 2**64)}
-    found["bytes"] = data.integer("bytes", 0, 3 * 2**64)
-    if data.has("repeat"):
-        found["repeat"] = data.integer("repeat", 1, 10**6)
-    if data.has("skipped"):
-        return {**found, "skipped": data.text("skipped")}
-    found.update(compiler=data.text("compiler", ""), identical=data.flag("identical"))
-    found.update({key: data.number(key, *SECONDS) for key in C_SECONDS})
-    found.update({key: data.number(key, 1e-9, 1e9) for key in C_RATIOS})
     return found
 
 
