@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hanoi_harness.bench.results.outdir import MARKER, seal
+
 HEADING = "## The project's own experiments"
 """The section of a result set's README.md that links each experiment's page."""
 
@@ -21,7 +23,8 @@ def publish(out: Path, name: str, title: str, text: str) -> Path:
     """Write *text* as *out*/*name*, linked from *out*/README.md; return it.
 
     The link, under :data:`HEADING`, is added once, when README.md exists
-    (``hanoi bench`` wrote it first).
+    (``hanoi bench`` wrote it first).  A result set's marker then lists the
+    new files, so that the next ``hanoi bench`` replaces them too.
 
     >>> import tempfile
     >>> out = Path(tempfile.mkdtemp())
@@ -40,4 +43,6 @@ def publish(out: Path, name: str, title: str, text: str) -> Path:
         if link not in known:
             section = "" if HEADING in known else f"\n{HEADING}\n\n"
             readme.write_text(known.rstrip("\n") + "\n" + section + link)
+    if (out / MARKER).is_file():
+        seal(out)
     return written

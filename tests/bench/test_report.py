@@ -36,7 +36,7 @@ from hanoi_harness.bench.report.styles import (
 )
 from hanoi_harness.bench.report.summary import findings, glance, summary, verdict
 from hanoi_harness.bench.results.fit import Fit, fit_counts, fit_space
-from hanoi_harness.bench.results.resultset import AlgorithmResult, Pair, ResultSet, Run
+from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.timing.figures import Timing
 from hanoi_harness.bench.timing.stats import Interval
@@ -64,8 +64,8 @@ def variants() -> ResultSet:
         ("their_stewart", "4 pegs, every move", "peer: recursive", 1.0),
     ):
         runs = [Run(n, moves=3**n - 1, timing=timed(factor * 300e-9 * (3**n - 1), seed=n)) for n in (4, 6, 8)]
-        results.algorithms[name] = AlgorithmResult(name, family=family, puzzle=puzzle, runs=runs)
-    results.peers = (Pair("their_stewart", "stewart"),)
+        origin = "plugin peers.py:STEWART" if name == "their_stewart" else "built-in"
+        results.algorithms[name] = AlgorithmResult(name, family=family, origin=origin, puzzle=puzzle, runs=runs)
     return results
 
 
@@ -434,9 +434,8 @@ families = st.sampled_from(["recursive", "stack", "tree", "rule-based", "formula
 @given(names, st.data())
 def test_any_set_of_lines_gets_panels_a_reader_can_follow(ranked: list[str], data: st.DataObject) -> None:
     family = {name: data.draw(families) for name in ranked}
-    peers = {name for name in ranked if family[name].startswith("peer")}
     reference = data.draw(st.sampled_from([None, *ranked]))
-    laid = panels(ranked, family, peers, reference)
+    laid = panels(ranked, family, reference)
     assert all(len(panel.names) <= MAX_LINES for panel in laid)
     drawn_once = [name for panel in laid for name in panel.names if name != reference]
     assert sorted(drawn_once) == sorted(name for name in ranked if name != reference)  # every line, once

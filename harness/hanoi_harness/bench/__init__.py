@@ -10,7 +10,6 @@ Every figure drains an algorithm through one consumer that reads every move
 * :mod:`.check`: each measured (algorithm, n) checked first, in a child process.
 * :mod:`.consume`: the one consumer, every move folded into the digest.
 * :mod:`.commands`: other programs (``--command``), checked and measured.
-* :mod:`.peers`: other packages' solvers (``--peers``) against ours.
 * :mod:`.timing`: wall time with pytest-benchmark, its statistics and the
   noise floor.
 * :mod:`.memory`: tracemalloc peak in-process, peak RSS in a fresh child.

@@ -7,7 +7,7 @@ One page that works offline and alone: its style and its one small script
 set's own PNGs beside it, and a Content-Security-Policy lets it fetch
 nothing else.  It holds each puzzle's summary and details, the plots, the
 environment and the noise floor, a section per algorithm with its figures
-at every n, its verdict and its source, and the peers beside ours.  Every
+at every n, its verdict and its source.  Every
 text is escaped (a command or a plugin's summary is anyone's text).  Like
 the Markdown, it reads nothing but the result set; every figure is
 formatted here, so the template holds no arithmetic.
@@ -19,8 +19,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
-from hanoi_harness.bench.peers import headline
 from hanoi_harness.bench.report.formatting import NOTE, fmt_bytes, fmt_margin, fmt_per_move, fmt_rate, fmt_seconds
 from hanoi_harness.bench.report.plots import pictures
 from hanoi_harness.bench.report.puzzles import standings
@@ -97,13 +95,10 @@ def grid(part: Part | Table) -> Grid:
     return Grid(list(part.headers), rows)
 
 
-def page(results: ResultSet, tables: Sequence[Table], nested: ResultSet | None = None) -> str:
+def page(results: ResultSet, tables: Sequence[Table]) -> str:
     """Return the text of index.html for *results*.
 
     *tables* are :func:`.render.all_tables`' (the summary first).
-
-    *nested* is the set of the peers inside it (``peers/``), shown beside
-    this one's, or None.
     """
     summary, detail = tables[0], details(results)
     puzzles = []
@@ -130,7 +125,6 @@ def page(results: ResultSet, tables: Sequence[Table], nested: ResultSet | None =
         "settings": _settings(results),
         "noise": _noise(results),
         "algorithms": [_algorithm(results, entry.result) for s in standings(results) for entry in s.entries],
-        "peers": _peers(results, tables, nested),
         "files": ["README.md", "tables.md", "results.json", *csv_names(tables)],
     }
     return environment(escape=True).get_template("index.html.j2").render(context)
@@ -254,19 +248,3 @@ def _run_cells(result: AlgorithmResult, run: Run) -> list[Cell]:
         rss,
         Cell(fmt_seconds(run.check_s), _key(run.check_s)),
     ]
-
-
-def _peers(results: ResultSet, tables: Sequence[Table], nested: ResultSet | None) -> dict[str, Any] | None:
-    """Return the peers' section, or None when there are no peers.
-
-    This set's pairs at every n, or the nested set's headline and a link.
-    """
-    source = results if results.peers else nested
-    if source is None or not source.peers:
-        return None
-    own = source is results
-    return {
-        "headline": grid(headline(source)),
-        "every_n": grid(tables[-1]) if own else None,
-        "link": "" if own else f"{PEERS_DIR}/index.html",
-    }

@@ -21,8 +21,6 @@ from hanoi_harness.bench.consume import SLICE_ROWS
 from hanoi_harness.bench.counts.measure import SIZES
 from hanoi_harness.bench.gate.counts import DEFAULT_THRESHOLD_PCT
 from hanoi_harness.bench.gate.times import DEFAULT_TIME_THRESHOLD_PCT
-from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
-from hanoi_harness.bench.peers import DUEL_ROUNDS, DUEL_S, headline
 from hanoi_harness.bench.report.formatting import NOTE, escaped, fmt_margin, markdown
 from hanoi_harness.bench.report.plots import pictures
 from hanoi_harness.bench.report.summary import glance, verdict
@@ -130,12 +128,10 @@ def tables_md(results: ResultSet, tables: list[Table]) -> str:
     return template.render(note=NOTE, provenance=provenance(results), tables=tables)
 
 
-def readme(results: ResultSet, tables: list[Table], peers: ResultSet | None = None) -> str:
+def readme(results: ResultSet, tables: list[Table]) -> str:
     """Return the text of README.md for *results*.
 
     *tables* are its tables, the summary first, instructions second.
-
-    *peers* is the set of the peers nested in it, summed up in a section of its own (None: none).
     """
     externals = any(r.external for r in results.algorithms.values())
     context = {
@@ -158,7 +154,6 @@ def readme(results: ResultSet, tables: list[Table], peers: ResultSet | None = No
         "threshold": f"{DEFAULT_THRESHOLD_PCT:g}",
         "time_threshold": f"{DEFAULT_TIME_THRESHOLD_PCT:g}",
         "slice_rows": SLICE_ROWS,
-        "peers": _peers(results, tables, peers),
     }
     return environment().get_template("README.md.j2").render(context)
 
@@ -273,25 +268,3 @@ def _commands(results: ResultSet) -> str:
     if not rows:
         return ""
     return markdown(["name", "command", "n measured", "peak RSS of the process", "check"], rows)
-
-
-def _peers(results: ResultSet, tables: list[Table], nested: ResultSet | None) -> dict[str, Any] | None:
-    """Return what the section on the peers shows.
-
-    Of this set's pairs, or of the nested set's (None: neither).
-
-    In the peers' own set the section names the table of every n (last of *tables*, in tables.md); in the set
-    they are nested in, it links to theirs.
-    """
-    source = results if results.peers else nested
-    if source is None or not source.peers:
-        return None
-    apart = [pair.peer for pair in source.peers if pair.apart]
-    return {
-        "headline": headline(source).markdown(),
-        "table": tables[-1].title if source is results else "",
-        "link": "" if source is results else PEERS_DIR,
-        "apart": ", ".join(f"`{name}`" for name in apart),
-        "rounds": next((pair.head_to_head.rounds for pair in source.peers if pair.head_to_head), DUEL_ROUNDS),
-        "duel_s": f"{DUEL_S:g}",
-    }

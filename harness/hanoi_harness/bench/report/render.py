@@ -10,15 +10,13 @@ generated text file says so on its first line.  The pieces live apart:
 * :mod:`.tables`: the other tables, Markdown and CSV both;
 * :mod:`.plots`: the PNGs;
 * :mod:`.readme`: README.md and tables.md, from their Jinja2 templates;
-* :mod:`.page`: index.html, the whole report, from its template;
-* :mod:`~hanoi_harness.bench.peers`: the peers against ours, in a set that measured them.
+* :mod:`.page`: index.html, the whole report, from its template.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from hanoi_harness.bench.peers import comparison
 from hanoi_harness.bench.report.page import page
 from hanoi_harness.bench.report.plots import plot
 from hanoi_harness.bench.report.readme import PAGE, readme, tables_md
@@ -32,21 +30,18 @@ def all_tables(results: ResultSet) -> list[Table]:
     """Return every table of *results* in the order of tables.md.
 
     The summaries, instructions, the figures by n, the details.
-
-    A set that measured peers has the peers against ours last.
     """
     tables = [summary(results), instructions(results), *(by_n(results, figure) for figure in FIGURES)]
     tables.append(details(results))
-    return [*tables, comparison(results)] if results.peers else tables
+    return tables
 
 
-def render(results: ResultSet, out: Path, peers: ResultSet | None = None) -> list[str]:
+def render(results: ResultSet, out: Path) -> list[str]:
     """Write every view of *results* into *out*; return their names.
 
     They are index.html, README.md, tables.md, the CSV twins and the plots.
 
-    *peers* is the set of the peers nested in it (``peers/``), whose pairs
-    README.md sums up, or None.  Ctrl-C while rendering is
+    Ctrl-C while rendering is
     :class:`KeyboardInterrupt`, whatever a library turns it into on the way
     (see :func:`~hanoi_harness.sandbox.interrupts.interruption_wins`).
     """
@@ -59,6 +54,6 @@ def render(results: ResultSet, out: Path, peers: ResultSet | None = None) -> lis
                 written.append(table.csv)
         (out / "tables.md").write_text(tables_md(results, tables))
         written += plot(results, out)
-        (out / "README.md").write_text(readme(results, tables, peers))
-        (out / PAGE).write_text(page(results, tables, peers))
+        (out / "README.md").write_text(readme(results, tables))
+        (out / PAGE).write_text(page(results, tables))
     return [PAGE, "README.md", "tables.md", *written]

@@ -1,0 +1,7 @@
+"""Run :func:`benchmarks.peers.compare.main`: ``python -m benchmarks.peers``."""
+
+import sys
+
+from benchmarks.peers.compare import main
+
+sys.exit(main())
