@@ -8,8 +8,6 @@ Schema (``"schema": 5``)::
                      "valgrind", "valgrind_missing", "load", "commit", "branch", "dirty", "version"},
      "settings": {...}, "timer": "...", "durations_s": {PHASE: seconds},
      "noise_floor": {"case", "difference": {"verdict", "ratio", "interval", "p_value"}, "margin"} or null,
-     "peers": [{"peer": NAME, "ours": NAME, "apart": bool, "optimality": "optimal (proven)" or ...,
-                "head_to_head": {"n", "rounds", "difference": {"verdict", "ratio", "interval", "p_value"}} or null}],
      "algorithms": {NAME: {"summary", "source", "family", "origin", "limits", "puzzle", "declared": {"time", "space"},
                            "external": bool, "command": shell command or null,
                            "status": "ok" | "failed", "failure": verdict or null, "stopped",
@@ -36,12 +34,7 @@ reasons its rounds are too noisy to rank on (empty: stable), ``samples`` up to
 32 of its rounds (:mod:`hanoi_harness.bench.timing.figures`).  ``noise_floor`` is the
 reference timed against itself in the run (:mod:`hanoi_harness.bench.timing.noise`).
 ``environment`` is what the figures depend on
-(:mod:`hanoi_harness.bench.results.environment`).  ``peers`` pairs another
-package's record with the project's algorithm it is compared with (a set
-of ``hanoi bench --peers``, :mod:`hanoi_harness.bench.peers`; ``apart``:
-the peer runs in a child process of its own; ``head_to_head``: the two timed
-in alternation at one n, the ratio the peer's median over ours); it is empty
-in any other set, and a file without it reads as one.  An entry with ``"external": true``
+(:mod:`hanoi_harness.bench.results.environment`).  An entry with ``"external": true``
 is a ``--command``: its times are whole runs of the program (start-up
 included), its declared classes are empty (unknown), it has no tracemalloc
 peaks and no instruction counts, and its ``rss`` is the process's own peak,
@@ -89,7 +82,6 @@ from hanoi_harness.bench.results.environment import Environment
 from hanoi_harness.bench.results.fit import Fit
 from hanoi_harness.bench.timing.figures import Timing
 from hanoi_harness.bench.timing.noise import NoiseFloor
-from hanoi_harness.bench.timing.stats import Difference
 
 SCHEMA = 5
 """The schema a bench writes; :data:`hanoi_harness.bench.results.schema.READABLE` are those read."""
@@ -254,54 +246,6 @@ class AlgorithmResult:
         }
 
 
-@dataclass(frozen=True)
-class Pair:
-    """A peer and the project's algorithm it is compared with.
-
-    *peer* is another package's record, *ours* the project's algorithm.
-
-
-    *apart*: the peer runs in a child process of its own, so that the
-    tracemalloc peak and the instruction count of its entry are the reading
-    side's alone.  *optimality* is what a passed check says of the moves
-    of their puzzle: "optimal (proven)", or the count conjectured optimal.
-    *head_to_head* is the two timed in alternation at one n (None: not).
-    """
-
-    peer: str
-    ours: str
-    apart: bool = False
-    optimality: str = ""
-    head_to_head: HeadToHead | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "peer": self.peer,
-            "ours": self.ours,
-            "apart": self.apart,
-            "optimality": self.optimality,
-            "head_to_head": self.head_to_head.to_dict() if self.head_to_head else None,
-        }
-
-
-@dataclass(frozen=True)
-class HeadToHead:
-    """A peer and ours timed in alternation (ABBA) at *n*.
-
-    *rounds* drains each: *difference* is the peer's over ours.
-
-    Its ratio is the peer's median over ours, how many times faster ours
-    is; a verdict "slower" says the peer is the slower, beyond noise.
-    """
-
-    n: int
-    rounds: int
-    difference: Difference
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"n": self.n, "rounds": self.rounds, "difference": self.difference.to_dict()}
-
-
 @dataclass
 class ResultSet:
     """One bench run in *mode*, times relative to *reference*.
@@ -323,7 +267,6 @@ class ResultSet:
     algorithms: dict[str, AlgorithmResult] = field(default_factory=dict)
     noise_floor: NoiseFloor | None = None
     consumer: Consumer = "digest"
-    peers: tuple[Pair, ...] = ()
 
     @property
     def reads_moves(self) -> bool:
@@ -346,7 +289,6 @@ class ResultSet:
             "timer": self.timer,
             "durations_s": self.durations_s,
             "noise_floor": self.noise_floor.to_dict() if self.noise_floor else None,
-            "peers": [pair.to_dict() for pair in self.peers],
             "algorithms": {name: result.to_dict() for name, result in self.algorithms.items()},
         }
 

@@ -31,8 +31,6 @@ from hanoi_harness.bench.results.resultset import (
     STATUSES,
     AlgorithmResult,
     Consumer,
-    HeadToHead,
-    Pair,
     ResultSet,
     Run,
 )
@@ -93,10 +91,6 @@ def read(data: Any) -> ResultSet:
         readable = ", ".join(str(number) for number in READABLE[:-1]) + f" or {READABLE[-1]}"
         raise UsageError(f"not a results.json of schema {readable} (found schema {json.dumps(schema)[:40]})")
     algorithms = top.by_name("algorithms")
-    peers = tuple(pair(found) for found in top.each("peers"))
-    for index, found in enumerate(peers):
-        if not {found.peer, found.ours} <= set(algorithms):
-            raise top.refuse(f"peers[{index}]", f"names an algorithm not in this set: {found.peer} or {found.ours}")
     return ResultSet(
         mode=top.choice("mode", MODES),
         reference=top.name("reference"),
@@ -108,7 +102,6 @@ def read(data: Any) -> ResultSet:
         algorithms={name: algorithm(name, entry, schema) for name, entry in algorithms.items()},
         noise_floor=noise_floor(top.optional_fields("noise_floor")),
         consumer=_consumer(top) if schema >= 3 else "generation only",
-        peers=peers,
     )
 
 
@@ -209,20 +202,6 @@ def timing(data: Fields, schema: int) -> Timing:
 
 
 # --- the other records ---------------------------------------------------------------------------------------
-
-
-def pair(data: Fields) -> Pair:
-    """Return the pair of a peer and ours in *data*, checked."""
-    duel = data.optional_fields("head_to_head")
-    return Pair(data.name("peer"), data.name("ours"), data.flag("apart"), data.text("optimality", ""), _duel(duel))
-
-
-def _duel(data: Fields | None) -> HeadToHead | None:
-    """Return the head-to-head timing in *data* (None for none), checked."""
-    if data is None:
-        return None
-    rounds = data.integer("rounds", 1, 10**6)
-    return HeadToHead(data.integer("n", 0, MAX_N), rounds, difference(data.fields("difference")))
 
 
 def _environment_of(top: Fields, schema: int) -> Environment:
