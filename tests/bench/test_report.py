@@ -19,9 +19,7 @@ from hypothesis import strategies as st
 
 from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.report import plots as _plots
-from hanoi_harness.bench.report.page import page
 from hanoi_harness.bench.report.puzzles import kind_of, reference_for, standings
-from hanoi_harness.bench.report.readme import readme
 from hanoi_harness.bench.report.render import all_tables, render
 from hanoi_harness.bench.report.styles import (
     COLOURS,
@@ -35,6 +33,7 @@ from hanoi_harness.bench.report.styles import (
     styles,
 )
 from hanoi_harness.bench.report.summary import findings, glance, summary, verdict
+from hanoi_harness.bench.report.view import text, view
 from hanoi_harness.bench.results.fit import Fit, fit_counts, fit_space
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.results.schema import load
@@ -200,10 +199,10 @@ def test_a_mismatch_is_explained_under_its_table() -> None:
     assert said.startswith("tree_array, time: declared 2^n") and "grow like n^1.07 over 10 sizes" in said
     tables = all_tables(results)
     assert tables[0].parts[0].notes == (said,)
-    text = readme(results, tables)
-    below = text.split("| tree_array")[1].split("\n## ")[0]
+    model = view(results, tables)
+    below = text("README.md.j2", model).split("| tree_array")[1].split("\n## ")[0]
     assert f"- {said}" in below  # right under the table, not at the end of the page
-    assert said in page(results, tables)
+    assert said in text("index.html.j2", model)
 
 
 @pytest.mark.parametrize(
@@ -503,16 +502,16 @@ def test_the_page_has_a_section_per_algorithm_with_its_source(tmp_path: Path) ->
     results.algorithms["level_formula"].source = "Qiao, \u201cA collection\u201d, CSDN blog, c. 2014"
     mine = AlgorithmResult("mine", command="./mine {n} | tee x", runs=[Run(3, timing=timed(1e-3))])
     results.algorithms["mine"] = mine
-    text = page(results, all_tables(results))
+    html = text("index.html.j2", view(results, all_tables(results)))
     for name in results.algorithms:
-        assert f'<section class="algorithm" id="alg-{name}"' in text
-        assert f'<a href="#alg-{name}">' in text  # its row in the summary links to it
-    section = text.split('id="alg-level_formula"')[1].split("</section>")[0]
+        assert f'<section class="algorithm" id="alg-{name}"' in html
+        assert f'<a href="#alg-{name}">' in html  # its row in the summary links to it
+    section = html.split('id="alg-level_formula"')[1].split("</section>")[0]
     assert "Qiao, \u201cA collection\u201d, CSDN blog, c. 2014" in section
-    assert "not recorded in this results.json" in text.split('id="alg-tree_array"')[1].split("</section>")[0]
-    assert "./mine {n} | tee x" in text and "no class declared" in text
-    assert 'http-equiv="Content-Security-Policy" content="default-src \'none\'' in text
-    assert not re.search(r"""(src|href)=["']?(https?:)?//""", text)  # nothing on the network
+    assert "not recorded in this results.json" in html.split('id="alg-tree_array"')[1].split("</section>")[0]
+    assert "./mine {n} | tee x" in html and "no class declared" in html
+    assert 'http-equiv="Content-Security-Policy" content="default-src \'none\'' in html
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", html)  # nothing on the network
 
 
 def test_control_characters_never_reach_the_page(tmp_path: Path) -> None:

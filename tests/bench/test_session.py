@@ -22,8 +22,8 @@ from hanoi_harness.bench import run as _run
 from hanoi_harness.bench.commands import Command, check_commands
 from hanoi_harness.bench.memory.measure import Rss, rss_peak, tracemalloc_peak
 from hanoi_harness.bench.plan import FULL, QUICK
-from hanoi_harness.bench.report import readme as _readme
 from hanoi_harness.bench.report.render import all_tables
+from hanoi_harness.bench.report.view import text, view
 from hanoi_harness.bench.results import fit as _fit
 from hanoi_harness.bench.results import resultset
 from hanoi_harness.bench.results.fit import fit_space, fit_wall
@@ -478,7 +478,7 @@ def test_a_generation_only_set_is_never_ranked(tmp_path: Path) -> None:
     summary = all_tables(load(tmp_path))[0]
     assert [row[0] for row in summary.shown] == ["-", "-"]
     assert [row[0] for row in summary.raw] == [None, None]
-    readme = _readme.readme(load(tmp_path), all_tables(load(tmp_path)))
+    readme = text("README.md.j2", view(load(tmp_path), all_tables(load(tmp_path))))
     assert "Not ranked: this set comes from a version whose drains read no move" in readme
     assert not re.search("MISMATCH (time|space)", readme)  # a schema-2 set has no fits to compare with
 

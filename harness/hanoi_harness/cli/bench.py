@@ -18,7 +18,7 @@ from hanoi_harness.bench.gate.compare import report as compared
 from hanoi_harness.bench.gate.export import to_json, to_junit, to_markdown, verdict
 from hanoi_harness.bench.plan import QUICK
 from hanoi_harness.bench.report.formatting import escaped
-from hanoi_harness.bench.report.readme import PAGE
+from hanoi_harness.bench.report.view import PAGE
 from hanoi_harness.bench.results.outdir import MARKER
 from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.run import REFERENCE, failure_line

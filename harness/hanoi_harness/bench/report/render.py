@@ -9,19 +9,18 @@ generated text file says so on its first line.  The pieces live apart:
 * :mod:`.summary`: the ranked summary;
 * :mod:`.tables`: the other tables, Markdown and CSV both;
 * :mod:`.plots`: the PNGs;
-* :mod:`.readme`: README.md and tables.md, from their Jinja2 templates;
-* :mod:`.page`: index.html, the whole report, from its template.
+* :mod:`.view`: the one model of README.md and index.html, and their Jinja2
+  templates.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from hanoi_harness.bench.report.page import page
 from hanoi_harness.bench.report.plots import plot
-from hanoi_harness.bench.report.readme import PAGE, readme, tables_md
 from hanoi_harness.bench.report.summary import details, summary
 from hanoi_harness.bench.report.tables import FIGURES, Table, by_n, instructions
+from hanoi_harness.bench.report.view import PAGE, tables_md, text, view
 from hanoi_harness.bench.results.resultset import ResultSet
 from hanoi_harness.sandbox.interrupts import interruption_wins
 
@@ -54,6 +53,7 @@ def render(results: ResultSet, out: Path) -> list[str]:
                 written.append(table.csv)
         (out / "tables.md").write_text(tables_md(results, tables))
         written += plot(results, out)
-        (out / "README.md").write_text(readme(results, tables))
-        (out / PAGE).write_text(page(results, tables))
+        model = view(results, tables)
+        (out / "README.md").write_text(text("README.md.j2", model))
+        (out / PAGE).write_text(text("index.html.j2", model))
     return [PAGE, "README.md", "tables.md", *written]
