@@ -13,11 +13,12 @@ WHEEL_VENV := build/wheel-venv
 
 venv: $(STAMP)
 
-# Re-install whenever pyproject.toml is newer than the last install.
-$(STAMP): pyproject.toml
+# Re-install whenever pyproject.toml or the experiments' requirements (the peers) are newer than the last install.
+$(STAMP): pyproject.toml benchmarks/requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dev,distributed,peers,docs]'
+	$(BIN)/python -m pip install --quiet -r benchmarks/requirements.txt
+	$(BIN)/python -m pip install --quiet -e '.[test,dev,distributed,docs]'
 	@# setuptools finds the two source roots through an import hook, which costs every Python process
 	@# (each test's children) about 17 ms. A .pth that names the folders imports the same, more cheaply,
 	@# and editors and static analysers read it too.
@@ -110,7 +111,7 @@ wheel: $(STAMP)
 	rm -rf $(WHEEL_DIR) build/lib build/bdist.* && $(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir $(WHEEL_DIR) .
 
 # The wheel in a fresh venv: every command from a directory outside the checkout (.ci/smoke), then the
-# test suite and the package's doctests against the installed files. Without the peers: their tests skip.
+# test suite and the package's doctests against the installed files. The wheel pulls no peer: their tests skip.
 test-wheel: wheel valgrind chromium
 	rm -rf $(WHEEL_VENV) && $(PYTHON) -m venv $(WHEEL_VENV)
 	$(WHEEL_VENV)/bin/python -m pip install --quiet "$$(ls $(WHEEL_DIR)/*.whl)[test,distributed]"
@@ -120,16 +121,20 @@ test-wheel: wheel valgrind chromium
 	cd "$$(mktemp -d)" && $(CURDIR)/$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider \
 	  --doctest-modules -o doctest_optionflags=NORMALIZE_WHITESPACE --pyargs hanoi_harness hanoi_algorithms
 
-# 'hanoi moves blocks 28 --binary' against the C reference harness/hanoi_harness/bench/c/hanoi_ref.c (needs a C compiler).
+# 'hanoi moves blocks 28 --binary' against the C reference benchmarks/c/hanoi_ref.c (needs a C compiler).
 bench-c: $(STAMP)
-	$(BIN)/python -m hanoi_harness.bench.cref 28
+	$(BIN)/python -m benchmarks.cref 28
 
 # The full benchmark: regenerates results/ (index.html, the report, beside README.md, the tables and the plots; and
-# results/quick/, the CI baseline, and results/peers/, the other packages' solvers of the extra 'peers' against ours):
-# 14 minutes on 2 idle cores (7 of them the peers), 16 shared. Chromium comes with it, to check index.html in 'make test'.
+# results/quick/, the CI baseline). Then the project's own experiments (benchmarks/) add their pages to it:
+# results/peers/ and peers.md (other packages' solvers against ours), startup.md and cref.md. 14 minutes on 2 idle
+# cores (7 of them the peers), 16 shared. Chromium comes with it, to check index.html in 'make test'.
 bench: $(STAMP) valgrind chromium
 	$(COMPILE) >/dev/null
-	$(BIN)/hanoi bench --out results --peers
+	$(BIN)/hanoi bench --out results
+	$(BIN)/python -m benchmarks.peers --out results
+	$(BIN)/python -m benchmarks.startup --out results
+	$(BIN)/python -m benchmarks.cref 28 --out results
 
 # The regression gate: a quick benchmark (about 30 s, 50 s under load) compared with the committed quick
 # baseline by hanoi compare: exit 1 naming the algorithm and the metric when instructions per move or a

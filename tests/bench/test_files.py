@@ -22,7 +22,6 @@ import pytest
 from hanoi_harness.bench.results.resultset import ResultSet
 from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.results.validate import MAX_BYTES, read_json
-from hanoi_harness.bench.startup import StartupSet
 from hanoi_harness.errors import UsageError
 from tests.helpers import assert_one_line_error, bench_set, run_cli
 
@@ -36,7 +35,6 @@ def valid_set() -> ResultSet:
     """
     results = bench_set({"bitwise": 0.5, "tree_array": 1.2})
     results.durations_s = {"checking": 1.0, "timing": 2.0}
-    results.c_reference = {"n": 8, "moves": 255, "bytes": 765, "skipped": "no C compiler"}
     return results
 
 
@@ -136,12 +134,6 @@ CASES = {
     "noise floor p-value over 1": ((*FLOOR, "p_value"), "1.5"),
     "noise floor verdict unknown": ((*FLOOR, "verdict"), '"faster maybe"'),
     "noise floor ratio 0": ((*FLOOR, "ratio"), "0"),
-    "c_reference speed-up NaN": (
-        ("c_reference",),
-        '{"n": 8, "moves": 255, "bytes": 765, "compiler": "cc", "identical": true, "c_fwrite_per_move": 1, '
-        '"c_gathered_writes": 1, "python_blocks": 1, "speedup_vs_fwrite_per_move": NaN, '
-        '"speedup_vs_gathered_writes": 1}',
-    ),
     "failure describe a number": (("algorithms", "bitwise", "failure"), '{"describe": 3}'),
     # Figures that contradict each other.  A negative figure per move passed as "improved" in NEW and
     # as a regression in OLD; a median outside its own rounds and interval as "+900.0% within noise".
@@ -322,50 +314,6 @@ def test_a_valid_file_loads_as_written(tmp_path: Path) -> None:
     original = valid_set()
     (tmp_path / "results.json").write_text(original.dumps())
     assert load(tmp_path).to_dict() == original.to_dict()
-
-
-def with_startup() -> ResultSet:
-    """The valid set with a start-up record, instructions counted."""
-    from tests.bench.test_startup import figures
-
-    results = valid_set()
-    results.startup = figures()
-    return results
-
-
-STARTUP_CASES = {
-    "runs 0": (("startup", "runs"), "0"),
-    "cpu negative": (("startup", "baseline", "cpu_s"), "-0.1"),
-    "cpu a string": (("startup", "commands", 0, "cpu_s"), '"fast"'),
-    "a ratio its times do not give": (("startup", "commands", 0, "ratio"), "1.5"),
-    "an instruction ratio its counts do not give": (("startup", "commands", 1, "instruction_ratio"), "1.0"),
-    "instructions negative": (("startup", "commands", 2, "instructions"), "-1"),
-    "a command not a string": (("startup", "commands", 0, "command"), "3"),
-    "commands not a list": (("startup", "commands"), "{}"),
-    "a blank reason for none": (("startup",), '{"runs": 3, "skipped": " "}'),
-}
-
-
-@pytest.mark.parametrize("case", STARTUP_CASES)
-def test_a_bad_start_up_figure_is_refused_in_one_line(case: str, tmp_path: Path, capsys: CaptureText) -> None:
-    path, raw = STARTUP_CASES[case]
-    bad = tmp_path / "bad.json"
-    bad.write_text(with_raw(with_startup().to_dict(), path, raw))
-    code, _, err = run_cli(capsys, "report", str(bad))
-    assert_one_line_error(code, err, str(bad), "startup")
-
-
-def test_start_up_figures_read_back_as_written(tmp_path: Path) -> None:
-    written = with_startup()
-    (tmp_path / "results.json").write_text(written.dumps())
-    assert load(tmp_path).startup == written.startup
-    written.startup = StartupSet(3, (), skipped="a start-up failed: status 3")
-    (tmp_path / "results.json").write_text(written.dumps())
-    assert load(tmp_path).startup == written.startup
-    data = json.loads(written.dumps())
-    data["schema"] = 3  # a schema-3 file has no start-up: a key of that name is not read
-    (tmp_path / "results.json").write_text(json.dumps(data))
-    assert load(tmp_path).startup is None
 
 
 def test_counts_at_every_size_and_their_fits_read_back_as_written(tmp_path: Path) -> None:

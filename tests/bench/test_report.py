@@ -19,9 +19,7 @@ from hypothesis import strategies as st
 
 from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.report import plots as _plots
-from hanoi_harness.bench.report.page import page
 from hanoi_harness.bench.report.puzzles import kind_of, reference_for, standings
-from hanoi_harness.bench.report.readme import readme
 from hanoi_harness.bench.report.render import all_tables, render
 from hanoi_harness.bench.report.styles import (
     COLOURS,
@@ -35,8 +33,9 @@ from hanoi_harness.bench.report.styles import (
     styles,
 )
 from hanoi_harness.bench.report.summary import findings, glance, summary, verdict
+from hanoi_harness.bench.report.view import text, view
 from hanoi_harness.bench.results.fit import Fit, fit_counts, fit_space
-from hanoi_harness.bench.results.resultset import AlgorithmResult, Pair, ResultSet, Run
+from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.timing.figures import Timing
 from hanoi_harness.bench.timing.stats import Interval
@@ -64,8 +63,8 @@ def variants() -> ResultSet:
         ("their_stewart", "4 pegs, every move", "peer: recursive", 1.0),
     ):
         runs = [Run(n, moves=3**n - 1, timing=timed(factor * 300e-9 * (3**n - 1), seed=n)) for n in (4, 6, 8)]
-        results.algorithms[name] = AlgorithmResult(name, family=family, puzzle=puzzle, runs=runs)
-    results.peers = (Pair("their_stewart", "stewart"),)
+        origin = "plugin peers.py:STEWART" if name == "their_stewart" else "built-in"
+        results.algorithms[name] = AlgorithmResult(name, family=family, origin=origin, puzzle=puzzle, runs=runs)
     return results
 
 
@@ -200,10 +199,10 @@ def test_a_mismatch_is_explained_under_its_table() -> None:
     assert said.startswith("tree_array, time: declared 2^n") and "grow like n^1.07 over 10 sizes" in said
     tables = all_tables(results)
     assert tables[0].parts[0].notes == (said,)
-    text = readme(results, tables)
-    below = text.split("| tree_array")[1].split("\n## ")[0]
+    model = view(results, tables)
+    below = text("README.md.j2", model).split("| tree_array")[1].split("\n## ")[0]
     assert f"- {said}" in below  # right under the table, not at the end of the page
-    assert said in page(results, tables)
+    assert said in text("index.html.j2", model)
 
 
 @pytest.mark.parametrize(
@@ -434,9 +433,8 @@ families = st.sampled_from(["recursive", "stack", "tree", "rule-based", "formula
 @given(names, st.data())
 def test_any_set_of_lines_gets_panels_a_reader_can_follow(ranked: list[str], data: st.DataObject) -> None:
     family = {name: data.draw(families) for name in ranked}
-    peers = {name for name in ranked if family[name].startswith("peer")}
     reference = data.draw(st.sampled_from([None, *ranked]))
-    laid = panels(ranked, family, peers, reference)
+    laid = panels(ranked, family, reference)
     assert all(len(panel.names) <= MAX_LINES for panel in laid)
     drawn_once = [name for panel in laid for name in panel.names if name != reference]
     assert sorted(drawn_once) == sorted(name for name in ranked if name != reference)  # every line, once
@@ -504,52 +502,16 @@ def test_the_page_has_a_section_per_algorithm_with_its_source(tmp_path: Path) ->
     results.algorithms["level_formula"].source = "Qiao, \u201cA collection\u201d, CSDN blog, c. 2014"
     mine = AlgorithmResult("mine", command="./mine {n} | tee x", runs=[Run(3, timing=timed(1e-3))])
     results.algorithms["mine"] = mine
-    text = page(results, all_tables(results))
+    html = text("index.html.j2", view(results, all_tables(results)))
     for name in results.algorithms:
-        assert f'<section class="algorithm" id="alg-{name}"' in text
-        assert f'<a href="#alg-{name}">' in text  # its row in the summary links to it
-    section = text.split('id="alg-level_formula"')[1].split("</section>")[0]
+        assert f'<section class="algorithm" id="alg-{name}"' in html
+        assert f'<a href="#alg-{name}">' in html  # its row in the summary links to it
+    section = html.split('id="alg-level_formula"')[1].split("</section>")[0]
     assert "Qiao, \u201cA collection\u201d, CSDN blog, c. 2014" in section
-    assert "not recorded in this results.json" in text.split('id="alg-tree_array"')[1].split("</section>")[0]
-    assert "./mine {n} | tee x" in text and "no class declared" in text
-    assert 'http-equiv="Content-Security-Policy" content="default-src \'none\'' in text
-    assert not re.search(r"""(src|href)=["']?(https?:)?//""", text)  # nothing on the network
-
-
-def test_a_set_with_start_up_renders_its_table_in_every_view(tmp_path: Path) -> None:
-    from tests.bench.test_startup import figures
-
-    results = bench_set({"bitwise": 0.5})
-    results.startup = figures(list_s=0.25)
-    written = render(results, tmp_path)
-    assert "startup.csv" in written
-    readme_text = (tmp_path / "README.md").read_text()
-    section = readme_text.split("## Start-up\n", 1)[1].split("\n## ", 1)[0]
-    assert "| `hanoi list`     | 250 ms" in section and "5.00x" in section and "4.50x" in section
-    assert "within 4x" in section and "Over the goal in this run: `hanoi list`." in section
-    assert "- **Start-up**:" in readme_text
-    html = (tmp_path / "index.html").read_text()
-    assert '<section id="startup">' in html and 'href="#startup"' in html
-    assert "Over the goal in this run: hanoi list." in html
-    assert "Start-up of the hanoi command" in (tmp_path / "tables.md").read_text()
-    rows = (tmp_path / "startup.csv").read_text().splitlines()
-    assert rows[1] == "command,cpu_s,ratio,instructions,instruction_ratio,within_goal"
-    assert rows[4].startswith("hanoi list,0.25,5.0,450000000,4.5,False")
-
-
-def test_a_set_without_start_up_renders_without_it(tmp_path: Path) -> None:
-    from tests.bench.test_startup import figures
-
-    results = bench_set({"bitwise": 0.5})
-    written = render(results, tmp_path)
-    assert "startup.csv" not in written and not (tmp_path / "startup.csv").exists()
-    assert "Start-up" not in (tmp_path / "README.md").read_text()
-    assert 'id="startup"' not in (tmp_path / "index.html").read_text()
-    assert "Start-up" not in (tmp_path / "tables.md").read_text()
-    results.startup = replace(figures(counted=False), measured=(), skipped="a start-up failed: status 3")
-    render(results, tmp_path)
-    assert "Not measured in this run: a start-up failed: status 3." in (tmp_path / "README.md").read_text()
-    assert "Not measured in this run: a start-up failed: status 3." in (tmp_path / "index.html").read_text()
+    assert "not recorded in this results.json" in html.split('id="alg-tree_array"')[1].split("</section>")[0]
+    assert "./mine {n} | tee x" in html and "no class declared" in html
+    assert 'http-equiv="Content-Security-Policy" content="default-src \'none\'' in html
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", html)  # nothing on the network
 
 
 def test_control_characters_never_reach_the_page(tmp_path: Path) -> None:

@@ -17,16 +17,15 @@ from pathlib import Path
 import psutil
 import pytest
 
-from hanoi_harness.bench import commands, cref, session, startup
+from hanoi_harness.bench import commands, session
 from hanoi_harness.bench import run as _run
 from hanoi_harness.bench.commands import Command, check_commands
 from hanoi_harness.bench.memory.measure import Rss, rss_peak, tracemalloc_peak
 from hanoi_harness.bench.plan import FULL, QUICK
-from hanoi_harness.bench.report import readme as _readme
 from hanoi_harness.bench.report.render import all_tables
+from hanoi_harness.bench.report.view import text, view
 from hanoi_harness.bench.results import fit as _fit
 from hanoi_harness.bench.results import resultset
-from hanoi_harness.bench.results.environment import Environment
 from hanoi_harness.bench.results.fit import fit_space, fit_wall
 from hanoi_harness.bench.results.resultset import AlgorithmResult, Run
 from hanoi_harness.bench.results.schema import load
@@ -34,7 +33,6 @@ from hanoi_harness.bench.run import run
 from hanoi_harness.bench.timing import figures as _timing
 from hanoi_harness.cli.main import main
 from hanoi_harness.errors import UsageError
-from hanoi_harness.progress import Progress
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.registry.sources import build_registry
 from tests.helpers import REGISTRY, at_scale, bench_set, printer_command, run_cli, timed
@@ -281,7 +279,7 @@ def test_full_walk_stops_at_the_cap_and_fits(no_valgrind: None) -> None:
     assert len(report["benchmarks"]) == 26 * FULL.passes  # each case once a pass
 
 
-# --- external programs (--command) and the C reference ---------------------------------------------------------
+# --- external programs (--command) -------------------------------------------------------------------------
 
 
 @pytest.fixture
@@ -458,7 +456,6 @@ def test_older_schemas_still_load_as_what_they_were(tmp_path: Path) -> None:
     for schema in (1, 2):
         data = json.loads(json.dumps(SCHEMA_2)) | {"schema": schema}
         if schema == 1:
-            del data["c_reference"]
             for entry in data["algorithms"].values():
                 del entry["external"], entry["command"]
         (tmp_path / "results.json").write_text(json.dumps(data))
@@ -469,7 +466,7 @@ def test_older_schemas_still_load_as_what_they_were(tmp_path: Path) -> None:
         assert blocks.runs[0].timing is not None and blocks.runs[0].timing.interval is None
         assert blocks.runs[0].timing.unstable == (_timing.NOT_KEPT,)
         assert (loaded.environment.cpu, loaded.environment.commit[:7]) == ("AMD EPYC", "ae7f154")
-        assert loaded.noise_floor is None and loaded.c_reference is None
+        assert loaded.noise_floor is None
 
 
 def test_a_generation_only_set_is_never_ranked(tmp_path: Path) -> None:
@@ -481,7 +478,7 @@ def test_a_generation_only_set_is_never_ranked(tmp_path: Path) -> None:
     summary = all_tables(load(tmp_path))[0]
     assert [row[0] for row in summary.shown] == ["-", "-"]
     assert [row[0] for row in summary.raw] == [None, None]
-    readme = _readme.readme(load(tmp_path), all_tables(load(tmp_path)))
+    readme = text("README.md.j2", view(load(tmp_path), all_tables(load(tmp_path))))
     assert "Not ranked: this set comes from a version whose drains read no move" in readme
     assert not re.search("MISMATCH (time|space)", readme)  # a schema-2 set has no fits to compare with
 
@@ -511,62 +508,29 @@ def test_a_variant_is_divided_by_its_own_moves() -> None:
     assert parts[1].headers == ["algorithm", "n=8"]
 
 
-def readme_section(readme: str, title: str) -> str:
-    """Return the section of a rendered README under the heading *title*.
-
-    It goes up to the next heading, and is "" when absent.
-    """
-    heading = f"## {title}\n"
-    return "" if heading not in readme else heading + readme.split(heading, 1)[1].split("\n## ", 1)[0]
-
-
-def test_c_reference_section() -> None:
-    results = bench_set(BASE)
-    results.c_reference = {"n": 28, "skipped": "no C compiler (set CC, or install gcc)"}
-    title = "blocks vs a C per-move loop"
-    section = readme_section(_readme.readme(results, all_tables(results)), title)
-    assert "Not measured in this run: no C compiler" in section
-    results.c_reference = None
-    assert readme_section(_readme.readme(results, all_tables(results)), title) == ""
-    if cref.compiler() is None:
-        pytest.skip("no C compiler: the measured section is not rendered here")
-    results.c_reference = cref.measure(10, repeat=1)
-    results.environment = Environment.from_dict({"cpu": "Test CPU", "cores": 2, "arch": "x86_64", "os": "Linux"})
-    section = readme_section(_readme.readme(results, all_tables(results)), title)
-    assert "Test CPU (2 cores" in section and "`hanoi moves blocks 10 --binary`" in section
-    assert f"{results.c_reference['speedup_vs_gathered_writes']:.2f}x" in section
-    assert "Bytes identical (the\nthree outputs compared at min(n, 16)): yes" in section
-
-
-def test_a_full_run_measures_the_baseline_and_the_c_reference(
+def test_a_full_run_measures_the_baseline_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_valgrind: None
 ) -> None:
-    """A full run writes quick/ and stores cref's figures.
+    """A full run writes quick/ first.
 
     A full run has no --quick, no --sizes; it is lowered here so that it is quick.
     """
     lowered = replace(FULL, n_cap=3, drain_budget_s=1e9, check_budget_s=1e9, max_time_s=0.01, rss_stride=0)
     monkeypatch.setattr(session, "FULL", lowered)
     monkeypatch.setattr(session, "QUICK", QUICK.with_sizes([2, 3]))
-    monkeypatch.setattr(session, "CREF_N", 8)
     out = tmp_path / "out"
     assert main(["bench", "--out", str(out), "recursive"]) == 0
     full, quick = load(out), load(out / "quick")
     assert [r.n for r in full.algorithms["recursive"].runs] == [1, 2, 3] and full.settings["sizes"] is None
     assert [r.n for r in quick.algorithms["recursive"].runs] == [2, 3] and quick.mode == "quick"
-    assert full.c_reference is not None and full.c_reference["n"] == 8 and quick.c_reference is None
-    # The report's duration is the whole run's: the baseline first, the C reference last.
+    # The report's duration is the whole run's: the baseline first.
     phases = list(full.durations_s)
-    assert phases[0] == "quick baseline" and phases[-1] == "C reference" and "checking" in phases
-    assert "C reference" not in quick.durations_s
+    assert phases[0] == "quick baseline" and "checking" in phases
+    assert "quick baseline" not in quick.durations_s
     readme = (out / "README.md").read_text()
     made = next(line for line in readme.splitlines() if line.startswith("A full run of"))
     assert "It took " in made and "quick baseline" in made
     assert "`quick/results.json` is a quick run" in readme
-    if "skipped" in full.c_reference:
-        assert f"Not measured in this run: {full.c_reference['skipped']}" in readme
-    else:
-        assert full.c_reference["identical"] is True and "## blocks vs a C per-move loop" in readme
     # Rendered again from results.json alone: the same files, quick/ kept as it was.
     before = {p.name: p.read_bytes() for p in (out / "quick").iterdir()}
     assert main(["report", str(out)]) == 0
@@ -579,14 +543,14 @@ def test_sizes_without_quick_measure_those_sizes_only(
 ) -> None:
     """--sizes alone measures the full run's rounds at those n only.
 
-    There is no quick baseline and no C reference.
+    There is no quick baseline.
     """
     out = tmp_path / "out"
     code, said, _ = run_cli(capsys, "bench", "--sizes", "3,4", "--out", str(out), "recursive")
     assert code == 0 and "full run of 1 algorithms" in said
     results = load(out)
     assert results.mode == "full" and [r.n for r in results.algorithms["recursive"].runs] == [3, 4]
-    assert results.c_reference is None and not (out / "quick").exists()
+    assert not (out / "quick").exists()
     assert list(results.durations_s) == [
         "checking",
         "timing",
@@ -596,21 +560,4 @@ def test_sizes_without_quick_measure_those_sizes_only(
         "instruction counts",
     ]
     readme = (out / "README.md").read_text()
-    assert "no `quick/` baseline" in readme and "## blocks vs a C per-move loop" not in readme
-
-
-def test_a_whole_run_measures_the_start_up_and_a_run_of_sizes_does_not(no_valgrind: None) -> None:
-    assert session.plan(True, None).startup_runs == startup.QUICK_RUNS
-    assert session.plan(False, None).startup_runs == startup.RUNS
-    assert session.plan(True, [3]).startup_runs == session.plan(False, [3]).startup_runs == 0
-    phases: list[str] = []
-
-    class Phases(Progress):
-        def phase(self, description: str, total: int | None) -> None:
-            phases.append(f"{description}: {total}")
-
-    results, _ = run([REGISTRY.get("recursive")], [], QUICK.with_sizes([3]), Phases(), startup_runs=1)
-    assert results.startup is not None and results.startup.unavailable == NO_VALGRIND
-    assert [entry.command for entry in results.startup.measured][1:] == ["hanoi --help", "hanoi list", "hanoi move 3 4"]
-    assert "start-up (1 runs each): 4" in phases and "start-up" in results.durations_s
-    assert run([REGISTRY.get("recursive")], [], QUICK.with_sizes([3]))[0].startup is None
+    assert "no `quick/` baseline" in readme

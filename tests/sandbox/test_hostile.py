@@ -187,8 +187,7 @@ def test_the_peak_rss_child_is_isolated_from_the_current_directory(in_planted_di
 
 
 def test_the_bench_programs_children_are_isolated_from_the_current_directory(in_planted_directory: Path) -> None:
-    from benchmarks import scaling
-    from hanoi_harness.bench import cref
+    from benchmarks import cref, scaling
 
     seconds, digest = scaling.time_verify("bitwise", 4, [])
     assert seconds > 0 and digest == "2357"  # the 15 moves of 4 disks, as hanoi moves bitwise 4 --digest says

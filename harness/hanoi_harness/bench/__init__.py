@@ -10,7 +10,6 @@ Every figure drains an algorithm through one consumer that reads every move
 * :mod:`.check`: each measured (algorithm, n) checked first, in a child process.
 * :mod:`.consume`: the one consumer, every move folded into the digest.
 * :mod:`.commands`: other programs (``--command``), checked and measured.
-* :mod:`.peers`: other packages' solvers (``--peers``) against ours.
 * :mod:`.timing`: wall time with pytest-benchmark, its statistics and the
   noise floor.
 * :mod:`.memory`: tracemalloc peak in-process, peak RSS in a fresh child.
@@ -20,6 +19,5 @@ Every figure drains an algorithm through one consumer that reads every move
 * :mod:`.report`: every view (tables, plots, Markdown) from ``results.json``.
 * :mod:`.gate`: the regression gate, two result sets compared.
 
-Run as a module: :mod:`.cref` (the C speed reference, ``c/hanoi_ref.c``).
 The project's own experiments are in the checkout's ``benchmarks/``.
 """

@@ -42,7 +42,6 @@ from hanoi_harness.bench.plan import Settings, fixed_sizes
 from hanoi_harness.bench.results.environment import capture
 from hanoi_harness.bench.results.fit import fit_counts, fit_space, fit_wall
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
-from hanoi_harness.bench.startup import StartupSet, measure_set, steps
 from hanoi_harness.bench.timing.measure import AnyCase, Case, TimingRun, rounds_for, time_cases
 from hanoi_harness.bench.timing.noise import NOISE_N, NoiseFloor, noise_floor
 from hanoi_harness.progress import Progress
@@ -58,16 +57,13 @@ def run(
     settings: Settings,
     progress: Progress | None = None,
     commands: Sequence[Command] = (),
-    startup_runs: int = 0,
 ) -> tuple[ResultSet, dict[str, Any]]:
     """Measure *algorithms* and *commands* with *settings*.
 
     Return the result set and pytest-benchmark's report.
 
     ``plugins`` are the ``--plugin`` specs, for the child processes to load;
-    ``commands`` the external programs to measure alongside.  With
-    *startup_runs*, the start-up of ``hanoi`` is measured over that many
-    processes a command (0: not measured), after the instruction counts.
+    ``commands`` the external programs to measure alongside.
     """
     hooks = progress or Progress()
     clock = _Clock()
@@ -98,9 +94,6 @@ def run(
     peaks, rss = _memory_phases(ok, checked, plugins, settings, hooks, clock)
     counts = _count_phase(ok, checked, plugins, settings, valgrind, hooks)
     clock.lap("instruction counts")
-    started = _startup_phase(startup_runs, valgrind, hooks) if startup_runs else None
-    if started is not None:
-        clock.lap("start-up")
     if ok_commands:
         rss.update(_command_rss(ok_commands, checked, hooks))
         clock.lap("peak RSS of commands")
@@ -115,7 +108,6 @@ def run(
         timer=_timer(timed.report),
         durations_s=clock.laps,
         noise_floor=floor,
-        startup=started,
     )
     for a in algorithms:
         results.algorithms[a.name] = _assemble(a, checked[a.name], timed, peaks, rss, counts.get(a.name))
@@ -220,15 +212,6 @@ def _count_phase(
     hooks.phase("instruction counts (valgrind)", drains)
     found = count_all(valgrind, sizes, plugins, on_counted=lambda name, n: hooks.step(f"{name} n={n}"))
     return {a.name: replace(found[a.name], span=span_of(a, settings.count_sizes)) for a in ok}
-
-
-def _startup_phase(runs: int, valgrind: Valgrind | str, hooks: Progress) -> StartupSet:
-    """Measure the start-up of ``hanoi``, each command over *runs* processes.
-
-    Instructions are counted under *valgrind* when it is given.
-    """
-    hooks.phase(f"start-up ({runs} runs each)", steps(valgrind))
-    return measure_set(runs, hooks.step, valgrind)
 
 
 def _command_rss(

@@ -10,22 +10,19 @@ from __future__ import annotations
 import argparse
 import keyword
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 from hanoi_harness.bench.commands import Command
 from hanoi_harness.bench.gate.compare import DEFAULT_THRESHOLD_PCT, DEFAULT_TIME_THRESHOLD_PCT, compare
 from hanoi_harness.bench.gate.compare import report as compared
 from hanoi_harness.bench.gate.export import to_json, to_junit, to_markdown, verdict
-from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
-from hanoi_harness.bench.peers import Peers, peers
 from hanoi_harness.bench.plan import QUICK
 from hanoi_harness.bench.report.formatting import escaped
-from hanoi_harness.bench.report.readme import PAGE
+from hanoi_harness.bench.report.view import PAGE
 from hanoi_harness.bench.results.outdir import MARKER
 from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.run import REFERENCE, failure_line
-from hanoi_harness.bench.session import CREF_N, QUICK_DIR, bench, plan, report
+from hanoi_harness.bench.session import QUICK_DIR, bench, plan, report
 from hanoi_harness.cli.options import add_plugin_option, disks, registry_from
 from hanoi_harness.cli.streams import algorithm_output
 from hanoi_harness.errors import UsageError
@@ -45,9 +42,7 @@ def add_bench(p: argparse.ArgumentParser) -> None:
         "reference against itself (the noise floor), fit growth classes, and write results.json, the HTML report "
         f"index.html, Markdown and CSV tables, plots and README.md into --out. '{REFERENCE}' is always measured, "
         "for relative times. A full run (neither --quick nor --sizes) also writes the quick-mode baseline into "
-        f"DIR/{QUICK_DIR}/ and times "
-        f"'hanoi moves blocks {CREF_N} --binary' against the C reference (bench/c/hanoi_ref.c) when a C "
-        "compiler is present. The previous results are replaced only once the new ones are complete. Exit status "
+        f"DIR/{QUICK_DIR}/. The previous results are replaced only once the new ones are complete. Exit status "
         "0 when every algorithm and command passed its check, 1 when any failed it (reported in the results and "
         "named on stderr with the n, the step and the reason; not measured), 2 for bad input or an --out that "
         "cannot be written or is not a result set, 130 when interrupted (the previous results are then as they "
@@ -78,7 +73,7 @@ def add_bench(p: argparse.ArgumentParser) -> None:
         type=_sizes,
         metavar="N,N,...",
         help="measure only these n, clamped to each algorithm's limits; without --quick, with the full run's "
-        "rounds but no quick baseline or C reference",
+        "rounds but no quick baseline",
     )
     p.add_argument(
         "--command",
@@ -88,14 +83,6 @@ def add_bench(p: argparse.ArgumentParser) -> None:
         help="also measure CMD, a shell command that prints the moves for {n} disks, n also on its stdin "
         "(repeatable). It is checked like 'hanoi check' and timed as whole runs, start-up included; NAME is an "
         "identifier that no registered algorithm has",
-    )
-    p.add_argument(
-        "--peers",
-        action="store_true",
-        help="also measure other packages' solvers (pip install 'hanoi-harness[peers]') against ours, puzzle for "
-        f"puzzle, into the result set DIR/{PEERS_DIR}/ with a table of who is faster at each n. A peer that cannot "
-        "be loaded (missing, failing or slower than --import-timeout to import) is left out, saying why on stderr; "
-        "one that fails its check makes the exit status 1",
     )
     add_plugin_option(p)
     p.set_defaults(func=cmd_bench)
@@ -265,34 +252,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
         registry = registry_from(args)
         algorithms = selected(registry, args.names, args.plugin)
         commands = commands_from(args.command, registry)
-        theirs = _peers(registry, args.import_timeout) if args.peers else None
-        outcome = bench(algorithms, args.plugin, commands, plan(args.quick, args.sizes), out, Bar(plain=True), theirs)
+        outcome = bench(algorithms, args.plugin, commands, plan(args.quick, args.sizes), out, Bar(plain=True))
     programs = f" and {len(commands)} commands" if commands else ""
     measured = len(outcome.results.algorithms) - len(commands)
-    also = f"; {len(theirs.pairs)} peers against ours in {args.out}/{PEERS_DIR}/" if theirs else ""
     print(
-        f"wrote {args.out}/ ({outcome.results.mode} run of {measured} algorithms{programs}{also}); the report: "
+        f"wrote {args.out}/ ({outcome.results.mode} run of {measured} algorithms{programs}); the report: "
         f"{args.out}/{PAGE}"
     )
     if outcome.failed:
-        for name, result in outcome.failures:  # reported in the set, not measured
-            print(f"hanoi: {failure_line(replace(result, name=name))}", file=sys.stderr)
+        for _, result in outcome.failures:  # reported in the set, not measured
+            print(f"hanoi: {failure_line(result)}", file=sys.stderr)
         return 1
     return 0
-
-
-def _peers(registry: Registry, timeout: float) -> Peers | None:
-    """Return the peers to measure beside *registry*'s algorithms.
-
-    Each peer that could not be loaded is named on stderr.
-    """
-    theirs = peers(registry, timeout)
-    for spec, reason in theirs.missing:
-        print(f"hanoi: peer {spec} left out: {reason}", file=sys.stderr)
-    if not theirs.pairs:
-        print("hanoi: no peer could be loaded, so there is no peers/ set", file=sys.stderr)
-        return None
-    return theirs
 
 
 def cmd_compare(args: argparse.Namespace) -> int:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from hanoi_harness.bench.report.formatting import NOTE, fmt_bytes, fmt_sig
-from hanoi_harness.bench.report.puzzles import Kind, Standing, peer_names, standings
+from hanoi_harness.bench.report.puzzles import Kind, Standing, standings
 from hanoi_harness.bench.report.styles import Panel, Style, panels, styles
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 
@@ -196,7 +196,7 @@ def kinds(results: ResultSet) -> list[Lines]:
         ranked = [entry.result.name for entry in entries]
         reference = members[0].reference if members[0].reference in ranked else None
         families = {entry.result.name: entry.result.family for entry in entries}
-        laid = panels(ranked, families, peer_names(results), reference)
+        laid = panels(ranked, families, reference)
         found.append(
             Lines(
                 kind=members[0].kind,

@@ -221,22 +221,18 @@ def ranked_run(result: AlgorithmResult, target: int | None) -> Run | None:
     return min(timed, key=lambda run: (abs(math.log(run.moves / target)), -run.moves))
 
 
-def peer_names(results: ResultSet) -> set[str]:
-    """Return the names of the other packages' records in *results*."""
-    return {pair.peer for pair in results.peers}
-
-
 def reference_for(results: ResultSet, members: Sequence[AlgorithmResult]) -> str:
     """Return the reference of a puzzle whose records are *members*.
 
     The set's reference when it solves this puzzle; else the first of the
-    project's records of the family "recursive" (the textbook recursion,
-    the usual yardstick); else the project's first record; else the first.
+    project's records (no plugin's, no command's) of the family "recursive"
+    (the textbook recursion, the usual yardstick); else the project's first
+    record; else the first.
     """
     names = [result.name for result in members]
     if results.reference in names:
         return results.reference
-    ours = [result for result in members if result.name not in peer_names(results) and not result.external]
+    ours = [result for result in members if not result.external and not result.origin.startswith("plugin ")]
     recursive = [result.name for result in ours if result.family == "recursive"]
     return (recursive or [result.name for result in ours] or names)[0]
 

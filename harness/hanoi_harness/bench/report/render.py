@@ -9,21 +9,18 @@ generated text file says so on its first line.  The pieces live apart:
 * :mod:`.summary`: the ranked summary;
 * :mod:`.tables`: the other tables, Markdown and CSV both;
 * :mod:`.plots`: the PNGs;
-* :mod:`.readme`: README.md and tables.md, from their Jinja2 templates;
-* :mod:`.page`: index.html, the whole report, from its template;
-* :mod:`~hanoi_harness.bench.peers`: the peers against ours, in a set that measured them.
+* :mod:`.view`: the one model of README.md and index.html, and their Jinja2
+  templates.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from hanoi_harness.bench.peers import comparison
-from hanoi_harness.bench.report.page import page
 from hanoi_harness.bench.report.plots import plot
-from hanoi_harness.bench.report.readme import PAGE, readme, tables_md
 from hanoi_harness.bench.report.summary import details, summary
-from hanoi_harness.bench.report.tables import FIGURES, Table, by_n, instructions, startup
+from hanoi_harness.bench.report.tables import FIGURES, Table, by_n, instructions
+from hanoi_harness.bench.report.view import PAGE, tables_md, text, view
 from hanoi_harness.bench.results.resultset import ResultSet
 from hanoi_harness.sandbox.interrupts import interruption_wins
 
@@ -31,24 +28,19 @@ from hanoi_harness.sandbox.interrupts import interruption_wins
 def all_tables(results: ResultSet) -> list[Table]:
     """Return every table of *results* in the order of tables.md.
 
-    The summaries, instructions, the figures by n, the start-up (when measured),
-    the details.
-
-    A set that measured peers has the peers against ours last.
+    The summaries, instructions, the figures by n, the details.
     """
     tables = [summary(results), instructions(results), *(by_n(results, figure) for figure in FIGURES)]
-    started = startup(results)
-    tables += [*([started] if started else []), details(results)]
-    return [*tables, comparison(results)] if results.peers else tables
+    tables.append(details(results))
+    return tables
 
 
-def render(results: ResultSet, out: Path, peers: ResultSet | None = None) -> list[str]:
+def render(results: ResultSet, out: Path) -> list[str]:
     """Write every view of *results* into *out*; return their names.
 
     They are index.html, README.md, tables.md, the CSV twins and the plots.
 
-    *peers* is the set of the peers nested in it (``peers/``), whose pairs
-    README.md sums up, or None.  Ctrl-C while rendering is
+    Ctrl-C while rendering is
     :class:`KeyboardInterrupt`, whatever a library turns it into on the way
     (see :func:`~hanoi_harness.sandbox.interrupts.interruption_wins`).
     """
@@ -61,6 +53,7 @@ def render(results: ResultSet, out: Path, peers: ResultSet | None = None) -> lis
                 written.append(table.csv)
         (out / "tables.md").write_text(tables_md(results, tables))
         written += plot(results, out)
-        (out / "README.md").write_text(readme(results, tables, peers))
-        (out / PAGE).write_text(page(results, tables, peers))
+        model = view(results, tables)
+        (out / "README.md").write_text(text("README.md.j2", model))
+        (out / PAGE).write_text(text("index.html.j2", model))
     return [PAGE, "README.md", "tables.md", *written]

@@ -3,7 +3,7 @@
 A reader separates about eight lines in one panel, so a figure whose puzzle
 has more algorithms splits them (:func:`panels`) by kind of algorithm
 (:data:`GROUPS`: the recursions and their stacks, the rule-based and iterative
-ports, the formulas and blocks, other packages' peers), each kind whole where
+ports, the formulas and blocks), each kind whole where
 it fits, small kinds together.  The puzzle's reference is drawn in every panel,
 in black, as the yardstick to compare across them.
 
@@ -46,9 +46,9 @@ GROUPS = {
     "formula": "formulas and blocks",
     "blocks": "formulas and blocks",
 }
-"""The kind of each family of the project's records; a peer is of the kind "other packages", any other "other"."""
+"""The kind of each family of the project's records; any other family is "other"."""
 
-GROUP_ORDER = ("recursions and stacks", "rules and iterations", "formulas and blocks", "other packages", "other")
+GROUP_ORDER = ("recursions and stacks", "rules and iterations", "formulas and blocks", "other")
 
 
 @dataclass(frozen=True)
@@ -74,32 +74,28 @@ class Panel:
     names: tuple[str, ...]
 
 
-def group_of(family: str, peer: bool) -> str:
+def group_of(family: str) -> str:
     """Return the kind of algorithm of a record of *family*.
 
-    *peer*: the record is another package's.
-
-    >>> group_of("stack", False), group_of("peer: recursive", True), group_of("ad hoc", False)
-    ('recursions and stacks', 'other packages', 'other')
+    >>> group_of("stack"), group_of("ad hoc")
+    ('recursions and stacks', 'other')
     """
-    if peer:
-        return "other packages"
     return GROUPS.get(family, "other")
 
 
-def panels(ranked: Sequence[str], families: Mapping[str, str], peers: set[str], reference: str | None) -> list[Panel]:
+def panels(ranked: Sequence[str], families: Mapping[str, str], reference: str | None) -> list[Panel]:
     """Return the panels of a figure of the *ranked* algorithms.
 
     *ranked* is in rank order, and so is each panel.
 
-    *families* gives each algorithm's family, *peers* the other packages'
-    records; *reference*, when one of *ranked*, is drawn in every panel.
+    *families* gives each algorithm's family; *reference*, when one of
+    *ranked*, is drawn in every panel.
 
     >>> fam = {"r": "recursive", "s": "stack", "b": "blocks"}
-    >>> panels(["b", "r", "s"], fam, set(), "r")
+    >>> panels(["b", "r", "s"], fam, "r")
     [Panel(title='', names=('b', 'r', 's'))]
     >>> many = {f"x{i}": "stack" for i in range(9)} | {"r": "recursive", "f": "formula"}
-    >>> [(p.title, len(p.names)) for p in panels(sorted(many), many, set(), "r")]
+    >>> [(p.title, len(p.names)) for p in panels(sorted(many), many, "r")]
     [('recursions and stacks (1 of 2)', 6), ('recursions and stacks (2 of 2) + formulas and blocks', 6)]
     """
     if len(ranked) <= MAX_LINES:
@@ -110,7 +106,7 @@ def panels(ranked: Sequence[str], families: Mapping[str, str], peers: set[str], 
     grouped: dict[str, list[str]] = {}
     for name in ranked:
         if name != reference:
-            grouped.setdefault(group_of(families.get(name, ""), name in peers), []).append(name)
+            grouped.setdefault(group_of(families.get(name, "")), []).append(name)
     chunks: list[tuple[str, list[str]]] = []
     for group in sorted(grouped, key=GROUP_ORDER.index):
         members = grouped[group]

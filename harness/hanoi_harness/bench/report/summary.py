@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from hanoi_harness.bench.report.formatting import fmt_bytes, fmt_fit_figure, fmt_per_move, fmt_rate, fmt_sig
-from hanoi_harness.bench.report.puzzles import Entry, Standing, peer_names, rank_note, standings
+from hanoi_harness.bench.report.puzzles import Entry, Standing, rank_note, standings
 from hanoi_harness.bench.report.styles import GROUP_ORDER, group_of
 from hanoi_harness.bench.report.tables import Part, Table, shown_name
 from hanoi_harness.bench.results.fit import BYTES_PER_DISK, TIME_SLOPE, Fit
@@ -395,11 +395,10 @@ def _scaling(results: ResultSet) -> list[str]:
 
     The kinds are the plots' (:func:`~hanoi_harness.bench.report.styles.group_of`).
     """
-    peers = peer_names(results)
     kinds: dict[str, dict[str, list[str]]] = {}
     for result in results.algorithms.values():
         if result.fit_time is not None and not result.external:
-            found = kinds.setdefault(group_of(result.family, result.name in peers), {})
+            found = kinds.setdefault(group_of(result.family), {})
             found.setdefault(result.fit_time.cls, []).append(result.name)
     said = []
     for kind in sorted(kinds, key=GROUP_ORDER.index):

@@ -24,7 +24,6 @@ from typing import Any
 
 from hanoi_harness.bench.report.formatting import NOTE, fmt_bytes, fmt_margin, fmt_number, fmt_seconds, markdown
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
-from hanoi_harness.bench.startup import GOAL
 
 
 @dataclass(frozen=True)
@@ -245,54 +244,3 @@ def instructions(results: ResultSet) -> Table:
 def csv_names(tables: Sequence[Table]) -> list[str]:
     """Return the CSV file names of *tables*, in order."""
     return [table.csv for table in tables if table.csv]
-
-
-STARTUP_CSV = "startup.csv"
-"""The CSV twin of the start-up table."""
-
-
-def startup(results: ResultSet) -> Table | None:
-    """Return the table of the ``hanoi`` command's start-up.
-
-    None when none was measured.
-
-    One row for the bare interpreter, then one per command: its median CPU
-    time and instructions, each as a ratio to the interpreter's, and
-    whether it meets the goal.
-    """
-    found = results.startup
-    if found is None or not found.measured:
-        return None
-    base = found.baseline
-    headers = ["command", "CPU time (median)", "CPU ratio", "instructions", "instruction ratio", f"within {GOAL:g}x"]
-    columns = ["command", "cpu_s", "ratio", "instructions", "instruction_ratio", "within_goal"]
-    counted_base = 1.0 if base.instructions else None
-    shown = [[f"`{base.command}`", fmt_seconds(base.cpu_s), _ratio(1.0), _count(base.instructions)]]
-    shown[0] += [_ratio(counted_base), ""]
-    raw: list[list[Any]] = [[base.command, base.cpu_s, 1.0, base.instructions, counted_base, None]]
-    for entry in found.commands:
-        ratio, counted = found.ratio(entry), entry.instruction_ratio(base)
-        met = "yes" if found.within_goal(entry) else "no"
-        shown.append([f"`{entry.command}`", fmt_seconds(entry.cpu_s), _ratio(ratio), _count(entry.instructions)])
-        shown[-1] += [_ratio(counted), met]
-        raw.append([entry.command, entry.cpu_s, ratio, entry.instructions, counted, found.within_goal(entry)])
-    title = f"Start-up of the hanoi command (CPU time, median of {found.runs} fresh processes; valgrind's count)"
-    return Table(title, headers, shown, STARTUP_CSV, columns, raw)
-
-
-def _count(instructions: int | None) -> str:
-    """Return an instruction count in millions ("" for none).
-
-    >>> _count(187271610), _count(None)
-    ('187.3 M', '')
-    """
-    return "" if instructions is None else f"{instructions / 1e6:.1f} M"
-
-
-def _ratio(ratio: float | None) -> str:
-    """Return a ratio to the interpreter's start-up ("" for none).
-
-    >>> _ratio(2.1949), _ratio(None)
-    ('2.19x', '')
-    """
-    return "" if ratio is None else f"{ratio:.2f}x"

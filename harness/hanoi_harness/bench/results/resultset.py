@@ -8,12 +8,6 @@ Schema (``"schema": 5``)::
                      "valgrind", "valgrind_missing", "load", "commit", "branch", "dirty", "version"},
      "settings": {...}, "timer": "...", "durations_s": {PHASE: seconds},
      "noise_floor": {"case", "difference": {"verdict", "ratio", "interval", "p_value"}, "margin"} or null,
-     "c_reference": hanoi_harness.bench.cref.measure's dict (a full run) or null,
-     "startup": {"runs", "unavailable", "baseline": {"command", "cpu_s", "instructions"},
-                 "commands": [{"command", "cpu_s", "ratio", "instructions", "instruction_ratio"}]}
-                or {"runs", "skipped"} or null,
-     "peers": [{"peer": NAME, "ours": NAME, "apart": bool, "optimality": "optimal (proven)" or ...,
-                "head_to_head": {"n", "rounds", "difference": {"verdict", "ratio", "interval", "p_value"}} or null}],
      "algorithms": {NAME: {"summary", "source", "family", "origin", "limits", "puzzle", "declared": {"time", "space"},
                            "external": bool, "command": shell command or null,
                            "status": "ok" | "failed", "failure": verdict or null, "stopped",
@@ -40,12 +34,7 @@ reasons its rounds are too noisy to rank on (empty: stable), ``samples`` up to
 32 of its rounds (:mod:`hanoi_harness.bench.timing.figures`).  ``noise_floor`` is the
 reference timed against itself in the run (:mod:`hanoi_harness.bench.timing.noise`).
 ``environment`` is what the figures depend on
-(:mod:`hanoi_harness.bench.results.environment`).  ``peers`` pairs another
-package's record with the project's algorithm it is compared with (a set
-of ``hanoi bench --peers``, :mod:`hanoi_harness.bench.peers`; ``apart``:
-the peer runs in a child process of its own; ``head_to_head``: the two timed
-in alternation at one n, the ratio the peer's median over ours); it is empty
-in any other set, and a file without it reads as one.  An entry with ``"external": true``
+(:mod:`hanoi_harness.bench.results.environment`).  An entry with ``"external": true``
 is a ``--command``: its times are whole runs of the program (start-up
 included), its declared classes are empty (unknown), it has no tracemalloc
 peaks and no instruction counts, and its ``rss`` is the process's own peak,
@@ -53,13 +42,6 @@ with its peak at n = 0 as the baseline.  An algorithm's ``rss.numpy`` says wheth
 numpy was loaded in the fresh child that measured it (null when not known: a
 command's, or a file written before it was recorded); the gate compares the
 figures of an algorithm that never loads numpy across numpy versions.
-
-``startup`` is the start-up of the ``hanoi`` command against ``python -c
-pass`` (:mod:`hanoi_harness.bench.startup`).  Each CPU time is a median over
-``runs`` fresh processes.  The instructions are of one run under valgrind
-(null without it, ``unavailable`` saying why).  The ratios to the baseline's
-are kept for readers.  It is null in a run of ``--sizes``, and ``skipped`` says
-why a run has none.
 
 The counts are at every size measured up to the classic n = 16
 (``sizes``), then at the first again (``instructions`` and ``allocator``
@@ -98,10 +80,8 @@ from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.memory.measure import Rss
 from hanoi_harness.bench.results.environment import Environment
 from hanoi_harness.bench.results.fit import Fit
-from hanoi_harness.bench.startup import StartupSet
 from hanoi_harness.bench.timing.figures import Timing
 from hanoi_harness.bench.timing.noise import NoiseFloor
-from hanoi_harness.bench.timing.stats import Difference
 
 SCHEMA = 5
 """The schema a bench writes; :data:`hanoi_harness.bench.results.schema.READABLE` are those read."""
@@ -266,54 +246,6 @@ class AlgorithmResult:
         }
 
 
-@dataclass(frozen=True)
-class Pair:
-    """A peer and the project's algorithm it is compared with.
-
-    *peer* is another package's record, *ours* the project's algorithm.
-
-
-    *apart*: the peer runs in a child process of its own, so that the
-    tracemalloc peak and the instruction count of its entry are the reading
-    side's alone.  *optimality* is what a passed check says of the moves
-    of their puzzle: "optimal (proven)", or the count conjectured optimal.
-    *head_to_head* is the two timed in alternation at one n (None: not).
-    """
-
-    peer: str
-    ours: str
-    apart: bool = False
-    optimality: str = ""
-    head_to_head: HeadToHead | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "peer": self.peer,
-            "ours": self.ours,
-            "apart": self.apart,
-            "optimality": self.optimality,
-            "head_to_head": self.head_to_head.to_dict() if self.head_to_head else None,
-        }
-
-
-@dataclass(frozen=True)
-class HeadToHead:
-    """A peer and ours timed in alternation (ABBA) at *n*.
-
-    *rounds* drains each: *difference* is the peer's over ours.
-
-    Its ratio is the peer's median over ours, how many times faster ours
-    is; a verdict "slower" says the peer is the slower, beyond noise.
-    """
-
-    n: int
-    rounds: int
-    difference: Difference
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"n": self.n, "rounds": self.rounds, "difference": self.difference.to_dict()}
-
-
 @dataclass
 class ResultSet:
     """One bench run in *mode*, times relative to *reference*.
@@ -322,8 +254,7 @@ class ResultSet:
 
     ``consumer`` says what each drain did with the moves: "digest" (every
     move read) or, for a file of schema 1 or 2, "generation only" (none read:
-    such a set is never ranked).  ``startup`` is the ``hanoi`` command's
-    start-up (None: not measured, or a file of schema 3 or older).
+    such a set is never ranked).
     """
 
     mode: str
@@ -334,11 +265,8 @@ class ResultSet:
     timer: str = ""
     durations_s: dict[str, float] = field(default_factory=dict)
     algorithms: dict[str, AlgorithmResult] = field(default_factory=dict)
-    c_reference: dict[str, Any] | None = None
     noise_floor: NoiseFloor | None = None
     consumer: Consumer = "digest"
-    peers: tuple[Pair, ...] = ()
-    startup: StartupSet | None = None
 
     @property
     def reads_moves(self) -> bool:
@@ -361,9 +289,6 @@ class ResultSet:
             "timer": self.timer,
             "durations_s": self.durations_s,
             "noise_floor": self.noise_floor.to_dict() if self.noise_floor else None,
-            "c_reference": self.c_reference,
-            "startup": self.startup.to_dict() if self.startup else None,
-            "peers": [pair.to_dict() for pair in self.peers],
             "algorithms": {name: result.to_dict() for name, result in self.algorithms.items()},
         }
 

@@ -31,13 +31,10 @@ from hanoi_harness.bench.results.resultset import (
     STATUSES,
     AlgorithmResult,
     Consumer,
-    HeadToHead,
-    Pair,
     ResultSet,
     Run,
 )
 from hanoi_harness.bench.results.validate import Fields, read_json
-from hanoi_harness.bench.startup import Startup, StartupSet
 from hanoi_harness.bench.timing.figures import KEPT_ROUNDS, NOT_KEPT, SECONDS, SPREAD, Timing
 from hanoi_harness.bench.timing.noise import NoiseFloor
 from hanoi_harness.bench.timing.stats import VERDICTS, Difference, Interval
@@ -94,10 +91,6 @@ def read(data: Any) -> ResultSet:
         readable = ", ".join(str(number) for number in READABLE[:-1]) + f" or {READABLE[-1]}"
         raise UsageError(f"not a results.json of schema {readable} (found schema {json.dumps(schema)[:40]})")
     algorithms = top.by_name("algorithms")
-    peers = tuple(pair(found) for found in top.each("peers"))
-    for index, found in enumerate(peers):
-        if not {found.peer, found.ours} <= set(algorithms):
-            raise top.refuse(f"peers[{index}]", f"names an algorithm not in this set: {found.peer} or {found.ours}")
     return ResultSet(
         mode=top.choice("mode", MODES),
         reference=top.name("reference"),
@@ -107,11 +100,8 @@ def read(data: Any) -> ResultSet:
         timer=top.text("timer", ""),
         durations_s=top.seconds_by_name("durations_s", 1e7),
         algorithms={name: algorithm(name, entry, schema) for name, entry in algorithms.items()},
-        c_reference=c_reference(top.optional_fields("c_reference")),
         noise_floor=noise_floor(top.optional_fields("noise_floor")),
         consumer=_consumer(top) if schema >= 3 else "generation only",
-        peers=peers,
-        startup=startup(top.optional_fields("startup")) if schema >= 4 else None,
     )
 
 
@@ -212,20 +202,6 @@ def timing(data: Fields, schema: int) -> Timing:
 
 
 # --- the other records ---------------------------------------------------------------------------------------
-
-
-def pair(data: Fields) -> Pair:
-    """Return the pair of a peer and ours in *data*, checked."""
-    duel = data.optional_fields("head_to_head")
-    return Pair(data.name("peer"), data.name("ours"), data.flag("apart"), data.text("optimality", ""), _duel(duel))
-
-
-def _duel(data: Fields | None) -> HeadToHead | None:
-    """Return the head-to-head timing in *data* (None for none), checked."""
-    if data is None:
-        return None
-    rounds = data.integer("rounds", 1, 10**6)
-    return HeadToHead(data.integer("n", 0, MAX_N), rounds, difference(data.fields("difference")))
 
 
 def _environment_of(top: Fields, schema: int) -> Environment:
@@ -357,29 +333,6 @@ def settings(data: Fields | None) -> dict[str, Any]:
     return found
 
 
-C_SECONDS = ("c_fwrite_per_move", "c_gathered_writes", "python_blocks")
-C_RATIOS = ("speedup_vs_fwrite_per_move", "speedup_vs_gathered_writes")
-
-
-def c_reference(data: Fields | None) -> dict[str, Any] | None:
-    """Return the C reference's figures in *data* (None for none).
-
-    The reason it was skipped, or every figure.
-    """
-    if data is None:
-        return None
-    found: dict[str, Any] = {"n": data.integer("n", 0, 63), "moves": data.integer("moves", 0, 2**64)}
-    found["bytes"] = data.integer("bytes", 0, 3 * 2**64)
-    if data.has("repeat"):
-        found["repeat"] = data.integer("repeat", 1, 10**6)
-    if data.has("skipped"):
-        return {**found, "skipped": data.text("skipped")}
-    found.update(compiler=data.text("compiler", ""), identical=data.flag("identical"))
-    found.update({key: data.number(key, *SECONDS) for key in C_SECONDS})
-    found.update({key: data.number(key, 1e-9, 1e9) for key in C_RATIOS})
-    return found
-
-
 def instructions(name: str, data: Fields | None) -> InstructionCount | None:
     """Return algorithm *name*'s instruction counts in *data* (None for none).
 
@@ -418,45 +371,6 @@ def _integers(data: Fields, key: str, count: int, bounds: tuple[int, int]) -> li
     if found is None or len(found) != count:
         raise data.refuse(key, f"expected {count} integers, got {'none' if found is None else len(found)}")
     return found
-
-
-STARTUP_SECONDS = (0.0, 1e4)
-"""The CPU seconds of one start-up a result file reads: none at all, up to hours."""
-
-
-def startup(data: Fields | None) -> StartupSet | None:
-    """Return the start-up figures in *data* (None for none).
-
-    Or why it has none.
-
-    The ratios are computed again from the figures, and must agree with
-    those the file writes.
-    """
-    if data is None:
-        return None
-    runs = data.integer("runs", 1, 10**6)
-    if data.has("skipped"):
-        if not data.text("skipped").strip():
-            raise data.refuse("skipped", "expected the reason no start-up was measured, got none")
-        return StartupSet(runs, (), skipped=data.text("skipped"))
-    base = data.fields("baseline")
-    measured = [_startup(base), *(_startup(entry) for entry in data.each("commands"))]
-    found = StartupSet(runs, tuple(measured), data.text("unavailable", ""))
-    for entry, figures in zip(found.commands, data.each("commands"), strict=True):
-        consistency.derived(figures, "ratio", found.ratio(entry), "its CPU time and the baseline's")
-        said = entry.instruction_ratio(found.baseline)
-        consistency.derived(figures, "instruction_ratio", said, "its instructions and the baseline's")
-    return found
-
-
-def _startup(data: Fields) -> Startup:
-    """Return one command's start-up in *data*.
-
-    Its label, CPU seconds and instructions.
-    """
-    return Startup(
-        data.text("command"), data.number("cpu_s", *STARTUP_SECONDS), data.optional_integer("instructions", *COUNT)
-    )
 
 
 def noise_floor(data: Fields | None) -> NoiseFloor | None:

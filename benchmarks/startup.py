@@ -4,12 +4,17 @@ Each command is run in a fresh process a number of times. Its CPU time
 (user and system, as the kernel counts it for the child) is compared with
 that of ``python -c pass`` started the same way, as a ratio within one run.
 Where valgrind is installed, the instructions of one run of each are counted
-too: a figure that does not move with the machine's load.  A bench run keeps
-them as a :class:`StartupSet`, the ``startup`` record of ``results.json``.
+too: a figure that does not move with the machine's load.
+
+    python -m benchmarks.startup --out results
+
+``make bench`` runs it after ``hanoi bench``: it writes ``startup.md`` and
+its CSV twin ``startup.csv`` into ``--out``, linked from its README.md.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import resource
 import statistics
@@ -19,11 +24,15 @@ import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from benchmarks import publish
 from hanoi_harness.bench.counts.cachegrind import read_totals
 from hanoi_harness.bench.counts.measure import Valgrind, find_valgrind
+from hanoi_harness.bench.report.formatting import fmt_seconds
+from hanoi_harness.bench.report.tables import Table
 
 COMMANDS: tuple[tuple[str, ...], ...] = (("--help",), ("list",), ("move", "3", "4"))
 """The commands timed: the ones that must start in a few times the interpreter's own start-up."""
@@ -109,29 +118,66 @@ class StartupSet:
         found = self.ratio(entry)
         return found is not None and found <= GOAL
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return the ``startup`` record of ``results.json``.
+    def table(self) -> Table:
+        """Return the table of the start-up, Markdown and CSV both.
 
-        Its ratios are for readers.
+        One row for the bare interpreter, then one per command: its median
+        CPU time and instructions, each as a ratio to the interpreter's, and
+        whether it meets the goal.
         """
-        if not self.measured:
-            return {"runs": self.runs, "skipped": self.skipped}
         base = self.baseline
-        return {
-            "runs": self.runs,
-            "unavailable": self.unavailable,
-            "baseline": {"command": base.command, "cpu_s": base.cpu_s, "instructions": base.instructions},
-            "commands": [
-                {
-                    "command": e.command,
-                    "cpu_s": e.cpu_s,
-                    "ratio": self.ratio(e),
-                    "instructions": e.instructions,
-                    "instruction_ratio": e.instruction_ratio(base),
-                }
-                for e in self.commands
-            ],
-        }
+        headers = ["command", "CPU time (median)", "CPU ratio", "instructions", "instruction ratio"]
+        headers.append(f"within {GOAL:g}x")
+        columns = ["command", "cpu_s", "ratio", "instructions", "instruction_ratio", "within_goal"]
+        counted_base = 1.0 if base.instructions else None
+        shown = [[f"`{base.command}`", fmt_seconds(base.cpu_s), _ratio(1.0), _count(base.instructions)]]
+        shown[0] += [_ratio(counted_base), ""]
+        raw: list[list[Any]] = [[base.command, base.cpu_s, 1.0, base.instructions, counted_base, None]]
+        for entry in self.commands:
+            ratio, counted = self.ratio(entry), entry.instruction_ratio(base)
+            shown.append([f"`{entry.command}`", fmt_seconds(entry.cpu_s), _ratio(ratio), _count(entry.instructions)])
+            shown[-1] += [_ratio(counted), "yes" if self.within_goal(entry) else "no"]
+            raw.append([entry.command, entry.cpu_s, ratio, entry.instructions, counted, self.within_goal(entry)])
+        title = f"Start-up of the hanoi command (CPU time, median of {self.runs} fresh processes; valgrind's count)"
+        return Table(title, headers, shown, "startup.csv", columns, raw)
+
+    def markdown(self) -> str:
+        """Return the text of ``startup.md``: what was run, the table, the goal."""
+        made = f"Measured {datetime.now(UTC):%Y-%m-%d} by `python -m benchmarks.startup`"
+        head = f"# Start-up of the hanoi command\n\n{made}"
+        if not self.measured:
+            return f"{head}: not measured, {self.skipped}.\n"
+        lines = [
+            f"{head}, on {sys.implementation.name} {sys.version.split()[0]}.",
+            f"Each command runs in {self.runs} fresh processes, in an empty temporary directory; the median CPU "
+            f"time (user and system) is compared with `{self.baseline.command}`'s. Where valgrind is installed, "
+            f"one run of each is counted. The goal: each starts within {GOAL:g}x the interpreter's CPU time.",
+            self.table().markdown(),
+        ]
+        missed = [f"`{entry.command}`" for entry in self.commands if not self.within_goal(entry)]
+        if missed:
+            lines.append(f"Over the goal in this run: {', '.join(missed)}.")
+        if self.unavailable:
+            lines.append(f"No instructions were counted: {self.unavailable}.")
+        return "\n\n".join(lines) + "\n"
+
+
+def _count(instructions: int | None) -> str:
+    """Return an instruction count in millions ("" for none).
+
+    >>> _count(187271610), _count(None)
+    ('187.3 M', '')
+    """
+    return "" if instructions is None else f"{instructions / 1e6:.1f} M"
+
+
+def _ratio(ratio: float | None) -> str:
+    """Return a ratio to the interpreter's start-up ("" for none).
+
+    >>> _ratio(2.1949), _ratio(None)
+    ('2.19x', '')
+    """
+    return "" if ratio is None else f"{ratio:.2f}x"
 
 
 def hanoi_command() -> list[str]:
@@ -232,3 +278,22 @@ def measure_set(
     except (subprocess.CalledProcessError, OSError) as exc:
         return StartupSet(runs, (), skipped=f"a start-up failed: {exc}")
     return StartupSet(runs, measured, found if isinstance(found, str) else "")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``python -m benchmarks.startup``: measure, write, print the table."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.startup", description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=RUNS, help=f"fresh processes a command (default {RUNS})")
+    parser.add_argument("--out", type=Path, default=Path("results"), help="where to write startup.md and its CSV")
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    found = measure_set(args.runs, lambda label: print(f"start-up: {label}", file=sys.stderr))
+    if found.measured:
+        found.table().write_csv(args.out)
+    print(publish(args.out, "startup.md", "Start-up of the hanoi command", found.markdown()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,12 +1,14 @@
-"""The peers against our algorithms: what ``hanoi bench --peers`` does.
+"""The peers against our algorithms: ``python -m benchmarks.peers``.
 
-It measures them, and renders tables of who is faster.
+It measures them, and writes tables of who is faster.
 
-Other packages' solvers (the extra ``peers``,
-:mod:`hanoi_harness.peers`) are measured as plugins, each with the project's
-algorithm it is paired with (:data:`hanoi_harness.peers.PEERS`). They go in
-a result set of their own, written as ``peers/`` inside the run's output
-directory. It is one run with every phase of any other: checked first, timed
+    python -m benchmarks.peers --out results
+
+Other packages' solvers (:mod:`benchmarks.peers`, pinned in
+``benchmarks/requirements.txt``) are measured as plugins, each with the
+project's algorithm it is paired with (:data:`benchmarks.peers.PEERS`).
+They go in a result set of their own, ``peers/`` inside ``--out``, written
+by ``hanoi bench``'s own session. It is one run with every phase of any other: checked first, timed
 by pytest-benchmark with every move read by the one consumer, at the sizes
 of the same work, then memory and instruction counts. It is kept apart from
 the project's set because the slowest peer stops at n = 10 (Dijkstra over
@@ -21,8 +23,8 @@ at most :data:`DUEL_S`. They are compared by
 :func:`hanoi_harness.bench.timing.stats.compare_times` (Mann-Whitney, and a
 bootstrap interval of the ratio of medians), as the noise floor is measured.
 
-The tables here are rendered from a set's ``results.json`` alone, from its
-``peers`` pairs (:class:`~hanoi_harness.bench.results.resultset.Pair`). For
+The tables here are rendered from the set and its pairs (:class:`Pair`),
+into ``peers.md`` and ``peers.csv`` beside ``peers/``. For
 each pair they give the head-to-head ratio: how many times faster the
 project's algorithm is (below 1, slower). At each n both sides were timed
 at, they give each side's ns per move and verdict, and their ratio with the
@@ -31,25 +33,65 @@ interval that the two medians' 95% intervals allow.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import argparse
+import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
+from benchmarks import publish
 from hanoi_harness.bench.consume import consume
 from hanoi_harness.bench.report.formatting import fmt_number, fmt_per_move
 from hanoi_harness.bench.report.tables import Table
-from hanoi_harness.bench.results.resultset import AlgorithmResult, HeadToHead, Pair, ResultSet, Run
-from hanoi_harness.bench.run import REFERENCE
+from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
+from hanoi_harness.bench.run import REFERENCE, failure_line
+from hanoi_harness.bench.session import bench, plan
 from hanoi_harness.bench.timing.noise import interleave
-from hanoi_harness.bench.timing.stats import compare_times
+from hanoi_harness.bench.timing.stats import Difference, compare_times
 from hanoi_harness.errors import UsageError
+from hanoi_harness.progress import Bar
 from hanoi_harness.registry import DEFAULT_TIMEOUT_S
 from hanoi_harness.registry.probe import probe_each
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.registry.sources import Registry, build_registry
 
 DIRECTORY = "peers"
-"""Where a bench with ``--peers`` writes the peers' result set, inside its output directory."""
+"""Where the peers' result set goes, inside ``--out``."""
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A peer and ours timed in alternation (ABBA) at *n*.
+
+    *rounds* drains each: *difference* is the peer's over ours.
+
+    Its ratio is the peer's median over ours, how many times faster ours
+    is; a verdict "slower" says the peer is the slower, beyond noise.
+    """
+
+    n: int
+    rounds: int
+    difference: Difference
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A peer and the project's algorithm it is compared with.
+
+    *peer* is another package's record, *ours* the project's algorithm.
+    *apart*: the peer runs in a child process of its own, so that the
+    tracemalloc peak and the instruction count of its entry are the reading
+    side's alone.  *optimality* is what a passed check says of the moves
+    of their puzzle: "optimal (proven)", or the count conjectured optimal.
+    *head_to_head* is the two timed in alternation at one n (None: not).
+    """
+
+    peer: str
+    ours: str
+    apart: bool = False
+    optimality: str = ""
+    head_to_head: HeadToHead | None = None
 
 
 @dataclass(frozen=True)
@@ -69,7 +111,7 @@ class Peers:
 
 
 def peers(ours: Registry, timeout: float = DEFAULT_TIMEOUT_S) -> Peers:
-    """Return every peer of :data:`~hanoi_harness.peers.PEERS` as a plugin.
+    """Return every peer of :data:`~benchmarks.peers.PEERS` as a plugin.
 
     Each is loaded as a plugin and comes with its algorithm from *ours*.
 
@@ -83,7 +125,7 @@ def peers(ours: Registry, timeout: float = DEFAULT_TIMEOUT_S) -> Peers:
     listed in ``missing`` with the one-line reason. So a machine without one
     peer still measures the others; with none loaded, ``pairs`` is empty.
     """
-    from hanoi_harness.peers import PEERS
+    from benchmarks.peers import PEERS
 
     refused = probe_each([peer.spec for peer in PEERS], timeout=timeout)
     loaded: list[tuple[Any, Algorithm]] = []
@@ -135,8 +177,10 @@ def duel_n(peer: AlgorithmResult, ours: AlgorithmResult) -> int | None:
     return fits[-1] if fits else ns[0] if ns else None
 
 
-def head_to_head(results: ResultSet, known: Mapping[str, Algorithm], rounds: int = DUEL_ROUNDS) -> tuple[Pair, ...]:
-    """Return the pairs of *results*, each timed head to head.
+def head_to_head(
+    results: ResultSet, pairs: Sequence[Pair], known: Mapping[str, Algorithm], rounds: int = DUEL_ROUNDS
+) -> tuple[Pair, ...]:
+    """Return *pairs*, each timed head to head, measured in *results*.
 
     Each is timed at its :func:`duel_n`; a pair without one is left as it is.
 
@@ -145,7 +189,7 @@ def head_to_head(results: ResultSet, known: Mapping[str, Algorithm], rounds: int
     times faster ours is.
     """
     found = []
-    for pair in results.peers:
+    for pair in pairs:
         n = duel_n(results.algorithms[pair.peer], results.algorithms[pair.ours])
         if n is None:
             found.append(pair)
@@ -170,14 +214,14 @@ COLUMNS += ["ratio_low", "ratio_high", "peer_instructions_per_move", "ours_instr
 COLUMNS += ["peer_status", "ours_status"]
 
 
-def comparison(results: ResultSet) -> Table:
-    """Return the table of every pair of *results* at each n both timed.
+def comparison(results: ResultSet, pairs: Sequence[Pair]) -> Table:
+    """Return the table of every pair in *results* at each n both timed.
 
     Its CSV is ``peers.csv``.
     """
     shown: list[list[str]] = []
     raw: list[list[Any]] = []
-    for pair in results.peers:
+    for pair in pairs:
         peer, ours = results.algorithms[pair.peer], results.algorithms[pair.ours]
         for n in common_ns(peer, ours):
             shown.append(_row(pair, peer, ours, n))
@@ -186,15 +230,15 @@ def comparison(results: ResultSet) -> Table:
     return Table(title, HEADERS, shown, "peers.csv", COLUMNS, raw)
 
 
-def headline(results: ResultSet) -> Table:
-    """Return one row per pair of *results*, with the head-to-head ratio.
+def headline(results: ResultSet, pairs: Sequence[Pair]) -> Table:
+    """Return one row per pair in *results*, with the head-to-head ratio.
 
     The row also gives the n both ran and the ratio over them.
     """
     headers = ["peer", "ours", "puzzle", "head to head: n (moves)", "ours is ... times faster (95% interval)"]
     headers += ["n both ran", "ratio of the medians over them", "peer's verdict"]
     shown = []
-    for pair in results.peers:
+    for pair in pairs:
         peer, ours = results.algorithms[pair.peer], results.algorithms[pair.ours]
         ns = common_ns(peer, ours)
         ratios = [ratio(peer.timed()[n], ours.timed()[n]) for n in ns]
@@ -317,3 +361,57 @@ def _times(value: float) -> str:
     ('12.3x', '0.5x', '1,534x')
     """
     return f"{value:.3g}x" if value < 1000 else f"{value:,.0f}x"
+
+
+def page(results: ResultSet, pairs: Sequence[Pair]) -> str:
+    """Return the text of ``peers.md``: the headline, then how to read it."""
+    apart = ", ".join(f"`{pair.peer}`" for pair in pairs if pair.apart)
+    rounds = next((pair.head_to_head.rounds for pair in pairs if pair.head_to_head), DUEL_ROUNDS)
+    text = [
+        "# Peers: other packages' solvers against ours",
+        f"Written by `python -m benchmarks.peers`. Every figure of both sides: [{DIRECTORY}/README.md]"
+        f"({DIRECTORY}/README.md). Each peer ran through its adapter in `benchmarks.peers`, beside the project's "
+        "algorithm for the same puzzle: both checked by the same checker, timed in the same run at the same "
+        "sizes, every move read by the same consumer.",
+        f"*Head to head*, the two were timed in alternation (ABBA order, {rounds} drains each) at the largest n "
+        f"both ran whose drains take at most {DUEL_S:g} s: *ours is ... times faster* is the peer's median time "
+        "over ours (below 1x, ours is the slower), with the 95% bootstrap interval of that ratio (*within noise* "
+        "where a Mann-Whitney test cannot tell the two apart). The verdict is the checker's.",
+        headline(results, pairs).markdown(),
+        "At each n both ran, with the instructions per move of each side where both were counted: `peers.csv`.",
+    ]
+    if apart:
+        text.append(
+            f"{apart} run as a program of their own: their times include a Python start-up, and their "
+            "tracemalloc peaks and instruction counts are the reading side's alone."
+        )
+    return "\n\n".join(text) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``python -m benchmarks.peers``; the exit status.
+
+    0 when every peer and ours passed the check, 1 when one failed it (named
+    on stderr), 2 when no peer could be loaded.
+    """
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.peers", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("results"), help="where to write peers/, peers.md, peers.csv")
+    parser.add_argument("--quick", action="store_true", help="hanoi bench --quick's sizes and rounds")
+    parser.add_argument("--sizes", type=lambda text: [int(n) for n in text.split(",")], help="only these n")
+    parser.add_argument("--import-timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds to import a peer")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    theirs = peers(build_registry(), args.import_timeout)
+    for spec, reason in theirs.missing:
+        print(f"peers: {spec} left out: {reason}", file=sys.stderr)
+    if not theirs.pairs:
+        print("peers: no peer could be loaded, so there is no peers/ set", file=sys.stderr)
+        return 2
+    outcome = bench(theirs.algorithms, theirs.specs, (), plan(args.quick, args.sizes), args.out / DIRECTORY, Bar())
+    known = {algorithm.name: algorithm for algorithm in theirs.algorithms}
+    pairs = head_to_head(outcome.results, theirs.pairs, known)
+    comparison(outcome.results, pairs).write_csv(args.out)
+    print(publish(args.out, "peers.md", "Peers: other packages' solvers against ours", page(outcome.results, pairs)))
+    for _, result in outcome.failures:
+        print(f"peers: {failure_line(result)}", file=sys.stderr)
+    return 1 if outcome.failed else 0

@@ -3,14 +3,14 @@
 The tests say what is legal, what is optimal, and where each stops.
 
 The peers (hanoi-python-solver, k-peg-hanoi, hanoitoys) are inputs the project did not write.  Each test
-runs one through its adapter in :mod:`hanoi_harness.peers`, or calls it directly to pin a limit.  It
+runs one through its adapter in :mod:`benchmarks.peers`, or calls it directly to pin a limit.  It
 compares its moves with the checker's verdict, with :func:`hanoi_harness.core.optimal.distance` and the
 Frame-Stewart counts, and with the reference sequence.  A peer that raises or gives garbage must be a
-verdict.  The tests of a peer are skipped, with the reason, when the extra ``peers`` is not installed
-(``pytest.importorskip``).  The ids carry the records' names, so ``pytest -k k_peg_hanoi`` (or
-``hanoi_python_solver``, ``hanoitoys``) selects one peer's checks.  The last part tests ``hanoi bench
---peers``: the tables of who is faster (on result sets made up here, so without the peers) and a small
-run of two peers.
+verdict.  The tests of a peer are skipped, with the reason, when its package (``benchmarks/requirements.txt``)
+is not installed (``pytest.importorskip``).  The ids carry the records' names, so ``pytest -k k_peg_hanoi``
+(or ``hanoi_python_solver``, ``hanoitoys``) selects one peer's checks.  The last part tests ``python -m
+benchmarks.peers``: the tables of who is faster (on result sets made up here, so without the peers) and a
+small run of two peers.
 """
 
 from __future__ import annotations
@@ -20,26 +20,35 @@ import json
 import os
 import random
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import hanoi_harness.peers as peers_module
+import benchmarks.peers as peers_module
+from benchmarks.peers import INSTALL, PEERS, Peer, k_peg, python_solver, toys, with_disks
+from benchmarks.peers.compare import (
+    COLUMNS,
+    HeadToHead,
+    Pair,
+    _times,
+    common_ns,
+    comparison,
+    duel_n,
+    head_to_head,
+    headline,
+    main,
+    page,
+)
 from hanoi_algorithms.any_state import solve_for as any_state
 from hanoi_harness.bench import run as _run
-from hanoi_harness.bench.peers import COLUMNS, _times, common_ns, comparison, duel_n, head_to_head, headline
-from hanoi_harness.bench.report.render import render
-from hanoi_harness.bench.results.resultset import HeadToHead, Pair, ResultSet
-from hanoi_harness.bench.results.schema import load, read
+from hanoi_harness.bench.results.resultset import ResultSet
+from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.timing.stats import Difference, Interval
-from hanoi_harness.cli.main import main as cli_main
 from hanoi_harness.core.checker import check, check_algorithm
 from hanoi_harness.core.optimal import distance, frame_stewart, largest_disk_costs
 from hanoi_harness.core.puzzle import CLASSIC, tower
 from hanoi_harness.errors import UsageError
-from hanoi_harness.peers import INSTALL, PEERS, Peer, k_peg, python_solver, toys, with_disks
 from hanoi_harness.registry.record import Algorithm
 from tests.helpers import FIXTURES, REGISTRY, assert_one_line_error, bench_set, equal_work, reference, run_cli
 
@@ -117,8 +126,8 @@ def test_a_missing_peer_is_one_line_naming_the_extra(
     name = spec.split(":")[1]
     code, _, err = run_cli(capsys, "moves", "whatever", "3", "--plugin", spec)
     assert_one_line_error(code, err, "is not installed", INSTALL)
-    with pytest.raises(UsageError, match=r"pip install 'hanoi-harness\[peers\]'"):
-        getattr(sys.modules[f"hanoi_harness.peers.{peer}"], name)
+    with pytest.raises(UsageError, match=r"pip install -r benchmarks/requirements\.txt"):
+        getattr(sys.modules[f"benchmarks.peers.{peer}"], name)
 
 
 def test_a_record_asked_for_that_is_not_offered_is_an_attribute_error() -> None:
@@ -399,7 +408,7 @@ def test_hanoitoys_frame_stewart_limits() -> None:
 
 RAISES = """\
 import k_peg_hanoi
-from hanoi_harness.peers import k_peg
+from benchmarks.peers import k_peg
 
 
 def raising(md, pos):
@@ -532,11 +541,11 @@ def test_every_peer_is_paired_with_an_algorithm_of_its_puzzle() -> None:
         assert peer.apart == (theirs.family == toys.FAMILY), peer
 
 
-# --- the peers' result set of hanoi bench --peers -----------------------------------------------------------
+# --- the peers' result set and their tables: python -m benchmarks.peers -------------------------------------
 
 
-def peers_set() -> ResultSet:
-    """Return a set of three of ours and two much slower peers.
+def peers_set() -> tuple[ResultSet, tuple[Pair, ...]]:
+    """Return a set of three of ours and two much slower peers, and the pairs.
 
     'theirs' is 50 times slower than any_state, and 'toy' (apart) 3000 times.
     """
@@ -545,16 +554,16 @@ def peers_set() -> ResultSet:
     results.algorithms["gone"].failure = {"describe": "illegal at step 2: move 0 A None"}
     results.algorithms["gone"].runs = []
     duel = HeadToHead(10, 12, Difference("slower", 49.2, Interval(47.9, 50.8), 3e-7))
-    results.peers = (
+    pairs = (
         Pair("theirs", "any_state", optimality="optimal (proven)", head_to_head=duel),
         Pair("toy", "recursive", apart=True, optimality="optimal (proven)"),
         Pair("gone", "recursive", optimality="optimal (proven)"),
     )
-    return results
+    return results, pairs
 
 
 def test_the_comparison_shows_each_pair_at_each_n_both_ran() -> None:
-    table = comparison(peers_set())
+    table = comparison(*peers_set())
     assert [(row[1], row[3], row[5]) for row in table.shown] == [
         (n, peer, ours) for peer, ours in (("theirs", "any_state"), ("toy", "recursive")) for n in ("6", "10", "14")
     ]
@@ -571,7 +580,7 @@ def test_the_comparison_shows_each_pair_at_each_n_both_ran() -> None:
 
 
 def test_the_headline_gives_a_line_a_pair_a_failed_peer_with_its_verdict() -> None:
-    table = headline(peers_set())
+    table = headline(*peers_set())
     assert [row[:6] for row in table.shown] == [
         ["theirs", "any_state", "3 pegs, every move", "10 (1023)", "49.2x (47.9x to 50.8x)", "6..14"],
         ["toy", "recursive", "3 pegs, every move", "", "", "6..14"],
@@ -583,56 +592,33 @@ def test_the_headline_gives_a_line_a_pair_a_failed_peer_with_its_verdict() -> No
     assert table.shown[2][6:] == ["", "FAILED: illegal at step 2: move 0 A None"]
 
 
+def test_the_page_links_the_set_and_says_which_peers_run_apart() -> None:
+    results, pairs = peers_set()
+    text = page(results, pairs)
+    assert headline(results, pairs).markdown() in text and "[peers/README.md](peers/README.md)" in text
+    assert "`toy` run as a program of their own" in text and "ABBA order, 12 drains each" in text
+    assert "of their own" not in page(results, pairs[:1])
+
+
 def test_a_pair_is_timed_head_to_head_at_the_largest_n_whose_drains_are_short() -> None:
     results = bench_set({"level_formula": 1.5, "slow": 1000.0})
-    results.peers = (Pair("level_formula", "recursive"), Pair("slow", "recursive"))
+    pairs = (Pair("level_formula", "recursive"), Pair("slow", "recursive"))
     assert duel_n(results.algorithms["level_formula"], results.algorithms["recursive"]) == 14  # 7 ms a drain
     assert duel_n(results.algorithms["slow"], results.algorithms["recursive"]) == 6  # 0.3 s at n = 10: too long
     results.algorithms["slow"].runs = []
     assert duel_n(results.algorithms["slow"], results.algorithms["recursive"]) is None
-    duelled, untouched = head_to_head(results, {name: REGISTRY.get(name) for name in ("recursive", "level_formula")})
-    assert untouched == results.peers[1]
+    known = {name: REGISTRY.get(name) for name in ("recursive", "level_formula")}
+    duelled, untouched = head_to_head(results, pairs, known)
+    assert untouched == pairs[1]
     assert duelled.head_to_head is not None and (duelled.head_to_head.n, duelled.head_to_head.rounds) == (14, 12)
     found = duelled.head_to_head.difference
     assert found.interval is not None and found.interval.low <= found.ratio <= found.interval.high
     assert 0 < found.p_value <= 1 and found.ratio > 0
 
 
-def test_the_pairs_are_kept_in_results_json_and_checked_when_read(tmp_path: Path) -> None:
-    results = peers_set()
-    again = read(json.loads(results.dumps()))
-    assert again.peers == results.peers
-    assert read(json.loads(bench_set({}).dumps())).peers == ()
-    data = json.loads(results.dumps())
-    data["peers"][1]["ours"] = "nowhere"
-    with pytest.raises(UsageError, match=r"^peers\[1\]: names an algorithm not in this set: toy or nowhere$"):
-        read(data)
-    data["peers"][1] = {"peer": "toy", "ours": "not a name"}
-    with pytest.raises(UsageError, match=r"peers\[1\]\.ours: expected an algorithm's name"):
-        read(data)
-
-
-def test_the_peers_set_and_the_set_it_is_in_render_the_comparison(tmp_path: Path) -> None:
-    results = peers_set()
-    theirs, mine = tmp_path / "peers", tmp_path / "main"
-    theirs.mkdir()
-    mine.mkdir()
-    assert "peers.csv" in render(results, theirs)
-    readme, tables = (theirs / "README.md").read_text(), (theirs / "tables.md").read_text()
-    assert "## Peers: other packages' solvers against ours" in readme and headline(results).markdown() in readme
-    assert comparison(results).markdown() in tables and "`toy` run as a program of their own" in readme
-    assert (theirs / "peers.csv").read_text().splitlines()[1] == ",".join(COLUMNS)
-    render(bench_set({}), mine, results)
-    readme = (mine / "README.md").read_text()
-    assert "[peers/README.md](peers/README.md)" in readme and headline(results).markdown() in readme
-    assert not (mine / "peers.csv").exists()
-    render(bench_set({}), mine)
-    assert "Peers" not in (mine / "README.md").read_text()
-
-
 @pytest.fixture
 def two_peers(monkeypatch: pytest.MonkeyPatch, solver: None, kpeg: None) -> tuple[Peer, ...]:
-    """Run hanoi bench --peers on two peers only, both in this process.
+    """Measure two peers only, both in this process.
 
     They are Dijkstra and k-peg-hanoi on 4 pegs.
     """
@@ -642,75 +628,58 @@ def two_peers(monkeypatch: pytest.MonkeyPatch, solver: None, kpeg: None) -> tupl
     return chosen
 
 
-def test_bench_with_peers_writes_their_set_inside_ours(
+def test_the_peers_set_goes_into_a_bench_set_and_its_pages_are_linked(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], two_peers: tuple[Peer, ...]
 ) -> None:
     out = tmp_path / "out"
-    code, said, err = run_cli(capsys, "bench", "recursive", "--sizes", "3,4", "--out", str(out), "--peers")
-    assert code == 0, err
-    wrote = f"wrote {out}/ (full run of 1 algorithms; 2 peers against ours in {out}/peers/)"
-    assert said.strip() == f"{wrote}; the report: {out}/index.html"
-    mine, theirs = load(out), load(out / "peers")
-    assert list(mine.algorithms) == ["recursive"] and mine.peers == () and "peers" in mine.durations_s
+    assert run_cli(capsys, "bench", "recursive", "--sizes", "3", "--out", str(out))[0] == 0
+    assert main(["--sizes", "3,4", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.strip() == str(out / "peers.md")
+    theirs = load(out / "peers")
     our_names, peer_names = ["recursive", "any_state", "frame_stewart"], ["hanoi_python_solver", "k_peg_hanoi_4"]
     assert list(theirs.algorithms) == our_names + peer_names
-    assert [replace(pair, head_to_head=None) for pair in theirs.peers] == [
-        Pair("hanoi_python_solver", "any_state", False, "optimal (proven)"),
-        Pair("k_peg_hanoi_4", "frame_stewart", False, "optimal (proven)"),
-    ]
-    assert [(pair.head_to_head.n, pair.head_to_head.rounds) for pair in theirs.peers if pair.head_to_head] == [
-        (4, 12),
-        (5, 12),
-    ]
-    assert "head to head" in theirs.durations_s
-    for pair in theirs.peers:
-        peer, ours = theirs.algorithms[pair.peer], theirs.algorithms[pair.ours]
-        assert peer.status == ours.status == "ok" and peer.origin == f"plugin {peer.origin.split()[-1]}"
-        assert common_ns(peer, ours) == [run.n for run in ours.runs]  # the same sizes of the same work
-        assert [run.moves for run in peer.runs] == [run.moves for run in ours.runs]
+    for peer, ours in (("hanoi_python_solver", "any_state"), ("k_peg_hanoi_4", "frame_stewart")):
+        mine, their = theirs.algorithms[ours], theirs.algorithms[peer]
+        assert their.status == mine.status == "ok" and their.origin == f"plugin {their.origin.split()[-1]}"
+        assert common_ns(their, mine) == [run.n for run in mine.runs]  # the same sizes of the same work
+        assert [run.moves for run in their.runs] == [run.moves for run in mine.runs]
     assert [r.n for r in theirs.algorithms["k_peg_hanoi_4"].runs] == [3, 5]  # 4 pegs: 5 and 13 moves
-    assert "[peers/README.md](peers/README.md)" in (out / "README.md").read_text()
-    assert "## Peers" in (out / "peers" / "README.md").read_text()
+    text = (out / "peers.md").read_text()
+    assert "4 (15)" in text and "5 (13)" in text  # head to head at the largest n of each pair
+    assert (out / "peers.csv").read_text().splitlines()[1] == ",".join(COLUMNS)
+    assert "- [Peers: other packages' solvers against ours](peers.md)" in (out / "README.md").read_text()
     marker = json.loads((out / ".hanoi-bench.json").read_text())
-    assert marker["sets"] == ["peers"] and (out / "peers" / ".hanoi-bench.json").is_file()
-
-    # Rendered again from the two results.json: the same files.
-    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
-    assert run_cli(capsys, "report", str(out))[0] == 0
-    assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert marker["sets"] == ["peers"] and {"peers.md", "peers.csv"} <= set(marker["files"])
+    assert run_cli(capsys, "bench", "recursive", "--sizes", "3", "--out", str(out))[0] == 0  # replaced whole
+    assert not (out / "peers").exists() and not (out / "peers.md").exists()
 
 
-def test_bench_leaves_out_a_peer_it_cannot_load_and_says_why(
+def test_a_peer_that_cannot_load_is_left_out_saying_why(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], two_peers: tuple[Peer, ...]
 ) -> None:
     monkeypatch.setitem(sys.modules, "k_peg_hanoi", None)  # what an import of a package not installed meets
-    out = tmp_path / "out"
-    code, said, err = run_cli(capsys, "bench", "recursive", "--sizes", "3", "--out", str(out), "--peers")
-    assert code == 0, err
-    (line,) = [line for line in err.splitlines() if line.startswith("hanoi:")]  # the rest is progress
-    assert line.startswith(f"hanoi: peer {two_peers[1].spec} left out: k-peg-hanoi is not installed"), line
-    assert "1 peers against ours" in said
-    assert [pair.ours for pair in load(out / "peers").peers] == [two_peers[0].ours]
+    assert main(["--sizes", "3", "--out", str(tmp_path)]) == 0
+    (line,) = [line for line in capsys.readouterr().err.splitlines() if line.startswith("peers:")]
+    assert line.startswith(f"peers: {two_peers[1].spec} left out: k-peg-hanoi is not installed"), line
+    assert "hanoi_python_solver" in (tmp_path / "peers.md").read_text()
+    assert "k_peg_hanoi_4" not in load(tmp_path / "peers").algorithms
 
 
-def test_bench_with_no_peer_loaded_writes_no_peers_set(
+def test_with_no_peer_loaded_nothing_is_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], two_peers: tuple[Peer, ...]
 ) -> None:
     for module in ("k_peg_hanoi", "hanoi_python_solver", "hanoi_python_solver.hanoi"):
         monkeypatch.setitem(sys.modules, module, None)
-    out = tmp_path / "out"
-    code, said, err = run_cli(capsys, "bench", "recursive", "--sizes", "3", "--out", str(out), "--peers")
-    assert code == 0, err
-    said_by_hanoi = [line for line in err.splitlines() if line.startswith("hanoi:")]  # the rest is progress
-    assert said_by_hanoi[-1] == "hanoi: no peer could be loaded, so there is no peers/ set"
-    assert (out / "results.json").is_file() and not (out / "peers").exists()
-    assert "peers against ours" not in said
+    assert main(["--sizes", "3", "--out", str(tmp_path)]) == 2
+    said = [line for line in capsys.readouterr().err.splitlines() if line.startswith("peers:")]
+    assert said[-1] == "peers: no peer could be loaded, so there is no peers/ set"
+    assert list(tmp_path.iterdir()) == []
 
 
-def test_bench_fails_on_a_peer_that_fails_its_check_and_bounds_one_that_hangs_at_import(
+def test_a_peer_that_fails_its_check_fails_the_run_and_one_that_hangs_at_import_is_bounded(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Bench fails on a peer failing its check, and bounds one hanging.
+    """A peer failing its check fails the run; one hanging at import is bounded.
 
     Peers that failed their check gave exit status 0 and no line.  A package hanging at import cost a minute
     for each peer it serves, one after the other.
@@ -718,34 +687,27 @@ def test_bench_fails_on_a_peer_that_fails_its_check_and_bounds_one_that_hangs_at
     monkeypatch.syspath_prepend(str(FIXTURES / "peers"))  # a k_peg_hanoi whose moves are wrong, a hanging hanoitoys
     for module in ("k_peg_hanoi", "hanoitoys"):
         monkeypatch.delitem(sys.modules, module, raising=False)
-    hanging = [peer for peer in PEERS if peer.spec.startswith("hanoi_harness.peers.toys:")][:2]
+    hanging = [peer for peer in PEERS if peer.spec.startswith("benchmarks.peers.toys:")][:2]
     monkeypatch.setattr(peers_module, "PEERS", (PEERS[1], *hanging))
     monkeypatch.setattr(_run, "find_valgrind", lambda: "valgrind is left out of this test")
-    out = tmp_path / "out"
     # The bound holds for every peer at once: long enough for the good one to load on a busy machine.
-    argv = ["bench", "recursive", "--sizes", "3", "--out", str(out), "--peers", "--import-timeout", "4"]
-    code, said, err = run_cli(capsys, *argv)
-    assert code == 1, err
-    said_by_hanoi = [line for line in err.splitlines() if line.startswith(("hanoi:", "failed"))]  # not progress
-    assert said_by_hanoi == [
+    assert main(["--sizes", "3", "--out", str(tmp_path), "--import-timeout", "4"]) == 1
+    said = [line for line in capsys.readouterr().err.splitlines() if line.startswith("peers:")]  # not progress
+    assert said == [
         *(
-            f"hanoi: peer {peer.spec} left out: plugin {peer.spec!r}: importing it took more than 4 s; it was stopped"
+            f"peers: {peer.spec} left out: plugin {peer.spec!r}: importing it took more than 4 s; it was stopped"
             for peer in hanging
         ),
-        "hanoi: peers/k_peg_hanoi_3 failed the check at n = 3: illegal at step 2: move 2 0 2: "
+        "peers: k_peg_hanoi_3 failed the check at n = 3: illegal at step 2: move 2 0 2: "
         "disk 2 cannot go onto the smaller disk 1 on peg 2 (tops 2, -, 1)",
     ]
-    assert "1 peers against ours" in said
-    assert load(out / "peers").algorithms["k_peg_hanoi_3"].status == "failed"
+    assert load(tmp_path / "peers").algorithms["k_peg_hanoi_3"].status == "failed"
 
 
 @pytest.mark.slow
 @pytest.mark.usefixtures("every_peer")
-def test_bench_with_every_peer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_peer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_run, "find_valgrind", lambda: "valgrind is left out of this test")
-    out = tmp_path / "out"
-    assert cli_main(["bench", "recursive", "--sizes", "3,5", "--out", str(out), "--peers"]) == 0
-    theirs = load(out / "peers")
-    assert len(theirs.peers) == len(PEERS)
-    for row in headline(theirs).shown:
-        assert row[3] != "none" and row[-1].startswith("legal, "), row
+    assert main(["--sizes", "3,5", "--out", str(tmp_path)]) == 0
+    text = (tmp_path / "peers.md").read_text()
+    assert all(f"| {record.name} " in text for _, record in PLUGINS), text

@@ -1,15 +1,22 @@
-"""The Markdown of a result set, README.md and tables.md.
+"""The view of a result set: one model, rendered by two templates.
 
-Rendered from Jinja2 templates shipped with the package.
-
-The templates (``templates/*.j2``) hold the prose; this module computes what
-they show from the result set alone (every figure formatted here, so the
-templates hold no arithmetic) and renders them.  README.md is the short
-view GitHub shows; the whole report is ``index.html`` (:mod:`.page`).
+:func:`view` builds the model once from the result set alone, every figure
+formatted here, so the templates hold no arithmetic.  The templates
+(``templates/*.j2``) hold the prose and render it (:func:`text`):
+README.md, the short view GitHub shows, and ``index.html``, the whole
+report.  The page works offline and alone: its style and its one small
+script (which sorts a table by the column clicked) are inline, its images
+are the set's own PNGs, and a Content-Security-Policy lets it fetch nothing
+else.  Every value in it is escaped (a command or a plugin's summary is
+anyone's text).  A table of the model is a :class:`~.tables.Part` or
+:class:`~.tables.Table`: filters make it Markdown (``md``) or a sortable
+HTML table (``grid``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,15 +28,22 @@ from hanoi_harness.bench.consume import SLICE_ROWS
 from hanoi_harness.bench.counts.measure import SIZES
 from hanoi_harness.bench.gate.counts import DEFAULT_THRESHOLD_PCT
 from hanoi_harness.bench.gate.times import DEFAULT_TIME_THRESHOLD_PCT
-from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
-from hanoi_harness.bench.peers import DUEL_ROUNDS, DUEL_S, headline
-from hanoi_harness.bench.report.formatting import NOTE, escaped, fmt_margin, markdown
+from hanoi_harness.bench.report.formatting import (
+    NOTE,
+    escaped,
+    fmt_bytes,
+    fmt_margin,
+    fmt_per_move,
+    fmt_rate,
+    fmt_seconds,
+    markdown,
+)
 from hanoi_harness.bench.report.plots import pictures
-from hanoi_harness.bench.report.summary import glance, verdict
-from hanoi_harness.bench.report.tables import STARTUP_CSV, Part, Table, csv_names
+from hanoi_harness.bench.report.puzzles import standings
+from hanoi_harness.bench.report.summary import classes_cell, details, findings, glance, verdict
+from hanoi_harness.bench.report.tables import Part, Table, csv_names, shown_name
 from hanoi_harness.bench.results.environment import Environment
-from hanoi_harness.bench.results.resultset import ResultSet
-from hanoi_harness.bench.startup import GOAL
+from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.timing.noise import ROUNDS
 
 PAGE = "index.html"
@@ -46,8 +60,9 @@ def environment(escape: bool = False) -> jinja2.Environment:
     Markdown escapes nothing; HTML (*escape*) escapes every value. An
     unknown name raises. Either way a value's control characters (but
     newlines and tabs) show as their Python escapes (:func:`printable`).
+    The filters ``md`` and ``grid`` show a table in Markdown or in HTML.
     """
-    return jinja2.Environment(
+    found = jinja2.Environment(
         finalize=printable,
         loader=jinja2.FileSystemLoader(TEMPLATES),
         undefined=jinja2.StrictUndefined,
@@ -56,6 +71,13 @@ def environment(escape: bool = False) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    found.filters.update(md=lambda table: markdown(table.headers, table.shown), grid=grid)
+    return found
+
+
+def text(template: str, model: dict[str, Any]) -> str:
+    """Return *template* rendered from *model*, escaped if it is HTML."""
+    return environment(escape=template.endswith(".html.j2")).get_template(template).render(model)
 
 
 def printable(value: Any) -> Any:
@@ -131,63 +153,43 @@ def tables_md(results: ResultSet, tables: list[Table]) -> str:
     return template.render(note=NOTE, provenance=provenance(results), tables=tables)
 
 
-def readme(results: ResultSet, tables: list[Table], peers: ResultSet | None = None) -> str:
-    """Return the text of README.md for *results*.
+def view(results: ResultSet, tables: Sequence[Table]) -> dict[str, Any]:
+    """Return the model of README.md and index.html for *results*.
 
-    *tables* are its tables, the summary first, instructions second.
-
-    *peers* is the set of the peers nested in it, summed up in a section of its own (None: none).
+    *tables* are :func:`.render.all_tables`' (the summary first,
+    instructions second).
     """
+    summary, detail = tables[0], details(results)
     externals = any(r.external for r in results.algorithms.values())
-    context = {
+    puzzles = [
+        {"id": f"puzzle-{index + 1}", "label": part.label, "lead": part.lead, "part": part, "notes": part.notes}
+        | {"details": detail.parts[index]}
+        for index, part in enumerate(summary.parts)
+    ]
+    return {
         "note": NOTE,
+        "title": f"Benchmark results: {results.mode} run of {results.created or 'an unknown date'}",
         "glance": glance(results),
         "provenance": provenance(results),
         "also": " and external program (`--command`, marked *(command)*)" if externals else "",
         "reference": results.reference,
-        "summaries": [_summary(part) for part in tables[0].parts],
+        "puzzles": puzzles,
         "instructions": _instructions(results, tables[1]),
         "noise": _noise(results),
         "load": " / ".join(f"{value:g}" for value in results.environment.load),
-        "plots": pictures(results),
+        "pictures": pictures(results),
         "page": PAGE,
-        "csv_names": ", ".join(f"`{name}`" for name in csv_names(tables)),
+        "csv_names": csv_names(tables),
         "commands": _commands(results),
-        "c_reference": _c_reference(results),
-        "machine": _machine(results.environment) + f", {results.environment.os}",
         "how": _how(results),
+        "environment": _environment(results),
+        "settings": _settings(results),
+        "algorithms": [_algorithm(results, entry.result) for s in standings(results) for entry in s.entries],
         "baseline": has_baseline(results),
         "kind": "quick run" if results.mode == "quick" else "run of fixed sizes",
         "threshold": f"{DEFAULT_THRESHOLD_PCT:g}",
         "time_threshold": f"{DEFAULT_TIME_THRESHOLD_PCT:g}",
         "slice_rows": SLICE_ROWS,
-        "peers": _peers(results, tables, peers),
-        "startup": startup_section(results, tables),
-    }
-    return environment().get_template("README.md.j2").render(context)
-
-
-def startup_section(results: ResultSet, tables: list[Table]) -> dict[str, Any] | None:
-    """Return what the section "Start-up" shows of *results*.
-
-    None when none was measured.
-
-    Its table is the one of *tables* with the start-up's CSV.  The page
-    shows the same section.
-    """
-    found = results.startup
-    if found is None:
-        return None
-    table = next((table for table in tables if table.csv == STARTUP_CSV), None)
-    missed = [entry.command for entry in found.commands if not found.within_goal(entry)]
-    return {
-        "skipped": found.skipped,
-        "table": table.markdown() if table else "",
-        "runs": found.runs,
-        "goal": f"{GOAL:g}",
-        "baseline": found.baseline.command if found.measured else "",
-        "unavailable": found.unavailable,
-        "missed": missed,
     }
 
 
@@ -199,14 +201,6 @@ def has_baseline(results: ResultSet) -> bool:
     return results.mode == "full" and not results.settings.get("sizes")
 
 
-def _summary(part: Part) -> dict[str, Any]:
-    """Return what README.md shows of one puzzle's summary.
-
-    Its title, how it is ranked, the table, its findings.
-    """
-    return {"label": part.label, "lead": part.lead, "table": markdown(part.headers, part.shown), "notes": part.notes}
-
-
 def _instructions(results: ResultSet, table: Table) -> dict[str, Any]:
     """Return what the section "Instructions per move" shows for *results*.
 
@@ -215,7 +209,8 @@ def _instructions(results: ResultSet, table: Table) -> dict[str, Any]:
     counts = [r.instructions for r in results.algorithms.values() if r.instructions is not None]
     reasons = sorted({count.unavailable for count in counts if count.unavailable})
     return {
-        "table": table.markdown() if counts else "",
+        "table": table,
+        "counted": bool(counts),
         "sizes": "n = {} and {}".format(*(results.settings.get("count_sizes") or SIZES)),
         "reasons": reasons,
         "valgrind": results.environment.valgrind,
@@ -303,58 +298,175 @@ def _commands(results: ResultSet) -> str:
     return markdown(["name", "command", "n measured", "peak RSS of the process", "check"], rows)
 
 
-def _peers(results: ResultSet, tables: list[Table], nested: ResultSet | None) -> dict[str, Any] | None:
-    """Return what the section on the peers shows.
+@dataclass(frozen=True)
+class Cell:
+    """A table cell: its *text*, its sort *key* and a *link* within the page.
 
-    Of this set's pairs, or of the nested set's (None: neither).
-
-    In the peers' own set the section names the table of every n (last of *tables*, in tables.md); in the set
-    they are nested in, it links to theirs.
+    A *key* of "" is none: the cell sorts by its text, and sorts last when empty.
     """
-    source = results if results.peers else nested
-    if source is None or not source.peers:
-        return None
-    apart = [pair.peer for pair in source.peers if pair.apart]
-    return {
-        "headline": headline(source).markdown(),
-        "table": tables[-1].title if source is results else "",
-        "link": "" if source is results else PEERS_DIR,
-        "apart": ", ".join(f"`{name}`" for name in apart),
-        "rounds": next((pair.head_to_head.rounds for pair in source.peers if pair.head_to_head), DUEL_ROUNDS),
-        "duel_s": f"{DUEL_S:g}",
-    }
+
+    text: str
+    key: str = ""
+    link: str = ""
 
 
-def _c_reference(results: ResultSet) -> dict[str, Any] | None:
-    """Return what the section "blocks vs a C per-move loop" shows.
+@dataclass(frozen=True)
+class Grid:
+    """An HTML table: *headers*, and *rows* of cells with their algorithm.
 
-    It is of *results*; None when the run has none.
+    Each row is (algorithm, cells), the algorithm "" for a row of none.
     """
-    c = results.c_reference
-    if not c:
-        return None
-    if "skipped" in c:
-        return {"skipped": c["skipped"]}
+
+    headers: list[str]
+    rows: list[tuple[str, list[Cell]]]
+
+
+def anchor(name: str) -> str:
+    """Return the id of algorithm *name*'s section.
+
+    >>> anchor("recursive")
+    'alg-recursive'
+    """
+    return f"alg-{name}"
+
+
+def _key(value: float | int | str | None) -> str:
+    """Return *value* as a sort key of the page's script.
+
+    A number in full, a text as it is, "" for none.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(int(value))
+    return repr(float(value)) if isinstance(value, int | float) else value
+
+
+def grid(part: Part | Table) -> Grid:
+    """Return *part* (or a whole table) as an HTML table.
+
+    Its algorithms' names link to their sections.
+
+    Its sort keys are the part's where it has them (for its first columns, or all), else the cells' texts.
+    """
+    keys = part.keys if isinstance(part, Part) else []
+    names = part.names if isinstance(part, Part) else []
+    rows = []
+    for index, row in enumerate(part.shown):
+        name = names[index] if index < len(names) else ""
+        found = keys[index] if index < len(keys) else []
+        cells = []
+        for column, text in enumerate(row):
+            given = found[column] if column < len(found) else None
+            key = _key(given) if given is not None else text
+            cells.append(Cell(text, key, f"#{anchor(name)}" if name and column == 1 else ""))
+        rows.append((name, cells))
+    return Grid(list(part.headers), rows)
+
+
+def _environment(results: ResultSet) -> list[tuple[str, str]]:
+    """Return the environment of *results* as (what, value) rows.
+
+    What it did not record is left out.
+    """
+    e = results.environment
     rows = [
-        ["C, one 3-byte `fwrite` per move", f"{c['c_fwrite_per_move']:.3f}", f"{c['speedup_vs_fwrite_per_move']:.2f}x"],
-        [
-            "C, moves gathered, one `fwrite` per 16384 moves",
-            f"{c['c_gathered_writes']:.3f}",
-            f"{c['speedup_vs_gathered_writes']:.2f}x",
-        ],
-        [f"`hanoi moves blocks {c['n']} --binary`", f"{c['python_blocks']:.3f}", "1.00x"],
+        ("CPU", f"{e.cpu} ({e.cores} cores, {e.arch})" if e.cpu else ""),
+        ("operating system", e.os),
+        ("Python", f"{e.implementation} {e.python}".strip()),
+        ("Python build", e.python_build),
+        ("numpy", e.numpy),
+        ("C library", e.libc),
+        ("valgrind", e.valgrind or (f"missing: {e.valgrind_missing}" if e.valgrind_missing else "")),
+        ("load average as the timing began", " / ".join(f"{value:g}" for value in e.load)),
+        ("hanoi-harness", e.version),
+        ("commit", f"{e.commit}{' (with uncommitted changes)' if e.dirty else ''}" if e.commit else ""),
+        ("timer", results.timer),
+        ("what each drain does with a move", results.consumer),
+    ]
+    return [(what, value) for what, value in rows if value]
+
+
+def _settings(results: ResultSet) -> list[tuple[str, str]]:
+    """Return the settings and durations of *results* as rows."""
+    s = results.settings
+    rows = [(key.replace("_", " "), ", ".join(map(str, v)) if isinstance(v, list) else str(v)) for key, v in s.items()]
+    if s.get("rss_stride") is not None:
+        rows.append(("peak RSS measured", rss_sizes(int(s.get("rss_stride") or 0))))
+    rows += [(f"took: {phase}", f"{seconds:.0f} s") for phase, seconds in results.durations_s.items()]
+    return rows
+
+
+def _algorithm(results: ResultSet, result: AlgorithmResult) -> dict[str, Any]:
+    """Return what *result*'s section of the page shows.
+
+    Its record, its verdict and its figures at every n.
+    """
+    count = result.instructions
+    if count is None:
+        counted = "not counted" if not result.external else "none for a command (another process)"
+    elif count.per_move is None:
+        counted = f"unavailable: {count.unavailable}"
+    else:
+        counted = (
+            f"{count.per_move:.1f} a move outside the allocators + {count.allocator_per_move:.1f} in them "
+            f"(between n = {' and '.join(map(str, count.between or ()))})"
+        )
+    facts = [
+        ("puzzle", result.puzzle),
+        ("family", result.family),
+        ("source", result.source or ("-" if result.external else "not recorded in this results.json")),
+        ("origin", result.origin),
+        ("command", result.command or ""),
+        ("accepts", result.limits),
+        ("time: declared / fitted", classes_cell(result.declared_time, result.fit_time)),
+        ("space: declared / fitted", classes_cell(result.declared_space, result.fit_space, result.external)),
+        ("instructions per move", counted if result.status == "ok" else ""),
+        ("sizes stopped", result.stopped),
     ]
     return {
-        "skipped": "",
-        "n": c["n"],
-        "moves": c["moves"],
-        "bytes": c["bytes"],
-        "compiler": c.get("compiler", ""),
-        "repeat": c.get("repeat", ""),
-        "table": markdown(["program", "seconds", "its time / blocks' time"], rows),
-        "vs_fwrite": f"{c['speedup_vs_fwrite_per_move']:.2f}",
-        "vs_gathered": f"{c['speedup_vs_gathered_writes']:.2f}",
-        "identical": "yes"
-        if c.get("identical")
-        else "**NO**: the outputs differ, so the times do not compare like with like",
+        "id": anchor(result.name),
+        "name": shown_name(result),
+        "summary": result.summary,
+        "verdict": verdict(result),
+        "findings": findings(result),
+        "facts": [(what, value) for what, value in facts if value],
+        "runs": _runs(result) if result.runs else None,
     }
+
+
+RUN_HEADERS = ["n", "moves", "time a drain ±95%", "ns/move ±95%", "moves/s", "tracemalloc peak", "peak RSS growth"]
+RUN_HEADERS += ["check"]
+
+
+def _runs(result: AlgorithmResult) -> Grid:
+    """Return *result*'s figures at every n it was measured at."""
+    rows = []
+    for run in result.runs:
+        rows.append(("", _run_cells(result, run)))
+    return Grid(RUN_HEADERS, rows)
+
+
+def _run_cells(result: AlgorithmResult, run: Run) -> list[Cell]:
+    """Return the cells of *run*, a run of *result*."""
+    timing = run.timing
+    if timing is None:
+        time = Cell(f"error: {run.timing_error}" if run.timing_error else "")
+    else:
+        mark = "" if timing.stable else " unstable"
+        time = Cell(f"{fmt_seconds(timing.median)} {fmt_margin(timing.margin)}{mark}".strip(), _key(timing.median))
+    peak = run.tracemalloc_peak_bytes
+    if run.rss is not None:
+        rss = Cell(f"{run.rss.growth_mib:.2f} MiB", _key(run.rss.growth_mib))
+    else:
+        rss = Cell(f"error: {run.rss_error}" if run.rss_error else "")
+    return [
+        Cell(str(run.n), _key(run.n)),
+        Cell(str(run.moves), _key(run.moves)),
+        time,
+        Cell(fmt_per_move(run), _key(run.ns_per_move)),
+        Cell(fmt_rate(run.moves_per_s), _key(run.moves_per_s)),
+        Cell("-" if result.external else fmt_bytes(peak), _key(peak)),
+        rss,
+        Cell(fmt_seconds(run.check_s), _key(run.check_s)),
+    ]

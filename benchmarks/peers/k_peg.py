@@ -15,7 +15,7 @@ The package
 The adapter
     ``pos`` is ``[src, the other pegs in order, dst]`` with the model's peg
     numbers, so the pairs are already in the model.  The disk of each move
-    is named by replaying them (:func:`hanoi_harness.peers.with_disks`).
+    is named by replaying them (:func:`benchmarks.peers.with_disks`).
     :func:`for_pegs` makes the record for k pegs: whole tower from peg 0 to
     peg k - 1, and ``solve_for`` between any two pegs.
 
@@ -47,8 +47,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from benchmarks.peers import INSTALL, Move, offer, require, with_disks
 from hanoi_harness.core.puzzle import k_pegs, tower
-from hanoi_harness.peers import INSTALL, Move, offer, require, with_disks
 from hanoi_harness.registry.record import Algorithm, Citation, FinalPeg, between_towers
 
 SOURCE = Citation(
@@ -116,7 +116,7 @@ def for_pegs(k: int, name: str | None = None) -> Algorithm:
 RECORDS = {f"K_PEG_{k}": for_pegs(k) for k in (3, 4, 5)}
 """The plugins this module offers, by name.
 
-``--plugin hanoi_harness.peers.k_peg:K_PEG_4``, and ``K_PEG_3`` and
+``--plugin benchmarks.peers.k_peg:K_PEG_4``, and ``K_PEG_3`` and
 ``K_PEG_5``.  For other k, call :func:`for_pegs` in a file of your own, as
 for the project's Frame-Stewart.
 """

@@ -1,6 +1,6 @@
 """Time ``hanoi moves blocks N --binary`` against a per-move C program.
 
-``harness/hanoi_harness/bench/c/hanoi_ref.c`` writes the same bytes as
+``benchmarks/c/hanoi_ref.c`` writes the same bytes as
 ``hanoi moves NAME N --binary`` (three unsigned bytes per move), one move at
 a time by the bit formula.  It is compiled twice with ``-O2``.  As written,
 it makes one 3-byte ``fwrite`` per move into stdio's buffer.  With
@@ -10,13 +10,16 @@ and makes one ``fwrite`` per 16384 moves.
 :func:`measure` compiles both when a C compiler is present, and checks that
 all three programs write identical bytes.  It times each writing to
 ``/dev/null``, best of ``repeat`` runs, the Python one including its
-interpreter's start-up.  It returns the figures and the ratios as a dict for
-the bench report.
+interpreter's start-up.  It returns the figures and the ratios as a dict.
 
 Every program runs as the harness's other children do
 (:mod:`hanoi_harness.sandbox.process`): in a session of its own that dies
-with this process, the Python one isolated from the current directory.  Run
-``python -m hanoi_harness.bench.cref [N]`` (``make bench-c``) for a table.
+with this process, the Python one isolated from the current directory.
+
+    python -m benchmarks.cref 28 --out results
+
+prints a table (``make bench-c``, without ``--out``).  With ``--out``, as
+``make bench`` runs it, it also writes ``cref.md``, linked from its README.md.
 """
 
 from __future__ import annotations
@@ -33,10 +36,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks import publish
+from hanoi_harness.bench.report.formatting import markdown
 from hanoi_harness.sandbox import process
 
 SOURCE = Path(__file__).resolve().parent / "c" / "hanoi_ref.c"
-"""The C reference, installed with the package (package data)."""
+"""The C reference, beside this module."""
 
 VARIANTS = {"c_fwrite_per_move": [], "c_gathered_writes": ["-DGATHER_WRITES"]}
 """Each C build: its name in the results and its extra compiler flags."""
@@ -124,7 +129,7 @@ def measure(n: int = 28, repeat: int = 3) -> dict[str, Any]:
     if not SOURCE.is_file():
         return {
             **result,
-            "skipped": f"the C reference {SOURCE} is missing (installed without its data)",
+            "skipped": f"the C reference {SOURCE} is missing",
         }
     result["compiler"] = f"{Path(cc).name} -O2"
     with tempfile.TemporaryDirectory(prefix="hanoi-cref-") as tmp:
@@ -144,22 +149,61 @@ def measure(n: int = 28, repeat: int = 3) -> dict[str, Any]:
     return result
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run ``python -m hanoi_harness.bench.cref``; the exit status.
+def page(c: dict[str, Any]) -> str:
+    """Return the text of ``cref.md`` for :func:`measure`'s dict *c*.
 
-    It measures, then prints a table, or the dict as JSON.
+    >>> page({"n": 3, "skipped": "no C compiler"}).splitlines()[-1]
+    'Not measured: no C compiler.'
+    """
+    head = "# blocks vs a C per-move loop\n\n"
+    if "skipped" in c:
+        return f"{head}Not measured: {c['skipped']}.\n"
+    rows = [
+        ["C, one 3-byte `fwrite` per move", f"{c['c_fwrite_per_move']:.3f}", f"{c['speedup_vs_fwrite_per_move']:.2f}x"],
+        ["C, one `fwrite` per 16384 moves", f"{c['c_gathered_writes']:.3f}", f"{c['speedup_vs_gathered_writes']:.2f}x"],
+        [f"`hanoi moves blocks {c['n']} --binary`", f"{c['python_blocks']:.3f}", "1.00x"],
+    ]
+    differ = "**NO**: the outputs differ, so the times do not compare like with like"
+    identical = "yes" if c.get("identical") else differ
+    return (
+        f"{head}`hanoi moves blocks {c['n']} --binary` (numpy, a block of moves at a time) against the per-move C "
+        f"reference `benchmarks/c/hanoi_ref.c` (the bit formula, one move at a time), compiled with "
+        f"`{c.get('compiler', '')}` in both ways it offers: n = {c['n']}, {c['moves']} moves, {c['bytes']} bytes "
+        f"each to /dev/null, best of {c.get('repeat', '')} runs of each (the Python one includes its interpreter's "
+        f"start-up). Written by `python -m benchmarks.cref`.\n\n"
+        f"{markdown(['program', 'seconds', 'its time / blocks time'], rows)}\n\n"
+        "The last column is each program's time over blocks' (above 1: blocks is faster). Bytes identical "
+        f"(the three outputs compared at min(n, 16)): {identical}.\n"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``python -m benchmarks.cref``; the exit status.
+
+    It measures, then prints a table, or the dict as JSON.  With ``--out``
+    it writes ``cref.md`` there; a compiler or program that fails is then
+    the reason on the page.
     """
     parser = argparse.ArgumentParser(
-        prog="python -m hanoi_harness.bench.cref",
+        prog="python -m benchmarks.cref",
         description="Time 'hanoi moves blocks N --binary' against the per-move C reference (hanoi_ref.c).",
     )
     parser.add_argument("n", nargs="?", type=int, default=28, help="the number of disks, 0..63 (default 28)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each program; the best counts (default 3)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--out", type=Path, help="also write cref.md into this result set's folder")
     args = parser.parse_args(argv)
     if not 0 <= args.n <= 63 or args.repeat < 1:
         parser.error("N must be 0..63 and --repeat at least 1")
-    result = measure(args.n, args.repeat)
+    try:
+        result = measure(args.n, args.repeat)
+    except (subprocess.CalledProcessError, OSError) as exc:
+        if args.out is None:
+            raise
+        said = (getattr(exc, "stderr", None) or b"").decode(errors="replace").strip().splitlines()
+        result = {"n": args.n, "skipped": f"the C reference failed: {exc}" + (f": {said[-1]}" if said else "")}
+    if args.out is not None:
+        publish(args.out, "cref.md", "blocks vs a C per-move loop", page(result))
     if args.json or "skipped" in result:
         print(json.dumps(result, indent=2))
         return 0

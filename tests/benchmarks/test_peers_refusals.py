@@ -10,10 +10,10 @@ from collections.abc import Callable
 
 import pytest
 
+from benchmarks.peers import k_peg, python_solver, toys
 from hanoi_algorithms import frame_stewart
 from hanoi_harness.core.puzzle import tower
 from hanoi_harness.errors import UsageError
-from hanoi_harness.peers import k_peg, python_solver, toys
 from hanoi_harness.registry.record import Algorithm
 
 

@@ -3,12 +3,12 @@
 Their moves come in the project's model.  Three packages on PyPI solve
 corners of the problem and check none of it.
 
-* ``hanoi-python-solver`` (:mod:`hanoi_harness.peers.python_solver`): three
+* ``hanoi-python-solver`` (:mod:`benchmarks.peers.python_solver`): three
   pegs, from any position to any other, for n <= 10.  It runs Dijkstra's
   algorithm over the whole graph of 3^n positions.
-* ``k-peg-hanoi`` (:mod:`hanoi_harness.peers.k_peg`): Frame-Stewart for k
+* ``k-peg-hanoi`` (:mod:`benchmarks.peers.k_peg`): Frame-Stewart for k
   pegs, a generator of (source, destination) pairs.
-* ``hanoitoys`` (:mod:`hanoi_harness.peers.toys`): four printing programs
+* ``hanoitoys`` (:mod:`benchmarks.peers.toys`): four printing programs
   for three pegs and an interactive Frame-Stewart program for k pegs.  The
   four are the recursion, the non-recursive solution, Olive's and the
   idle-peg algorithms.
@@ -21,18 +21,17 @@ move into ``(disk, src, dst)`` in the model (disk 1 the smallest, pegs
 the puzzle, the final peg, the limits found by testing and the package as
 its source.  None of their code is copied: the moves are theirs.  So::
 
-    hanoi verify --plugin hanoi_harness.peers.k_peg:K_PEG_4
-    hanoi moves hanoi_python_solver 5 --plugin hanoi_harness.peers.python_solver:DIJKSTRA
+    hanoi verify --plugin benchmarks.peers.k_peg:K_PEG_4
+    hanoi moves hanoi_python_solver 5 --plugin benchmarks.peers.python_solver:DIJKSTRA
 
-check them with the project's checker.  ``hanoi bench --peers`` (what
-``make bench`` runs) measures each against the project's algorithm for the
-same puzzle (:data:`PEERS`), on the same work.  The results go into the
-result set ``peers/`` beside the project's own.
+check them with the project's checker.  ``python -m benchmarks.peers`` (what
+``make bench`` runs, :mod:`benchmarks.peers.compare`) measures each against
+the project's algorithm for the same puzzle (:data:`PEERS`), on the same
+work.  The results go into the result set ``peers/`` of ``--out``.
 
-The packages are the optional extra ``peers`` (``pip install
-'hanoi-harness[peers]'``), imported only when a record is run.  Without
-them, running one is a one-line :class:`~hanoi_harness.errors.UsageError`
-saying what to install.
+The packages are pinned in ``benchmarks/requirements.txt``, imported only
+when a record is run.  Without them, running one is a one-line
+:class:`~hanoi_harness.errors.UsageError` saying what to install.
 """
 
 from __future__ import annotations
@@ -53,7 +52,7 @@ Move = tuple[Any, Any, Any]
 A peg is whatever the peer gave, even one it should not have.
 """
 
-INSTALL = "pip install 'hanoi-harness[peers]'"
+INSTALL = "pip install -r benchmarks/requirements.txt"
 """What installs every peer at the versions the adapters were tested with."""
 
 
@@ -74,16 +73,16 @@ class Peer:
 
 
 PEERS = (
-    Peer("hanoi_harness.peers.python_solver:DIJKSTRA", "any_state"),
-    Peer("hanoi_harness.peers.k_peg:K_PEG_3", "recursive"),
-    Peer("hanoi_harness.peers.k_peg:K_PEG_4", "frame_stewart"),
-    Peer("hanoi_harness.peers.k_peg:K_PEG_5", "frame_stewart_5"),
-    Peer("hanoi_harness.peers.toys:CLASSICAL", "recursive", apart=True),
-    Peer("hanoi_harness.peers.toys:NON_RECURSIVE", "clockwise_pillars", apart=True),
-    Peer("hanoi_harness.peers.toys:OLIVE", "clockwise_pillars", apart=True),
-    Peer("hanoi_harness.peers.toys:IDLE_PEG", "clockwise_pillars", apart=True),
-    Peer("hanoi_harness.peers.toys:FRAME_STEWART_4", "frame_stewart", apart=True),
-    Peer("hanoi_harness.peers.toys:FRAME_STEWART_5", "frame_stewart_5", apart=True),
+    Peer("benchmarks.peers.python_solver:DIJKSTRA", "any_state"),
+    Peer("benchmarks.peers.k_peg:K_PEG_3", "recursive"),
+    Peer("benchmarks.peers.k_peg:K_PEG_4", "frame_stewart"),
+    Peer("benchmarks.peers.k_peg:K_PEG_5", "frame_stewart_5"),
+    Peer("benchmarks.peers.toys:CLASSICAL", "recursive", apart=True),
+    Peer("benchmarks.peers.toys:NON_RECURSIVE", "clockwise_pillars", apart=True),
+    Peer("benchmarks.peers.toys:OLIVE", "clockwise_pillars", apart=True),
+    Peer("benchmarks.peers.toys:IDLE_PEG", "clockwise_pillars", apart=True),
+    Peer("benchmarks.peers.toys:FRAME_STEWART_4", "frame_stewart", apart=True),
+    Peer("benchmarks.peers.toys:FRAME_STEWART_5", "frame_stewart_5", apart=True),
 )
 """Every peer record and the project's algorithm it is compared with.
 
@@ -109,7 +108,7 @@ def require(module: str, package: str, hint: str = INSTALL) -> ModuleType:
     Traceback (most recent call last):
     ...
     hanoi_harness.errors.UsageError: no-such-peer is not installed (No module named 'no_such_peer_module'): \
-pip install 'hanoi-harness[peers]'
+pip install -r benchmarks/requirements.txt
     """
     try:
         return importlib.import_module(module)
@@ -121,7 +120,7 @@ def offer(records: dict[str, Algorithm], module: str, name: str, *, needs: Seque
     """Return the record *name* of *records*, once its *needs* are imported.
 
     *module* offers the records as plugins; this is its ``__getattr__``.
-    ``--plugin hanoi_harness.peers.k_peg:K_PEG_4`` asks for the record by
+    ``--plugin benchmarks.peers.k_peg:K_PEG_4`` asks for the record by
     name.  A peer that is not installed is then a one-line
     :class:`UsageError` (exit status 2) before anything runs.  Each of
     *needs* is ``(module, package, hint)`` for :func:`require`.  Any other

@@ -36,7 +36,7 @@ The adapter
     come and yields each as ``(disk, src, dst)``.  Disk D is disk D + 1 of
     the model; ``A``, ``B``, ``C`` (in that order the next ones) are pegs
     0, 1, 2, ....  ``Hanoi``'s moves get their disk by replay
-    (:func:`hanoi_harness.peers.with_disks`).
+    (:func:`benchmarks.peers.with_disks`).
 
     A line that is not a move comes out as a one-element tuple holding it,
     which the checker refuses (``not_a_triple``).  A program that exits
@@ -88,9 +88,9 @@ import tempfile
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Any
 
+from benchmarks.peers import INSTALL, Move, offer, require, with_disks
 from hanoi_harness.core.puzzle import k_pegs, tower
 from hanoi_harness.errors import UsageError
-from hanoi_harness.peers import INSTALL, Move, offer, require, with_disks
 from hanoi_harness.registry.record import Algorithm, Citation, FinalPeg, between_towers
 from hanoi_harness.sandbox import process
 
@@ -289,7 +289,7 @@ RECORDS = {
 }
 """The plugins this module offers, by name.
 
-``--plugin hanoi_harness.peers.toys:IDLE_PEG`` and the others by these
+``--plugin benchmarks.peers.toys:IDLE_PEG`` and the others by these
 names.  For other numbers of pegs, call :func:`frame_stewart` in a file of
 your own.
 """

@@ -1,4 +1,4 @@
-"""The start-up benchmark: the commands it starts and the figures it keeps."""
+"""The start-up benchmark: the commands it starts, the figures it keeps and writes."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hanoi_harness.bench import startup
+from benchmarks import startup
 from hanoi_harness.bench.counts.measure import find_valgrind
 
 FOUND = find_valgrind()
@@ -56,17 +56,17 @@ def test_ratios_divide_by_the_bare_interpreter_and_say_the_goal() -> None:
     assert [found.ratio(entry) for entry in found.commands] == pytest.approx([2.0, 4.0, 2.2])
     assert [found.within_goal(entry) for entry in found.commands] == [True, True, True]
     assert not figures(list_s=0.21).within_goal(figures(list_s=0.21).commands[1])
-    record = found.to_dict()
-    assert record["baseline"] == {"command": "python -c pass", "cpu_s": 0.05, "instructions": 100_000_000}
-    assert record["commands"][1]["instruction_ratio"] == pytest.approx(4.5)
-    assert figures(counted=False).to_dict()["commands"][0]["instruction_ratio"] is None
+    raw = found.table().raw
+    assert raw[0] == ["python -c pass", 0.05, 1.0, 100_000_000, 1.0, None]
+    assert raw[2][4] == pytest.approx(4.5)
+    assert figures(counted=False).table().raw[1][4] is None
 
 
 def test_a_command_that_fails_is_the_reason_nothing_was_measured(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(startup, "hanoi_command", lambda: [sys.executable, "-c", "raise SystemExit(3)"])
     found = startup.measure_set(runs=1, valgrind="valgrind is not installed")
     assert found.measured == () and "returned non-zero exit status 3" in found.skipped
-    assert found.to_dict() == {"runs": 1, "skipped": found.skipped}
+    assert "not measured, a start-up failed" in found.markdown()
 
 
 def test_progress_counts_every_step_it_reports() -> None:
@@ -85,3 +85,26 @@ def test_a_run_with_valgrind_counts_each_after_every_cpu_time(monkeypatch: pytes
     assert sorted(seen[2:]) == ["hanoi x instructions", "python -c pass instructions"]
     ratio = found.commands[0].instruction_ratio(found.baseline)
     assert found.unavailable == "" and ratio is not None and ratio > 0
+
+
+def test_the_page_and_its_csv_are_written_and_linked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(startup, "measure_set", lambda runs, on_command: figures(list_s=0.25))
+    (tmp_path / "README.md").write_text("# Benchmark results\n")
+    assert startup.main(["--runs", "1", "--out", str(tmp_path)]) == 0
+    page = (tmp_path / "startup.md").read_text()
+    assert "| `hanoi list`     | 250 ms" in page and "5.00x" in page and "4.50x" in page
+    assert "within 4x" in page and "Over the goal in this run: `hanoi list`." in page
+    rows = (tmp_path / "startup.csv").read_text().splitlines()
+    assert rows[1] == "command,cpu_s,ratio,instructions,instruction_ratio,within_goal"
+    assert rows[4].startswith("hanoi list,0.25,5.0,450000000,4.5,False")
+    assert "- [Start-up of the hanoi command](startup.md)" in (tmp_path / "README.md").read_text()
+
+
+def test_a_start_up_not_measured_says_why_and_writes_no_csv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    skipped = startup.StartupSet(3, (), skipped="a start-up failed: status 3")
+    monkeypatch.setattr(startup, "measure_set", lambda runs, on_command: skipped)
+    assert startup.main(["--out", str(tmp_path)]) == 0
+    assert "not measured, a start-up failed: status 3." in (tmp_path / "startup.md").read_text()
+    assert not (tmp_path / "startup.csv").exists()
+    with pytest.raises(SystemExit):
+        startup.main(["--runs", "0"])

@@ -17,7 +17,7 @@ The adapter
     the whole tower on rod 1 to *start* through ``move`` (the only public
     way to set a position).  It asks ``pathToSolution`` for *goal*.  It
     names the disk of each move by replaying the path from *start*
-    (:func:`hanoi_harness.peers.with_disks`).  Rods 1, 2, 3 are pegs 0, 1,
+    (:func:`benchmarks.peers.with_disks`).  Rods 1, 2, 3 are pegs 0, 1,
     2.  ``solve(n)`` is the whole tower from peg 0 to peg 2.
 
 What the tests found (``tests/peers/test_peers.py``)
@@ -44,10 +44,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from benchmarks.peers import INSTALL, Move, offer, require, with_disks
 from hanoi_algorithms.any_state import solve_for as any_state
 from hanoi_harness.core.puzzle import tower
 from hanoi_harness.errors import UsageError
-from hanoi_harness.peers import INSTALL, Move, offer, require, with_disks
 from hanoi_harness.registry.record import Algorithm, Citation, FinalPeg
 
 SOURCE = Citation(
@@ -126,7 +126,7 @@ RECORD = Algorithm(
 )
 
 RECORDS = {"DIJKSTRA": RECORD}
-"""The plugin this module offers: ``--plugin hanoi_harness.peers.python_solver:DIJKSTRA``."""
+"""The plugin this module offers: ``--plugin benchmarks.peers.python_solver:DIJKSTRA``."""
 
 NEEDS = [("hanoi_python_solver", "hanoi-python-solver", INSTALL)]
 
