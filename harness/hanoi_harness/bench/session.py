@@ -33,7 +33,6 @@ from pathlib import Path
 from typing import Any
 
 from hanoi_harness.bench import cref, startup
-from hanoi_harness.bench.commands import Command
 from hanoi_harness.bench.peers import DIRECTORY as PEERS_DIR
 from hanoi_harness.bench.peers import Peers, head_to_head
 from hanoi_harness.bench.plan import FULL, QUICK, Settings
@@ -42,6 +41,7 @@ from hanoi_harness.bench.results.outdir import MARKER, OutDir, seal, why_not_our
 from hanoi_harness.bench.results.resultset import RESULTS_FILE, AlgorithmResult, ResultSet
 from hanoi_harness.bench.results.schema import load, results_path
 from hanoi_harness.bench.run import run
+from hanoi_harness.bench.shell import Command
 from hanoi_harness.bench.timing.measure import check_available
 from hanoi_harness.errors import UsageError
 from hanoi_harness.progress import Progress

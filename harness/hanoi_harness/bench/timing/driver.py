@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hanoi_harness.bench.commands import CommandCase, run_discarding
 from hanoi_harness.bench.consume import consume
+from hanoi_harness.bench.shell import CommandCase, run_discarding
 from hanoi_harness.bench.timing.measure import Case
 
 

@@ -122,7 +122,7 @@ class AnyCase(Protocol):
     """What the timing run needs of a case.
 
     A :class:`Case` has it, and so has a command's
-    (:class:`hanoi_harness.bench.commands.CommandCase`).
+    (:class:`hanoi_harness.bench.shell.CommandCase`).
     """
 
     @property
