@@ -14,7 +14,7 @@ interpreter's start-up.  It returns the figures and the ratios as a dict for
 the bench report.
 
 Every program runs as the harness's other children do
-(:mod:`hanoi_harness.sandbox.process`): in a session of its own that dies
+(:mod:`hanoi_harness.process`): in a session of its own that dies
 with this process, the Python one isolated from the current directory.  Run
 ``python -m hanoi_harness.bench.cref [N]`` (``make bench-c``) for a table.
 """
@@ -33,7 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hanoi_harness.sandbox import process
+from hanoi_harness import process
 
 SOURCE = Path(__file__).resolve().parent / "c" / "hanoi_ref.c"
 """The C reference, installed with the package (package data)."""
@@ -60,7 +60,7 @@ def python_command(n: int) -> list[str]:
     """Return the timed command for *n* disks, run by this interpreter.
 
     It is ``hanoi moves blocks N --binary``, started with ``-P``
-    (:func:`hanoi_harness.sandbox.process.python_command`): a ``json.py`` in
+    (:func:`hanoi_harness.process.python_command`): a ``json.py`` in
     the current directory is never imported.
     """
     return process.python_command("hanoi_harness", "moves", "blocks", str(n), "--binary")
@@ -78,7 +78,7 @@ def _c_command(exe: str) -> Callable[[int], list[str]]:
 def _run(command: list[str], **popen: Any) -> subprocess.CompletedProcess[Any]:
     """Run *command* as every child of the harness runs; raise if it fails.
 
-    See :func:`hanoi_harness.sandbox.process.run`.
+    See :func:`hanoi_harness.process.run`.
     """
     done = process.run(command, env=process.python_environment(), **popen)
     done.check_returncode()

@@ -210,7 +210,7 @@ def measure(
         path, plugins = found
         spec = json.dumps({"names": list(names), "plugins": plugins, "path": [*path, harness_root()]})
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([*path, harness_root()])}
-        from hanoi_harness.sandbox import process
+        from hanoi_harness import process
 
         try:
             done = process.run(

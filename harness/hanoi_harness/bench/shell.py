@@ -29,10 +29,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from hanoi_harness import process
 from hanoi_harness.bench.check import Checked, OnChecked, failed_at, walk_stop
 from hanoi_harness.bench.memory.measure import Rss
 from hanoi_harness.bench.plan import Settings
-from hanoi_harness.sandbox import process
 from hanoi_harness.transcript.command import command_for, run_command
 
 ORIGIN = "--command"
@@ -90,7 +90,7 @@ def _spawn(argv: list[str] | str, n: int, stderr: int) -> subprocess.Popen[bytes
     """Start *argv* in a session of its own, output discarded, n on stdin.
 
     A string *argv* is a shell command. It starts through
-    :func:`hanoi_harness.sandbox.process.start`, so the program and whatever
+    :func:`hanoi_harness.process.start`, so the program and whatever
     it starts end with this process.
     """
     return process.start(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr)

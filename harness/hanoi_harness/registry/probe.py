@@ -69,7 +69,7 @@ def probe(
     import subprocess
     import tempfile
 
-    from hanoi_harness.sandbox import process
+    from hanoi_harness import process
 
     specs = [resolve_spec(spec) for spec in specs]
     argv = [json.dumps({"specs": specs, "entry_points": entry_points})]
@@ -130,7 +130,7 @@ def _answer(proc: subprocess.Popen[bytes], deadline: float | None) -> tuple[list
     """
     import select
 
-    from hanoi_harness.sandbox import process
+    from hanoi_harness import process
 
     assert proc.stdout is not None
     fd = proc.stdout.fileno()
@@ -165,7 +165,7 @@ def _records(
                 raise UsageError(f"{importing}: its records could not be read: {exc}") from None
     if not finished:
         raise UsageError(f"{importing}: importing it took more than {timeout:g} s; it was stopped")
-    from hanoi_harness.sandbox import process
+    from hanoi_harness import process
 
     raise UsageError(
         f"{importing}: importing it ended the process ({process.exit_status(code)})" + (f": {said}" if said else "")
@@ -324,7 +324,7 @@ def main(argv: Sequence[str]) -> int:  # pragma: no cover - the importing child 
 
     It says which import is under way as it goes, and returns the exit status.
     """
-    from hanoi_harness.sandbox import process
+    from hanoi_harness import process
 
     config = json.loads(argv[0])
     process.child_start()

@@ -33,7 +33,8 @@ from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import Any, Protocol
 
-from hanoi_harness.sandbox import process, protocol
+from hanoi_harness import process
+from hanoi_harness.sandbox import protocol
 from hanoi_harness.sandbox.faults import Crash, roots_of
 from hanoi_harness.sandbox.output import ToStderr
 

@@ -32,12 +32,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from hanoi_harness import guardian, process
 from hanoi_harness.core.puzzle import Config
 from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.registry.probe import catalog, own_plugins
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.registry.sources import Registry
-from hanoi_harness.sandbox import guardian, process
 from hanoi_harness.sandbox.judge import Judge, Outcome, judged, pinpoint
 from hanoi_harness.sandbox.output import Printed
 from hanoi_harness.sandbox.stream import Producer

@@ -3,7 +3,7 @@
 This is the judging side's handle on :mod:`hanoi_harness.sandbox.child`.
 
 A :class:`Producer` starts the process (isolated, in a session of its own, dying with us; see
-:mod:`hanoi_harness.sandbox.process`), asks it for moves and reads the frames it sends, within a
+:mod:`hanoi_harness.process`), asks it for moves and reads the frames it sends, within a
 deadline.  What the process prints is kept in a file, read a request at a time
 (:meth:`Producer.printed`).  Whatever ends a stream early is a :class:`StreamEnded` saying how.
 The process died (with its exit status and the last line it wrote on stderr), or broke the
@@ -24,7 +24,8 @@ import time
 from collections.abc import Sequence
 from typing import Literal
 
-from hanoi_harness.sandbox import process, protocol
+from hanoi_harness import process
+from hanoi_harness.sandbox import protocol
 from hanoi_harness.sandbox.output import Printed
 
 POLL_S = 0.2

@@ -10,11 +10,11 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from hanoi_harness import guardian, process
 from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry.probe import own_plugins
 from hanoi_harness.registry.record import Algorithm
-from hanoi_harness.sandbox import guardian, process
 from hanoi_harness.sandbox.judge import Judge, judged
 from hanoi_harness.sandbox.stream import Producer
 from hanoi_harness.scale.combine import combine

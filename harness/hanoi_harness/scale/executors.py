@@ -17,8 +17,8 @@ import signal
 import weakref
 from typing import Any, Protocol
 
+from hanoi_harness import guardian, process
 from hanoi_harness.errors import UsageError
-from hanoi_harness.sandbox import guardian, process
 from hanoi_harness.scale.segment import SegmentResult, Task, run_segment
 
 # How long the broken pool's thread may take to end its other workers (SIGTERM).  Past it, the dead

@@ -16,9 +16,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from hanoi_harness import process
 from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.registry.sources import Registry
-from hanoi_harness.sandbox import process, protocol
+from hanoi_harness.sandbox import protocol
 from hanoi_harness.sandbox.judge import Judge, Outcome, judged
 from hanoi_harness.sandbox.stream import Producer, StreamEnded
 from hanoi_harness.scale.segments import Pegs, as_lists, frozen, number, optimal_move, optimal_pegs, splittable

@@ -84,11 +84,11 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from hanoi_harness import process
 from hanoi_harness.bench.counts.cachegrind import read_totals
 from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.plan import COUNT_CAP, COUNT_SIZES, fixed_sizes, moves_at
 from hanoi_harness.registry.record import Algorithm
-from hanoi_harness.sandbox import process
 
 SIZES = COUNT_SIZES
 """The two n counted by default.
@@ -333,7 +333,7 @@ def _run(
     The lines are read as they come; the reason is "" when it did not fail.
     Its stderr goes to a file, so that a chatty algorithm cannot fill a pipe
     nobody reads.  It starts as every child of the harness does
-    (:func:`hanoi_harness.sandbox.process.start`): in a session of its own,
+    (:func:`hanoi_harness.process.start`): in a session of its own,
     known to the guardian, so it dies with ``hanoi`` however that ends.
     Past *deadline_s*, or when this process is interrupted, it is killed
     with the children it forked.

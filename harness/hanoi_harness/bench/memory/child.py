@@ -3,7 +3,7 @@
 Run as ``python -P -m hanoi_harness.bench.memory.child NAME N INTERVAL [PLUGIN]``.
 
 It dies with the parent and imports from where the parent would
-(:func:`hanoi_harness.sandbox.process.child_start`).  It builds the
+(:func:`hanoi_harness.process.child_start`).  It builds the
 registry, with the same plugins as the parent, and notes its own RSS.  Then
 it reads every move of the run of N disks through the one consumer
 (:func:`hanoi_harness.bench.consume.consume`) under memory-profiler's
@@ -30,10 +30,10 @@ def main(argv: Sequence[str]) -> int:
     import psutil
     from memory_profiler import memory_usage
 
+    from hanoi_harness import process
     from hanoi_harness.bench.consume import consume
     from hanoi_harness.errors import UsageError
     from hanoi_harness.registry.sources import build_registry
-    from hanoi_harness.sandbox import process
     from hanoi_harness.sandbox.output import own_stdout
 
     process.child_start()

@@ -23,9 +23,9 @@ import tracemalloc
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
+from hanoi_harness import process
 from hanoi_harness.bench.consume import consume
 from hanoi_harness.registry.record import Algorithm
-from hanoi_harness.sandbox import process
 
 RSS_INTERVAL_S = 0.002
 """memory-profiler's sampling interval in the child, in seconds.
@@ -92,7 +92,7 @@ def rss_peak(name: str, n: int, plugins: Sequence[str], timeout_s: float) -> Rss
     The child loads *plugins*.  Returns the reason (one line) instead when
     the child fails or takes longer than *timeout_s*.  The child is isolated
     from the current directory and dies with this process
-    (:func:`hanoi_harness.sandbox.process.start`).
+    (:func:`hanoi_harness.process.start`).
     """
     argv = process.python_command("hanoi_harness.bench.memory.child", name, str(n), str(RSS_INTERVAL_S), *plugins)
     proc = process.start(

@@ -18,7 +18,7 @@ Every process the harness starts for an algorithm or an external program follows
 * **It dies with its parent.**  A Python child calls :func:`die_with_parent` first thing: on
   Linux the kernel sends it SIGKILL when its parent ends (``PR_SET_PDEATHSIG``); elsewhere a
   thread polls.  Groups the parent started are also registered with its guardian
-  (:mod:`hanoi_harness.sandbox.guardian`), a tiny process that outlives the parent. When the
+  (:mod:`hanoi_harness.guardian`), a tiny process that outlives the parent. When the
   parent ends, even by SIGKILL, the guardian kills those groups. On Linux it also kills every
   process still carrying the parent's token in its environment, which finds the ones that left
   their session.
@@ -43,8 +43,8 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from hanoi_harness import guardian
 from hanoi_harness.errors import UsageError
-from hanoi_harness.sandbox import guardian
 
 MAX_WAIT_S = 3600.0
 """The longest single wait: longer deadlines are waited for in slices of this size."""
@@ -251,7 +251,7 @@ def python_environment(base: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def child_start() -> None:  # pragma: no cover - in a child (tests/sandbox/test_process.py)
+def child_start() -> None:  # pragma: no cover - in a child (tests/test_process.py)
     """What a Python child started with :func:`python_environment` does first.
 
     It dies with its parent, leaves Ctrl-C to it, and takes the parent's import path, in its

@@ -3,7 +3,7 @@
 It does when this process ends, however it ends.
 
 A child in a session of its own outlives its parent unless something ends it: a parent killed
-by SIGKILL runs no code.  So every child the harness starts (:func:`hanoi_harness.sandbox.process.start`)
+by SIGKILL runs no code.  So every child the harness starts (:func:`hanoi_harness.process.start`)
 is registered with a guardian, a tiny process of its own (``python -I -S``, in its own session,
 deaf to Ctrl-C, SIGTERM and SIGHUP) started before the first child.  It reads ``+PID`` and
 ``-PID`` lines (a group started, a group ended). Its input ends when this process has ended in
