@@ -1,8 +1,7 @@
 """The ``hanoi bench``, ``hanoi compare`` and ``hanoi report`` commands.
 
-``bench`` measures and writes a result set, ``compare`` is the regression gate,
-and ``report`` renders a result set again. Each parses its arguments and calls
-into :mod:`hanoi_harness.bench`.
+``bench`` measures and writes a result set, ``compare`` is the regression gate, and ``report`` renders a
+result set again. Each parses its arguments and calls into :mod:`hanoi_harness.bench`.
 """
 
 from __future__ import annotations
@@ -200,8 +199,6 @@ PARSERS = {"bench": add_bench, "compare": add_compare, "report": add_report}
 def _sizes(text: str) -> list[int]:
     """Return the distinct non-negative integers in *text*, sorted.
 
-    *text* lists them separated by commas.
-
     >>> _sizes("3,5, 4")
     [3, 4, 5]
     """
@@ -239,8 +236,6 @@ def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[A
 
 def commands_from(specs: list[str], registry: Registry) -> list[Command]:
     """Return the ``--command NAME=CMD`` *specs* as commands.
-
-    A bad one is a one-line usage error.
 
     >>> from hanoi_harness.registry.sources import build_registry
     >>> commands_from(["mine=./hanoi {n}"], build_registry())
@@ -282,10 +277,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _peers(registry: Registry, timeout: float) -> Peers | None:
-    """Return the peers to measure beside *registry*'s algorithms.
-
-    Each peer that could not be loaded is named on stderr.
-    """
+    """Return the peers to measure beside *registry*'s algorithms."""
     theirs = peers(registry, timeout)
     for spec, reason in theirs.missing:
         print(f"hanoi: peer {spec} left out: {reason}", file=sys.stderr)
