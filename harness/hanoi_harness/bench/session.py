@@ -1,24 +1,4 @@
-"""Run one ``hanoi bench`` or ``hanoi report`` from start to end.
-
-:func:`plan` decides what a bench measures: ``--quick`` a quick run,
-``--sizes`` exactly those sizes, and neither the full run.  The full run
-measures the quick baseline first (into ``quick/``, the set CI compares
-against) and the C reference last.
-
-Then :func:`bench` claims the output directory before measuring
-(:class:`~hanoi_harness.bench.results.outdir.OutDir`: refused in one line
-when it is not a result set of ours, and locked).  It runs the
-plan and writes the set: ``results.json``, pytest-benchmark's report, every
-view rendered from ``results.json`` alone, and the marker.  Then the old set
-is replaced in one step.
-
-With ``--peers`` (:mod:`hanoi_harness.bench.peers`), the peers and the
-project's algorithms they are paired with are measured after the project's
-run, with its settings, into a set of their own, ``peers/``.
-
-The command ``hanoi report`` (:func:`report`) renders an existing set
-again, and writes it the same way.
-"""
+"""Run one ``hanoi bench`` or ``hanoi report`` from start to end."""
 
 from __future__ import annotations
 
@@ -64,9 +44,8 @@ CREF_N = 28
 class Plan:
     """What one bench measures: a run, and the runs it may add.
 
-    The run uses *settings*; *baseline* adds a quick run first, and
-    *c_reference* the C reference last.  *startup_runs* is how many
-    processes the start-up is measured over (0: not measured).
+    The run uses *settings*; *baseline* adds a quick run first, and *c_reference* the C reference last.
+    *startup_runs* is how many processes the start-up is measured over (0: not measured).
     """
 
     settings: Settings
@@ -77,9 +56,6 @@ class Plan:
 
 def plan(quick: bool, sizes: Sequence[int] | None) -> Plan:
     """Return the plan for ``--quick`` (*quick*) and ``--sizes`` (*sizes*).
-
-    *sizes* is None when the option is not given.  Only a run without
-    ``--sizes`` measures the start-up.
 
     >>> plan(False, None).baseline, plan(False, [3, 4]).baseline, plan(False, [3, 4]).settings.sizes
     (True, False, (3, 4))
@@ -140,11 +116,7 @@ def bench(
 ) -> Outcome:
     """Measure *algorithms* and *commands* as *what* says; write the set.
 
-    The set goes into *out*, replacing the old one.  *plugins* are the
-    ``--plugin`` specs, for the child processes; *peers*, when given, are
-    measured into ``peers/`` after the rest.  Refused in one line
-    (:class:`UsageError`) before measuring: pytest-benchmark missing, and
-    anything about *out* that would fail at the end.
+    The set goes into *out*, replacing the old one.
     """
     problem = check_available()
     if problem:
@@ -170,12 +142,7 @@ def _measure(
     hooks: Progress,
     peers: Peers | None = None,
 ) -> tuple[ResultSet, dict[str, Any], Measured | None, Measured | None]:
-    """Run *what*: return the result set, its report, the baseline and peers.
-
-    The report is pytest-benchmark's.  The quick baseline and the *peers*
-    are each a set and its report, or None.  The peers come after the
-    project's run and before the C reference, which is last.
-    """
+    """Run *what*: return the result set, its report, the baseline and peers."""
     baseline: Measured | None = None
     started = time.monotonic()
     if what.baseline:
@@ -196,10 +163,7 @@ def _measure(
 
 
 def _peers(peers: Peers, what: Plan, hooks: Progress) -> Measured:
-    """Measure *peers* (theirs and ours), then each pair head to head.
-
-    The run uses *what*'s settings.  Returns the peers' set and report.
-    """
+    """Measure *peers* (theirs and ours), then each pair head to head."""
     results, report = run(peers.algorithms, peers.specs, what.settings, _Prefixed(hooks, "peers: "))
     results.peers = peers.pairs
     hooks.phase(f"peers: head to head ({len(peers.pairs)} pairs)", None)
@@ -211,11 +175,7 @@ def _peers(peers: Peers, what: Plan, hooks: Progress) -> Measured:
 
 
 def _fill(staging: Path, run: Measured, baseline: Measured | None, peers: Measured | None) -> None:
-    """Write the set into *staging*: the nested sets, then the run's files.
-
-    The nested sets are the quick baseline and the peers.  Every view is
-    rendered from the files just written.
-    """
+    """Write the set into *staging*: the nested sets, then the run's files."""
     for name, nested, views in ((QUICK_DIR, baseline, False), (PEERS_DIR, peers, True)):
         if nested is not None:
             directory = staging / name
@@ -235,10 +195,7 @@ def _nested_peers(directory: Path) -> ResultSet | None:
 
 
 def _write_run(directory: Path, results: ResultSet, report: dict[str, Any]) -> None:
-    """Write results.json and pytest-benchmark's report into *directory*.
-
-    The report is written only when there is one.
-    """
+    """Write results.json and pytest-benchmark's report into *directory*."""
     (directory / RESULTS_FILE).write_text(results.dumps())
     if report:
         text = json.dumps(report, indent=2)
@@ -246,13 +203,7 @@ def _write_run(directory: Path, results: ResultSet, report: dict[str, Any]) -> N
 
 
 def _c_reference(progress: Progress) -> tuple[dict[str, Any], float]:
-    """Return the C reference's figures at :data:`CREF_N`, and its seconds.
-
-    The figures are :func:`hanoi_harness.bench.cref.measure`'s.  It runs
-    after every other phase, so it does not share the machine with the
-    timing.  A compiler that fails, or a program that does, is the skip
-    reason rather than the end of a run minutes long.
-    """
+    """Return the C reference's figures at :data:`CREF_N`, and its seconds."""
     progress.phase(f"C reference (n = {CREF_N})", None)
     started = time.monotonic()
     try:
@@ -265,15 +216,7 @@ def _c_reference(progress: Progress) -> tuple[dict[str, Any], float]:
 
 
 def report(source: Path, out: Path | None = None) -> Path:
-    """Render the set at *source* again, into *out* or in place.
-
-    *source* is a results directory or a results.json.  Nothing is
-    measured: results.json is copied as it is, with pytest-benchmark's
-    report and the ``quick/`` and ``peers/`` sets beside it.  Every view is
-    rendered from it.  *source* is read and checked first.  The directory
-    written is claimed like a bench's output (in place, *source* must be a
-    result set of ours).  Returns the directory written.
-    """
+    """Render the set at *source* again, into *out* or in place."""
     load(source)  # read and checked before anything is claimed
     file = results_path(source)
     folder = file.parent
@@ -283,10 +226,7 @@ def report(source: Path, out: Path | None = None) -> Path:
 
 
 def _copy_and_render(file: Path, staging: Path) -> None:
-    """Copy the results.json at *file* into *staging*; render the views there.
-
-    What a set keeps beside results.json is copied too.
-    """
+    """Copy the results.json at *file* into *staging*; render the views there."""
     shutil.copyfile(file, staging / RESULTS_FILE)
     folder = file.parent
     if file.name == RESULTS_FILE and (folder / PYTEST_REPORT).is_file():
