@@ -263,7 +263,10 @@ _MARKERS: dict[int, str] = {}
 
 
 def kill_group(proc: subprocess.Popen[Any]) -> None:
-    """Kill every process of *proc*'s group."""
+    """Kill every process of *proc*'s group.
+
+    *proc* itself is left to be reaped: its pid stays reserved till then.
+    """
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
 

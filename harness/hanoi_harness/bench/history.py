@@ -112,7 +112,11 @@ def git(repo: Path, *args: str) -> str:
 
 
 def commits(repo: Path, span: str | None = None, count: int = DEFAULT_COUNT) -> list[tuple[str, str]]:
-    """The first-parent commits of *span*, oldest first, with subjects."""
+    """The first-parent commits of *span*, oldest first, with subjects.
+
+    *span* is ``A..B`` or one revision (its last *count* commits); the default is the last *count* of
+    ``HEAD``.
+    """
     limit = [] if span and ".." in span else [f"--max-count={count}"]
     rev = span or "HEAD"
     git(repo, "rev-parse", "--git-dir")

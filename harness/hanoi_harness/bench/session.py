@@ -1,4 +1,8 @@
-"""Run one ``hanoi bench`` or ``hanoi report`` from start to end."""
+"""Run one ``hanoi bench`` or ``hanoi report`` from start to end.
+
+:func:`plan` decides what a bench measures: ``--quick`` a quick run, ``--sizes`` exactly those sizes, and
+neither the full run.
+"""
 
 from __future__ import annotations
 
@@ -216,7 +220,10 @@ def _c_reference(progress: Progress) -> tuple[dict[str, Any], float]:
 
 
 def report(source: Path, out: Path | None = None) -> Path:
-    """Render the set at *source* again, into *out* or in place."""
+    """Render the set at *source* again, into *out* or in place.
+
+    *source* is a results directory or a results.json.
+    """
     load(source)  # read and checked before anything is claimed
     file = results_path(source)
     folder = file.parent

@@ -25,7 +25,10 @@ ORIGIN = "--command"
 
 @dataclass(frozen=True)
 class Command:
-    """An external program to measure, called *name*."""
+    """An external program to measure, called *name*.
+
+    *template* is a shell command with ``{n}``.
+    """
 
     name: str
     template: str

@@ -77,7 +77,10 @@ def _command_in(argv: Sequence[str]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``hanoi`` command with *argv* and return its exit status."""
+    """Run the ``hanoi`` command with *argv* and return its exit status.
+
+    *argv* defaults to the process's arguments.
+    """
     try:
         with redelivered_interrupts(), guarded_stdio():
             return _run(argv)

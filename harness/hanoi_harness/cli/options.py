@@ -181,7 +181,10 @@ ALGORITHM_ENDS = (
 
 
 def add_ends_options(parser: argparse.ArgumentParser, limit: int, notes: tuple[str, str] = ALGORITHM_ENDS) -> None:
-    """Add ``--from`` and ``--to`` to *parser*, at most *limit* disks each."""
+    """Add ``--from`` and ``--to`` to *parser*, at most *limit* disks each.
+
+    *notes* are who takes them and the goal they replace, for the help texts.
+    """
     takes, replaced = notes
     parser.add_argument(
         "--from",
@@ -228,7 +231,10 @@ def ends_for(args: argparse.Namespace, algorithm: Algorithm, n: int) -> tuple[Co
 
 
 def read_config(option: str, text: str, pegs: int, n: int) -> Config:
-    """Read the configuration *text* of *option* for *n* disks on *pegs* pegs."""
+    """Read the configuration *text* of *option* for *n* disks on *pegs* pegs.
+
+    *option* is ``--from`` or ``--to``.
+    """
     try:
         from hanoi_harness.core.puzzle import parse_config
 

@@ -216,7 +216,10 @@ class Algorithm:
         return self._to_model(iter(self.solve_between(n, start, goal)), n)
 
     def moves_of_run(self, n: int, ends: tuple[Config, Config] | None) -> Iterator[Move]:
-        """Return the moves of the run of *n* disks between *ends*."""
+        """Return the moves of the run of *n* disks between *ends*.
+
+        *ends* is (start, goal); when it is None these are :meth:`moves`.
+        """
         return self.moves(n) if ends is None else self.moves_for(n, *ends)
 
     def puzzle_of_run(self, ends: tuple[Config, Config] | None) -> Puzzle:

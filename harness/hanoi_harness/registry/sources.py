@@ -125,7 +125,11 @@ def resolve_spec(spec: str) -> str:
 
 
 def load_plugin(spec: str) -> Algorithm:
-    """The ad-hoc algorithm of a ``--plugin`` *spec*."""
+    """The ad-hoc algorithm of a ``--plugin`` *spec*.
+
+    *spec* is ``FILE.py:FUNC`` or ``package.module:FUNC``. The algorithm is named after the function, ends on
+    any peg but 0 and has no limits.
+    """
     target, func, is_file = _parse_spec(spec)
     here = os.getcwd()
     try:
@@ -176,7 +180,11 @@ def load_entry_points(registry: Registry, on_import: Callable[[str], None] | Non
 
 
 def installed_entry_points() -> list[Any]:
-    """The installed entry points of the group ``hanoi.algorithms``."""
+    """The installed entry points of the group ``hanoi.algorithms``.
+
+    :mod:`importlib.metadata` reads them, unless :func:`none_advertised` shows that there are none: importing
+    it costs more than a command's own start-up.
+    """
     if none_advertised():
         return []
     import importlib.metadata
@@ -250,7 +258,8 @@ def build_registry(
 ) -> Registry:
     """The in-tree algorithms, the entry points and the ad-hoc *plugins*.
 
-    The installed entry points are read with *entry_points*.
+    The installed entry points are read with *entry_points*. With *guard*, the plugins and entry points are
+    imported in a child first, within *timeout* seconds: one that exits, crashes or hangs is a UsageError.
     """
     import hanoi_algorithms  # noqa: F401  (importing the package registers every in-tree module)
 

@@ -21,7 +21,10 @@ from hanoi_harness.sandbox.output import ToStderr
 
 
 def main(argv: Sequence[str]) -> int:  # pragma: no cover - the algorithm's process (tests/sandbox/test_child.py)
-    """Serve requests for the algorithm that *argv[0]* names; the exit status."""
+    """Serve requests for the algorithm that *argv[0]* names; the exit status.
+
+    *argv[0]* is the JSON config.
+    """
     config = json.loads(argv[0])
     process.child_start()
     out = protocol.Writer(_sink(int(config["fd"])))

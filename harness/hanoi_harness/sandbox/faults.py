@@ -50,7 +50,10 @@ _REPR.maxstring = _REPR.maxother = _REPR.maxlong = SHOWN
 
 @dataclass(frozen=True)
 class Odd:
-    """A move that is not three integers: its repr, and what it is."""
+    """A move that is not three integers: its repr, and what it is.
+
+    *shown* is a bounded repr; *what* says its type in words.
+    """
 
     shown: str
     what: str
@@ -138,7 +141,10 @@ def shown(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Crash:
-    """What the algorithm raised, where, and its traceback."""
+    """What the algorithm raised, where, and its traceback.
+
+    *name* and *text* are the exception's type name and message.
+    """
 
     name: str
     text: str

@@ -1,4 +1,9 @@
-"""What an algorithm prints: it goes to stderr, never among the moves."""
+"""What an algorithm prints: it goes to stderr, never among the moves.
+
+:class:`ToStderr` stands in for ``sys.stdout`` wherever an algorithm's code runs: in its own process
+(:mod:`hanoi_harness.sandbox.child`), in ``hanoi moves`` and ``hanoi show``, and in the children of ``hanoi
+bench`` (:func:`own_stdout`).
+"""
 
 from __future__ import annotations
 

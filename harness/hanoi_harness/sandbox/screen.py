@@ -32,7 +32,10 @@ ANY_PEG = frozenset({1, 2})
 
 
 class MoveStream:
-    """The moves *algorithm* makes for *n* disks, up to the first bad one."""
+    """The moves *algorithm* makes for *n* disks, up to the first bad one.
+
+    :meth:`pieces` yields them as :class:`~hanoi_harness.sandbox.pieces.Piece` objects.
+    """
 
     def __init__(self, algorithm: Algorithm, n: int, ends: tuple[Config, Config] | None = None) -> None:
         self.algorithm = algorithm

@@ -129,7 +129,10 @@ class Producer:
     # --- reading --------------------------------------------------------------------------------
 
     def bound(self, deadline: float | None, cancel: threading.Event | None = None) -> None:
-        """From now on, reads give up at *deadline* or once *cancel* is set."""
+        """From now on, reads give up at *deadline* or once *cancel* is set.
+
+        *deadline* is a :func:`time.monotonic` value.
+        """
         self.deadline, self.cancel = deadline, cancel
 
     def next_frame(self) -> protocol.Frame:

@@ -34,7 +34,10 @@ Suffixes such as ``.constprop.0`` and ``@@GLIBC_2.2.5`` are dropped before a nam
 
 
 def read_totals(out: Path) -> tuple[int, int] | None:
-    """Return the instructions counted in *out*, and the allocators'; or None."""
+    """Return the instructions counted in *out*, and the allocators'; or None.
+
+    *out* is a cachegrind output file; None when it cannot be read or has no total.
+    """
     total: int | None = None
     allocator = 0
     counting = False

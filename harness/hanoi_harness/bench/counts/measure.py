@@ -63,7 +63,10 @@ code counted is the code this process runs.
 """
 
 CHILD_FLAGS = ("-P", "-B")
-"""The counted interpreter's flags (see the module's notes)."""
+"""The counted interpreter's flags (see the module's notes).
+
+-P: the current directory stays off sys.path; -B: no .pyc written.
+"""
 
 INSTALL_HINT = "on Debian or Ubuntu: apt-get install valgrind, which make bench and make check-regression try"
 
@@ -167,7 +170,10 @@ def count_all(
     on_counted: Callable[[str, int], None] | None = None,
     path: Sequence[str] = (),
 ) -> dict[str, InstructionCount]:
-    """Count instructions per move of each algorithm named in *sizes*."""
+    """Count instructions per move of each algorithm named in *sizes*.
+
+    *sizes* maps a name to its n1 < ... < nk, or to why it has none.
+    """
     found: dict[str, InstructionCount] = {}
     for name, pair in sizes.items():
         if isinstance(pair, str):
@@ -203,7 +209,11 @@ def count_jobs(
     live: set[subprocess.Popen[str]] | None = None,
     path: Sequence[str] = (),
 ) -> dict[str, InstructionCount]:
-    """The counts of *jobs* from one interpreter under *valgrind*, in order."""
+    """The counts of *jobs* from one interpreter under *valgrind*, in order.
+
+    *jobs* are (name, (n1, ..., nk)) pairs.  The interpreter is in *live* while it runs, for a caller that
+    must stop it; *path* is imported from first.
+    """
     spec = {"jobs": [[name, list(sizes)] for name, sizes in jobs], "plugins": list(plugins), "timeout_s": timeout_s}
     with tempfile.TemporaryDirectory(prefix="hanoi-count-") as work:
         argv = [

@@ -11,7 +11,10 @@ from collections.abc import Sequence
 
 
 def main(argv: Sequence[str]) -> int:
-    """Measure for *argv* and print the JSON line; return the exit status."""
+    """Measure for *argv* and print the JSON line; return the exit status.
+
+    *argv* is ``NAME N INTERVAL [PLUGIN ...]``.
+    """
     import psutil
     from memory_profiler import memory_usage
 
