@@ -38,10 +38,7 @@ def share_token(value: str, *, guarded: bool) -> None:
 
 
 def end_strays() -> int:
-    """Kill every process still carrying this process's token; how many.
-
-    These are children of ours that left their group.
-    """
+    """Kill every process still carrying this process's token; how many."""
     if not sys.platform.startswith("linux"):
         return 0
     return _kill_marked(f"{TOKEN_VARIABLE}={token()}".encode(), os.getpid())

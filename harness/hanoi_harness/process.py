@@ -164,10 +164,7 @@ def die_with_parent(
 
 
 def watch(pid: int, interval: float = 1.0) -> None:  # pragma: no cover - in a pool worker, watching its caller
-    """End this process within *interval* seconds of process *pid*'s end.
-
-    It watches from a daemon thread.
-    """
+    """End this process within *interval* seconds of process *pid*'s end."""
 
     def poll() -> None:
         while True:
@@ -272,10 +269,7 @@ def kill_group(proc: subprocess.Popen[Any]) -> None:
 
 
 def stop(proc: subprocess.Popen[Any]) -> int:
-    """End *proc* and its whole group, reap it; its return code.
-
-    The group is ended with whatever it still runs.
-    """
+    """End *proc* and its whole group, reap it; its return code."""
     kill_group(proc)
     code = proc.wait()
     guardian.ended(proc.pid)
@@ -286,10 +280,7 @@ def stop(proc: subprocess.Popen[Any]) -> int:
 
 
 def communicate(proc: subprocess.Popen[Any], data: Any, timeout: float | None) -> tuple[Any, Any]:
-    """:meth:`~subprocess.Popen.communicate` with *data*, for any *timeout*.
-
-    It is waited for in slices.
-    """
+    """:meth:`~subprocess.Popen.communicate` with *data*, for any *timeout*."""
     deadline = deadline_after(timeout)
     while True:
         try:
@@ -303,10 +294,7 @@ def communicate(proc: subprocess.Popen[Any], data: Any, timeout: float | None) -
 def run(
     argv: Sequence[str] | str, *, env: dict[str, str] | None = None, timeout: float | None = None, **popen: Any
 ) -> subprocess.CompletedProcess[Any]:
-    """Run *argv* to its end as :func:`start` starts it; its outcome.
-
-    It runs in a session of its own, known to the guardian.
-    """
+    """Run *argv* to its end as :func:`start` starts it; its outcome."""
     proc = start(argv, env=env, **popen)
     watchdog = Watchdog(proc, timeout)
     try:

@@ -114,10 +114,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def describe(verdict: Verdict) -> str:
-    """Describe *verdict* in one line, even if its objects' repr raises.
-
-    The objects are the algorithm's, so their repr or str may raise.
-    """
+    """Describe *verdict* in one line, even if its objects' repr raises."""
     try:
         return one_line(verdict.describe(), 300)
     except Exception:  # a move whose repr or str raises

@@ -62,10 +62,7 @@ def write_binary(blocks: Iterable[Any]) -> None:
 
 
 def reader_gone() -> bool:
-    """Tell whether the reader of stdout has closed its end (``| head``).
-
-    Writing more is then pointless.
-    """
+    """Tell whether the reader of stdout has closed its end (``| head``)."""
     return bool(getattr(command_stdout(), "reader_gone", False))
 
 

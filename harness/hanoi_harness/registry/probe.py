@@ -276,10 +276,7 @@ def _has_entry_points() -> bool:
 
 
 def main(argv: Sequence[str]) -> int:  # pragma: no cover - the importing child (tests/registry/test_registry.py)
-    """Run the child: import, then print the records described.
-
-    It says which import is under way as it goes, and returns the exit status.
-    """
+    """Run the child: import, then print the records described."""
     from hanoi_harness import process
 
     config = json.loads(argv[0])

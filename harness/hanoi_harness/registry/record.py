@@ -223,10 +223,7 @@ class Algorithm:
         return self.moves(n) if ends is None else self.moves_for(n, *ends)
 
     def puzzle_of_run(self, ends: tuple[Config, Config] | None) -> Puzzle:
-        """Return the puzzle a run between *ends* (start, goal) is judged by.
-
-        That is the record's puzzle, between those ends when they are given.
-        """
+        """Return the puzzle a run between *ends* (start, goal) is judged by."""
         return self.puzzle if ends is None else self.puzzle.between(*ends)
 
     def solve_between(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterable[Any]:

@@ -161,10 +161,7 @@ def load_plugin(spec: str) -> Algorithm:
 
 
 def load_entry_points(registry: Registry, on_import: Callable[[str], None] | None = None) -> None:
-    """Add to *registry* every algorithm of the installed entry points.
-
-    They are those of the group ``hanoi.algorithms``.
-    """
+    """Add to *registry* every algorithm of the installed entry points."""
     for entry in installed_entry_points():
         origin = entry_point_origin(entry)
         if on_import is not None:

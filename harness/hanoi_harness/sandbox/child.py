@@ -194,10 +194,7 @@ class _Control:
         self.pending = b""
 
     def requests(self) -> Iterator[dict[str, Any]]:
-        """Each request in turn, until the parent closes the pipe.
-
-        Stale skips are dropped.
-        """
+        """Each request in turn, until the parent closes the pipe."""
         while True:
             line = self._line()
             if line is None:

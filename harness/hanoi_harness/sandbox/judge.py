@@ -174,10 +174,7 @@ class Outcome:
 
 
 def judged(producer: Producer, judge: Judge) -> Outcome:
-    """The verdict of *judge* on the moves *producer* sends for the request.
-
-    The request is the one just asked.
-    """
+    """The verdict of *judge* on the moves *producer* sends for the request."""
     verdict = judge.run(producer.next_frame)
     died = judge.ended.reason if judge.ended is not None and judge.ended.died else None
     if judge.ended is not None or (not judge.answered and not producer.skip()):

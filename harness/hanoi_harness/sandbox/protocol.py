@@ -141,10 +141,7 @@ class Writer:
 
 
 def as_rows(chunk: Any) -> Any:
-    """*chunk* as an integer (m, 3) array, or the :class:`OddChunk` it is.
-
-    It is described as check_chunks does.
-    """
+    """*chunk* as an integer (m, 3) array, or the :class:`OddChunk` it is."""
     import numpy as np
 
     try:

@@ -204,10 +204,7 @@ class Producer:
         return printed
 
     def last_words(self) -> str:
-        """The last line the process wrote on stderr, at most 200 characters.
-
-        A traceback's last line, say.
-        """
+        """The last line the process wrote on stderr, at most 200 characters."""
         try:
             self.errors.seek(0, os.SEEK_END)
             size = self.errors.tell()

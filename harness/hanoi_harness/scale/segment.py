@@ -57,10 +57,7 @@ class Task:
 
 
 def catalog_of(plugins: Sequence[str]) -> Registry:
-    """Return the algorithms this process knows with *plugins*.
-
-    See :func:`hanoi_harness.registry.probe.catalog`.
-    """
+    """Return the algorithms this process knows with *plugins*."""
     from hanoi_harness.registry.probe import catalog
 
     return catalog(plugins)

@@ -121,10 +121,7 @@ class InstructionCount:
         ]
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready mapping of the counts, with the figures per move.
-
-        The figures are there for readers of the file.
-        """
+        """A JSON-ready mapping of the counts, with the figures per move."""
         return {
             "sizes": list(self.sizes),
             "span": list(self.between) if self.between else None,

@@ -39,10 +39,7 @@ class TimeRow:
 
     @property
     def verdict(self) -> str:
-        """The test's verdict: "faster", "slower", "within noise".
-
-        Or "" when untested.
-        """
+        """The test's verdict: "faster", "slower", "within noise"."""
         return self.difference.verdict if self.difference else ""
 
 
