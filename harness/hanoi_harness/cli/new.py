@@ -1,7 +1,7 @@
 """``hanoi new NAME``: write a variant's own project, checks and gate.
 
 The project passes its conformance checks and its gate at once. It is made from the templates in
-``hanoi_harness/cli/variant/`` and holds these files.
+``hanoi_harness/cli/variant/``.
 """
 
 from __future__ import annotations
