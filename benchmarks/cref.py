@@ -13,7 +13,7 @@ all three programs write identical bytes.  It times each writing to
 interpreter's start-up.  It returns the figures and the ratios as a dict.
 
 Every program runs as the harness's other children do
-(:mod:`hanoi_harness.sandbox.process`): in a session of its own that dies
+(:mod:`hanoi_harness.process`): in a session of its own that dies
 with this process, the Python one isolated from the current directory.
 
     python -m benchmarks.cref 28 --out results
@@ -37,8 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import publish
+from hanoi_harness import process
 from hanoi_harness.bench.report.formatting import markdown
-from hanoi_harness.sandbox import process
 
 SOURCE = Path(__file__).resolve().parent / "c" / "hanoi_ref.c"
 """The C reference, beside this module."""
@@ -65,7 +65,7 @@ def python_command(n: int) -> list[str]:
     """Return the timed command for *n* disks, run by this interpreter.
 
     It is ``hanoi moves blocks N --binary``, started with ``-P``
-    (:func:`hanoi_harness.sandbox.process.python_command`): a ``json.py`` in
+    (:func:`hanoi_harness.process.python_command`): a ``json.py`` in
     the current directory is never imported.
     """
     return process.python_command("hanoi_harness", "moves", "blocks", str(n), "--binary")
@@ -83,7 +83,7 @@ def _c_command(exe: str) -> Callable[[int], list[str]]:
 def _run(command: list[str], **popen: Any) -> subprocess.CompletedProcess[Any]:
     """Run *command* as every child of the harness runs; raise if it fails.
 
-    See :func:`hanoi_harness.sandbox.process.run`.
+    See :func:`hanoi_harness.process.run`.
     """
     done = process.run(command, env=process.python_environment(), **popen)
     done.check_returncode()

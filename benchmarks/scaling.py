@@ -3,7 +3,7 @@
 It times ``hanoi verify NAME --n N`` alone, then with ``--workers 1`` and
 ``--workers W``.  Each run is the real command in a fresh process
 (``python -P -m hanoi_harness verify ...``), started as every child of the
-harness is (:mod:`hanoi_harness.sandbox.process`).  It is timed from start
+harness is (:mod:`hanoi_harness.process`).  It is timed from start
 to exit, so pool start-up and every overhead count.
 
 The three are interleaved and repeated.  The best time of each is kept, as
@@ -29,7 +29,7 @@ from pathlib import Path
 
 from tabulate import tabulate
 
-from hanoi_harness.sandbox import process
+from hanoi_harness import process
 
 
 @dataclass

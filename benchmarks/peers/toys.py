@@ -89,10 +89,10 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Any
 
 from benchmarks.peers import INSTALL, Move, offer, require, with_disks
+from hanoi_harness import process
 from hanoi_harness.core.puzzle import k_pegs, tower
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry.record import Algorithm, Citation, FinalPeg, between_towers
-from hanoi_harness.sandbox import process
 
 SOURCE = Citation(
     author="Daniel L. Bates",
@@ -146,7 +146,7 @@ def run(what: str, argv: Sequence[str], answers: str = "") -> Generator[str]:
     """Yield the lines the Python program *argv* prints, without their ends.
 
     The program, named *what*, gets *answers* as its input.  It starts as
-    every child of the harness does (:func:`hanoi_harness.sandbox.process.start`:
+    every child of the harness does (:func:`hanoi_harness.process.start`:
     a session of its own, known to the guardian).  It runs with ``-P`` so
     that nothing in the current directory shadows the package.
 

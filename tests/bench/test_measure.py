@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
+from hanoi_harness import process
 from hanoi_harness.bench.memory.measure import rss_peak, tracemalloc_peak
 from hanoi_harness.bench.timing import measure
 from hanoi_harness.bench.timing.figures import Timing
 from hanoi_harness.bench.timing.measure import Case, TimingRun, check_available, time_cases
 from hanoi_harness.registry.record import Algorithm
-from hanoi_harness.sandbox import process
 from tests.helpers import REGISTRY
 
 

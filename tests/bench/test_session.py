@@ -17,9 +17,8 @@ from pathlib import Path
 import psutil
 import pytest
 
-from hanoi_harness.bench import commands, session
 from hanoi_harness.bench import run as _run
-from hanoi_harness.bench.commands import Command, check_commands
+from hanoi_harness.bench import session, shell
 from hanoi_harness.bench.memory.measure import Rss, rss_peak, tracemalloc_peak
 from hanoi_harness.bench.plan import FULL, QUICK
 from hanoi_harness.bench.report.render import all_tables
@@ -30,6 +29,7 @@ from hanoi_harness.bench.results.fit import fit_space, fit_wall
 from hanoi_harness.bench.results.resultset import AlgorithmResult, Run
 from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.run import run
+from hanoi_harness.bench.shell import Command, check_commands
 from hanoi_harness.bench.timing import figures as _timing
 from hanoi_harness.cli.main import main
 from hanoi_harness.errors import UsageError
@@ -394,17 +394,17 @@ def test_command_walk_stops_where_a_check_or_a_run_to_dev_null_fails(printer: st
 
 
 def test_a_run_past_its_timeout_is_stopped_and_a_failing_run_says_its_status() -> None:
-    with pytest.raises(commands.CommandFailed, match=r"^no end within 0.2 s; stopped$"):
-        commands.run_discarding("sleep 30", 3, timeout=0.2)
-    with pytest.raises(commands.CommandFailed, match=r"^the command exited with status 3$"):
-        commands.run_discarding("exit 3", 3)
+    with pytest.raises(shell.CommandFailed, match=r"^no end within 0.2 s; stopped$"):
+        shell.run_discarding("sleep 30", 3, timeout=0.2)
+    with pytest.raises(shell.CommandFailed, match=r"^the command exited with status 3$"):
+        shell.run_discarding("exit 3", 3)
 
 
 def test_peak_rss_runs_say_why_a_size_has_no_figure() -> None:
     # At n = 0 (the baseline) it kills its shell, so nothing reads the peak; at n = 2 it fails.
     exits = shlex.quote("import sys; sys.exit(5 if {n} == 2 else 0)")
     command = Command("odd", f"[ {{n}} -eq 0 ] && kill -9 $$; {shlex.quote(sys.executable)} -c {exits}")
-    found = commands.rss_runs(command, [1, 2], lambda n: 30.0)
+    found = shell.rss_runs(command, [1, 2], lambda n: 30.0)
     one = found[("odd", 1)]
     assert isinstance(one, Rss) and one.baseline_mib == 0.0 and one.peak_mib > 1
     assert found[("odd", 2)] == "the command exited with status 5"
@@ -416,14 +416,14 @@ def test_peak_rss_is_the_program_s_own(printer: str) -> None:
     This process, under pytest, is much larger, and a fork copies it.
     """
     here = psutil.Process().memory_info().rss
-    small = commands.peak_rss("/bin/true", 0)
-    large = commands.peak_rss(f"{shlex.quote(sys.executable)} -S -E -c 'x = bytearray(2**26)'", 0)
+    small = shell.peak_rss("/bin/true", 0)
+    large = shell.peak_rss(f"{shlex.quote(sys.executable)} -S -E -c 'x = bytearray(2**26)'", 0)
     assert 0 < small < here / 2 and large - small > 2**26 * 0.9
-    with pytest.raises(commands.CommandFailed, match="exited with status 3"):
-        commands.peak_rss("sh -c 'exit 3'", 0)
-    with pytest.raises(commands.CommandFailed, match=r"ended its shell \(status 3\)"):
-        commands.peak_rss("exit 3", 0)  # the shell itself ends there, before the report
-    assert commands.peak_rss(f"{printer}", 3) > small
+    with pytest.raises(shell.CommandFailed, match="exited with status 3"):
+        shell.peak_rss("sh -c 'exit 3'", 0)
+    with pytest.raises(shell.CommandFailed, match=r"ended its shell \(status 3\)"):
+        shell.peak_rss("exit 3", 0)  # the shell itself ends there, before the report
+    assert shell.peak_rss(f"{printer}", 3) > small
 
 
 SCHEMA_2 = {

@@ -138,7 +138,7 @@ def test_bench_writes_only_its_summary_on_stdout(
 
 
 def test_an_algorithm_child_started_by_hand_keeps_its_prints_off_its_answer(tmp_path: Path) -> None:
-    from hanoi_harness.sandbox import process
+    from hanoi_harness import process
 
     argv = process.python_command("hanoi_harness.bench.memory.child", "writer", "3", "0.01", f"{PRINTS}:writer")
     done = subprocess.run(argv, env=process.python_environment(), capture_output=True, text=True, timeout=120)
@@ -150,7 +150,7 @@ def test_an_algorithm_child_started_by_hand_keeps_its_prints_off_its_answer(tmp_
 def test_the_instruction_count_child_keeps_its_prints_off_its_json_lines() -> None:
     import json
 
-    from hanoi_harness.sandbox import process
+    from hanoi_harness import process
 
     spec = json.dumps({"jobs": [["writer", [2, 3]]], "plugins": [f"{PRINTS}:writer"], "timeout_s": 60})
     argv = process.python_command("hanoi_harness.bench.counts.child", spec)

@@ -66,7 +66,7 @@ def test_help_loads_no_command_module() -> None:
 
 def test_move_loads_neither_the_registry_nor_the_algorithms_nor_children() -> None:
     _, modules = loaded("move", "3", "4")
-    unused = ("hanoi_harness.registry.", "hanoi_algorithms", "tabulate", "hanoi_harness.sandbox.process", "subprocess")
+    unused = ("hanoi_harness.registry.", "hanoi_algorithms", "tabulate", "hanoi_harness.process", "subprocess")
     assert not {m for m in modules if m.startswith(unused)}
 
 
@@ -84,7 +84,7 @@ def test_importlib_metadata_is_loaded_only_for_entry_points(argv: tuple[str, ...
 def test_a_listing_of_in_tree_algorithms_starts_no_child() -> None:
     """Without plugins or entry points, ``hanoi list`` loads no process machinery."""
     status, modules, none = _loaded("list")
-    machinery = {"subprocess", "tempfile", "hanoi_harness.sandbox.process"}
+    machinery = {"subprocess", "tempfile", "hanoi_harness.process"}
     assert status == 0 and bool(machinery & modules) == (not none)
 
 

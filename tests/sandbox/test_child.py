@@ -19,8 +19,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from hanoi_harness import process
 from hanoi_harness.registry.record import Algorithm
-from hanoi_harness.sandbox import child, process, protocol, stream
+from hanoi_harness.sandbox import child, protocol, stream
 from hanoi_harness.sandbox.child import _Control, _sink
 from hanoi_harness.sandbox.stream import Producer, StreamEnded
 from tests.helpers import reference

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from hanoi_harness import process
 from hanoi_harness.cli.main import main
 from hanoi_harness.registry.probe import catalog
-from hanoi_harness.sandbox import process, runner
+from hanoi_harness.sandbox import runner
 from hanoi_harness.sandbox.runner import Job, run_jobs
 from hanoi_harness.sandbox.stream import Producer
 from tests.helpers import FIXTURES

@@ -1,17 +1,7 @@
 """Every algorithm's figures across git commits, and a bisect on them.
 
-The harness stays as it is now; only the algorithms come from each commit.
-So only their code can move the figures.  A commit's tree is taken with
-``git archive`` into a temporary folder: the user's checkout is never
-touched.  Its algorithms are the ``algorithms/hanoi_algorithms`` package of
-the harness's own repository, or the entry points that a ``hanoi new``
-project's ``pyproject.toml`` declares at that commit.
-
-A child process measures one commit (:func:`main`): the check verdict at
-the quick sizes, the tracemalloc peak at the largest, and instructions per
-move under valgrind.  These are the measurers of ``hanoi bench --quick``.
-Each commit's :class:`Record` is written to its own JSON file once done, so
-Ctrl-C keeps what is done, and a second run measures only new commits.
+The harness stays as it is now; only the algorithms come from each commit. So only their code can move the
+figures.
 """
 
 from __future__ import annotations
@@ -57,10 +47,8 @@ ENTRY_POINTS = "hanoi.algorithms"
 class Record:
     """What one commit's algorithms measured, or why they were not.
 
-    ``figures`` maps a name to its ``instructions``, ``peak`` and ``check``
-    ("ok" or why not); ``error`` is one line when nothing was measured.
-    ``key`` names the harness, Python and valgrind that measured;
-    ``asked`` the algorithms measured (empty: all).
+    ``figures`` maps a name to its ``instructions``, ``peak`` and ``check`` ("ok" or why not); ``error`` is
+    one line when nothing was measured.
     """
 
     commit: str
@@ -126,8 +114,8 @@ def git(repo: Path, *args: str) -> str:
 def commits(repo: Path, span: str | None = None, count: int = DEFAULT_COUNT) -> list[tuple[str, str]]:
     """The first-parent commits of *span*, oldest first, with subjects.
 
-    *span* is ``A..B`` or one revision (its last *count* commits); the
-    default is the last *count* of ``HEAD``.
+    *span* is ``A..B`` or one revision (its last *count* commits); the default is the last *count* of
+    ``HEAD``.
     """
     limit = [] if span and ".." in span else [f"--max-count={count}"]
     rev = span or "HEAD"
@@ -154,9 +142,8 @@ def tree_of(repo: Path, commit: str) -> Iterator[Path]:
 def sources(tree: Path) -> tuple[list[str], list[str]] | str:
     """The import path and plugin specs of *tree*'s algorithms, or why none.
 
-    The harness's own repository gives its ``algorithms`` folder; a
-    project gives its source folder and the entry points of its
-    ``pyproject.toml``, as plugins.
+    The harness's own repository gives its ``algorithms`` folder; a project gives its source folder and the
+    entry points of its ``pyproject.toml``, as plugins.
     """
     if (tree / "algorithms" / "hanoi_algorithms" / "__init__.py").is_file():
         return [str(tree / "algorithms")], []
@@ -210,7 +197,7 @@ def measure(
         path, plugins = found
         spec = json.dumps({"names": list(names), "plugins": plugins, "path": [*path, harness_root()]})
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([*path, harness_root()])}
-        from hanoi_harness.sandbox import process
+        from hanoi_harness import process
 
         try:
             done = process.run(
@@ -290,8 +277,7 @@ def history(
 ) -> list[Record]:
     """The records of *span*'s commits, measuring those not in *out*.
 
-    Each new record is written to *out* as soon as it is measured.
-    *on_commit(line)* hears of each commit.
+    Each new record is written to *out* as soon as it is measured. *on_commit(line)* hears of each commit.
     """
     found = commits(repo, span)
     key = environment_key()
@@ -308,8 +294,8 @@ def record_of(
 ) -> Record:
     """The record of *commit* (hash, subject): from *out*, or measured.
 
-    One measured is written to *out* at once.  A record is kept when *key*
-    made it and it holds *names* (empty: all).
+    One measured is written to *out* at once.  A record is kept when *key* made it and it holds *names*
+    (empty: all).
     """
     file = out / f"{commit[0]}.json"
     record = load(file.read_text(encoding="utf-8")) if file.is_file() else None
@@ -378,8 +364,8 @@ def steps(records: Sequence[Record], name: str, metric: str) -> list[int]:
 def write_html(records: Sequence[Record], file: Path, commit_url: str = "") -> None:
     """Write a self-contained page: a plot per metric and each commit.
 
-    A step is a marker that links to its commit: *commit_url* with
-    ``{commit}`` in it, or the commit's row of the page.
+    A step is a marker that links to its commit: *commit_url* with ``{commit}`` in it, or the commit's row of
+    the page.
     """
     import matplotlib
 
@@ -460,8 +446,8 @@ def bisect(
 ) -> Found:
     """Find the first commit after *good* whose *name* regressed.
 
-    Its *metric* exceeds *good*'s beyond the gate's threshold, or *name*
-    fails its check there.  Measured commits are kept in *out*.
+    Its *metric* exceeds *good*'s beyond the gate's threshold, or *name* fails its check there.  Measured
+    commits are kept in *out*.
     """
     line = commits(repo, f"{good}..{bad}")
     if metric == "instructions":

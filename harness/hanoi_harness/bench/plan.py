@@ -1,22 +1,6 @@
 """What a bench run measures: a full and a quick run, and the n measured.
 
-Sizes are the classic puzzle's n: a run of n disks makes 2^n - 1 moves.  A
-record of another puzzle (cyclic, linear, k pegs) is measured at the most
-disks whose run takes no more moves (:func:`fixed_sizes`).  So every figure
-at one size compares about the same work.
-
-A full run walks those sizes upward from 1 for each algorithm.  Every
-measured run is checked first, and the checker replays each move, often
-more slowly than a drain reads it.  So the walk has two budgets.  It stops
-before the n whose drain would pass ``drain_budget_s``, or whose check would
-pass ``check_budget_s`` (in a child process: an algorithm faster than the
-checker stops there).  It also stops at the algorithm's ``max_n``, or at
-``n_cap``.  Timing the last n costs twelve drains: two rounds in each of
-six passes, enough for a 95% interval of the median that leaves out the two
-fastest and the two slowest.
-
-A quick run measures a few fixed sizes with few rounds; it is what CI compares
-against the committed quick baseline.
+Sizes are the classic puzzle's n: a run of n disks makes 2^n - 1 moves.
 """
 
 from __future__ import annotations
@@ -32,15 +16,15 @@ Mode = Literal["full", "quick"]
 COUNT_SIZES = (10, 14)
 """The classic puzzle's two n that instructions are counted between.
 
-They make 1023 and 16383 moves (:mod:`hanoi_harness.bench.counts.measure`).
-They are the same in a full and a quick run, so their counts compare.
+They make 1023 and 16383 moves (:mod:`hanoi_harness.bench.counts.measure`). They are the same in a full and a
+quick run, so their counts compare.
 """
 
 COUNT_CAP = 16
 """The largest classic n whose work is counted: every size measured up to it.
 
-Under valgrind a drain runs about 50 times slower; up to n = 16 every
-algorithm of the registry is counted in about 80 s on 2 loaded cores.
+Under valgrind a drain runs about 50 times slower; up to n = 16 every algorithm of the registry is counted in
+about 80 s on 2 loaded cores.
 """
 
 
@@ -48,18 +32,8 @@ algorithm of the registry is counted in about 80 s on 2 loaded cores.
 class Settings:
     """How one run chooses n and how long it times each case.
 
-    ``sizes`` fixes the n to measure (clamped to each algorithm's limits);
-    ``None`` means the walk bounded by ``drain_budget_s`` and
-    ``check_budget_s``.  ``min_rounds`` and ``max_time_s`` go to
-    pytest-benchmark.  Memory is measured for the n whose drain took at most
-    ``memory_budget_s``, as tracemalloc slows an allocating drain several
-    times over; a fixed size is always measured.  Each case is timed in
-    ``passes`` passes, the rounds and the time shared out between them
-    (:mod:`hanoi_harness.bench.timing.measure`).  Peak RSS is measured at
-    every ``rss_stride``-th of those, counting down from the largest (0: the
-    largest only).  Instructions are counted at every n measured of at most
-    the classic ``count_cap``'s work, and at the two sizes ``count_sizes``
-    (each algorithm's n of the same work) the gate's figure is taken between.
+    ``sizes`` fixes the n to measure (clamped to each algorithm's limits); ``None`` means the walk bounded by
+    ``drain_budget_s`` and ``check_budget_s``.
     """
 
     mode: Mode
@@ -86,8 +60,6 @@ class Settings:
 
     def with_sizes(self, sizes: Iterable[int] | None) -> Settings:
         """Return the same settings measuring exactly *sizes*.
-
-        They are unchanged when *sizes* is None.
 
         >>> QUICK.with_sizes([5, 3, 5]).sizes
         (3, 5)
@@ -141,11 +113,6 @@ A result file reads n up to 1000.
 def moves_at(algorithm: Algorithm, n: int) -> int:
     """Return the moves of *algorithm*'s run of n disks.
 
-    That is its puzzle's optimal count to the farthest tower it may end on.
-    It is 2^n - 1 for the classic puzzle, 3^n - 1 linear (end to end), the
-    Frame-Stewart count on k pegs, and so on
-    (:mod:`hanoi_harness.core.optimal`).
-
     >>> from hanoi_harness.core.puzzle import LINEAR, k_pegs
     >>> from hanoi_harness.registry.record import FinalPeg
     >>> a = Algorithm(name="a", solve=lambda n: iter(()), summary="")
@@ -161,13 +128,6 @@ def moves_at(algorithm: Algorithm, n: int) -> int:
 
 def fixed_sizes(algorithm: Algorithm, sizes: Iterable[int]) -> list[int]:
     """Return the n of *algorithm* that do the work of the classic *sizes*.
-
-    Each is within its limits, without repeats.  The classic puzzle's n
-    makes 2^n - 1 moves.  Another puzzle's record is measured at the most
-    disks whose run takes at most that many moves (its :func:`moves_at`).
-    So n = 14 is 8 disks linear (6560 moves) and 61 on four pegs, and every
-    figure at one size compares about the same work.  An algorithm whose
-    limits exclude a size is measured at the size nearest to them.
 
     >>> a = Algorithm(name="a", solve=lambda n: iter(()), summary="", min_n=1, max_n=8)
     >>> fixed_sizes(a, (6, 10, 14))
@@ -192,13 +152,6 @@ def fixed_sizes(algorithm: Algorithm, sizes: Iterable[int]) -> list[int]:
 
 def walk_sizes(algorithm: Algorithm, settings: Settings) -> list[int]:
     """Return the n a full run's walk of *algorithm* goes through, in order.
-
-    They are the classic puzzle's n = 1, 2, ... up to the cap ``n_cap`` of
-    *settings*, each turned into *algorithm*'s n by :func:`fixed_sizes`.
-    Every step about doubles the moves; linear runs, three times as many a
-    disk, skip a classic size now and then.  The cap is the classic
-    puzzle's 2^n_cap - 1 moves.  n = 0 has no moves, so it has no time per
-    move and is not measured.
 
     >>> from hanoi_harness.core.puzzle import LINEAR
     >>> linear = Algorithm(name="b", solve=lambda n: iter(()), summary="", puzzle=LINEAR)

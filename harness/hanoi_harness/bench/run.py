@@ -17,7 +17,7 @@ passes, each pass over every case in a shuffled order
 falls on no one n or algorithm alone, and the reference and the others are
 timed under the same load. The clock is the process's CPU time, which the
 other jobs of a shared machine do not stretch. External programs (``--command``,
-:mod:`hanoi_harness.bench.commands`) go through the same phases as far as a
+:mod:`hanoi_harness.bench.shell`) go through the same phases as far as a
 process allows. They are checked after the algorithms, timed among them,
 and their peak RSS is measured last.
 """
@@ -33,7 +33,6 @@ from pathlib import Path
 from typing import Any
 
 from hanoi_harness.bench.check import Checked, check_fixed, check_walk
-from hanoi_harness.bench.commands import ORIGIN, Command, CommandCase, check_commands, rss_runs
 from hanoi_harness.bench.consume import consume
 from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.counts.measure import Valgrind, count_all, count_sizes, find_valgrind, span_of
@@ -42,6 +41,7 @@ from hanoi_harness.bench.plan import Settings, fixed_sizes
 from hanoi_harness.bench.results.environment import capture
 from hanoi_harness.bench.results.fit import fit_counts, fit_space, fit_wall
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
+from hanoi_harness.bench.shell import ORIGIN, Command, CommandCase, check_commands, rss_runs
 from hanoi_harness.bench.timing.measure import AnyCase, Case, TimingRun, rounds_for, time_cases
 from hanoi_harness.bench.timing.noise import NOISE_N, NoiseFloor, noise_floor
 from hanoi_harness.progress import Progress

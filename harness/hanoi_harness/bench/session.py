@@ -27,13 +27,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hanoi_harness.bench.commands import Command
 from hanoi_harness.bench.plan import FULL, QUICK, Settings
 from hanoi_harness.bench.report.render import render
 from hanoi_harness.bench.results.outdir import OutDir, seal, why_not_ours
 from hanoi_harness.bench.results.resultset import RESULTS_FILE, AlgorithmResult, ResultSet
 from hanoi_harness.bench.results.schema import load, results_path
 from hanoi_harness.bench.run import run
+from hanoi_harness.bench.shell import Command
 from hanoi_harness.bench.timing.measure import check_available
 from hanoi_harness.errors import UsageError
 from hanoi_harness.progress import Progress

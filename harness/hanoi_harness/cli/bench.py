@@ -12,7 +12,6 @@ import keyword
 import sys
 from pathlib import Path
 
-from hanoi_harness.bench.commands import Command
 from hanoi_harness.bench.gate.compare import DEFAULT_THRESHOLD_PCT, DEFAULT_TIME_THRESHOLD_PCT, compare
 from hanoi_harness.bench.gate.compare import report as compared
 from hanoi_harness.bench.gate.export import to_json, to_junit, to_markdown, verdict
@@ -23,6 +22,7 @@ from hanoi_harness.bench.results.outdir import MARKER
 from hanoi_harness.bench.results.schema import load
 from hanoi_harness.bench.run import REFERENCE, failure_line
 from hanoi_harness.bench.session import QUICK_DIR, bench, plan, report
+from hanoi_harness.bench.shell import Command
 from hanoi_harness.cli.options import add_plugin_option, disks, registry_from
 from hanoi_harness.cli.streams import algorithm_output
 from hanoi_harness.errors import UsageError

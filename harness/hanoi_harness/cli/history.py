@@ -1,7 +1,7 @@
 """The ``hanoi history`` and ``hanoi bisect`` commands.
 
-Both measure algorithms at past git commits with the harness as it is now;
-the work is in :mod:`hanoi_harness.bench.history`.
+Both measure algorithms at past git commits with the harness as it is now; the work is in
+:mod:`hanoi_harness.bench.history`.
 """
 
 from __future__ import annotations

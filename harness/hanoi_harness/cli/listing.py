@@ -48,8 +48,6 @@ def _source(a: Algorithm) -> str:
 def puzzle_of(a: Algorithm) -> str:
     """Name the puzzle *a* solves, in a word or two.
 
-    It is the puzzle's name, or "any state" for the classic one from anywhere.
-
     >>> from hanoi_harness.registry.sources import REGISTRY
     >>> [puzzle_of(REGISTRY.get(name)) for name in ("recursive", "any_state", "cyclic", "frame_stewart")]
     ['classic', 'any state', 'cyclic', '4 pegs']
@@ -66,8 +64,6 @@ def ends_of(a: Algorithm) -> str:
 
 def _wrapped(row: list[str], widths: list[int | None]) -> list[str]:
     """The cells of *row* wrapped to their column's width, where it has one.
-
-    The lines are those of :func:`textwrap.wrap`.
 
     >>> _wrapped(["a b c", "d e f"], [None, 3])
     ['a b c', 'd e\\nf']
@@ -87,9 +83,6 @@ def _width(text: str) -> int:
 
 def table(headers: list[str], rows: list[list[str]]) -> str:
     """Return *rows* under *headers* as a plain table; a cell may hold lines.
-
-    The columns are two spaces apart, the headers underlined with dashes.
-    It does what tabulate's "simple" format does, without its start-up.
 
     >>> print(table(["name", "n"], [["a", "1\\n2"], ["bcd", "3"]]))
     name  n

@@ -1,18 +1,6 @@
 """The ``hanoi`` command: argparse subcommands, one module each.
 
-Each command lives in a module of :mod:`hanoi_harness.cli` whose ``PARSERS``
-add its arguments. Only the module of the command being run is imported, so a
-command pays for what it uses alone; ``hanoi --help`` imports none of them.
-
-This module turns every way a command can end into an exit status. It writes
-at most one line on stderr, never a traceback.
-
-* Bad input (:class:`~hanoi_harness.errors.UsageError`), and standard output
-  that cannot be written (closed, or a full disk): one line, status 2.
-* The reader of stdout gone (``| head``): quiet, the command's usual status.
-* Ctrl-C anywhere in :func:`main`, even inside an import: ``hanoi: interrupted``,
-  status 130. (Before ``main``, while Python imports the package itself, it
-  is still Python's traceback.)
+Each command lives in a module of :mod:`hanoi_harness.cli` whose ``PARSERS`` add its arguments.
 """
 
 from __future__ import annotations
@@ -104,10 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    """Parse *argv*, run its command and return its exit status.
-
-    argparse's own exits (--help, bad options) become their status.
-    """
+    """Parse *argv*, run its command and return its exit status."""
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(_command_in(argv))
     try:
@@ -121,10 +106,7 @@ def _run(argv: Sequence[str] | None) -> int:
 
 
 def _status(exc: BaseException) -> int | None:
-    """Write the one line for *exc* and return its exit status.
-
-    None means a bug: its traceback is shown.
-    """
+    """Write the one line for *exc* and return its exit status."""
     if interrupted(exc):
         forget_unhandled_interrupt()  # or CPython may end the process by SIGINT after it returns 130
         say("interrupted")

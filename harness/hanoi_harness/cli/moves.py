@@ -1,10 +1,7 @@
 """``hanoi moves`` and ``hanoi show``: an algorithm's moves, and the pegs.
 
-``moves`` writes the moves as text, ``show`` the pegs after each move. Both
-judge every move as ``hanoi verify`` does and stop at the first bad one.
-``moves`` writes the moves before it and says what was wrong in one line on
-stderr. ``show`` shows the pegs up to it and says why it stopped. Either way
-the exit status is 1, as for a failed verdict.
+``moves`` writes the moves as text, ``show`` the pegs after each move. Both judge every move as ``hanoi
+verify`` does and stop at the first bad one.
 """
 
 from __future__ import annotations
@@ -117,10 +114,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def describe(verdict: Verdict) -> str:
-    """Describe *verdict* in one line, even if its objects' repr raises.
-
-    The objects are the algorithm's, so their repr or str may raise.
-    """
+    """Describe *verdict* in one line, even if its objects' repr raises."""
     try:
         return one_line(verdict.describe(), 300)
     except Exception:  # a move whose repr or str raises
@@ -142,13 +136,6 @@ def show_lines(
     roots: tuple[str, ...] = (),
 ) -> Iterator[str]:
     """Show the pegs of *puzzle* before *moves* of *n* disks and after each.
-
-    Each state is a block of text. At an illegal move, a crash of the
-    algorithm, or past the checker's cap, the last block says why. The reason
-    is then appended to *stopped*. Each move is judged by the checker's rules
-    (:func:`~hanoi_harness.core.legality.illegal_reason`), the puzzle's
-    included. A crash names the innermost line under *roots* (the algorithm's
-    own code).
 
     >>> print("".join(show_lines(iter([(1, 0, 2)]), 1)), end="")
     [0] 1

@@ -1,14 +1,7 @@
 """``hanoi new NAME``: write a variant's own project, checks and gate.
 
-The project passes its conformance checks and its gate at once. It is made
-from the templates in ``hanoi_harness/cli/variant/`` and holds these files.
-
-* A ``pyproject.toml`` that registers the algorithm as the entry point NAME.
-* The module ``NAME.py``, with a correct algorithm to replace and its record.
-* The conformance tests (:func:`hanoi_harness.testing.parametrize_with_checks`).
-* The regression gate ``ci/gate``, with the versions it was made with in
-  ``ci/requirements.txt``.
-* A GitHub Actions workflow that runs both.
+The project passes its conformance checks and its gate at once. It is made from the templates in
+``hanoi_harness/cli/variant/``.
 """
 
 from __future__ import annotations
@@ -95,10 +88,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def _check_name(name: str) -> None:
-    """Refuse in one line a NAME that is no identifier, or is already taken.
-
-    A registered algorithm or an importable module may already have it.
-    """
+    """Refuse in one line a NAME that is no identifier, or is already taken."""
     import importlib.util
     import keyword
     import sys
@@ -132,10 +122,7 @@ def _check_dir(where: Path) -> None:
 
 
 def _values(name: str) -> dict[str, str]:
-    """Return what each @KEY@ of the templates becomes.
-
-    The keys stand for the name and for the versions of this environment.
-    """
+    """Return what each @KEY@ of the templates becomes."""
     import platform
     from importlib import metadata
 
@@ -158,14 +145,7 @@ def _values(name: str) -> dict[str, str]:
 
 
 def _harness_source() -> tuple[str, Path | None]:
-    """Return the requirement of the harness as it was installed here.
-
-    Also the wheel to copy into the project, if it came from one.
-
-    It is read from the distribution's ``direct_url.json`` (PEP 610): a
-    wheel becomes ``./ci/wheels/WHEEL[testing]``, a folder its ``file:``
-    URL. Installed from an index (no such file), it is "" and no wheel.
-    """
+    """Return the requirement of the harness as it was installed here."""
     import json
     import urllib.parse
     import urllib.request

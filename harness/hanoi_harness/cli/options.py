@@ -35,11 +35,9 @@ class Parser(argparse.ArgumentParser):
 MAX_DISKS = 64
 """The most disks of any command that makes or reads a run of moves (moves, show, check, verify, bench).
 
-A run of n disks is 2^n - 1 moves: 2^64 - 1 of them take 585 years at a
-billion moves a second, so no run past 64 disks can ever finish (and step
-numbers past 2^64 no longer fit the 64-bit counters a C program would use
-to compute the same digest).  The algorithms' own, often smaller, limits
-still apply.
+A run of n disks is 2^n - 1 moves: 2^64 - 1 of them take 585 years at a billion moves a second, so no run past
+64 disks can ever finish (and step numbers past 2^64 no longer fit the 64-bit counters a C program would use
+to compute the same digest).
 """
 
 MAX_DISKS_REASON = "a run is 2^N - 1 moves, and 2^64 - 1 of them take 585 years at a billion a second"
@@ -62,8 +60,6 @@ def big_numbers() -> Iterator[None]:
 def non_negative_int(text: str) -> int:
     """Return the integer of any size that *text* spells, if not negative.
 
-    A negative number or anything else is an argparse error.
-
     >>> non_negative_int("12")
     12
     >>> non_negative_int("1" * 5000) > 10**4999
@@ -81,10 +77,6 @@ def non_negative_int(text: str) -> int:
 
 def at_most(limit: int, why: str, what: str = "disks", low: int = 0) -> Any:
     """Make an argparse type for an integer of *what* from *low* to *limit*.
-
-    A larger one is refused with *why*. A text far longer than *limit* is
-    refused before it is converted. Converting a number of a million digits
-    takes seconds.
 
     >>> at_most(64, "why")("12")
     12
@@ -114,10 +106,8 @@ disks = at_most(MAX_DISKS, MAX_DISKS_REASON)
 MAX_STREAMED_DISKS = 10_000
 """The most disks of the commands that stream a run (moves, show, check).
 
-Their runs need not end to be useful: ``hanoi moves flag_stack 1000 | head``
-shows the first moves of the largest tower its original allows, and ``hanoi
-check`` catches an illegal move at its step whatever n.  They hold one entry
-per disk; past ten thousand disks a step's state is a page of numbers.
+Their runs need not end to be useful: ``hanoi moves flag_stack 1000 | head`` shows the first moves of the
+largest tower its original allows, and ``hanoi check`` catches an illegal move at its step whatever n.
 """
 
 streamed_disks = at_most(
@@ -134,8 +124,6 @@ workers = at_most(MAX_WORKERS, "each is a process on this machine", "workers", l
 
 def positive_int(text: str) -> int:
     """Return the integer *text* spells if it is 1 or more.
-
-    Anything else is an argparse error.
 
     >>> positive_int("2")
     2
@@ -167,10 +155,6 @@ CONFIGURATION_HELP = "the peg of each disk, smallest first, as 'hanoi state' pri
 
 def configuration_text(limit: int) -> Any:
     """Make an argparse type for a configuration of at most *limit* disks.
-
-    The type returns the text: its pegs are read once the algorithm, and so
-    its number of pegs, is known (:func:`ends_for`). Only a text with too many
-    disks is refused here.
 
     >>> configuration_text(64)(" 0,1,2 ")
     '0,1,2'
@@ -232,11 +216,7 @@ def disks_in(text: str) -> int:
 def ends_for(args: argparse.Namespace, algorithm: Algorithm, n: int) -> tuple[Config, Config] | None:
     """Return the start and goal that ``--from``/``--to`` ask for, or None.
 
-    They are those of *algorithm*'s run of *n* disks; None means neither
-    option was given. Each is read with the pegs of the algorithm's puzzle,
-    and the pair is checked against what the record takes
-    (:meth:`Algorithm.endpoints`). Every refusal is one :class:`UsageError`
-    line naming the option.
+    They are those of *algorithm*'s run of *n* disks; None means neither option was given.
     """
     if args.start is None and args.goal is None:
         return None
@@ -269,9 +249,6 @@ def read_config(option: str, text: str, pegs: int, n: int) -> Config:
 def quote(text: str, limit: int = 40) -> str:
     """Quote *text* as ``repr`` does, cut to *limit* characters.
 
-    A cut text is followed by its length, so that a message stays one short
-    line.
-
     >>> quote("abc")
     "'abc'"
     >>> quote("x" * 100, 10)
@@ -288,10 +265,6 @@ _CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 
 def one_line(text: str, limit: int = 400) -> str:
     """Return *text* on one line, at most *limit* characters long.
-
-    Each run of line breaks and other controls becomes a space.
-
-    Other spaces are kept, so a line quoted in the message reads as it was written.
 
     >>> one_line("a\\nb\\r\\tc  d")
     'a b c  d'

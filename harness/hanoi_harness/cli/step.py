@@ -1,8 +1,7 @@
 """``hanoi move``, ``state`` and ``step``: any step of any tower, in O(n).
 
-The arithmetic is :mod:`hanoi_harness.core.randomaccess`. This module reads
-N, K and the pegs (Python integers, N up to
-:data:`~hanoi_harness.core.randomaccess.MAX_N`) and prints the answers.
+The arithmetic is :mod:`hanoi_harness.core.randomaccess`. This module reads N, K and the pegs (Python
+integers, N up to :data:`~hanoi_harness.core.randomaccess.MAX_N`) and prints the answers.
 """
 
 from __future__ import annotations
@@ -22,10 +21,6 @@ disks = at_most(MAX_N, MAX_N_REASON)
 def step_number(text: str) -> int:
     """Read the step K from *text*: a non-negative integer, not too long.
 
-    It has at most :data:`MAX_K_DIGITS` digits, as 2^MAX_N - 1 has.
-
-    A longer text is refused before it is converted, which would take seconds.
-
     >>> step_number("18446744073709551615")
     18446744073709551615
     """
@@ -38,9 +33,6 @@ def step_number(text: str) -> int:
 
 def parse_pegs(text: str, n: int) -> list[int]:
     """Read the pegs of disks 1..*n* (0, 1 or 2 each) from *text*, with commas.
-
-    A bad text fails in one line. The notation is the configuration's, read
-    by :func:`hanoi_harness.core.puzzle.parse_config`.
 
     >>> parse_pegs("1, 1,2", 3)
     [1, 1, 2]

@@ -1,11 +1,6 @@
 """Standard streams for every command, and how it ends whatever they do.
 
 Each command runs inside :func:`guarded_stdio`, in :func:`hanoi_harness.cli.main.main`.
-:func:`write_lines` and :func:`write_binary` are how streaming commands
-write, and :func:`say` is how ``main`` ends them in one line. While an
-algorithm's code may run in this process, :func:`algorithm_output` sends
-what it prints to stderr. Ctrl-C has its own home,
-:mod:`hanoi_harness.sandbox.interrupts`.
 """
 
 from __future__ import annotations
@@ -34,9 +29,7 @@ class OutputError(UsageError):
 def write_lines(lines: Iterable[str]) -> None:
     """Write the text of *lines* to stdout, until the reader has gone.
 
-    The text goes out in blocks of about 64 KB. *lines* may be single lines or
-    long runs of them. A reader that goes away (``| head``) is not an error:
-    see :func:`guarded_stdio`.
+    The text goes out in blocks of about 64 KB. *lines* may be single lines or long runs of them.
     """
     out = command_stdout()
     block: list[str] = []
@@ -57,8 +50,8 @@ def write_lines(lines: Iterable[str]) -> None:
 def write_binary(blocks: Iterable[Any]) -> None:
     """Write the byte buffers of *blocks* to stdout, until the reader has gone.
 
-    Each block goes to stdout's buffer as it is: a buffer larger than the
-    writer's own goes straight to the file, with no copy.
+    Each block goes to stdout's buffer as it is: a buffer larger than the writer's own goes straight to the
+    file, with no copy.
     """
     out = command_stdout().buffer
     for block in blocks:
@@ -69,10 +62,7 @@ def write_binary(blocks: Iterable[Any]) -> None:
 
 
 def reader_gone() -> bool:
-    """Tell whether the reader of stdout has closed its end (``| head``).
-
-    Writing more is then pointless.
-    """
+    """Tell whether the reader of stdout has closed its end (``| head``)."""
     return bool(getattr(command_stdout(), "reader_gone", False))
 
 
@@ -90,11 +80,6 @@ def algorithm_output() -> Iterator[None]:
     """Run the block with what algorithm code prints sent to stderr.
 
     The command writes its own output to :func:`command_stdout`.
-
-    ``sys.stdout`` becomes a :class:`~hanoi_harness.sandbox.output.ToStderr`, which survives
-    ``close()``.  When stdout is a descriptor of its own, that descriptor points at stderr too,
-    so ``os.write(1, ...)`` and a C library's printf land there, and the command writes through
-    a copy of the original.  Nested uses are the outer one.
     """
     if _COMMAND_STDOUT:
         yield
@@ -137,9 +122,7 @@ def algorithm_output() -> Iterator[None]:
 def quiet_stdout(fd: int | None) -> None:
     """Point *fd* (stdout's) at /dev/null, so that the buffer is dropped.
 
-    The buffer would otherwise be flushed at exit. Nothing happens for
-    ``None``: a stream without a descriptor (a test's capture) has nothing to
-    flush at exit.
+    The buffer would otherwise be flushed at exit.
     """
     if fd is None:
         return
@@ -158,10 +141,7 @@ def _descriptor(stream: Any) -> int | None:
 
 
 class _Guard:
-    """What stdout's guards share: whether the reader has gone, and failures.
-
-    It decides what a failure to write means.
-    """
+    """What stdout's guards share: whether the reader has gone, and failures."""
 
     def __init__(self, fd: int | None) -> None:
         self.fd = fd
@@ -180,10 +160,7 @@ class _Guard:
 
 
 class _GuardedText:
-    """The ``sys.stdout`` of a running command, its write errors handled.
-
-    It is the real stream, its write errors handled by a :class:`_Guard`.
-    """
+    """The ``sys.stdout`` of a running command, its write errors handled."""
 
     def __init__(self, stream: TextIO, guard: _Guard) -> None:
         self._stream = stream
@@ -241,10 +218,7 @@ class _GuardedBinary:
 
 
 class _ClosedInput(io.TextIOBase):
-    """The ``sys.stdin`` of a command started with standard input closed.
-
-    Reading it is a one-line error.
-    """
+    """The ``sys.stdin`` of a command started with standard input closed."""
 
     def _refuse(self) -> NoReturn:
         raise UsageError("standard input is closed: give the input as a FILE argument or on a pipe")
@@ -264,11 +238,7 @@ class _ClosedInput(io.TextIOBase):
 
 
 def _plug(fd: int, flags: int) -> bool:
-    """Open /dev/null with *flags* on *fd* if closed; tell whether it was.
-
-    A closed 0, 1 or 2 would otherwise be reused by the next file or pipe
-    opened, and a child process would inherit that as its standard stream.
-    """
+    """Open /dev/null with *flags* on *fd* if closed; tell whether it was."""
     try:
         os.fstat(fd)
         return False
@@ -283,17 +253,7 @@ def _plug(fd: int, flags: int) -> bool:
 
 @contextmanager
 def guarded_stdio() -> Iterator[None]:
-    """Run a command with safe standard streams; put the originals back after.
-
-    * Stdout closed (``>&-``): an :class:`OutputError` at once, before any work.
-    * Stdout that fails (``> /dev/full``): an :class:`OutputError` naming why,
-      where the write fails or at the final flush.
-    * The reader of stdout gone (``| head``): later output is dropped quietly
-      and :func:`reader_gone` turns true. Streaming commands then stop early,
-      and others end with their usual status.
-    * Stdin closed (``<&-``): reading it is a :class:`UsageError`.
-    * Stderr closed: messages go to /dev/null instead of into stdout.
-    """
+    """Run a command with safe standard streams; put the originals back after."""
     saved = sys.stdin, sys.stdout, sys.stderr
     if _plug(2, os.O_WRONLY) or sys.stderr is None:
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - it lives as long as the process

@@ -253,7 +253,7 @@ def _check_limits(args: argparse.Namespace) -> None:
 
     n and --workers need no check here: their types bound them.
     """
-    from hanoi_harness.sandbox import process
+    from hanoi_harness import process
 
     process.check_memory_limit(args.memory_limit)
 

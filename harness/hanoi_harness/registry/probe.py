@@ -1,28 +1,6 @@
 """Plugins imported first where they can do no harm, in a child process.
 
-The child must answer within a timeout.  A ``--plugin`` is the user's code,
-and importing it runs it.  It may exit the process (``sys.exit(0)``,
-``os._exit(3)``), loop for ever, change directory or patch the harness.
-:func:`probe` imports the plugins (and the installed entry points, when
-asked) in a child (``python -P -m hanoi_harness.registry.probe``) that dies
-with us.  Any failure there is one line (:class:`UsageError`, exit status
-2): an exception, an exit of any kind, a signal, or no answer within the
-timeout.  Only then does a command that runs algorithms in its own process
-import them (:func:`hanoi_harness.registry.sources.build_registry`).
-
-Ctrl-C is the parent's: the child is in a session of its own and ignores
-SIGINT.  So pressing it while a plugin is imported there interrupts the
-command: it ends the child, with exit status 130.  A KeyboardInterrupt
-inside the child can only be the plugin's own doing.  It is a failed import
-like any other exception (exit status 2).
-
-``hanoi verify`` never imports them at all: its verdicts come from this
-process, which must not run the code it judges.  :func:`catalog` gives it
-the registry as the child saw it.  That is the in-tree records, and for
-every other algorithm a record of its metadata, its puzzle included (the
-judge applies its rules).  Such a record's functions run only in the
-algorithm's own process (:func:`described`).  What crosses from the child
-is JSON, checked field by field.
+The child must answer within a timeout. A ``--plugin`` is the user's code, and importing it runs it.
 """
 
 from __future__ import annotations
@@ -60,16 +38,13 @@ def probe(
 ) -> list[Algorithm]:
     """Import the plugins *specs* in a child; return their records, described.
 
-    With *entry_points* the child imports the entry points too; with *echo*
-    what they printed is written on stderr here.  It raises
-    :class:`UsageError`, one line naming the plugin being imported, when the
-    child reports a failure, ends in any other way, or takes longer than
-    *timeout* seconds.
+    With *entry_points* the child imports the entry points too; with *echo* what they printed is written on
+    stderr here.
     """
     import subprocess
     import tempfile
 
-    from hanoi_harness.sandbox import process
+    from hanoi_harness import process
 
     specs = [resolve_spec(spec) for spec in specs]
     argv = [json.dumps({"specs": specs, "entry_points": entry_points})]
@@ -98,10 +73,6 @@ def probe_each(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S) -> d
     """Import each of *specs* in a child of its own, all at once.
 
     Returns each one's refusal, or None.
-
-    One that hangs costs the others nothing: they all end within *timeout* seconds.  The
-    threads waiting for the children are daemons, so Ctrl-C here ends the command at once (the
-    children die with this process).
     """
     import threading
 
@@ -124,13 +95,10 @@ def probe_each(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S) -> d
 
 
 def _answer(proc: subprocess.Popen[bytes], deadline: float | None) -> tuple[list[str], bool]:
-    """The child's lines, and whether it finished.
-
-    False means the deadline passed first.
-    """
+    """The child's lines, and whether it finished."""
     import select
 
-    from hanoi_harness.sandbox import process
+    from hanoi_harness import process
 
     assert proc.stdout is not None
     fd = proc.stdout.fileno()
@@ -165,7 +133,7 @@ def _records(
                 raise UsageError(f"{importing}: its records could not be read: {exc}") from None
     if not finished:
         raise UsageError(f"{importing}: importing it took more than {timeout:g} s; it was stopped")
-    from hanoi_harness.sandbox import process
+    from hanoi_harness import process
 
     raise UsageError(
         f"{importing}: importing it ended the process ({process.exit_status(code)})" + (f": {said}" if said else "")
@@ -206,12 +174,7 @@ def describe(algorithm: Algorithm) -> dict[str, Any]:
 def described(data: dict[str, Any]) -> Algorithm:
     """The record :func:`describe` wrote.
 
-    Its functions run only in the algorithm's process.  Its moves come
-    already in the model's labels.  So the record declares pegs 0, 1, 2
-    (0 .. k-1 on k pegs) and disk 1 the smallest.  Its puzzle (pegs and
-    rule) is the one its moves are judged by.  Malformed data raises
-    :class:`ValueError`, or :class:`UsageError` from the checks every record
-    passes (a final peg that is no peg of its puzzle, say).
+    Its functions run only in the algorithm's process. Its moves come already in the model's labels.
     """
     texts = ("name", "summary", "family", "min_n_reason", "max_n_reason", "space", "time", "origin")
     if not all(isinstance(data[key], str) for key in texts):
@@ -256,10 +219,6 @@ def described(data: dict[str, Any]) -> Algorithm:
 def own_plugins(algorithm: Algorithm) -> tuple[str, ...]:
     """The ``--plugin`` specs *algorithm*'s process loads: only its own.
 
-    No other plugin's code is loaded, so that a plugin's import cannot reach
-    into another algorithm's moves.  None for an in-tree algorithm or an
-    entry point's, which the process finds by itself.
-
     >>> from dataclasses import replace
     >>> record = Algorithm(name="mine", solve=print, summary="", origin="plugin /work/mine.py:mine")
     >>> own_plugins(record), own_plugins(replace(record, origin="in-tree hanoi_algorithms.x"))
@@ -283,11 +242,8 @@ def _elsewhere(name: str) -> Any:
 def catalog(specs: Sequence[str] = (), *, timeout: float = DEFAULT_TIMEOUT_S) -> Registry:
     """Every algorithm, without importing any code but the harness's.
 
-    It holds the in-tree records and the others described.  The entry points
-    and *specs* are imported in a child by :func:`probe`, only when there
-    are any.  That happens once per process for the same *specs*:
-    ``hanoi bench`` asks at every round.  Its failures are
-    :class:`UsageError`.  The registry returned is shared: read it only.
+    It holds the in-tree records and the others described. The entry points and *specs* are imported in a
+    child by :func:`probe`, only when there are any.
     """
     key = tuple(resolve_spec(spec) for spec in specs)
     if key not in _CATALOGS:
@@ -320,11 +276,8 @@ def _has_entry_points() -> bool:
 
 
 def main(argv: Sequence[str]) -> int:  # pragma: no cover - the importing child (tests/registry/test_registry.py)
-    """Run the child: import, then print the records described.
-
-    It says which import is under way as it goes, and returns the exit status.
-    """
-    from hanoi_harness.sandbox import process
+    """Run the child: import, then print the records described."""
+    from hanoi_harness import process
 
     config = json.loads(argv[0])
     process.child_start()

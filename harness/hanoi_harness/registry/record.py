@@ -1,10 +1,7 @@
 """The frozen :class:`Algorithm` record: a generator and what it declares.
 
-A port yields moves in its original's own conventions (pegs ``'A'``/``'B'``/
-``'C'`` or ``'s'``/``'t'``/``'d'``, disk 1 the largest in one source).  The
-record says which.  :meth:`Algorithm.moves` maps them to the project's model
-(disk 1 the smallest, pegs 0, 1, 2) in this one place.  So the ports' own
-logic stays exactly as in the original.
+A port yields moves in its original's own conventions (pegs ``'A'``/``'B'``/``'C'`` or
+``'s'``/``'t'``/``'d'``, disk 1 the largest in one source). The record says which.
 """
 
 from __future__ import annotations
@@ -34,8 +31,7 @@ Each move is ``(disk, src, dst)``.
 SolverFor = Callable[[int, tuple[Any, ...], tuple[Any, ...]], Iterable[Any]]
 """A ``solve_for`` function: it yields the moves between configurations.
 
-Given n, ``start`` and ``goal``, it yields the moves from ``start`` to
-``goal``, in its own labels.
+Given n, ``start`` and ``goal``, it yields the moves from ``start`` to ``goal``, in its own labels.
 """
 
 Configurations = Literal["towers", "any"]
@@ -55,9 +51,8 @@ They are constant, linear and exponential.
 TIME_CLASSES = ("2^n", "n 2^n")
 """Declared total-time classes: constant work a move, or up to n a move.
 
-The names count the classic puzzle's 2^n - 1 moves.  A record of another
-puzzle declares its cost per move with the same two names: its total is its
-puzzle's optimal count times that.
+The names count the classic puzzle's 2^n - 1 moves.  A record of another puzzle declares its cost per move
+with the same two names: its total is its puzzle's optimal count times that.
 """
 
 
@@ -78,8 +73,8 @@ class Citation:
 class FinalPeg:
     """The peg an algorithm's tower ends on: its ``final_peg``.
 
-    It is *odd* when n is odd, *even* when n is even.  ``None`` on a side
-    means "any peg but 0" (what an ad-hoc plugin declares).
+    It is *odd* when n is odd, *even* when n is even.  ``None`` on a side means "any peg but 0" (what an
+    ad-hoc plugin declares).
 
     >>> FinalPeg.fixed(2).pegs(5)
     frozenset({2})
@@ -114,37 +109,9 @@ class FinalPeg:
 class Algorithm:
     """One registered algorithm: its generator and the metadata it declares.
 
-    ``pegs`` are the labels the generator yields for pegs 0, 1 and 2 of the
-    model; ``disks`` is ``"ascending"`` when the original numbers disk 1 the
-    smallest, ``"descending"`` when disk 1 is its largest.
-
-    ``solve_from(n, k)``, when the algorithm can start at any step, yields
-    the moves from step k (1-based) to the end, as ``solve`` would from
-    there.  Verification can then be split into segments.
-
-    ``chunks`` is true when the generator yields numpy arrays of shape
-    (m, 3) instead of single moves.  They are already in the model's labels
-    (pegs 0-2, disk 1 the smallest).  :meth:`moves` still yields single
-    moves.  The harness's fast paths read the arrays from ``solve``
-    directly: :func:`hanoi_harness.core.arrays.check_chunks`,
-    :func:`hanoi_harness.core.digest.digest_chunks` and ``hanoi moves``.
-
-    ``puzzle`` is what the algorithm solves (:mod:`hanoi_harness.core.puzzle`):
-    the classic puzzle unless the record says otherwise.  ``solve(n)`` starts
-    from the whole tower on peg 0 and ends with it on ``final_peg``.
-    ``solve_for(n, start, goal)`` is for an algorithm that can start and end
-    elsewhere.  It yields the moves from configuration ``start`` to ``goal``
-    (the peg of each disk, disk 1 first, in the record's labels); callers go
-    through :meth:`moves_for`.  ``configurations`` says which start and goal
-    it takes: ``"towers"`` (the default), each a whole tower on any peg of
-    the puzzle; ``"any"``, any configurations.  A record without
-    ``solve_for`` solves only the whole tower from peg 0 to ``final_peg``,
-    and :meth:`endpoints` refuses any other.
-
-    A puzzle of more than three pegs numbers them 0 .. k-1, so its record
-    keeps the model's labels.  ``chunks`` are for puzzles of three pegs
-    (the vectorised checker's test).  ``solve_from`` is for the classic
-    puzzle: verification in segments follows its optimal path.
+    ``pegs`` are the labels the generator yields for pegs 0, 1 and 2 of the model; ``disks`` is
+    ``"ascending"`` when the original numbers disk 1 the smallest, ``"descending"`` when disk 1 is its
+    largest.
     """
 
     name: str
@@ -226,19 +193,15 @@ class Algorithm:
     def moves(self, n: int) -> Iterator[Move]:
         """Return the moves for *n* disks in the project's model.
 
-        In the model disk 1 is the smallest and the pegs are 0-2.  The mapping
-        from the original's labels happens here and only here.  Moves that are
-        not triples, or that use labels the record does not declare, are
-        passed on unchanged for the checker to reject.
+        In the model disk 1 is the smallest and the pegs are 0-2. The mapping from the original's labels
+        happens here and only here.
         """
         return self._to_model(iter(self.solve(n)), n)
 
     def moves_from(self, n: int, k: int) -> Iterator[Move]:
         """Return the moves for *n* disks from step *k* (1-based) to the end.
 
-        They are mapped as :meth:`moves` maps them.  Only for a record that
-        declares ``solve_from``.  Any other raises :class:`UsageError`, saying
-        that the algorithm cannot start at any step.
+        They are mapped as :meth:`moves` maps them. Only for a record that declares ``solve_from``.
         """
         if self.solve_from is None:
             raise UsageError(f"{self.name} cannot start at any step (its record declares no solve_from)")
@@ -247,9 +210,8 @@ class Algorithm:
     def moves_for(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterator[Move]:
         """Return the moves of *n* disks from configuration *start* to *goal*.
 
-        They are mapped as :meth:`moves` maps them.  Configurations are the
-        peg of each disk, disk 1 (the smallest) first, in the model's
-        numbering.  They are checked first (:meth:`endpoints`).
+        They are mapped as :meth:`moves` maps them. Configurations are the peg of each disk, disk 1 (the
+        smallest) first, in the model's numbering.
         """
         return self._to_model(iter(self.solve_between(n, start, goal)), n)
 
@@ -261,19 +223,13 @@ class Algorithm:
         return self.moves(n) if ends is None else self.moves_for(n, *ends)
 
     def puzzle_of_run(self, ends: tuple[Config, Config] | None) -> Puzzle:
-        """Return the puzzle a run between *ends* (start, goal) is judged by.
-
-        That is the record's puzzle, between those ends when they are given.
-        """
+        """Return the puzzle a run between *ends* (start, goal) is judged by."""
         return self.puzzle if ends is None else self.puzzle.between(*ends)
 
     def solve_between(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterable[Any]:
         """Return what ``solve_for`` yields for *n* disks from *start* to *goal*.
 
-        The configurations are checked first, by :meth:`endpoints`.  The
-        result is moves in the record's own labels, or arrays for a record of
-        ``chunks`` (already in the model's).  It is what :meth:`moves_for`
-        maps, and what the harness's fast paths read from a record of arrays.
+        The configurations are checked first, by :meth:`endpoints`.
         """
         first, last = self.endpoints(n, start, goal)
         assert self.solve_for is not None  # endpoints() refuses a record without it
@@ -283,18 +239,6 @@ class Algorithm:
         self, n: int, start: Sequence[int] | None = None, goal: Sequence[int] | None = None
     ) -> tuple[Config, Config]:
         """The start and goal of a run of n disks, checked against the record.
-
-        They are *start* and *goal*, checked against what the record takes.
-        A configuration not given is the default one: the whole tower on peg 0
-        for *start*.  For *goal* it is the whole tower on the record's final
-        peg for n; when it may end on either of two, the goal must be given.
-        Every refusal is one :class:`UsageError` line saying why:
-
-        * a record without ``solve_for``;
-        * configurations of another length than n, or with a peg that is not
-          one of the puzzle's;
-        * a configuration that is not a whole tower, for a record whose
-          ``configurations`` are ``"towers"``.
 
         >>> from hanoi_algorithms.any_state import solve
         >>> record = Algorithm(name="r", solve=solve, summary="", solve_for=lambda n, s, g: iter(()))
@@ -330,18 +274,12 @@ class Algorithm:
         return puzzle.start, puzzle.goal
 
     def _to_own(self, config: Config) -> tuple[Any, ...]:
-        """Write the model's configuration *config* in the original's labels.
-
-        The disks are put in the original's order too.
-        """
+        """Write the model's configuration *config* in the original's labels."""
         own = config if tuple(self.pegs) == (0, 1, 2) else tuple(self.pegs[peg] for peg in config)
         return own[::-1] if self.disks == "descending" else own
 
     def _to_model(self, raw: Iterator[Any], n: int) -> Iterator[Any]:
-        """Map the original's labelled moves *raw* for *n* disks into the model.
-
-        Chunks are unpacked into single moves first.
-        """
+        """Map the original's labelled moves *raw* for *n* disks into the model."""
         if self.chunks:
             raw = _unchunk(raw)
         if self.pegs == (0, 1, 2) and self.disks == "ascending":
@@ -352,34 +290,23 @@ class Algorithm:
 UNCHUNK_ROWS = 1024
 """The rows of a chunk that :meth:`Algorithm.moves` unpacks at once.
 
-They are turned into Python objects together.  A whole chunk at once made a
-list per row, then a tuple per list: much memory, and slow.  A slice of rows
-holds only three lists of cached small ints, and the tuples come from
-``zip`` in C.  So a chunked record streams its single moves faster than the
-per-move ports make theirs.
+They are turned into Python objects together. A whole chunk at once made a list per row, then a tuple per
+list: much memory, and slow.
 """
 
 
 def _unchunk(raw: Iterator[Any]) -> Iterator[Any]:
     """Stream the single moves of the chunks *raw*.
 
-    They are made :data:`UNCHUNK_ROWS` rows at a time.
-
     >>> import numpy as np
     >>> list(_unchunk(iter([np.array([[1, 0, 1], [2, 0, 2]], dtype=np.uint8), np.array([[1, 1, 2]])])))
     [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
-
-    A chunk that is not a 2-D array comes out as whatever its rows are, for
-    the checker to reject: ``[[1, 0]]`` as ``(1, 0)``, a 1-D array as its numbers.
     """
     return itertools.chain.from_iterable(_pieces(raw))
 
 
 def _pieces(raw: Iterator[Any]) -> Iterator[Iterable[Any]]:
-    """Iterables of the moves of the chunks *raw*, a slice of a chunk each.
-
-    Each slice is at most :data:`UNCHUNK_ROWS` rows of one chunk.
-    """
+    """Iterables of the moves of the chunks *raw*, a slice of a chunk each."""
     import numpy as np
 
     for chunk in raw:
@@ -411,15 +338,6 @@ def labelled_state(
 ) -> list[Any]:
     """Return the peg of each of *n* disks after *k* optimal moves, labelled.
 
-    The pegs are written in an original's labels *pegs*.  The optimal
-    solution from peg 0 to ``final_peg`` (1 or 2) is the reference one
-    (:func:`hanoi_harness.core.randomaccess.state_at`, which ends on peg 2).
-    Pegs 1 and 2 are exchanged when it ends on 1.  The result lists the
-    label (``pegs[i]`` for peg i) of disk 1 first.  Disk 1 is the smallest
-    when ``disks`` is ``"ascending"``, the largest when ``"descending"``.
-    A port that can start at any step rebuilds its own state from it.  A
-    ``final_peg`` other than 1 or 2 raises :class:`ValueError`.
-
     >>> labelled_state(3, 4)
     [1, 1, 2]
     >>> labelled_state(3, 4, final_peg=1, pegs=("s", "t", "d"), disks="descending")
@@ -434,11 +352,6 @@ def labelled_state(
 
 def between_towers(name: str, transfer: Callable[[int, int, int], Iterable[Any]]) -> SolverFor:
     """Return the ``solve_for`` of record *name*, which moves whole towers.
-
-    It calls *transfer* with (n, src, dst) to move a tower between two pegs.
-    No disks, or a tower already on its goal, take no move.  A start or goal
-    that is not one whole tower is one :class:`UsageError` naming the record.
-    Records go through :meth:`Algorithm.endpoints`, which refuses it first.
 
     >>> solve_for = between_towers("p", lambda n, src, dst: iter([(1, src, dst)]))
     >>> list(solve_for(1, (0,), (2,))), list(solve_for(1, (2,), (2,))), list(solve_for(0, (), ()))

@@ -1,13 +1,4 @@
-"""Where records come from, and the :class:`Registry` that holds them.
-
-Three ways in, one record out:
-
-* in-tree modules of :mod:`hanoi_algorithms` use the :func:`register` decorator;
-* installed packages advertise an entry point in the group ``hanoi.algorithms``,
-  whose object is an :class:`Algorithm` or a bare generator function;
-* ``--plugin FILE.py:FUNC`` or ``--plugin package.module:FUNC`` loads a bare
-  generator function while a variant is being developed (:func:`load_plugin`).
-"""
+"""Where records come from, and the :class:`Registry` that holds them."""
 
 from __future__ import annotations
 
@@ -82,9 +73,8 @@ REGISTRY = Registry()
 def register(**metadata: Any) -> Callable[[Solver], Solver]:
     """Make a decorator that adds a generator function to :data:`REGISTRY`.
 
-    The function becomes the record's ``solve``, with *metadata*: the fields
-    of :class:`Algorithm` other than ``solve``.  The function is returned
-    unchanged, so a module can still call it.
+    The function becomes the record's ``solve``, with *metadata*: the fields of :class:`Algorithm` other than
+    ``solve``.
     """
 
     def decorate(solve: Solver) -> Solver:
@@ -113,11 +103,7 @@ def _from_object(obj: Any, name: str, origin: str) -> Algorithm:
 
 
 def _parse_spec(spec: str) -> tuple[str, str, bool]:
-    """Split a ``--plugin`` *spec* into its target and its function.
-
-    The third value says whether the target is a file.  A malformed *spec*
-    is a one-line :class:`UsageError`.
-    """
+    """Split a ``--plugin`` *spec* into its target and its function."""
     target, sep, func = spec.rpartition(":")
     if not sep or not target or not func:
         raise UsageError(f"plugin {spec!r}: expected FILE.py:FUNC or package.module:FUNC")
@@ -128,8 +114,6 @@ def _parse_spec(spec: str) -> tuple[str, str, bool]:
 
 def resolve_spec(spec: str) -> str:
     """The plugin *spec* with its file made absolute.
-
-    It then means the same after a change of directory.
 
     >>> resolve_spec("package.module:f")
     'package.module:f'
@@ -143,13 +127,8 @@ def resolve_spec(spec: str) -> str:
 def load_plugin(spec: str) -> Algorithm:
     """The ad-hoc algorithm of a ``--plugin`` *spec*.
 
-    *spec* is ``FILE.py:FUNC`` or ``package.module:FUNC``.  The algorithm is
-    named after the function, ends on any peg but 0 and has no limits.
-    Every failure is a one-line :class:`UsageError`, an exit at import
-    (``sys.exit``) included; a change of directory at import is undone.
-    This imports the plugin in this process.
-    :func:`hanoi_harness.registry.probe.probe` does it in a child first,
-    where an ``os._exit`` or an endless loop can do no harm.
+    *spec* is ``FILE.py:FUNC`` or ``package.module:FUNC``. The algorithm is named after the function, ends on
+    any peg but 0 and has no limits.
     """
     target, func, is_file = _parse_spec(spec)
     here = os.getcwd()
@@ -182,14 +161,7 @@ def load_plugin(spec: str) -> Algorithm:
 
 
 def load_entry_points(registry: Registry, on_import: Callable[[str], None] | None = None) -> None:
-    """Add to *registry* every algorithm of the installed entry points.
-
-    They are those of the group ``hanoi.algorithms``.
-
-    Each record's origin names the entry point and the distribution that brought it, so that a
-    name clashing with another says where it came from.  *on_import* is told which entry point
-    is about to be imported (:mod:`hanoi_harness.registry.probe` reports it if the import never ends).
-    """
+    """Add to *registry* every algorithm of the installed entry points."""
     for entry in installed_entry_points():
         origin = entry_point_origin(entry)
         if on_import is not None:
@@ -207,9 +179,8 @@ def load_entry_points(registry: Registry, on_import: Callable[[str], None] | Non
 def installed_entry_points() -> list[Any]:
     """The installed entry points of the group ``hanoi.algorithms``.
 
-    :mod:`importlib.metadata` reads them, unless :func:`none_advertised`
-    shows that there are none: importing it costs more than a command's
-    own start-up.
+    :mod:`importlib.metadata` reads them, unless :func:`none_advertised` shows that there are none: importing
+    it costs more than a command's own start-up.
     """
     if none_advertised():
         return []
@@ -221,12 +192,7 @@ def installed_entry_points() -> list[Any]:
 def none_advertised(path: Sequence[str] | None = None) -> bool:
     """Whether no distribution on *path* (``sys.path``) names our group.
 
-    True only when that is certain without :mod:`importlib.metadata`. Every
-    entry of *path* must be a directory or missing, and no finder but the
-    standard one may find distributions. Then no ``entry_points.txt`` of a
-    ``.dist-info`` or ``.egg-info`` folder there may mention the group.
-    Anything else (a zip file, an egg, another finder) is left to
-    :mod:`importlib.metadata`.
+    True only when that is certain without :mod:`importlib.metadata`.
     """
     finders = [finder for finder in sys.meta_path if hasattr(finder, "find_distributions")]
     if finders != [importlib.machinery.PathFinder]:
@@ -258,8 +224,6 @@ def _may_advertise(entry: str) -> bool:
 def entry_point_origin(entry: Any) -> str:
     """Where a record of the entry point *entry* comes from, in words.
 
-    The entry point and the distribution that brought it.
-
     >>> from importlib.metadata import EntryPoint
     >>> entry_point_origin(EntryPoint("mine", "my_package.solvers:mine", ENTRY_POINT_GROUP))
     "entry point 'mine' (my_package.solvers:mine) of an unknown distribution"
@@ -272,10 +236,7 @@ def entry_point_origin(entry: Any) -> str:
 
 
 def _return_to(directory: str) -> None:
-    """Change back to *directory* if imported code moved us.
-
-    Paths given on the command line then keep their meaning.
-    """
+    """Change back to *directory* if imported code moved us."""
     try:
         moved = os.getcwd() != directory
     except OSError:  # it removed the directory we were in
@@ -294,15 +255,8 @@ def build_registry(
 ) -> Registry:
     """The in-tree algorithms, the entry points and the ad-hoc *plugins*.
 
-    The installed entry points are read with *entry_points*.  With *guard*
-    (the default) the plugins and the entry points are imported in a child
-    process first, by :func:`hanoi_harness.registry.probe.probe`, within
-    *timeout* seconds (default 60).  One that exits, crashes or hangs at
-    import is then a one-line :class:`UsageError` before it runs here.
-    Their files are made absolute before any of them runs.
-    A *wanted* in-tree name needs no entry point's code: they are then
-    only described by the child, so that a clash is still refused, and
-    never imported here (a second import could end this process).
+    The installed entry points are read with *entry_points*. With *guard*, the plugins and entry points are
+    imported in a child first, within *timeout* seconds: one that exits, crashes or hangs is a UsageError.
     """
     import hanoi_algorithms  # noqa: F401  (importing the package registers every in-tree module)
 

@@ -1,25 +1,6 @@
 """An algorithm's own process, which streams its moves.
 
 It runs as ``python -P -m hanoi_harness.sandbox.child CONFIG``.
-
-Started by :class:`hanoi_harness.sandbox.stream.Producer`, never by hand.  CONFIG is JSON: the
-``plugins`` to load, the ``fd`` of the stream and the ``memory_mb`` limit.  The process dies
-with its parent, ignores Ctrl-C and caps its address space. It builds the registry, with the
-installed entry points only when a request names an algorithm it does not know otherwise. Then
-it answers requests, one JSON line each on standard input::
-
-    {"id": 3, "name": "bitwise", "n": 20, "first": 0, "count": null, "trace": null}
-
-``first`` 0 asks for ``solve(n)``, k >= 1 for ``solve_from(n, k)``. ``"start"`` and ``"goal"``
-(configurations, the peg of each disk), when present, ask for the run between them
-(``solve_for``). ``count`` caps the moves sent. ``trace`` ``[a, b]`` sends moves a..b (1-based)
-one frame each, so that a process dying there is caught at its exact step.  Each
-request is answered by frames (:mod:`hanoi_harness.sandbox.protocol`) ending in ``D``; a line ``skip ID``
-abandons request ID at its next batch.  Whatever the algorithm prints goes where standard
-error goes, never into the stream (:mod:`hanoi_harness.sandbox.output`), and is flushed
-before each ``D``, so the parent knows which request printed it.
-
-Nothing here judges anything: the moves are judged by the process reading them.
 """
 
 from __future__ import annotations
@@ -33,7 +14,8 @@ from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import Any, Protocol
 
-from hanoi_harness.sandbox import process, protocol
+from hanoi_harness import process
+from hanoi_harness.sandbox import protocol
 from hanoi_harness.sandbox.faults import Crash, roots_of
 from hanoi_harness.sandbox.output import ToStderr
 
@@ -93,10 +75,7 @@ def serve(algorithm: Any, request: dict[str, Any], out: protocol.Writer, control
 
 
 def _source(algorithm: Any, n: int, first: int, start: Any, goal: Any) -> Iterator[Any]:
-    """What *algorithm* yields for the request.
-
-    That is arrays for a record of chunks, else moves in the model.
-    """
+    """What *algorithm* yields for the request."""
     if start is not None:
         ends = (tuple(start), tuple(goal))
         return iter(algorithm.solve_between(n, *ends) if algorithm.chunks else algorithm.moves_for(n, *ends))
@@ -107,8 +86,6 @@ def _source(algorithm: Any, n: int, first: int, start: Any, goal: Any) -> Iterat
 
 def batch_size(sent: int, count: int | None, trace: tuple[int, int] | None) -> int:
     """How many moves to take next, *sent* being sent already.
-
-    It is a batch, cut at *count* and at the *trace* window.
 
     >>> batch_size(0, None, None), batch_size(0, 10, None), batch_size(0, None, (5, 9)), batch_size(5, None, (5, 9))
     (65536, 10, 4, 1)
@@ -132,12 +109,7 @@ def _moves(
     trace: tuple[int, int] | None,
     roots: tuple[str, ...] = (),
 ) -> None:
-    """Batches of moves, pulled in C (``list.extend``).
-
-    So a move costs the generator's time and a little more.
-
-    Nothing is sent after an odd move: it is illegal wherever it comes.
-    """
+    """Batches of moves, pulled in C (``list.extend``)."""
     sent = 0
     while (size := batch_size(sent, count, trace)) > 0:
         batch: list[Any] = []
@@ -196,10 +168,7 @@ class Skips(Protocol):
 
 
 def _sink(fd: int) -> protocol.Sink:
-    """Writes buffers to *fd* in full.
-
-    When the reader has gone there is nothing left to do, so the process ends.
-    """
+    """Writes buffers to *fd* in full."""
 
     def write(parts: Sequence[protocol.Buffer]) -> None:
         views = [memoryview(part).cast("B") for part in parts]
@@ -225,10 +194,7 @@ class _Control:
         self.pending = b""
 
     def requests(self) -> Iterator[dict[str, Any]]:
-        """Each request in turn, until the parent closes the pipe.
-
-        Stale skips are dropped.
-        """
+        """Each request in turn, until the parent closes the pipe."""
         while True:
             line = self._line()
             if line is None:

@@ -1,12 +1,7 @@
 """How an algorithm's faults are told: odd moves, and where a crash was.
 
-Both the algorithm's process (:mod:`hanoi_harness.sandbox.child`) and ``hanoi moves`` read each
-move with :func:`triple`.  A move that unpacks into three integers of 64 bits (numpy's, an
-IntEnum's, in a list or any iterable) is those ints.  Anything else is :class:`Odd`: it is
-illegal wherever it comes, so it is known by its type and a bounded repr, never rebuilt.
-A chunk that is not an integer (m, 3) array is an :class:`OddChunk`, likewise.
-A crash is a :class:`Crash`: the exception's type and text, the innermost line of the
-algorithm's own code, and its traceback without the harness's frames.
+Both the algorithm's process (:mod:`hanoi_harness.sandbox.child`) and ``hanoi moves`` read each move with
+:func:`triple`.
 """
 
 from __future__ import annotations
@@ -85,8 +80,6 @@ class OddChunk:
 def triple(move: Any) -> tuple[int, int, int] | Odd:
     """*move* as three ints, when it is three 64-bit integers; else an Odd.
 
-    It is unpacked once, as the checker does, so a one-shot iterator counts too.
-
     >>> triple((1, 0, 2)), triple([1, 0, 2]), triple(iter((1, 0, 2)))
     ((1, 0, 2), (1, 0, 2), (1, 0, 2))
     >>> triple((1, 0, 2.0)).what, triple(None).what, triple((1, 0)).what
@@ -131,8 +124,6 @@ def _a(noun: str) -> str:
 def shown(value: Any) -> str:
     """A repr of *value* on one line, at most :data:`SHOWN` characters.
 
-    It never raises.
-
     >>> class Bad:
     ...     def __repr__(self): raise RuntimeError("no")
     >>> shown(Bad()), len(shown("x" * 100)), shown([[[[[[[1]]]]]]])
@@ -153,9 +144,6 @@ class Crash:
     """What the algorithm raised, where, and its traceback.
 
     *name* and *text* are the exception's type name and message.
-
-    *location* is ``FILE:LINE in FUNCTION`` of the innermost frame in the algorithm's own code
-    ("" when none is known); *traceback* is the exception's traceback without the harness's frames.
     """
 
     name: str
@@ -212,10 +200,7 @@ def roots_of(algorithm: Any) -> tuple[str, ...]:
 
 
 def _location(frames: list[tuple[str, int, str]], roots: tuple[str, ...]) -> str:
-    """``FILE:LINE in FUNCTION`` of the innermost frame of the algorithm.
-
-    Its own files come first, then any frame that is not the harness's.
-    """
+    """``FILE:LINE in FUNCTION`` of the innermost frame of the algorithm."""
     own = [frame for frame in frames if _own(frame[0], roots)]
     others = [frame for frame in frames if not _harness(frame[0])]
     chosen = own or others
@@ -226,11 +211,7 @@ def _location(frames: list[tuple[str, int, str]], roots: tuple[str, ...]) -> str
 
 
 def _own(filename: str, roots: tuple[str, ...]) -> bool:
-    """Whether *filename* is the algorithm's own.
-
-    It is when it is under one of *roots*, or is neither the harness's
-    nor a library's.
-    """
+    """Whether *filename* is the algorithm's own."""
     path = os.path.realpath(filename)
     if any(path == root or path.startswith(root + os.sep) for root in roots):
         return True
@@ -262,10 +243,7 @@ def _short(filename: str) -> str:
 
 
 def _traceback(exc: BaseException) -> str:
-    """The traceback of *exc*, without the harness's frames; its end only.
-
-    The exceptions it chains are told too.
-    """
+    """The traceback of *exc*, without the harness's frames; its end only."""
     import traceback
 
     told = traceback.TracebackException.from_exception(exc)

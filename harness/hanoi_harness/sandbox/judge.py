@@ -1,23 +1,6 @@
 """The judging side: verdicts on the moves an algorithm's process streams.
 
 The verdicts are those :func:`check` gives.
-
-The algorithm runs in its own process (:mod:`hanoi_harness.sandbox.stream`) and only sends
-moves. The checker and the digest run here, in a process that never imports the algorithm's
-code. So nothing the algorithm does (patching the checker, writing on a pipe, forking) can
-change a verdict.  The moves are judged by the record's puzzle (its pegs, its rule), as
-:func:`~hanoi_harness.core.checker.check_algorithm` judges them. The catalog of
-:mod:`hanoi_harness.registry.probe` carries a plugin's puzzle.  :class:`Judge` replays the runs
-of moves that came as arrays through :func:`check_chunks` (vectorised). Each run starts from the
-pegs, step and digest where the last one ended. So the whole gets :func:`check`'s verdict: same
-status, step, move, reason, pegs and digest.  What ends a run is judged at its step. A move that
-is not three ints is ``illegal``, known by its type and repr
-(:mod:`hanoi_harness.sandbox.faults`). An exception the generator raised is ``crashed``, with
-the line of the algorithm's code it came from. A stream that ends early (the process died, broke
-the protocol, ran out of time) is ``crashed`` (or ``timed_out``) at the step being produced.
-
-A process that dies while moves are batched loses the batch it was filling: :func:`pinpoint`
-runs it once more, sending that stretch one move at a time, to name the step it dies at.
 """
 
 from __future__ import annotations
@@ -55,17 +38,6 @@ class Judge:
     """The verdict on one stream of moves, as :func:`check` would give it.
 
     The stream is for *n* disks and the pegs *targets*.
-
-    *puzzle* is the record's (:mod:`hanoi_harness.core.puzzle`: its pegs, its rule, its start).
-    So a variant is judged as :func:`~hanoi_harness.core.checker.check_algorithm` judges it. It
-    gets the same legality, the same cap, the same optimality in the verdict and the digest of
-    its k pegs.  For a run between two configurations it names them (:meth:`Puzzle.between`),
-    as the caller asked the algorithm's process for them: the judge never learns them from
-    that process.
-    *start*, *initial* and *partial* are :func:`check`'s: the pegs after *start* moves, and
-    whether only legality is asked (the verdict then ``ok`` with ``extra["pegs"]``).
-    After :meth:`run`, ``answered`` says whether the stream was read to its end (``D``), so its
-    process can take another request, and ``ended`` is what ended it early, if anything.
     """
 
     def __init__(
@@ -127,10 +99,7 @@ class Judge:
         return replace(end, digest=total & MASK)
 
     def _stopped(self, frame: wire.Frame | None, moves: int, total: int, pegs: Pegs) -> Verdict:
-        """The verdict on *frame*, after *moves* legal moves.
-
-        *frame* None is the stream's end.
-        """
+        """The verdict on *frame*, after *moves* legal moves."""
         n, step, tops = self.n, self.start + moves + 1, Tower(self.n, pegs).tops()
         self._take()
         if frame is not None:
@@ -151,10 +120,7 @@ class Judge:
         return verdict
 
     def _finish(self) -> None:
-        """Read on to the request's ``D`` after a start failure.
-
-        The process sends nothing else.
-        """
+        """Read on to the request's ``D`` after a start failure."""
         upcoming = self._peek()
         if upcoming is not None and upcoming.kind == wire.DONE:
             self._take()
@@ -163,10 +129,7 @@ class Judge:
     # --- frames -------------------------------------------------------------------------------------
 
     def _peek(self) -> wire.Frame | None:
-        """The next frame, not taken; None when the stream has ended.
-
-        ``ended`` says why it ended.
-        """
+        """The next frame, not taken; None when the stream has ended."""
         if self._peeked is None and self.ended is None:
             try:
                 self._peeked = self._next()
@@ -211,13 +174,7 @@ class Outcome:
 
 
 def judged(producer: Producer, judge: Judge) -> Outcome:
-    """The verdict of *judge* on the moves *producer* sends for the request.
-
-    The request is the one just asked.
-
-    A stream the judge stopped reading before its end (an illegal move, the cap) is skipped, so
-    the process can serve another request; a process that died or was stopped is given up.
-    """
+    """The verdict of *judge* on the moves *producer* sends for the request."""
     verdict = judge.run(producer.next_frame)
     died = judge.ended.reason if judge.ended is not None and judge.ended.died else None
     if judge.ended is not None or (not judge.answered and not producer.skip()):
@@ -231,11 +188,6 @@ def pinpoint(first_try: Outcome, again: Callable[[tuple[int, int]], Outcome]) ->
     """After a death in *first_try*, find its step by running it *again*.
 
     The second run traces the lost batch.
-
-    The batch the process was filling when it died is sent one move a frame the second time
-    (*again* gets that window, 1-based within the request); dying again gives the exact step,
-    the second try's verdict.  Otherwise the first try stands, saying which stretch it died in.
-    Either way, what the first try printed is what the outcome shows.
     """
     verdict = first_try.verdict
     received = verdict.moves  # every move that arrived was judged legal, or the verdict would say otherwise

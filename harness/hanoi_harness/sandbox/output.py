@@ -1,10 +1,8 @@
 """What an algorithm prints: it goes to stderr, never among the moves.
 
-:class:`ToStderr` stands in for ``sys.stdout`` wherever an algorithm's code runs: in its own
-process (:mod:`hanoi_harness.sandbox.child`), in ``hanoi moves`` and ``hanoi show``, and in
-the children of ``hanoi bench`` (:func:`own_stdout`).  Closing it does nothing, so an
-algorithm that closes ``sys.stdout`` harms nobody.  ``hanoi verify`` captures the output of
-each algorithm's process and shows the start of it (:class:`Printed`).
+:class:`ToStderr` stands in for ``sys.stdout`` wherever an algorithm's code runs: in its own process
+(:mod:`hanoi_harness.sandbox.child`), in ``hanoi moves`` and ``hanoi show``, and in the children of ``hanoi
+bench`` (:func:`own_stdout`).
 """
 
 from __future__ import annotations
@@ -86,8 +84,8 @@ class _BytesToStderr(io.RawIOBase):
 def own_stdout() -> TextIO:  # pragma: no cover - in a child (tests/cli/test_output.py runs bench's)
     """Point stdout, descriptor 1 too, at stderr; return a stream on the old.
 
-    A child whose standard output carries its answer calls this first: whatever the
-    algorithm's code then prints, even with ``os.write(1, ...)``, goes to stderr.
+    A child whose standard output carries its answer calls this first: whatever the algorithm's code then
+    prints, even with ``os.write(1, ...)``, goes to stderr.
     """
     sys.stdout.flush()
     answer = os.dup(1)

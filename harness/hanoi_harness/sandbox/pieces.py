@@ -1,8 +1,7 @@
 """Moves judged legal, as ``hanoi moves`` writes them: text, bytes, digest.
 
-A :class:`Piece` is a run of legal moves with its count, its digest (with global step
-numbers) and its text and bytes. Moves equal to the reference's reuse its cached text,
-bytes and digest (:class:`RunPiece`).
+A :class:`Piece` is a run of legal moves with its count, its digest (with global step numbers) and its text
+and bytes.
 """
 
 from __future__ import annotations
@@ -24,10 +23,6 @@ BYTE_VALUES = 256
 
 def binary_refusal(n: int, pegs: int) -> str:
     """Why moves of *n* disks on *pegs* pegs cannot be bytes, or "".
-
-    "" when every move of such a run can be written as bytes.
-
-    Only legal moves are written, so disk numbers are 1 to *n* and pegs 0 to *pegs* - 1.
 
     >>> binary_refusal(255, 256)
     ''

@@ -1,40 +1,6 @@
 """The move stream: how an algorithm's process sends its moves to a judge.
 
 The judge is the process that reads them.
-
-The algorithm runs in a process of its own (:mod:`hanoi_harness.sandbox.child`) that only sends what
-its generator yields; the checker runs in the judging process (:mod:`hanoi_harness.sandbox.judge`),
-which never imports the algorithm's code.  Nothing on this stream can be a verdict: the worst
-an algorithm can send is moves, and moves are judged.  The stream is binary frames::
-
-    magic b"HM" | kind (1 byte) | writer's pid (u32) | frame number (u32) | length (u32) | payload
-
-Kinds:
-
-``M`` moves
-    A batch of plain moves (three ints each, see :func:`hanoi_harness.sandbox.faults.triple`) as
-    an (m, 3) array: one byte ``B`` (uint8) or ``q`` (int64, native order), then the rows.  Up to
-    :data:`BATCH` moves.
-``A`` array
-    One array of a record that yields arrays (``chunks=True``): the length and text of its
-    dtype (integer kinds only), then its rows.
-``O`` odd move
-    A move that is not three ints (:class:`~hanoi_harness.sandbox.faults.Odd`): its bounded repr
-    and its type, in JSON.  Nothing follows it: it is illegal wherever it comes.
-``C`` odd chunk
-    What such a record yielded that is not an integer (m, 3) array: its repr (80 characters),
-    and its dtype and shape in words, in JSON.
-``S`` / ``E``
-    Calling the algorithm failed / its generator raised: the
-    :class:`~hanoi_harness.sandbox.faults.Crash`, in JSON.
-``D`` done
-    This request is answered.
-``F`` fatal
-    The process cannot serve requests (the algorithm is unknown, say): the reason, in JSON.
-
-The reader checks the magic, that every frame comes from the process it started and that
-frames are numbered 0, 1, 2, ...: a second writer (a fork inside a plugin) or garbage is
-:class:`BrokenStream`, a verdict against the algorithm.
 """
 
 from __future__ import annotations
@@ -175,12 +141,7 @@ class Writer:
 
 
 def as_rows(chunk: Any) -> Any:
-    """*chunk* as an integer (m, 3) array, or the :class:`OddChunk` it is.
-
-    It is described as check_chunks does.
-
-    :class:`ChunkFailed` when looking at it raises anything but a TypeError or ValueError.
-    """
+    """*chunk* as an integer (m, 3) array, or the :class:`OddChunk` it is."""
     import numpy as np
 
     try:
@@ -205,11 +166,6 @@ def _json(fields: dict[str, str]) -> bytes:
 def _pack(batch: list[Any]) -> tuple[bytes, bytes] | None:
     """The payload of an M frame for *batch*, or None.
 
-    It is None when the batch is empty or a move in it is not plain.  Every
-    test runs in C over the whole batch, so it costs little a move.  The moves
-    must be tuples, of length 3, of exact ints (a numpy integer or a list goes
-    through :func:`triple` first).
-
     >>> _pack([(1, 0, 2), (2, 0, 1)])
     (b'B', b'\\x01\\x00\\x02\\x02\\x00\\x01')
     >>> _pack([(1, 0, True)]) is None, _pack([(1, 0)]) is None, _pack([(2**64, 0, 1)]) is None
@@ -233,10 +189,7 @@ def _pack(batch: list[Any]) -> tuple[bytes, bytes] | None:
 class Reader:
     """Frames read through *read*, checked.
 
-    The checks are the magic, the writer (*pid*, when known), the numbers and
-    the lengths.
-
-    *read(size)* returns *size* bytes, or fewer at the end of the stream.
+    The checks are the magic, the writer (*pid*, when known), the numbers and the lengths.
     """
 
     def __init__(self, read: Callable[[int], bytes], pid: int | None = None) -> None:
@@ -293,10 +246,7 @@ def rows(frame: Frame) -> Any:
 
 
 def _fields(frame: Frame, *names: str) -> list[str]:
-    """The text fields *names* of a JSON frame, in order.
-
-    Anything else is a :class:`BrokenStream`.
-    """
+    """The text fields *names* of a JSON frame, in order."""
     try:
         value = json.loads(frame.payload)
     except (UnicodeDecodeError, ValueError, RecursionError):

@@ -1,26 +1,6 @@
 """Verification of whole runs, each algorithm in a process of its own.
 
 Its moves are judged in this process.
-
-A job is an algorithm and the n to verify, in order. For each job a thread of this process
-starts the algorithm's process (:class:`~hanoi_harness.sandbox.stream.Producer`: isolated, in a
-session of its own, dying with us). It asks it for ``solve(n)`` for each n in turn and judges
-the moves as they stream in (:class:`~hanoi_harness.sandbox.judge.Judge`). The verdict is made
-here, by code the algorithm never ran, so no plugin can forge it.
-
-A crash, a hang or running out of memory is that algorithm's verdict while the others are
-still verified:
-
-* past its ``timeout`` (for all its n together) a job's process group is killed and its current
-  n is ``timed_out``;
-* a process that dies is ``crashed`` at the step it was producing, with its exit status or
-  signal (found by :func:`~hanoi_harness.sandbox.judge.pinpoint`);
-* a stream it broke (garbage, a second writer after a fork) is ``crashed`` too.
-
-Each of these ends the job; verdicts already made are kept.  A process that answered well is
-kept for its thread's next job (``hanoi bench`` checks one n per job). The in-tree algorithms
-share it. A plugin's or an installed package's process serves that algorithm alone (it loads no
-other plugin).
 """
 
 from __future__ import annotations
@@ -32,12 +12,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from hanoi_harness import guardian, process
 from hanoi_harness.core.puzzle import Config
 from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.registry.probe import catalog, own_plugins
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.registry.sources import Registry
-from hanoi_harness.sandbox import guardian, process
 from hanoi_harness.sandbox.judge import Judge, Outcome, judged, pinpoint
 from hanoi_harness.sandbox.output import Printed
 from hanoi_harness.sandbox.stream import Producer
@@ -48,12 +28,6 @@ class Job:
     """One algorithm's share of ``hanoi verify``.
 
     Algorithm *name* is verified for each n of *ns*, in order.
-
-    ``ends`` ``(start, goal)``, when given, are the configurations of the run: the peg of each
-    disk, disk 1 first (``ns`` is then their one n). The algorithm's process is asked for the
-    moves between them, and they are judged here from that start to that goal.
-    ``verdicts`` fill in as the job runs; ``started`` is when it began (:func:`time.monotonic`);
-    ``printed`` is the start of what the algorithm's process printed meanwhile.
     """
 
     name: str
@@ -89,14 +63,7 @@ def run_jobs(
 ) -> list[Job]:
     """Verify every job of *jobs*, at most *workers* at once; the jobs.
 
-    The jobs come back with their verdicts filled.  *workers* defaults to the
-    cores.
-
-    *plugins* are loaded by each algorithm's process; *registry* is what this process knows
-    of the algorithms (default :func:`hanoi_harness.registry.probe.catalog`, which imports no plugin
-    here).  *timeout* seconds bound each job, any size being fine; *memory_mb* caps each
-    process's address space.  *on_done* is called, in this thread, as each job ends.  Ctrl-C
-    stops every process and re-raises.
+    The jobs come back with their verdicts filled.  *workers* defaults to the cores.
     """
     if registry is None:
         registry = catalog(plugins, timeout=timeout)
@@ -128,14 +95,7 @@ def run_jobs(
 
 
 def _worker(todo: queue.Queue[Job | None], finished: queue.Queue[Job], settings: _Settings) -> None:
-    """One of run_jobs's threads: jobs from *todo* until None.
-
-    Each job goes into *finished* when done.
-
-    A process that answered well is kept for this thread's next job of the same algorithm (a
-    process started by a thread is ended by the kernel when that thread ends, so it is never
-    handed to another).
-    """
+    """One of run_jobs's threads: jobs from *todo* until None."""
     kept: dict[str, Producer] = {}
     try:
         while (job := todo.get()) is not None and not settings.cancel.is_set():
@@ -155,10 +115,7 @@ def _worker(todo: queue.Queue[Job | None], finished: queue.Queue[Job], settings:
 
 
 def _verify_job(job: Job, settings: _Settings, kept: dict[str, Producer]) -> None:
-    """Judge *job*'s n in turn, up to the first abnormal end.
-
-    A death, a timeout or a broken stream ends the job.
-    """
+    """Judge *job*'s n in turn, up to the first abnormal end."""
     record = settings.registry.get(job.name)
     deadline = process.deadline_after(settings.timeout)
 
@@ -197,12 +154,7 @@ def _verify_job(job: Job, settings: _Settings, kept: dict[str, Producer]) -> Non
 def _verify_n(
     producer: Producer, record: Algorithm, n: int, start: Callable[[], Producer], ends: tuple[Config, Config] | None
 ) -> Outcome:
-    """The verdict on *record*'s run of *n* disks from *producer*.
-
-    It is judged by the record's puzzle and final peg.
-
-    With *ends* the run goes from their start to their goal, which the judge takes from here.
-    """
+    """The verdict on *record*'s run of *n* disks from *producer*."""
     puzzle = record.puzzle_of_run(ends)
 
     def judge() -> Judge:

@@ -1,26 +1,7 @@
 """Stream an algorithm's moves for ``hanoi moves``, judged block by block.
 
-Each move is judged as ``hanoi verify`` judges it. The checker is
-:func:`~hanoi_harness.core.checker.check` (single moves) or
-:func:`~hanoi_harness.core.arrays.check_chunks` (numpy arrays).
-:class:`MoveStream` hands out only the moves before the first bad one, then
-says what was wrong.
-
-Replaying every move would add half again to the time of a fast algorithm.
-So the common case takes a shorter road: a block of moves that *equals* the
-optimal solution's moves at the same steps (:mod:`hanoi_harness.core.reference`)
-is legal because those are.
-
-A block of single moves is compared through :mod:`marshal`'s version-2
-encoding. It is canonical, free of references, and different for an ``int``
-and a ``bool``, a ``float`` or anything else. So equal bytes mean equal moves
-made of exact integers in tuples. That costs less than computing the digest
-move by move, and the block's text, bytes and digest then come from the
-reference's cached ones. Arrays are compared as bytes (a whole run) or with
-:func:`numpy.array_equal`, once their dtype is checked to be an integer one.
-A block that differs is replayed by the checker from the pegs at its start.
-If it leaves the disks where the reference would, the next block is compared
-again.
+Each move is judged as ``hanoi verify`` judges it. The checker is :func:`~hanoi_harness.core.checker.check`
+(single moves) or :func:`~hanoi_harness.core.arrays.check_chunks` (numpy arrays).
 """
 
 from __future__ import annotations
@@ -54,19 +35,6 @@ class MoveStream:
     """The moves *algorithm* makes for *n* disks, up to the first bad one.
 
     :meth:`pieces` yields them as :class:`~hanoi_harness.sandbox.pieces.Piece` objects.
-
-    With *ends* ``(start, goal)`` (configurations the record takes, see
-    :meth:`~hanoi_harness.registry.record.Algorithm.endpoints`) the moves are those
-    of its run from start to goal, judged from that start.
-
-    After :meth:`pieces` ends, :attr:`failure` is None when every move was
-    legal, else the checker's verdict on the first bad one: ``illegal``,
-    ``crashed`` (the algorithm raised while producing it) or ``not_optimal``
-    (still moving past the checker's cap). The moves are judged by the
-    rules of the record's puzzle. Only the classic puzzle from the whole
-    tower on peg 0 has a reference to compare blocks with. What comes after
-    the last move is not judged: an algorithm that stops early, or on the
-    wrong peg, is ``hanoi verify``'s business.
     """
 
     def __init__(self, algorithm: Algorithm, n: int, ends: tuple[Config, Config] | None = None) -> None:
@@ -120,10 +88,7 @@ class MoveStream:
         return BLOCK if expected is None else expected.count
 
     def _expected(self, block: Any) -> Expected | None:
-        """Return the reference's next piece, choosing it at step 0.
-
-        At step 0 the first move of *block* says which reference to follow.
-        """
+        """Return the reference's next piece, choosing it at step 0."""
         if not self.following:
             return None
         if self.reference is None:
@@ -210,10 +175,7 @@ class MoveStream:
     # --- state ----------------------------------------------------------------------------------
 
     def _current_pegs(self) -> Pegs:
-        """Return the pegs after step k, rebuilt from the reference if stale.
-
-        They go stale while blocks equal to the reference go by unreplayed.
-        """
+        """Return the pegs after step k, rebuilt from the reference if stale."""
         if self._pegs is None and self.reference is not None:
             self._pegs = self.reference.pegs(self.k)
         if self._pegs is None:
@@ -221,10 +183,7 @@ class MoveStream:
         return self._pegs
 
     def _advance(self, legal: int, verdict: Verdict) -> None:
-        """Count a replayed block's legal moves and keep *verdict* if it failed.
-
-        Otherwise, see whether the moves still follow the reference.
-        """
+        """Count a replayed block's legal moves and keep *verdict* if it failed."""
         self.k += legal
         if not verdict.ok:
             self.failure = verdict
@@ -232,22 +191,14 @@ class MoveStream:
             self.following = self.reference is not None and self.reference.pegs(self.k) == self._current_pegs()
 
     def _crashed(self, exc: BaseException) -> None:
-        """Record that the algorithm raised *exc* while making the next move.
-
-        Ctrl-C (even inside an import) is no crash: it is raised again.
-        """
+        """Record that the algorithm raised *exc* while making the next move."""
         if interrupted(exc):
             raise exc
         self.failure = Crash.of(exc, roots_of(self.algorithm)).verdict(self.n, self.k, 0, self.k + 1, None)
 
 
 def _read(moves: Iterator[Any], size: int) -> tuple[list[Any], BaseException | None]:
-    """Return the next *size* moves of *moves*, and what the algorithm raised.
-
-    Fewer come at the end; the exception is None unless the algorithm raised.
-
-    The moves read before a failure are kept: ``list.extend`` appends as it goes.
-    """
+    """Return the next *size* moves of *moves*, and what the algorithm raised."""
     block: list[Any] = []
     try:
         block.extend(itertools.islice(moves, size))
@@ -258,14 +209,7 @@ def _read(moves: Iterator[Any], size: int) -> tuple[list[Any], BaseException | N
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a block is read and judged.
-
-    A block keeps its tuples alive, and each collection their allocation
-    triggers walks the growing list again: a large share of the run's
-    instructions. Moves hold no cycles, so they go by reference counting when
-    the block is dropped. A plugin that makes cyclic garbage keeps at most one
-    block's worth of it until the collector resumes.
-    """
+    """Pause the cyclic garbage collector while a block is read and judged."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -290,10 +234,7 @@ def _same_moves(block: list[Any], expected: Expected) -> bool:
 
 
 def _same_rows(rows: Any, expected: Expected) -> int:
-    """Count the rows of *rows* that equal the *expected* piece, else 0.
-
-    *rows* is an integer array; only the rows the piece covers are compared.
-    """
+    """Count the rows of *rows* that equal the *expected* piece, else 0."""
     import numpy as np
 
     if expected.run is None:
@@ -309,9 +250,6 @@ def _same_rows(rows: Any, expected: Expected) -> int:
 def _plain(block: list[Any]) -> tuple[list[tuple[int, int, int]], Odd | None]:
     """The moves of *block* as triples of ints, up to an odd one, and it.
 
-    Each move is read once (:func:`~hanoi_harness.sandbox.faults.triple`): an iterator used up
-    by a second look would be missing from the output.
-
     >>> _plain([(1, 0, 2), [2, 0, 1], None, (1, 2, 1)])
     ([(1, 0, 2), (2, 0, 1)], Odd(shown='None', what='a NoneType'))
     """
@@ -326,12 +264,6 @@ def _plain(block: list[Any]) -> tuple[list[tuple[int, int, int]], Odd | None]:
 
 def _target(n: int, block: Any) -> int:
     """Guess the peg, 1 or 2, that an *n*-disk tower is heading for.
-
-    The guess comes from the destination of the first move of *block*.
-
-    Disk 1 first goes to the target when n is odd and to the other free peg
-    when n is even; anything else (an illegal first move) gives 2, and the
-    comparison with the reference will fail.
 
     >>> _target(3, [(1, 0, 2)]), _target(4, [(1, 0, 2)]), _target(3, [(1, 0, 1)]), _target(3, [None])
     (2, 1, 1, 2)

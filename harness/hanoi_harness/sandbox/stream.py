@@ -1,14 +1,6 @@
 """An algorithm's moves from its own process.
 
 This is the judging side's handle on :mod:`hanoi_harness.sandbox.child`.
-
-A :class:`Producer` starts the process (isolated, in a session of its own, dying with us; see
-:mod:`hanoi_harness.sandbox.process`), asks it for moves and reads the frames it sends, within a
-deadline.  What the process prints is kept in a file, read a request at a time
-(:meth:`Producer.printed`).  Whatever ends a stream early is a :class:`StreamEnded` saying how.
-The process died (with its exit status and the last line it wrote on stderr), or broke the
-stream (garbage, a second writer, a frame out of place). Or it could not serve (``F``), or ran
-past the deadline, or we were interrupted.
 """
 
 from __future__ import annotations
@@ -24,7 +16,8 @@ import time
 from collections.abc import Sequence
 from typing import Literal
 
-from hanoi_harness.sandbox import process, protocol
+from hanoi_harness import process
+from hanoi_harness.sandbox import protocol
 from hanoi_harness.sandbox.output import Printed
 
 POLL_S = 0.2
@@ -37,9 +30,8 @@ LINGER_S = 1.0
 class StreamEnded(Exception):
     """The stream ended before its request was answered.
 
-    It gives the verdict's *status* (``crashed``, ``timed_out``) and *reason*.
-    *died* is set when the process ended by itself (an exit or a signal not
-    ours).
+    It gives the verdict's *status* (``crashed``, ``timed_out``) and *reason*. *died* is set when the process
+    ended by itself (an exit or a signal not ours).
     """
 
     def __init__(self, status: Literal["crashed", "timed_out"], reason: str, *, died: bool = False):
@@ -52,11 +44,7 @@ class StreamEnded(Exception):
 class Producer:
     """A process for algorithms' moves.
 
-    It serves the in-tree algorithms, those of *plugins* and the installed
-    entry points.
-
-    Its address space is capped at *memory_mb*.  Each request names the algorithm; a process
-    serves one request at a time, and may serve several algorithms in turn.
+    It serves the in-tree algorithms, those of *plugins* and the installed entry points.
     """
 
     def __init__(self, plugins: Sequence[str] = (), *, memory_mb: int | None = None) -> None:
@@ -102,12 +90,7 @@ class Producer:
     ) -> None:
         """Ask for a run of algorithm *name*.
 
-        It is ``solve(n)`` (*first* 0), ``solve_from(n, first)``, or its run
-        between *ends*.
-
-        At most *count* moves; *trace* ``(a, b)``: moves a..b (1-based) one a frame.  *ends*
-        ``(start, goal)``: the moves from configuration start to goal (``solve_for``).  The
-        judging side takes the same configurations from its own caller, never from this process.
+        It is ``solve(n)`` (*first* 0), ``solve_from(n, first)``, or its run between *ends*.
         """
         self.requests += 1
         request: dict[str, object] = {
@@ -137,10 +120,7 @@ class Producer:
         return True
 
     def _send(self, line: str) -> None:
-        """Write *line* to the process.
-
-        If it has gone, the read that follows finds the stream's end and why.
-        """
+        """Write *line* to the process."""
         assert self.proc.stdin is not None
         with contextlib.suppress(OSError, ValueError):
             self.proc.stdin.write(line.encode() + b"\n")
@@ -206,10 +186,7 @@ class Producer:
                 return False
 
     def _ended(self) -> StreamEnded:
-        """Why the stream has ended, once the process has ended.
-
-        The process is stopped here.
-        """
+        """Why the stream has ended, once the process has ended."""
         killed_by_us = self.stopped
         code = self.stop()
         if killed_by_us:
@@ -227,10 +204,7 @@ class Producer:
         return printed
 
     def last_words(self) -> str:
-        """The last line the process wrote on stderr, at most 200 characters.
-
-        A traceback's last line, say.
-        """
+        """The last line the process wrote on stderr, at most 200 characters."""
         try:
             self.errors.seek(0, os.SEEK_END)
             size = self.errors.tell()

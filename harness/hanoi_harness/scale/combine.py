@@ -15,13 +15,6 @@ from hanoi_harness.scale.segments import Pegs, as_lists
 def combine(n: int, final_peg: int, results: Iterable[SegmentResult]) -> Verdict:
     """Return the verdict of the whole n-disk run from its segments' *results*.
 
-    The run ends on *final_peg*.  The segments must cover steps
-    1 .. 2^n - 1 in order up to the first one that failed; later ones may
-    be missing.  That failure is the verdict, with the digest of every move
-    before it.  Otherwise the first segment must start from the whole tower
-    on peg 0, and each must end where the next starts.  The last end must
-    pass the checker's final test.
-
     >>> from hanoi_harness.scale import verify_segment
     >>> combine(2, 1, [verify_segment("bitwise", (), 2, 1, 2), verify_segment("bitwise", (), 2, 3, 3)]).describe()
     'ok (3 moves, tower on peg 1)'

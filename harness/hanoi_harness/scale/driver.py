@@ -10,11 +10,11 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from hanoi_harness import guardian, process
 from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry.probe import own_plugins
 from hanoi_harness.registry.record import Algorithm
-from hanoi_harness.sandbox import guardian, process
 from hanoi_harness.sandbox.judge import Judge, judged
 from hanoi_harness.sandbox.stream import Producer
 from hanoi_harness.scale.combine import combine
@@ -67,20 +67,6 @@ def verify_scaled(
 ) -> ScaleReport:
     """Verify algorithm *name* for *n* disks in segments, run side by side.
 
-    They run on *workers* local processes, or on the Dask cluster at
-    *dask*.  The combined verdict and digest equal the sequential ones.
-
-    A segment whose worker dies is reported through *on_event* and run once
-    more, alone, so that a second death is surely its own.  A second death
-    makes it ``crashed``; so does an algorithm's process dying twice.
-
-    *timeout* seconds bound the whole run (``timed_out``); *memory_mb* caps
-    each algorithm process's address space.  *on_segment* sees each result
-    as it arrives, for progress.  With *preflight*, ``solve_from(m, 1)`` is
-    first compared with ``solve(m)`` at small m (:func:`check_solve_from`).
-    Segments verify ``solve_from``, so a record whose two disagree is
-    refused.
-
     >>> verify_scaled("bitwise", 5, segment_size=8).verdict.describe()
     'ok (31 moves, tower on peg 2)'
     """
@@ -117,13 +103,7 @@ def verify_scaled(
 def check_solve_from(record: Algorithm, n: int, *, timeout: float | None = None, memory_mb: int | None = None) -> None:
     """Refuse a *record* whose ``solve_from(m, 1)`` and ``solve(m)`` differ.
 
-    The refusal is a :class:`UsageError`; m is small.  Segments verify
-    ``solve_from``: a record whose ``solve`` is another sequence would be ok
-    in segments and not in one piece.  The sizes are *record*'s from 1 up
-    to ``min(n - 1, 10)``, and n itself when n <= 5.  They are small, and
-    short of n, whose run is the segments' to verify.  Both runs are judged
-    here from the algorithm's process.  A size where either run ends early
-    (a death, the timeout) tells nothing and is passed over.
+    The refusal is a :class:`UsageError`; m is small.
     """
     top = min(n - 1, PREFLIGHT_MAX_N) if n > 5 else n
     sizes = [m for m in range(max(record.min_n, 1), top + 1) if record.max_n is None or m <= record.max_n]
@@ -176,14 +156,7 @@ def _drive(
     on_segment: Callable[[SegmentResult], None],
     event: Callable[[str], None],
 ) -> tuple[list[SegmentResult], bool]:
-    """Run the plan's segments, ``executor.window`` at a time.
-
-    Returns the results and whether time ran out.  After a segment fails,
-    no segment after it is started, and running ones are dropped.  The
-    verdict is the earliest failure, so only the segments before it are
-    still needed.  Segments whose worker died are run again one at a time,
-    nothing else running, so a second death is pinned on its segment.
-    """
+    """Run the plan's segments, ``executor.window`` at a time."""
     results: dict[int, SegmentResult] = {}
     in_flight: dict[object, tuple[int, int, int]] = {}  # future -> (first, last, attempt)
     retry: deque[tuple[int, int]] = deque()

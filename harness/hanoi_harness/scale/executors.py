@@ -1,10 +1,7 @@
 """Where segments run: one interface, a process pool or Dask behind it.
 
-The interface is :class:`Executor`; behind it are a local process pool and
-a Dask cluster.  Either way a segment runs
-:func:`~hanoi_harness.scale.segment.run_segment` in a worker that judges.
-The algorithm runs in a process that worker starts: the workers never
-import it.
+The interface is :class:`Executor`; behind it are a local process pool and a Dask cluster. Either way a
+segment runs :func:`~hanoi_harness.scale.segment.run_segment` in a worker that judges.
 """
 
 from __future__ import annotations
@@ -17,8 +14,8 @@ import signal
 import weakref
 from typing import Any, Protocol
 
+from hanoi_harness import guardian, process
 from hanoi_harness.errors import UsageError
-from hanoi_harness.sandbox import guardian, process
 from hanoi_harness.scale.segment import SegmentResult, Task, run_segment
 
 # How long the broken pool's thread may take to end its other workers (SIGTERM).  Past it, the dead
@@ -31,10 +28,6 @@ class Executor(Protocol):
     """Runs the segments of one :class:`Task` somewhere: all the driver uses.
 
     The driver is :func:`~hanoi_harness.scale.verify_scaled`.
-
-    ``workers`` is how many segments run at once.  ``window`` is how many the
-    driver keeps submitted (a queued one behind each running one).
-    ``where`` is a phrase for the report.
     """
 
     workers: int
@@ -67,10 +60,7 @@ class Executor(Protocol):
 
 
 def _worker_init(caller: int, token: str) -> None:  # pragma: no cover - in each pool worker
-    """Set up a pool worker: leave Ctrl-C to the caller, and end with it.
-
-    The worker's own processes are ended with it too.
-    """
+    """Set up a pool worker: leave Ctrl-C to the caller, and end with it."""
     process.ignore_interrupts()
     process.watch(caller)  # the worker's parent is the fork server, not the caller
     guardian.share_token(token, guarded=True)

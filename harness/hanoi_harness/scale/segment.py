@@ -1,12 +1,7 @@
 """One segment of a run, steps ``first`` to ``last``, judged here.
 
-The algorithm's own process streams the moves.  :func:`verify_segment`
-runs wherever a segment runs (a local pool's worker, a Dask worker).  It
-starts the algorithm's process there
-(:class:`~hanoi_harness.sandbox.stream.Producer`) and asks it for
-``solve_from(n, first)``.  It judges the moves with
-:class:`~hanoi_harness.sandbox.judge.Judge` from the optimal run's pegs
-after ``first - 1`` moves.  Its arguments and result are picklable.
+The algorithm's own process streams the moves. :func:`verify_segment` runs wherever a segment runs (a local
+pool's worker, a Dask worker).
 """
 
 from __future__ import annotations
@@ -16,9 +11,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from hanoi_harness import process
 from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.registry.sources import Registry
-from hanoi_harness.sandbox import process, protocol
+from hanoi_harness.sandbox import protocol
 from hanoi_harness.sandbox.judge import Judge, Outcome, judged
 from hanoi_harness.sandbox.stream import Producer, StreamEnded
 from hanoi_harness.scale.segments import Pegs, as_lists, frozen, number, optimal_move, optimal_pegs, splittable
@@ -28,16 +24,8 @@ from hanoi_harness.scale.segments import Pegs, as_lists, frozen, number, optimal
 class SegmentResult:
     """The outcome of verifying steps ``first .. last`` (1-based, inclusive).
 
-    ``verdict`` is ``ok`` when the moves are legal, as many as the
-    segment's steps, and end on the optimal path.  Its ``moves`` is then the
-    segment's count and its ``digest`` the segment's part of the digest.
-    Otherwise it is the failure, with global step numbers.
-
-    ``start`` and ``end`` are the pegs before and after the segment.
-    ``end`` is set only when ok; ``start`` is None for a segment whose
-    worker died.  ``seconds`` is the time the segment took where it ran.
-    ``events`` is what went wrong on the way and was overcome or reported
-    (the algorithm's process dying, say).
+    ``verdict`` is ``ok`` when the moves are legal, as many as the segment's steps, and end on the optimal
+    path.
     """
 
     first: int
@@ -57,8 +45,7 @@ class SegmentResult:
 class Task:
     """What every segment of one run shares.
 
-    That is the algorithm, its plugins, n, its final peg and the process's
-    limits.
+    That is the algorithm, its plugins, n, its final peg and the process's limits.
     """
 
     name: str
@@ -70,10 +57,7 @@ class Task:
 
 
 def catalog_of(plugins: Sequence[str]) -> Registry:
-    """Return the algorithms this process knows with *plugins*.
-
-    See :func:`hanoi_harness.registry.probe.catalog`.
-    """
+    """Return the algorithms this process knows with *plugins*."""
     from hanoi_harness.registry.probe import catalog
 
     return catalog(plugins)
@@ -84,8 +68,7 @@ def task_for(
 ) -> Task:
     """Return the :class:`Task` of *name*'s n-disk run with *plugins*.
 
-    Raises :class:`~hanoi_harness.errors.UsageError` when the run cannot be
-    split.
+    Raises :class:`~hanoi_harness.errors.UsageError` when the run cannot be split.
     """
     from hanoi_harness.registry.probe import own_plugins
 
@@ -95,12 +78,6 @@ def task_for(
 
 def verify_segment(name: str, plugins: Sequence[str], n: int, first: int, last: int) -> SegmentResult:
     """Verify steps *first* .. *last* of algorithm *name*'s n-disk run.
-
-    *plugins* are loaded first.  The algorithm runs in a process of its
-    own; this process judges.  Raises :class:`~hanoi_harness.errors.UsageError`
-    for an unknown name, an n outside the limits or an algorithm that
-    cannot start at any step.  The algorithm's own failures are in the
-    verdict.
 
     >>> r = verify_segment("bitwise", (), 4, 5, 9)
     >>> r.verdict.status, r.verdict.moves, r.start, r.end
@@ -112,11 +89,8 @@ def verify_segment(name: str, plugins: Sequence[str], n: int, first: int, last: 
 def run_segment(task: Task, first: int, last: int) -> SegmentResult:
     """Verify steps *first* .. *last* of *task*.
 
-    The algorithm's process is kept for this thread's next segment.  A
-    process that dies is given a second run, its lost batch sent one move
-    a frame.  Dying again makes the segment ``crashed`` at the exact step;
-    otherwise the second run's verdict stands.  Either way the death is one
-    of the result's ``events``.
+    The algorithm's process is kept for this thread's next segment. A process that dies is given a second run,
+    its lost batch sent one move a frame.
     """
     began = time.perf_counter()
     total = (1 << task.n) - 1
@@ -140,10 +114,7 @@ def run_segment(task: Task, first: int, last: int) -> SegmentResult:
 def _attempt(
     task: Task, first: int, last: int, start: Pegs, deadline: float | None, trace: tuple[int, int] | None
 ) -> Outcome:
-    """Run the segment's moves once through a :class:`Judge`.
-
-    The verdict counts moves globally, from step 1.
-    """
+    """Run the segment's moves once through a :class:`Judge`."""
     total = (1 << task.n) - 1
     wanted = last - first + 1 + (last == total)  # the last segment also looks for a move too many
     producer = _producer(task)
@@ -157,10 +128,7 @@ def _attempt(
 
 
 def _judged_segment(task: Task, first: int, last: int, verdict: Verdict) -> tuple[Verdict, Pegs | None]:
-    """Return the segment's verdict from the judge's, and its end pegs if ok.
-
-    The package docstring says why these checks are enough.
-    """
+    """Return the segment's verdict from the judge's, and its end pegs if ok."""
     n, total, count = task.n, (1 << task.n) - 1, last - first + 1
     if not verdict.ok:
         return verdict, None
@@ -178,10 +146,7 @@ def _judged_segment(task: Task, first: int, last: int, verdict: Verdict) -> tupl
 
 
 def _divergence(task: Task, first: int, last: int, digest: int) -> Verdict:
-    """Find the step where a legal segment leaves the optimal path.
-
-    The segment ends off the path; its moves are asked for again.
-    """
+    """Find the step where a legal segment leaves the optimal path."""
     n = task.n
     producer = _producer(task)
     try:
@@ -206,10 +171,7 @@ def _divergence(task: Task, first: int, last: int, digest: int) -> Verdict:
 
 
 def _moves(next_frame: Callable[[], protocol.Frame]) -> list[tuple[int, ...]]:
-    """Return every move of one answer, as tuples.
-
-    An odd move is a second run that differs from the first.
-    """
+    """Return every move of one answer, as tuples."""
     moves: list[tuple[int, ...]] = []
     while (frame := next_frame()).kind != protocol.DONE:
         if frame.kind in (protocol.MOVES, protocol.ARRAY):
@@ -232,11 +194,7 @@ _KEPT_LOCK = threading.Lock()
 
 
 def _producer(task: Task) -> Producer:
-    """Return a process for *task*: the one this thread kept, or a new one.
-
-    The kept one is used only if still alive; a new one is slower, since it
-    has to start.
-    """
+    """Return a process for *task*: the one this thread kept, or a new one."""
     with _KEPT_LOCK:
         producer = _KEPT.pop((task, threading.get_ident()), None)
     if producer is not None and producer.alive():
@@ -247,10 +205,7 @@ def _producer(task: Task) -> Producer:
 
 
 def _release(task: Task, producer: Producer) -> None:
-    """Keep *producer*, which answered well, for this thread's next segment.
-
-    It serves the thread's next segment of *task*.
-    """
+    """Keep *producer*, which answered well, for this thread's next segment."""
     with _KEPT_LOCK:
         _KEPT[(task, threading.get_ident())] = producer
         while len(_KEPT) > KEPT:

@@ -1,7 +1,6 @@
 """Segment maths: the steps a segment covers, the optimal pegs, the sizes.
 
-It tells which steps a segment covers, the pegs of the optimal run at any
-step, and how big segments are.
+It tells which steps a segment covers, the pegs of the optimal run at any step, and how big segments are.
 """
 
 from __future__ import annotations
@@ -37,9 +36,7 @@ It stays short, so that progress and a retry stay fine-grained.
 def final_peg_for(algorithm: Algorithm, n: int) -> int:
     """Return the one peg (1 or 2) *algorithm*'s record declares for n disks.
 
-    Segments start from the optimal solution's states, which depend on that
-    peg.  So a record that may end on either (``FinalPeg.anywhere()``) is
-    refused with :class:`UsageError`.
+    Segments start from the optimal solution's states, which depend on that peg.
     """
     pegs = algorithm.final_peg.pegs(n)
     if len(pegs) != 1 or not pegs <= {1, 2}:
@@ -55,12 +52,6 @@ def splittable(algorithm: Algorithm, n: int) -> int:
     """Check that *algorithm*'s n-disk run can be split; return its final peg.
 
     Raises :class:`UsageError` in four cases.
-
-    * An n outside the limits.
-    * A record of another puzzle than the classic one: each segment starts
-      on the classic optimal run.
-    * A record without ``solve_from``: it cannot start at any step.
-    * A record without one final peg.
     """
     algorithm.check_n(n)
     if not algorithm.puzzle.classic:
@@ -78,8 +69,6 @@ def splittable(algorithm: Algorithm, n: int) -> int:
 
 def optimal_pegs(n: int, k: int, final_peg: int = 2) -> Pegs:
     """Return the pegs after *k* moves of the optimal n-disk run.
-
-    The run ends on *final_peg*; each peg lists its disks bottom first.
 
     >>> optimal_pegs(3, 4)
     ((), (2, 1), (3,))
@@ -119,8 +108,6 @@ def frozen(pegs: Sequence[Sequence[int]]) -> Pegs:
 def default_segment_size(n: int, workers: int) -> int:
     """Return the moves per segment for *n* disks on *workers* workers.
 
-    That makes about :data:`SEGMENTS_PER_WORKER` segments per worker.
-
     >>> default_segment_size(26, 2), default_segment_size(10, 2), default_segment_size(40, 64)
     (2097152, 65536, 16777216)
     """
@@ -131,10 +118,6 @@ def default_segment_size(n: int, workers: int) -> int:
 
 def plan_segments(n: int, size: int) -> Iterator[tuple[int, int]]:
     """Yield the segments ``(first, last)`` covering steps 1 .. 2^n - 1.
-
-    Each has *size* steps, the last one maybe fewer.
-
-    A generator, so a plan of millions of segments costs nothing up front.
 
     >>> list(plan_segments(3, 3))
     [(1, 3), (4, 6), (7, 7)]
@@ -159,9 +142,6 @@ def segment_count(n: int, size: int) -> int:
 
 def number(value: int) -> str:
     """Return *value* in digits while it is short, else as a power of two.
-
-    Past 60 digits it is ``2^k - 1`` or ``about 2^k``; Python prints 4300
-    digits at most.
 
     >>> number(1023), number((1 << 15000) - 1), number(3 << 300)
     ('1023', '2^15000 - 1', 'about 2^301')

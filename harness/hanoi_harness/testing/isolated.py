@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from hanoi_harness.sandbox import process
+from hanoi_harness import process
 from hanoi_harness.testing.worker import WORKER_VARIABLE
 
 TIMEOUT_S = 60.0

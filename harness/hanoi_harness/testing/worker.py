@@ -91,7 +91,7 @@ def answer(request: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
 
 def main() -> int:  # pragma: no cover - in the child (tests/testing/test_isolated.py)
     """Answer requests until standard input ends; the exit status."""
-    from hanoi_harness.sandbox import process
+    from hanoi_harness import process
     from hanoi_harness.sandbox.output import ToStderr
 
     process.child_start()

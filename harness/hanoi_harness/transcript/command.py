@@ -13,9 +13,9 @@ import subprocess
 import tempfile
 import time
 
+from hanoi_harness import process
 from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.errors import UsageError
-from hanoi_harness.sandbox import process
 from hanoi_harness.transcript.check import MalformedLine, NoMoves, check_lines
 
 
@@ -70,7 +70,7 @@ def run_command(
     killed and ``timed_out``.
 
     The program runs in a session of its own
-    (:func:`hanoi_harness.sandbox.process.start`).  Whatever it starts is ended
+    (:func:`hanoi_harness.process.start`).  Whatever it starts is ended
     with it (a background child holding its output open included), and with us.
     """
     command = command_for(template, n)

@@ -1,12 +1,6 @@
 """Read cachegrind's output file: all instructions, and the allocators'.
 
-It gives the instructions a process executed, and those of its memory
-allocators.  A file written with ``--cachegrind-out-file`` lists, for each
-function (``fn=``, after its source file ``fl=``), its source lines and the
-instructions executed on each, then a ``summary:`` line with the total.  The
-memory allocators are told apart by their source files, or by their names
-where the binary has no line information; their share depends on where
-objects fall in memory (see :mod:`hanoi_harness.bench.counts.measure`).
+It gives the instructions a process executed, and those of its memory allocators.
 """
 
 from __future__ import annotations
@@ -35,18 +29,14 @@ ALLOCATOR_FUNCTIONS = frozenset(
 )  # fmt: skip
 """The memory allocators' functions, for binaries without line information.
 
-Suffixes such as ``.constprop.0`` and ``@@GLIBC_2.2.5`` are dropped before a
-name is looked up.
+Suffixes such as ``.constprop.0`` and ``@@GLIBC_2.2.5`` are dropped before a name is looked up.
 """
 
 
 def read_totals(out: Path) -> tuple[int, int] | None:
     """Return the instructions counted in *out*, and the allocators'; or None.
 
-    *out* is a cachegrind output file; None when it cannot be read or has
-    no total.  The file lists, for each function (``fn=``, after its source
-    file ``fl=``), its lines and their counts, then a ``summary:`` line with
-    the total.
+    *out* is a cachegrind output file; None when it cannot be read or has no total.
     """
     total: int | None = None
     allocator = 0
@@ -70,8 +60,6 @@ def read_totals(out: Path) -> tuple[int, int] | None:
 
 def is_allocator(source: str, function: str) -> bool:
     """Whether *function*, in the file *source*, is part of a memory allocator.
-
-    *source* is "???" when unknown.
 
     >>> is_allocator("/build/Python-3.11.7/Objects/obmalloc.c", "_PyObject_Free")
     True

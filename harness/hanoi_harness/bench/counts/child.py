@@ -1,41 +1,7 @@
 """The process an instruction count runs under valgrind.
 
-Run as ``python -m hanoi_harness.bench.counts.child SPEC``, where SPEC is a
-JSON object ``{"jobs": [[NAME, [N1, ..., Nk]], ...], "plugins": [...],
-"timeout_s": T}``, the sizes increasing.  The process builds the registry once, with the parent's
-``--plugin`` specs, so a plugin is counted like an in-tree algorithm.  Then
-for each job it:
-
-1. drains the algorithm once at each size, from Nk down to N1, through
-   :func:`hanoi_harness.bench.consume.consume`.  So whatever a drain does
-   the first time is done here, not in a counted drain: lazy imports and
-   caches, the dynamic linker binding a C function at its first call, the
-   interpreter's method cache filling.  Warmed up at N1 alone, the drain at
-   N2 alone paid for them, and bitwise's count between n = 4 and 7 moved
-   with what ran before it.  Warmed up at N2 alone, a cache kept per n
-   (``cyclic_blocks`` builds a block of each n up to 11 disks once) was
-   built in both counted drains at N1 and none at N2.  That made its figure
-   negative.
-2. runs a full garbage collection and freezes every object alive
-   (``gc.freeze``).  Each counted drain then starts with the collector's
-   counters at zero.  A collection during it walks the drain's own objects
-   only, not the rest of the heap.  The heap grows with every module
-   imported, and would tie one algorithm's count to unrelated code.
-3. forks a child that drains nothing (:data:`WARM_UP`), then k + 1
-   children, one after the other, that drain at N1, ..., Nk and N1 again.
-   Each prints ``{"name", "n", "pid", "moves"}`` and leaves with
-   ``os._exit``.  valgrind writes each child's instruction total to its own
-   file (``%p`` in ``--cachegrind-out-file``).  Each total includes what
-   this process executed before that fork: the same for all, plus a
-   constant *delta* for each fork-and-wait in between.  The drain at N1
-   again measures it, and it is taken off
-   (:meth:`hanoi_harness.bench.counts.figures.InstructionCount.work`).
-
-A drain that raises, or runs past T seconds (``SIGALRM`` raises
-:class:`TimeoutError` in it), prints ``{"name", "n", "error"}``.  A child
-killed by a signal is reported by this process.  A failed job is reported
-and the next one goes on.  A bad plugin or spec is one line on stderr and
-exit status 2.
+Run as ``python -m hanoi_harness.bench.counts.child SPEC``, where SPEC is a JSON object ``{"jobs": [[NAME,
+[N1, ..., Nk]], ...], "plugins": [...], "timeout_s": T}``, the sizes increasing.
 """
 
 from __future__ import annotations
@@ -58,9 +24,7 @@ from hanoi_harness.sandbox.output import own_stdout
 WARM_UP = Algorithm(name="warm_up", solve=lambda n: iter(()), summary="no moves")
 """What a child drains before the three counted ones.
 
-So this process has been once through the path between two forks since the
-warm-up drain.  Its first pass filled the interpreter's method cache and
-cost more instructions than the next ones, which went into one count.
+So this process has been once through the path between two forks since the warm-up drain.
 """
 
 
@@ -111,12 +75,7 @@ def main(argv: Sequence[str]) -> int:
 
 
 def _drain_in_child(algorithm: Algorithm, n: int, seconds: int) -> bool:
-    """Fork a child that drains *algorithm* at *n*; whether it ended well.
-
-    The child has *seconds* for the drain, and reports it.  This process
-    does the same between any two forks (fork, wait, test the status), so
-    the instructions it adds between them are the same each time.
-    """
+    """Fork a child that drains *algorithm* at *n*; whether it ended well."""
     status = _forked(lambda: _child(algorithm, n, seconds))
     if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
         return True
@@ -126,10 +85,7 @@ def _drain_in_child(algorithm: Algorithm, n: int, seconds: int) -> bool:
 
 
 def _forked(work: Callable[[], int]) -> int:
-    """Run *work* in a forked child; return the child's wait status.
-
-    The child exits with what *work* returns.
-    """
+    """Run *work* in a forked child; return the child's wait status."""
     pid = os.fork()
     if pid == 0:
         os._exit(work())
@@ -137,10 +93,7 @@ def _forked(work: Callable[[], int]) -> int:
 
 
 def _child(algorithm: Algorithm, n: int, seconds: int) -> int:
-    """The forked child: drain, print the JSON line, return the exit status.
-
-    It never raises, so nothing unwinds.
-    """
+    """The forked child: drain, print the JSON line, return the exit status."""
     try:
         signal.alarm(seconds)
         moves = consume(algorithm, n).moves

@@ -1,9 +1,7 @@
 """An algorithm's instruction counts at every size, its figures per move.
 
-When there are no counts, the record says why.  The counts are made by
-:mod:`hanoi_harness.bench.counts.measure`.  This record is what a result
-file keeps of them (``algorithms.NAME.instructions``), and what the gate
-(:mod:`hanoi_harness.bench.gate.counts`) compares.
+When there are no counts, the record says why. The counts are made by
+:mod:`hanoi_harness.bench.counts.measure`.
 """
 
 from __future__ import annotations
@@ -16,8 +14,8 @@ from typing import Any
 class Step:
     """The work a move from one counted size to the next: *per_move*.
 
-    Instructions per move, the allocators' included, between the runs at
-    *low* and *high* (*low_moves* moves at *low*).
+    Instructions per move, the allocators' included, between the runs at *low* and *high* (*low_moves* moves
+    at *low*).
     """
 
     low: int
@@ -30,14 +28,9 @@ class Step:
 class InstructionCount:
     """One algorithm's instruction counts at k sizes, or why there are none.
 
-    ``sizes`` are n1 < ... < nk; ``moves`` the moves drained at each;
-    ``instructions`` the totals of the k + 1 counted children, at n1, ...,
-    nk and n1 again, and ``allocator`` the part of each spent in the memory
-    allocators.  ``span`` are the two sizes the figures per move are taken
-    between (None: the first and the last), the same in a full and a quick
-    run so that the gate compares them.  When the counts could not be had,
-    they are None and ``unavailable`` says why in one line (``sizes`` is
-    empty when the algorithm's limits leave no two sizes).
+    ``sizes`` are n1 < ... < nk; ``moves`` the moves drained at each; ``instructions`` the totals of the k + 1
+    counted children, at n1, ..., nk and n1 again, and ``allocator`` the part of each spent in the memory
+    allocators.
 
     >>> c = InstructionCount("a", (10, 14), (1023, 16383), (300_000_000, 361_445_000, 300_010_000),
     ...                      (20_000_000, 21_536_000, 20_000_000))
@@ -66,11 +59,7 @@ class InstructionCount:
     def per_move(self) -> float | None:
         """Instructions per move outside the memory allocators, or None.
 
-        This is the figure the gate compares; None when unavailable.  The
-        allocators' cost depends on where objects fall in memory, which moves
-        whenever any code allocates a little more or less.  An unrelated
-        module imported first moved bitwise's total, all of it in pymalloc's
-        malloc and free.  Without them the figure did not move.
+        This is the figure the gate compares; None when unavailable.
         """
         if self.instructions is None or self.allocator is None:
             return None
@@ -91,11 +80,6 @@ class InstructionCount:
 
     def work(self, counts: tuple[int, ...]) -> list[int]:
         """Return k times the work of each drain beyond the first's.
-
-        With I1, ..., Ik, I1' the *counts* and d what a fork adds, the drain
-        at ni counted Ii = base + (i - 1) d + work(ni), and I1' = base + k d +
-        work(n1).  So d = (I1' - I1) / k, and k (work(ni) - work(n1)) = k (Ii -
-        I1) - (i - 1) (I1' - I1): integers, divided once by the caller.
 
         >>> InstructionCount("a", (1, 2)).work((100, 130, 110))
         [0, 50]
@@ -118,9 +102,6 @@ class InstructionCount:
     def steps(self) -> list[Step]:
         """Return the instructions per move from each size to the next.
 
-        The allocators' included; [] when unavailable.  Start-up cancels in
-        each, so a flat list is a cost per move that does not grow with n.
-
         >>> c = InstructionCount("a", (1, 2, 3), (1, 3, 7), (100, 120, 190, 130), (0, 0, 0, 0))
         >>> [(s.high, s.per_move) for s in c.steps()]
         [(2, 5.0), (3, 15.0)]
@@ -140,10 +121,7 @@ class InstructionCount:
         ]
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready mapping of the counts, with the figures per move.
-
-        The figures are there for readers of the file.
-        """
+        """A JSON-ready mapping of the counts, with the figures per move."""
         return {
             "sizes": list(self.sizes),
             "span": list(self.between) if self.between else None,

@@ -1,71 +1,6 @@
 """Machine instructions per move, counted by valgrind's cachegrind.
 
-The count is a cost that does not move with the load.  A wall time on a
-shared machine moves a lot between reruns of unchanged code; the number of
-instructions a drain executes does not depend on the load at all.  So each
-algorithm is drained at every size n1 < ... < nk the run measured, up to the
-classic n = 16 (:data:`~hanoi_harness.bench.plan.COUNT_CAP`), through the
-same consumer as every timed figure (:func:`hanoi_harness.bench.consume.consume`).  The interpreter
-draining it runs under ``valgrind --tool=cachegrind --cache-sim=no``, which
-counts every instruction a process executes.
-
-The interpreter (:mod:`hanoi_harness.bench.counts.child`) starts once,
-builds the registry and forks a child for each counted drain, at n1, ...,
-nk and n1 again.  Everything before a fork is in every child's total, so it
-cancels, and the drain at n1 again gives the constant cost of a fork
-between them.  With two sizes and I1, I2, I1' the children's totals:
-
-    instructions per move = ((I2 - I1) - (I1' - I2)) / 2 / (moves(n2) - moves(n1))
-
-and with more (:meth:`~hanoi_harness.bench.counts.figures.InstructionCount.work`),
-the steps from each size to the next give the time class
-(:func:`hanoi_harness.bench.results.fit.fit_counts`).
-
-One interpreter per core
-counts its share of the algorithms one after the other.  So a dozen
-algorithms cost two start-ups on two cores, far less than an interpreter per
-algorithm or per drain, and the figures agree.
-
-What could make two counts of the same code differ, and what is done about
-it:
-
-* **hash randomisation** changes dict and set layouts: ``PYTHONHASHSEED=0``.
-* **the environment**: the interpreter gets only :data:`CHILD_ENV` (no
-  ``PYTHON*`` variables, no ``VALGRIND_OPTS``).  ``--command-line-only=yes``
-  keeps valgrind from reading ``.valgrindrc`` files.  ``-P`` keeps the
-  current directory off ``sys.path``, so a stray module there cannot shadow
-  one.
-* **threads**: numpy's BLAS pool is held to one thread, so no spinning
-  thread adds a varying count, and forking is safe.
-* **byte-code caches**: a stale ``.pyc`` is compiled before the forks, so it
-  is in every child's total and cancels.  ``-B`` keeps the counted
-  interpreter from writing any.
-* **first times**: some things a drain does only once: a C function bound by
-  the dynamic linker at its first call, the method cache filling, a lazy
-  import.  Warm-up drains at n2 and n1 do them before the forks (see
-  :mod:`hanoi_harness.bench.counts.child`).
-* **the garbage collector**: the interpreter collects and freezes the heap
-  before forking.  So each drain starts with the collector's counters at
-  zero, and a collection walks the drain's own objects only.
-* **the heap's layout**: the memory allocators' own cost depends on where
-  objects fall (pymalloc's radix tree and pool lists).  A module of padding
-  imported first moved bitwise's total, all of it in pymalloc's malloc and
-  free.  So the allocators' share is counted apart
-  (:mod:`hanoi_harness.bench.counts.cachegrind`), and the gate compares the
-  rest, :attr:`~hanoi_harness.bench.counts.figures.InstructionCount.per_move`.
-  Other heap layouts barely moved that figure.
-* **address-space layout randomisation**: valgrind places the client's
-  memory itself; counts with and without ``setarch -R`` were the same.
-* **inherited signal dispositions** (a job started in the background ignores
-  SIGINT) add instructions to start-up only, before the forks.
-
-The spreads measured, and the threshold chosen from them, are in
-:mod:`hanoi_harness.bench.gate.counts`.
-
-Where valgrind is missing or a run fails, the count is *unavailable* and
-says why
-(:attr:`~hanoi_harness.bench.counts.figures.InstructionCount.unavailable`);
-it is never zero or left out.
+The count is a cost that does not move with the load.
 """
 
 from __future__ import annotations
@@ -84,17 +19,16 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from hanoi_harness import process
 from hanoi_harness.bench.counts.cachegrind import read_totals
 from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.plan import COUNT_CAP, COUNT_SIZES, fixed_sizes, moves_at
 from hanoi_harness.registry.record import Algorithm
-from hanoi_harness.sandbox import process
 
 SIZES = COUNT_SIZES
 """The two n counted by default.
 
-They make 1023 and 16383 moves, so a count sees 15360 moves beyond the
-smaller drain.
+They make 1023 and 16383 moves, so a count sees 15360 moves beyond the smaller drain.
 """
 
 TIMEOUT_S = 120.0
@@ -106,8 +40,7 @@ It leaves a wide margin over the slowest port at n = 14 under valgrind.
 START_S = 120.0
 """What an interpreter under valgrind may take to start, in seconds.
 
-Starting includes building the registry.  The bound leaves a wide margin,
-even on a loaded machine.
+Starting includes building the registry.  The bound leaves a wide margin, even on a loaded machine.
 """
 
 VALGRIND_OPTIONS = ("--tool=cachegrind", "--cache-sim=no", "--command-line-only=yes", "-q")
@@ -125,8 +58,8 @@ CHILD_ENV = {
 }
 """The counted interpreter's whole environment.
 
-``VALGRIND_LIB`` is added when set here, for a valgrind installed elsewhere,
-and ``PYTHONPATH``, so that the code counted is the code this process runs.
+``VALGRIND_LIB`` is added when set here, for a valgrind installed elsewhere, and ``PYTHONPATH``, so that the
+code counted is the code this process runs.
 """
 
 CHILD_FLAGS = ("-P", "-B")
@@ -168,10 +101,6 @@ def count_sizes(
 ) -> tuple[int, ...] | str:
     """The n to count *algorithm* at, or why there are none.
 
-    Every n of *measured* that does at most the work of the classic
-    puzzle's *cap*, and the two n of the same work as *span* (clamped to
-    its limits), between which the gate's figure is taken.
-
     >>> a = Algorithm(name="a", solve=lambda n: iter(()), summary="", max_n=12)
     >>> count_sizes(a), count_sizes(a, (3, 5)), count_sizes(a, range(1, 20), cap=11)
     ((10, 12), (3, 5, 10, 12), (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12))
@@ -197,11 +126,7 @@ def span_of(algorithm: Algorithm, span: Sequence[int] = SIZES) -> tuple[int, int
 def child_env(path: Sequence[str] = ()) -> dict[str, str]:
     """The counted interpreter's environment, from :data:`CHILD_ENV`.
 
-    ``VALGRIND_LIB`` is added when this process has it.  *path* becomes
-    ``PYTHONPATH``: folders imported from first (another commit's
-    algorithms, for ``hanoi history``).  Without it, this process's
-    ``PYTHONPATH`` is kept, so the counted interpreter imports the harness
-    and the algorithms from where this process does.
+    ``VALGRIND_LIB`` is added when this process has it.
     """
     env = dict(CHILD_ENV)
     for name in ("VALGRIND_LIB", "PYTHONPATH"):
@@ -213,12 +138,7 @@ def child_env(path: Sequence[str] = ()) -> dict[str, str]:
 
 
 class _Live(set["subprocess.Popen[str]"]):
-    """The counting interpreters running now, all killed once it is closed.
-
-    Even one added after closing is killed.  A pool thread may start its
-    interpreter just after Ctrl-C came to the main thread: :meth:`add` kills
-    it at once rather than let it count to the end.
-    """
+    """The counting interpreters running now, all killed once it is closed."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -253,14 +173,6 @@ def count_all(
     """Count instructions per move of each algorithm named in *sizes*.
 
     *sizes* maps a name to its n1 < ... < nk, or to why it has none.
-    *valgrind* is :func:`find_valgrind`'s answer (a reason makes every
-    count unavailable for it); *plugins* are the ``--plugin`` specs the
-    registry is built with.  The algorithms are shared out among *workers*
-    interpreters running at once (default: one per core).  Counts do not
-    depend on the load, so they need not run alone.  A drain may take
-    *timeout_s*.
-    *on_counted(name, n)* is called after each counted drain.  *path* is
-    imported from first (see :func:`child_env`).
     """
     found: dict[str, InstructionCount] = {}
     for name, pair in sizes.items():
@@ -299,9 +211,8 @@ def count_jobs(
 ) -> dict[str, InstructionCount]:
     """The counts of *jobs* from one interpreter under *valgrind*, in order.
 
-    *jobs* are (name, (n1, ..., nk)) pairs.  The interpreter is in *live*
-    while it runs, for a caller that must stop it; *path* is imported from
-    first.
+    *jobs* are (name, (n1, ..., nk)) pairs.  The interpreter is in *live* while it runs, for a caller that
+    must stop it; *path* is imported from first.
     """
     spec = {"jobs": [[name, list(sizes)] for name, sizes in jobs], "plugins": list(plugins), "timeout_s": timeout_s}
     with tempfile.TemporaryDirectory(prefix="hanoi-count-") as work:
@@ -328,16 +239,7 @@ def _run(
     live: set[subprocess.Popen[str]] | None = None,
     path: Sequence[str] = (),
 ) -> tuple[list[dict[str, Any]], str]:
-    """Run the counted interpreter: its JSON lines, and why it failed.
-
-    The lines are read as they come; the reason is "" when it did not fail.
-    Its stderr goes to a file, so that a chatty algorithm cannot fill a pipe
-    nobody reads.  It starts as every child of the harness does
-    (:func:`hanoi_harness.sandbox.process.start`): in a session of its own,
-    known to the guardian, so it dies with ``hanoi`` however that ends.
-    Past *deadline_s*, or when this process is interrupted, it is killed
-    with the children it forked.
-    """
+    """Run the counted interpreter: its JSON lines, and why it failed."""
     lines: list[dict[str, Any]] = []
     with tempfile.TemporaryFile(mode="w+") as stderr:
         interpreter = process.start(argv, env=child_env(path), stdout=subprocess.PIPE, stderr=stderr, text=True)
@@ -382,10 +284,7 @@ def _assemble(
     totals: dict[int, tuple[int, int] | None],
     failure: str,
 ) -> InstructionCount:
-    """One algorithm's count from the interpreter's lines, or why it has none.
-
-    *totals* are the children's, by process id.
-    """
+    """One algorithm's count from the interpreter's lines, or why it has none."""
     mine = [line for line in lines if line.get("name") == name]
     errors = [line for line in mine if "error" in line]
     if errors:
@@ -407,9 +306,6 @@ def _assemble(
 
 
 def _last_line(text: str) -> str:
-    """The last line of *text* that is not one of valgrind's own.
-
-    valgrind's own lines look like ``--PID--`` or ``==PID==``.
-    """
+    """The last line of *text* that is not one of valgrind's own."""
     lines = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith(("--", "=="))]
     return lines[-1] if lines else ""

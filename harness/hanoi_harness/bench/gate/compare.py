@@ -1,39 +1,6 @@
 """The regression gate: two result sets compared, figure by figure.
 
 Every figure that can say whether code got worse is compared.
-
-
-``hanoi compare OLD NEW`` (and ``make check-regression``) checks each algorithm on:
-
-* **instructions per move** and the **tracemalloc peak**, deterministic
-  figures (the same on every rerun of the same code, however loaded the
-  machine): a growth beyond the threshold (1% by default, chosen from
-  measurements: :mod:`hanoi_harness.bench.gate.counts`) is a regression;
-* **the check**: an algorithm that passed it in OLD and fails it in NEW is a
-  regression;
-* **wall time relative to the reference**, tested at each n with equal
-  weight (:mod:`hanoi_harness.bench.gate.times`): reported as faster,
-  slower or within noise, and a regression only far beyond the noise of two
-  runs.
-
-The gate checks every algorithm of NEW, or the algorithms named: one that has
-no baseline in OLD fails it, naming it, so that a baseline that lacks an
-algorithm never passes having checked nothing.
-
-Before any of that, the two sets' environments say which metrics may be
-compared at all (:func:`hanoi_harness.bench.results.comparability.comparable`):
-counts from another Python build are not compared, and neither are the counts,
-peaks and times of an algorithm that runs numpy when the numpy differs; what
-the difference cannot affect (an algorithm whose process never loaded numpy,
-the check itself) is compared.  What the environments forbid is *skipped*:
-listed with the reason, and a failure only when the gate is told to be strict.
-A deterministic check that could not be made (no valgrind on either side,
-counts between other sizes) is *incomplete*: listed with its reason, and the
-gate fails on it unless told to allow it, so that a missing valgrind is never
-a silent pass.
-
-Both sets come from :func:`hanoi_harness.bench.results.resultset.load`, so every time
-here is finite and at least a nanosecond: no ratio is zero, infinite or NaN.
 """
 
 from __future__ import annotations
@@ -67,14 +34,6 @@ class Comparison:
     """Everything a gate run found.
 
     Which metrics the environments allow, the deterministic checks, the times.
-
-    ``checks`` are the instruction, tracemalloc and check-failure checks
-    (:class:`~hanoi_harness.bench.gate.counts.Check`); ``times`` the
-    wall-time rows, the reference's first.  ``noise`` is the two runs' noise
-    floors (their margins, None when a run measured none).  ``no_baseline``
-    are the algorithms gated that are in NEW and not in OLD, ``not_measured``
-    those named that are not in NEW; ``in_both`` is how many gated
-    algorithms both sets have.
     """
 
     environments: tuple[Comparability, ...]
@@ -129,10 +88,6 @@ def compare(
     """Return every check of *new* against *old*.
 
     Deterministic figures beyond *threshold_pct*, times tested.
-
-    *names* are the algorithms to gate (default: every one in *new*, and those
-    only in *old* are reported missing).  Sets with different references are
-    refused (:class:`UsageError`).
     """
     if old.reference != new.reference:
         raise UsageError(f"the result sets have different references ({old.reference!r} and {new.reference!r})")
@@ -162,20 +117,14 @@ def compare(
 
 
 def _only(results: ResultSet, names: Collection[str] | None) -> ResultSet:
-    """Return *results* with only the algorithms *names*.
-
-    All of them when None.
-    """
+    """Return *results* with only the algorithms *names*."""
     if names is None:
         return results
     return replace(results, algorithms={name: a for name, a in results.algorithms.items() if name in names})
 
 
 def _runs_numpy(old: ResultSet, new: ResultSet) -> Callable[[str], bool | None]:
-    """Return whether an algorithm ran numpy in either set.
-
-    True if in one, False if in neither, None if not known.
-    """
+    """Return whether an algorithm ran numpy in either set."""
 
     def runs(name: str) -> bool | None:
         said = [s.algorithms[name].runs_numpy if name in s.algorithms else None for s in (old, new)]
@@ -185,10 +134,7 @@ def _runs_numpy(old: ResultSet, new: ResultSet) -> Callable[[str], bool | None]:
 
 
 def _environments(old: ResultSet, new: ResultSet) -> tuple[Comparability, ...]:
-    """Return what each metric's comparison is allowed.
-
-    From the environments and the consumers of *old* and *new*.
-    """
+    """Return what each metric's comparison is allowed."""
     found = list(comparable(old.environment, new.environment))
     stale = [
         f"the {side} set timed generation only (its drains read no move)"
@@ -204,15 +150,7 @@ def _environments(old: ResultSet, new: ResultSet) -> tuple[Comparability, ...]:
 
 
 def _gated(checks: list[Check], allowed: Comparability, runs_numpy: Callable[[str], bool | None]) -> list[Check]:
-    """Return *checks*, each skipped where the environments forbid it.
-
-    A check is skipped, with the reason, when its algorithm's metric may not be compared.
-
-
-    A check unavailable already keeps its own reason (valgrind missing says
-    more than the valgrind versions differing), as does one of an algorithm in
-    a single set; a run that could not measure the metric makes it unavailable.
-    """
+    """Return *checks*, each skipped where the environments forbid it."""
     found = []
     for check in checks:
         why = allowed.forbids(runs_numpy(check.name))
@@ -231,10 +169,7 @@ def _gated(checks: list[Check], allowed: Comparability, runs_numpy: Callable[[st
 
 
 def _failures(old: ResultSet, new: ResultSet) -> list[Check]:
-    """Return a regression for each algorithm that now fails its check.
-
-    It passed the check in *old* and fails it in *new*.
-    """
+    """Return a regression for each algorithm that now fails its check."""
     found = []
     for name, after in new.algorithms.items():
         before = old.algorithms.get(name)
@@ -247,13 +182,7 @@ def _failures(old: ResultSet, new: ResultSet) -> list[Check]:
 
 
 def _counts(results: ResultSet) -> dict[str, InstructionCount]:
-    """Return the instruction counts of the algorithms that passed the check.
-
-    They are those of *results*; commands have none.
-
-
-    A set with no counts at all (a file of schema 1 or 2) gives each algorithm an unavailable count, saying so.
-    """
+    """Return the instruction counts of the algorithms that passed the check."""
     found = {}
     for name, result in results.algorithms.items():
         if result.external or result.status != "ok":
@@ -263,10 +192,7 @@ def _counts(results: ResultSet) -> dict[str, InstructionCount]:
 
 
 def _peaks(results: ResultSet) -> dict[str, dict[int, int]]:
-    """Return the tracemalloc peaks of the algorithms that passed their check.
-
-    They are those of *results*, as {name: {n: bytes}}.
-    """
+    """Return the tracemalloc peaks of the algorithms that passed their check."""
     return {
         name: {run.n: run.tracemalloc_peak_bytes for run in result.runs if run.tracemalloc_peak_bytes is not None}
         for name, result in results.algorithms.items()
@@ -275,10 +201,7 @@ def _peaks(results: ResultSet) -> dict[str, dict[int, int]]:
 
 
 def _margin(results: ResultSet) -> float | None:
-    """Return the noise floor's margin of *results* (0.02: 2%).
-
-    None when the run measured none.
-    """
+    """Return the noise floor's margin of *results* (0.02: 2%)."""
     return results.noise_floor.margin if results.noise_floor else None
 
 
@@ -291,13 +214,7 @@ def _times(
     runs_numpy: Callable[[str], bool | None],
     scope: Collection[str] | None,
 ) -> list[TimeRow]:
-    """Return the time rows: the reference's first.
-
-    Then every other algorithm of *new* (then those only in *old*).
-
-    Only the algorithms of *scope* have a row, when given (the reference is
-    always measured: every relative time is taken against it).
-    """
+    """Return the time rows: the reference's first."""
     ref = new.reference
     if allowed.reasons:
         return [TimeRow(ref, (), None, None, None, "skipped: " + "; ".join(allowed.reasons), skipped=True)]
@@ -400,10 +317,7 @@ def _noise_line(comparison: Comparison) -> str:
 
 
 def _checks_table(checks: Sequence[Check], number: str | None) -> str:
-    """Return *checks* as a table.
-
-    Algorithm, old, new, change, status (with the reason).
-    """
+    """Return *checks* as a table."""
 
     def shown(value: float | None) -> str:
         if value is None:
@@ -426,10 +340,7 @@ def _checks_table(checks: Sequence[Check], number: str | None) -> str:
 
 
 def _times_table(comparison: Comparison) -> str:
-    """Return the time rows of *comparison* as a table.
-
-    The test's words in the last column.
-    """
+    """Return the time rows of *comparison* as a table."""
     ref = comparison.reference
     rows = [
         [

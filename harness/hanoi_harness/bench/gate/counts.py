@@ -1,30 +1,6 @@
 """The deterministic half of the regression gate.
 
 Instructions per move and tracemalloc peaks, old against new.
-
-Both figures are the same on every rerun of the same code, however loaded the
-machine, so a small threshold can be used without false alarms.  How small
-was measured with ``python -m benchmarks.calibrate --repeat 3 --load``
-on every registered algorithm, at n = 10 and 14 or their sizes of the same work:
-
-* **reruns**, beside the other work on the machine and with a busy loop on
-  each core as well, gave the same instructions per move to the last digit;
-* **unrelated changes**: a module of padding objects imported first lays the
-  heap out differently; it moved the figure by well under a tenth of 1%, while
-  the total, allocators included, moved by up to about 2%;
-* **a small real change**: one statement, ``fr = fr + 0``, in bitwise's
-  per-move loop moved it by more than 2%.
-
-So the threshold is 1%: far above the movement of unchanged or unrelated
-code, and under the planted statement's change (and the 3% any single
-change must be caught at).  tracemalloc peaks were the same on every rerun and
-after every padding module too, so the same threshold serves them.  The
-figures are in the documentation's page on the gate (``docs/bench/gate.md``).
-
-An algorithm whose figure is unavailable on either side (no valgrind, a
-failed run) is reported as such, never as a pass: the check's status is
-"unavailable", which :class:`hanoi_harness.bench.gate.compare.Comparison` lists as
-incomplete and ``hanoi compare`` fails on unless told to allow it.
 """
 
 from __future__ import annotations
@@ -40,7 +16,8 @@ DEFAULT_THRESHOLD_PCT = 1.0
 
 Status = Literal["ok", "REGRESSION", "improved", "unavailable", "skipped", "new", "missing"]
 """A check's outcome: "unavailable" when a run could not measure the figure (the gate fails on it unless allowed),
-"skipped" when the two environments forbid comparing it (the gate fails on it only when told to be strict)."""
+"skipped" when the two environments forbid comparing it (the gate fails on it only when told to be strict).
+"""
 
 
 @dataclass(frozen=True)
@@ -48,9 +25,6 @@ class Check:
     """One algorithm's figure (*metric*), *old* against *new*.
 
     With its *status*.
-
-    ``change`` is new / old - 1 (0.03: 3% more); ``reason`` says why a figure
-    is unavailable, or at which n a peak grew most.
     """
 
     name: str
@@ -100,13 +74,10 @@ class Check:
 def classify(old: float, new: float, threshold_pct: float) -> Status:
     """Return REGRESSION when *new* exceeds *old* beyond *threshold_pct* %.
 
-    "improved" when it is below, else "ok".
-
     >>> classify(100.0, 101.4, 1.5), classify(100.0, 101.6, 1.5), classify(100.0, 99.0, 1.5), classify(5.0, 5.0, 1.5)
     ('ok', 'REGRESSION', 'improved', 'ok')
     >>> classify(0.0, 1.0, 1.5)
     'REGRESSION'
-
     """
     # Rounded: 1015 / 1000 - 1 is 1.5000000000000124%, which is not beyond 1.5%.
     if new > old and (old <= 0 or round((new / old - 1) * 100, 9) > threshold_pct):
@@ -122,12 +93,6 @@ def check_counts(
     """Check the instructions per move of each algorithm of *new* and *old*.
 
     Those of *new* first, then those only in *old*.
-
-
-    Counts between other sizes than the baseline's are not compared (the
-    figure is a slope between two sizes, its ``span``): the check is
-    unavailable and says so.  Counts at more sizes between the same two
-    compare.
     """
     metric = "instructions per move"
     checks = []
@@ -167,10 +132,6 @@ def check_peaks(
 ) -> list[Check]:
     """Check the tracemalloc peaks of every algorithm in *new* against *old*.
 
-    The peaks are {name: {n: bytes}}, compared at the n both measured.
-
-    An algorithm's check is its largest growth over those n (its ``reason`` names the n).
-
     >>> [c.describe() for c in check_peaks({"a": {6: 1000, 10: 1200}}, {"a": {6: 1000, 10: 1300}}, 1.5)]
     ['a: tracemalloc peak 1200 -> 1300 (+8.33%) [n = 10]: REGRESSION']
     """
@@ -192,8 +153,5 @@ def check_peaks(
 
 
 def _sizes(count: InstructionCount) -> str:
-    """Return the two sizes *count* was counted between, in words.
-
-    "10 and 14", or "none".
-    """
+    """Return the two sizes *count* was counted between, in words."""
     return " and ".join(str(n) for n in count.between or ()) or "none"

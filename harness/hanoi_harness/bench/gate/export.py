@@ -1,25 +1,6 @@
 """The gate's verdict as data: an exit status, JSON, JUnit XML, Markdown.
 
-``hanoi compare`` prints its report for people.  A CI reads the same
-:class:`~hanoi_harness.bench.gate.compare.Comparison` here as data: one
-overall status that matches the exit status, and one entry per algorithm
-and metric with the old and new figures, the change, the threshold and a
-status.
-
-=======  ================  ===================================================
- exit     status            when
-=======  ================  ===================================================
- 0        pass              nothing regressed and every check was made
- 1        regressed         a figure grew beyond its threshold, or a check
-                            that passed now fails
- 2        bad input         a set that does not read, nothing in common
- 3        not comparable    a check that could not be made (no valgrind,
-                            other sizes, no baseline, not measured), or a
-                            figure skipped for the environments with
-                            ``--strict-environment``
-=======  ================  ===================================================
-
-A regression wins over "not comparable": exit 1 says more.
+``hanoi compare`` prints its report for people.
 """
 
 from __future__ import annotations
@@ -44,9 +25,8 @@ FAILED = ("REGRESSION", "unavailable", "missing")
 class Outcome:
     """The gate's overall status, and what made it.
 
-    ``unchecked`` lists each reason a check was not made, and ``skipped``
-    each reason the environments forbid one.  Each is said once, with the
-    algorithms it holds for.
+    ``unchecked`` lists each reason a check was not made, and ``skipped`` each reason the environments forbid
+    one.  Each is said once, with the algorithms it holds for.
     """
 
     status: str
@@ -62,8 +42,8 @@ class Outcome:
 def verdict(comparison: Comparison, allow_incomplete: bool = False, strict_environment: bool = False) -> Outcome:
     """Return the overall status of *comparison* under the gate's options.
 
-    The options are those of ``hanoi compare``: an incomplete check fails
-    unless allowed, a skipped one only when strict.
+    The options are those of ``hanoi compare``: an incomplete check fails unless allowed, a skipped one only
+    when strict.
     """
     unchecked = [f"no baseline: {', '.join(comparison.no_baseline)}"] if comparison.no_baseline else []
     if comparison.not_measured:
@@ -101,8 +81,7 @@ def _skips(comparison: Comparison) -> list[tuple[str, str, str]]:
 def entries(comparison: Comparison) -> list[dict[str, Any]]:
     """One mapping per algorithm and metric: figures, change, status.
 
-    The figures of a time are relative to the reference; its change is a
-    ratio minus 1, like the others'.
+    The figures of a time are relative to the reference; its change is a ratio minus 1, like the others'.
     """
     found = [{**check.to_dict(), "threshold_pct": comparison.threshold_pct} for check in comparison.checks]
     metric = f"time relative to {comparison.reference}"
@@ -140,8 +119,8 @@ def to_json(comparison: Comparison, found: Outcome) -> str:
 def to_junit(comparison: Comparison) -> str:
     """One JUnit test case per algorithm and metric, as XML text.
 
-    A regression or a check not made is a failure; a figure skipped for the
-    environments, or one not compared, is a skipped case.
+    A regression or a check not made is a failure; a figure skipped for the environments, or one not compared,
+    is a skipped case.
     """
     root = ElementTree.Element("testsuites", name="hanoi compare")
     suite = ElementTree.SubElement(root, "testsuite", name="hanoi compare")

@@ -1,48 +1,6 @@
 """The gate's wall-time check.
 
-Each algorithm's time relative to the reference, old against new, called by
-a test.
-
-Counts of instructions cannot see everything a time can: an array that
-outgrows the caches (``tree_array``'s 2^n nodes) costs more per move with the
-same instructions.  So times are compared too, relative to the reference
-measured in the same run (t(A, n) / t(reference, n'), n' the reference's run
-of the closest number of moves): a faster or slower machine scales both and
-cancels out.  A's change is the geometric mean over the n both sets timed of
-new relative time / old relative time.
-
-A change is called only when its interval says so.  Each n both sets timed
-is tested alone (:func:`hanoi_harness.bench.timing.stats.compare_times`):
-the rounds each set kept (:mod:`hanoi_harness.bench.timing.figures`), each
-divided by its set's reference median and by the old relative time at that
-n, give a bootstrap interval of the ratio at that n.  The change is the
-geometric mean of the ratios at each n, its interval the geometric means of
-their ends: every n weighs the same, however many rounds it has.  The
-change is called slower (faster) only when that whole interval lies beyond
-the noise margin, and the status prints the very interval it is judged on.
-
-The noise margin is the larger of the two runs' A/A margins
-(:mod:`hanoi_harness.bench.timing.noise`) and the spread of two runs: four
-robust standard deviations of the algorithms' changes (1.4826 times their
-median distance from their median).  Reruns of unchanged code moved single
-relative times by up to a third, far beyond one run's intervals; one
-algorithm that changed stands out of the others' spread.
-
-It is a regression only when it is called slower and the whole interval lies
-beyond 1 + the time threshold.  Two runs minutes or days apart see different
-loads, which no interval from inside one run covers: reruns of unchanged code
-on a shared machine moved single algorithms' relative times far beyond one
-run's noise.  So the threshold is wide, and the deterministic counts
-(:mod:`hanoi_harness.bench.gate.counts`) are what catch small regressions.
-
-The reference's own change cannot be seen that way (its relative time is 1 by
-definition): a slower reference makes every other algorithm look faster by
-the same factor, so it is estimated as 1 / (the median of the others'
-changes), and called slower when more than half of the others were called
-faster (and faster the other way round).  An external program
-(``--command``) is compared the same way, marked ``(command)``, but left out
-of that estimate: its times include process start-up, which need not move
-with the interpreter.
+Each algorithm's time relative to the reference, old against new, called by a test.
 """
 
 from __future__ import annotations
@@ -67,11 +25,6 @@ class TimeRow:
     """One algorithm's relative time over the sizes *ns* both sets timed.
 
     With what the test found.
-
-    ``old_rel`` and ``new_rel`` are geometric means of the relative times over
-    ``ns``; ``change`` is new / old (None when not compared); ``difference``
-    the test's numbers (None when not tested); ``status`` says it in words;
-    ``skipped`` is true when the two environments forbid comparing it.
     """
 
     name: str
@@ -86,10 +39,7 @@ class TimeRow:
 
     @property
     def verdict(self) -> str:
-        """The test's verdict: "faster", "slower", "within noise".
-
-        Or "" when untested.
-        """
+        """The test's verdict: "faster", "slower", "within noise"."""
         return self.difference.verdict if self.difference else ""
 
 
@@ -105,8 +55,6 @@ def geomean(values: list[float]) -> float:
 def paired(run: Run, reference: dict[int, Run]) -> int | None:
     """Return the n of the *reference* run (by n) closest to *run* in moves.
 
-    Closest in ratio; None when there is none.
-
     >>> paired(Run(8, moves=6560), {10: Run(10), 14: Run(14)})
     14
     """
@@ -119,11 +67,6 @@ def time_row(name: str, old: ResultSet, new: ResultSet, noise: float, threshold_
     """Compare algorithm *name* of *old* and *new*, testing the change.
 
     Each time is relative to its set's reference.
-
-
-    *noise* is the noise floor (0.02: changes under 2% are noise); a
-    regression is a change called slower whose whole interval lies beyond
-    1 + *threshold_pct* / 100.
     """
     ref = new.reference
     old_ref, new_ref = old.algorithms[ref].timed(), new.algorithms[ref].timed()
@@ -156,19 +99,12 @@ def time_row(name: str, old: ResultSet, new: ResultSet, noise: float, threshold_
 
 
 def _samples(run: Run) -> tuple[float, ...]:
-    """Return the rounds *run*'s timing kept.
-
-    None for a file of schema 1 or 2.
-    """
+    """Return the rounds *run*'s timing kept."""
     return run.timing.samples if run.timing else ()
 
 
 def judged(row: TimeRow, difference: Difference, noise: float, threshold_pct: float) -> TimeRow:
     """Return *row* judged on its *difference*'s interval against *noise*.
-
-    Slower when the whole interval lies beyond 1 + *noise*, faster when
-    below 1 / (1 + *noise*); a regression when slower beyond 1 +
-    *threshold_pct* / 100.  The status prints that interval.
 
     >>> row = TimeRow("a", (10, 14), 1.0, 1.2, 1.2, "")
     >>> judged(row, Difference("within noise", 1.2, Interval(1.15, 1.25), 0.001), 0.1, 50.0).status
@@ -194,10 +130,6 @@ def judged(row: TimeRow, difference: Difference, noise: float, threshold_pct: fl
 def spread(rows: list[TimeRow]) -> float:
     """Return the noise margin the *rows*' changes show between two runs.
 
-    Four robust standard deviations of their logs: four times 1.4826 times
-    their median distance from their median, as a ratio less 1.  A rows
-    without a test do not count; under three give 0.
-
     >>> d = Difference("within noise", 1.0, None, 1.0)
     >>> rows = [TimeRow(str(i), (), 1.0, c, c, "", difference=d) for i, c in enumerate([1.02, 0.98, 1.01, 1.5])]
     >>> round(spread(rows), 3)
@@ -213,8 +145,7 @@ def spread(rows: list[TimeRow]) -> float:
 def reference_row(old: ResultSet, new: ResultSet, rows: list[TimeRow], threshold_pct: float) -> TimeRow:
     """Return the reference's change.
 
-    Estimated from the other algorithms' *rows* (commands left out by the
-    caller).
+    Estimated from the other algorithms' *rows* (commands left out by the caller).
     """
     ref = new.reference
     ns = tuple(sorted(set(old.algorithms[ref].timed()) & set(new.algorithms[ref].timed())))

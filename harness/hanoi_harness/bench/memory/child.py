@@ -1,18 +1,6 @@
 """The fresh child of a peak-RSS measurement.
 
 Run as ``python -P -m hanoi_harness.bench.memory.child NAME N INTERVAL [PLUGIN]``.
-
-It dies with the parent and imports from where the parent would
-(:func:`hanoi_harness.sandbox.process.child_start`).  It builds the
-registry, with the same plugins as the parent, and notes its own RSS.  Then
-it reads every move of the run of N disks through the one consumer
-(:func:`hanoi_harness.bench.consume.consume`) under memory-profiler's
-``memory_usage``.  That samples this process's RSS from a monitor process
-every INTERVAL seconds, and re-runs a drain too short to give five samples
-at a tenth of the interval.  It prints one JSON line:
-``{"peak_mib": ..., "baseline_mib": ..., "numpy": ...}``.  The last says
-whether numpy is loaded in this process after the drain: nothing here
-imports it but the algorithm's own code.
 """
 
 from __future__ import annotations
@@ -30,10 +18,10 @@ def main(argv: Sequence[str]) -> int:
     import psutil
     from memory_profiler import memory_usage
 
+    from hanoi_harness import process
     from hanoi_harness.bench.consume import consume
     from hanoi_harness.errors import UsageError
     from hanoi_harness.registry.sources import build_registry
-    from hanoi_harness.sandbox import process
     from hanoi_harness.sandbox.output import own_stdout
 
     process.child_start()

@@ -1,19 +1,4 @@
-"""Peak memory of a drain, two ways, in runs separate from timing.
-
-* **tracemalloc peak** (the default figure): the most Python-heap memory
-  held at once while the one consumer
-  (:func:`hanoi_harness.bench.consume.consume`) reads the run of n disks to
-  its end.  It is counted from the moment the consumer is called, in this
-  process.  It is deterministic (the same bytes every run), sees every
-  object the generator keeps alive, and is blind to memory not allocated
-  through Python's allocators.
-* **peak RSS** (the process-level figure): memory-profiler's largest
-  resident set size of a fresh child process that reads the run the same
-  way (see :mod:`hanoi_harness.bench.memory.child`), minus the child's RSS
-  just before.  It also sees C allocations and allocator overhead, but moves
-  in pages and arenas (tens to hundreds of KiB), so only a structure that
-  grows with n shows.
-"""
+"""Peak memory of a drain, two ways, in runs separate from timing."""
 
 from __future__ import annotations
 
@@ -23,9 +8,9 @@ import tracemalloc
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
+from hanoi_harness import process
 from hanoi_harness.bench.consume import consume
 from hanoi_harness.registry.record import Algorithm
-from hanoi_harness.sandbox import process
 
 RSS_INTERVAL_S = 0.002
 """memory-profiler's sampling interval in the child, in seconds.
@@ -36,13 +21,6 @@ memory-profiler re-runs short drains at finer intervals itself.
 
 def tracemalloc_peak(algorithm: Algorithm, n: int) -> int:
     """Return the peak bytes traced while *algorithm*'s n-disk run is read.
-
-    The run is read by :func:`consume`.  One untraced drain runs first, so
-    one-time allocations (caches, interned strings, lazily built tables) are
-    not counted.  When tracemalloc is
-    already on, the figure is the peak above what was traced at the start.
-    The consumer's own memory is in it: a few integers, or the scratch rows
-    of a chunked fold (:data:`hanoi_harness.bench.consume.SLICE_ROWS`).
 
     >>> from hanoi_harness.registry.sources import build_registry
     >>> recursive = build_registry(entry_points=False).get("recursive")
@@ -68,10 +46,6 @@ class Rss:
     """A child's peak RSS while draining, and its RSS just before.
 
     Both are in MiB: *peak_mib* and *baseline_mib*.
-
-    *numpy* says whether numpy was loaded in that fresh process once the
-    drain was over, None when not known.  Another numpy can change only
-    such a figure (:mod:`hanoi_harness.bench.results.environment`).
     """
 
     peak_mib: float
@@ -89,10 +63,8 @@ class Rss:
 def rss_peak(name: str, n: int, plugins: Sequence[str], timeout_s: float) -> Rss | str:
     """The peak RSS of a fresh child draining algorithm *name* at *n*.
 
-    The child loads *plugins*.  Returns the reason (one line) instead when
-    the child fails or takes longer than *timeout_s*.  The child is isolated
-    from the current directory and dies with this process
-    (:func:`hanoi_harness.sandbox.process.start`).
+    The child loads *plugins*. Returns the reason (one line) instead when the child fails or takes longer than
+    *timeout_s*.
     """
     argv = process.python_command("hanoi_harness.bench.memory.child", name, str(n), str(RSS_INTERVAL_S), *plugins)
     proc = process.start(

@@ -1,28 +1,22 @@
 """The pytest module that ``hanoi bench`` runs to time each case.
 
-See :mod:`hanoi_harness.bench.timing.measure`.  Its ``case`` is parametrized
-by the bench run's plugin object, so this file is only meaningful inside
-that run; the test suite's own benchmarks are in ``tests/benchmarks/``.  Its
-name does not match ``test_*.py``, so no test collection picks its test up
-by accident.
+See :mod:`hanoi_harness.bench.timing.measure`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from hanoi_harness.bench.commands import CommandCase, run_discarding
 from hanoi_harness.bench.consume import consume
+from hanoi_harness.bench.shell import CommandCase, run_discarding
 from hanoi_harness.bench.timing.measure import Case
 
 
 def test_drain(benchmark: Any, case: Case | CommandCase) -> None:
     """Time one drain of ``case.algorithm`` at ``case.n``, every move read.
 
-    Every move of the algorithm's own generator is read by :func:`consume`.
-    A long drain with its ``rounds`` set is timed that many times, as is.
-    A command's case times one whole run of the program instead, start-up
-    included, its output to /dev/null (a failed run fails the case).
+    Every move of the algorithm's own generator is read by :func:`consume`. A long drain with its ``rounds``
+    set is timed that many times, as is.
     """
     benchmark.extra_info.update(algorithm=case.name, n=case.n)
     if isinstance(case, CommandCase):

@@ -1,16 +1,7 @@
 """One timed case's figures: statistics, interval, stability, kept rounds.
 
-They are the statistics pytest-benchmark reports, the 95% interval of the
-median, a stability flag, and a sample of the rounds for later tests.
-
-A case is timed in rounds, each of ``iterations`` drains divided by them,
-over several passes.  The report gives every round of each pass
-(``stats.data``).  :meth:`Timing.from_rounds` pools them, and adds what
-:mod:`hanoi_harness.bench.timing.stats` finds in all the rounds: the
-distribution-free interval of the median, and the reasons the rounds are too
-noisy to rank on.  It keeps :data:`KEPT_ROUNDS` of the rounds, evenly spaced
-in the order they ran, for ``hanoi compare``'s test of a change.  All of them
-would make a result file megabytes, as a small case runs thousands of rounds.
+They are the statistics pytest-benchmark reports, the 95% interval of the median, a stability flag, and a
+sample of the rounds for later tests.
 """
 
 from __future__ import annotations
@@ -25,8 +16,8 @@ from hanoi_harness.bench.timing.stats import Interval, median_interval, stabilit
 KEPT_ROUNDS = 32
 """Rounds a result file keeps per case.
 
-32 give a Mann-Whitney test that can reach p < 0.001 and a bootstrap
-interval whose ends settle, and keep a full run's results.json small.
+32 give a Mann-Whitney test that can reach p < 0.001 and a bootstrap interval whose ends settle, and keep a
+full run's results.json small.
 """
 
 SIGNIFICANT = 6
@@ -38,9 +29,8 @@ A millionth of a round is far below any machine's noise.
 SECONDS = (1e-9, 1e6)
 """The bounds of a time per drain or per run, in seconds.
 
-At least a nanosecond, far less than a generator takes just to start, and
-at most 11.6 days.  Bounding it below keeps every ratio the gate takes
-finite and non-zero.
+At least a nanosecond, far less than a generator takes just to start, and at most 11.6 days.  Bounding it
+below keeps every ratio the gate takes finite and non-zero.
 """
 
 SPREAD = (0.0, 1e6)
@@ -57,11 +47,8 @@ Files of schema 1 and 2 were written before rounds were kept.
 class Timing:
     """One case's timing, in seconds per drain.
 
-    The statistics are pytest-benchmark's over its rounds (each round times
-    ``iterations`` drains and is divided by them).  ``interval`` is the 95%
-    interval of the median (None under 6 rounds).  ``unstable`` says why the
-    rounds are too noisy to rank on (empty: stable).  ``samples`` holds up
-    to :data:`KEPT_ROUNDS` of the rounds, in the order they ran.
+    The statistics are pytest-benchmark's over its rounds (each round times ``iterations`` drains and is
+    divided by them). ``interval`` is the 95% interval of the median (None under 6 rounds).
     """
 
     median: float
@@ -85,8 +72,6 @@ class Timing:
     @property
     def margin(self) -> float | None:
         """How far the interval reaches from the median, as a share of it.
-
-        The farther end counts; None without an interval.
 
         >>> Timing(1.0, 0, 1, 1, 1, 1, 0, 8, 1, Interval(0.97, 1.05)).margin
         0.05
@@ -116,17 +101,9 @@ class Timing:
     def from_rounds(cls, rounds: Sequence[float], iterations: int = 1) -> Timing:
         """Return the timing of *rounds*, seconds per drain, pooled.
 
-        The rounds of every pass go together here, in the order they ran.
-        *iterations* is the fewest drains a round of any pass took.  The
-        statistics are those pytest-benchmark reports, taken over all the
-        rounds; the stability of rounds under 1 µs is judged on whole rounds
-        (of *iterations* drains), which is what the clock timed.
-
         >>> t = Timing.from_rounds([1.0 + (i % 5) / 500 for i in range(40)])
         >>> t.stable, t.rounds, len(t.samples), t.interval.low <= 1.004 <= t.interval.high
         (True, 40, 32, True)
-
-        No rounds is a :class:`ValueError`.
         """
         if not rounds:
             raise ValueError("a timing needs at least one round")
@@ -150,9 +127,6 @@ class Timing:
 
 def kept(rounds: Sequence[float], most: int = KEPT_ROUNDS) -> tuple[float, ...]:
     """Return at most *most* of *rounds*, evenly spaced in their order.
-
-    All of them are kept when there are few enough.  Each is written to
-    :data:`SIGNIFICANT` digits.
 
     >>> kept([1.0, 2.0, 3.0, 4.0, 5.0], most=3)
     (1.0, 3.0, 5.0)

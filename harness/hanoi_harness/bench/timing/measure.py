@@ -1,34 +1,6 @@
 """Time with pytest-benchmark: pytest run in-process on the driver module.
 
-The driver is :mod:`hanoi_harness.bench.timing.driver`.  Why this route:
-pytest-benchmark's public interface is the ``benchmark`` fixture inside a
-pytest run, its ``--benchmark-*`` options and its JSON report
-(``--benchmark-json``); its fixture class is internal.
-
-So a bench run calls :func:`pytest.main` (pytest's documented way to run
-in-process) on the driver module.  A plugin object parametrizes the
-driver's ``case`` over the (algorithm, n) to time, each once a pass
-(:func:`schedule`).  It follows progress
-through ``pytest_runtest_logreport``, and trims the report through
-pytest-benchmark's ``pytest_benchmark_update_json`` hook.  Calibration,
-rounds and statistics are pytest-benchmark's own.  Every round's time is
-taken from its report; the rounds of a case's passes are pooled for the
-statistics of :mod:`hanoi_harness.bench.timing.figures`.  Then the kept
-report is written without them (thousands per small case).
-
-What is timed is the CPU time of this process (:data:`CLOCK`), not the wall
-clock.  On a shared machine, the wall clock also counts the time another
-job held the core; the CPU time counts only what the drain itself spent.
-What load still costs a drain (a cache another job emptied, a slower
-clock) falls on every case alike, since the passes spread each case over
-the whole timing phase in a shuffled order.
-
-The project's pytest configuration is not used.  pytest gets an empty ini
-file and a temporary rootdir, and starts there.  So the suite's ``addopts``
-(``--benchmark-disable``, doctests) do not apply, and nothing is written to
-the working directory or run in it (pytest-benchmark runs git where it
-starts).  ``PYTEST_ADDOPTS`` is set aside for the run.  pytest-randomly and
-xdist are kept out, so the cases run in the order :func:`schedule` gives.
+The driver is :mod:`hanoi_harness.bench.timing.driver`.
 """
 
 from __future__ import annotations
@@ -56,12 +28,8 @@ Key = tuple[str, int]
 CLOCK = "time.process_time"
 """The clock pytest-benchmark times with (``--benchmark-timer``).
 
-It is ``clock_gettime(CLOCK_PROCESS_CPUTIME_ID)`` on Linux, the CPU time of
-the whole process to the nanosecond (``time.get_clock_info``).  A read costs
-about 0.3 µs, against 0.05 µs for ``perf_counter``: pytest-benchmark's
-calibration makes each round long enough for that not to count.  The
-process has no thread of its own while it times, so ``thread_time`` would
-give the same figures.
+It is ``clock_gettime(CLOCK_PROCESS_CPUTIME_ID)`` on Linux, the CPU time of the whole process to the
+nanosecond (``time.get_clock_info``).
 """
 
 C = TypeVar("C")
@@ -77,10 +45,7 @@ Fixed, so that every run times its cases in the same order.
 class Case:
     """One thing to time: *algorithm* at *n*, every move read by the consumer.
 
-    Its id, ``NAME-N``, names the test.  With *rounds*, each pass times
-    exactly that many drains, one a round, with no calibration
-    (pytest-benchmark's pedantic mode): for a drain so long that the
-    fewest rounds fill a pass's time anyway (:func:`rounds_for`).
+    Its id, ``NAME-N``, names the test.
     """
 
     algorithm: Algorithm
@@ -103,12 +68,6 @@ class Case:
 def rounds_for(drain_s: float | None, min_rounds: int, max_time_s: float, passes: int) -> int | None:
     """Return the rounds a pass times a drain of *drain_s* in, or None.
 
-    None leaves them to pytest-benchmark: it calibrates, then times rounds
-    for ``max_time_s / passes`` and ``min_rounds / passes`` of them at the
-    least, then drains once more for the result.  When those fewest rounds
-    already fill the time, the calibration and the last drain cost a long
-    drain each, measuring nothing: the rounds are then given outright.
-
     >>> rounds_for(0.2, 12, 0.25, 4), rounds_for(0.001, 12, 0.25, 4), rounds_for(None, 12, 0.25, 4)
     (3, None, None)
     """
@@ -121,8 +80,7 @@ def rounds_for(drain_s: float | None, min_rounds: int, max_time_s: float, passes
 class AnyCase(Protocol):
     """What the timing run needs of a case.
 
-    A :class:`Case` has it, and so has a command's
-    (:class:`hanoi_harness.bench.commands.CommandCase`).
+    A :class:`Case` has it, and so has a command's (:class:`hanoi_harness.bench.shell.CommandCase`).
     """
 
     @property
@@ -150,11 +108,6 @@ class TimingRun:
 def schedule(cases: Sequence[C], passes: int, seed: int = SEED) -> list[tuple[C, int]]:
     """Return each of *cases* once a pass, with its pass, in timing order.
 
-    Pass after pass, *passes* in all, each in its own shuffled order, drawn
-    from a generator seeded with *seed*.  So a burst of load on the machine
-    falls on a few cases of one pass, not on one n or one algorithm: the
-    other passes time those cases at other moments.
-
     >>> found = schedule(["a", "b", "c"], 2, seed=1)
     >>> [number for _, number in found], sorted(case for case, _ in found)
     ([0, 0, 0, 1, 1, 1], ['a', 'a', 'b', 'b', 'c', 'c'])
@@ -180,12 +133,7 @@ def pass_id(case: AnyCase, number: int) -> str:
 
 
 class _CasesPlugin:
-    """The plugin object handed to :func:`pytest.main`.
-
-    Cases go in, with their passes, in order; progress and a trimmed report
-    come out.  The rounds of a case's passes are gathered, in the order they
-    ran, with the fewest iterations a round of any pass took.
-    """
+    """The plugin object handed to :func:`pytest.main`."""
 
     def __init__(self, cases: Sequence[AnyCase], on_timed: Callable[[str, int], None] | None, passes: int = 1) -> None:
         self.order = schedule(cases, passes)
@@ -230,14 +178,6 @@ def records_plugin(home: str) -> object:
     """A pytest plugin: pytest-benchmark's records, then back to *home*.
 
     It gives pytest-benchmark the machine's and the code's records.
-
-    pytest-benchmark's own hooks ask py-cpuinfo, which starts ``python -m
-    cpuinfo`` (that imports from the current directory, where a user's
-    ``json.py`` would run), and run ``git describe --dirty`` in the current
-    directory, a user's repository rather than the code's, whose index that
-    rewrites.  It also runs git (or Mercurial) there while its options are
-    added, which no hook replaces: so pytest starts in the run's own
-    directory, and the cases run in *home*, the directory ``hanoi`` was started in.
     """
     import pytest
 
@@ -262,8 +202,8 @@ def records_plugin(home: str) -> object:
 def pytest_args(workdir: Path, json_path: Path, min_rounds: int, max_time_s: float) -> list[str]:
     """Return the command line of the timing run, its files in *workdir*.
 
-    Its report goes to *json_path*; *min_rounds* and *max_time_s* are a
-    pass's, and the clock is :data:`CLOCK`.
+    Its report goes to *json_path*; *min_rounds* and *max_time_s* are a pass's, and the clock is
+    :data:`CLOCK`.
     """
     ini = workdir / "pytest.ini"
     ini.write_text("[pytest]\n")
@@ -315,15 +255,7 @@ def time_cases(
 ) -> TimingRun:
     """Time each of *cases* with pytest-benchmark, its files in *workdir*.
 
-    A :class:`Case` times a drain; a command's case, a whole run of the
-    program with its output discarded.  Each case is timed in *passes*
-    passes (:func:`schedule`), with *min_rounds* and *max_time_s* shared
-    out between them, and its rounds pooled.  *on_timed* is called after
-    each pass of a case.  ``workdir`` holds pytest's ini file
-    and the JSON.  A case whose drain raised is in ``errors`` (its last
-    line) instead of ``timings``.  Ctrl-C during the run raises
-    :class:`KeyboardInterrupt` here, as pytest catches it and only returns
-    a status.
+    A :class:`Case` times a drain; a command's case, a whole run of the program with its output discarded.
     """
     import pytest
 

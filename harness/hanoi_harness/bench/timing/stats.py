@@ -1,26 +1,7 @@
 """Statistics on timings: intervals, a stability flag, a test of a change.
 
-Everything here is a pure function of lists of seconds, with scipy's tests.
-A list holds one entry per round, each round one drain.
-
-* :func:`median_interval`: the distribution-free confidence interval of the
-  median, from order statistics and the binomial distribution.  It assumes
-  nothing on the shape of the noise, which on a shared machine is skewed (a
-  round can only be slowed down) and often bimodal.  It needs at least 6
-  rounds for 95% (with 5, even the whole range covers the median only 94%
-  of the time).
-* :func:`stability`: whether a set of rounds is too noisy to rank on, and
-  why: too few rounds for an interval, an interval of the median wider
-  than :data:`MAX_INTERVAL`, or rounds too short for the clock.  A wide
-  spread or a slow outlier alone does not count: with enough rounds, the
-  median still holds still, and its interval says so.
-* :func:`compare_times`: whether a new set of rounds is faster, slower or
-  within noise of an old one.  Two tests must both say so: a two-sided
-  Mann-Whitney U test (no assumption on the noise's shape, as asv uses) and
-  a bootstrap confidence interval of the ratio of medians (as criterion
-  reports).  The rounds should be interleaved
-  (see :mod:`hanoi_harness.bench.timing.noise`), so that a change in the
-  machine's load falls on both sets alike.
+Everything here is a pure function of lists of seconds, with scipy's tests. A list holds one entry per round,
+each round one drain.
 """
 
 from __future__ import annotations
@@ -38,16 +19,15 @@ LEVEL = 0.95
 ALPHA = 0.01
 """The p-value under which a change may be called.
 
-The gate tests a dozen algorithms at once.  At 0.05, one of twelve unchanged
-ones would be called changed in 46% of runs; at 0.01, in 11%.  The interval
-of the ratio must exclude the noise margin too.
+The gate tests a dozen algorithms at once.  At 0.05, one of twelve unchanged ones would be called changed in
+46% of runs; at 0.01, in 11%.  The interval of the ratio must exclude the noise margin too.
 """
 
 MAX_INTERVAL = 0.10
 """A set of rounds is unstable when the 95% interval of its median is wider than 10% of it.
 
-That is about ±5%.  A ranking reads the interval itself (overlapping
-intervals tie), so only a figure this loose is flagged.
+That is about ±5%.  A ranking reads the interval itself (overlapping intervals tie), so only a figure this
+loose is flagged.
 """
 
 MIN_ROUND_S = 1e-6
@@ -90,14 +70,6 @@ class Interval:
 def median_interval(samples: Sequence[float], level: float = LEVEL) -> Interval | None:
     """Return the distribution-free interval at *level* of the median.
 
-    It is the confidence interval of the median of *samples*, or None when
-    there are too few.  The ends are the k-th smallest and the k-th largest
-    sample, k the largest with P(B < k) <= (1 - level) / 2 for
-    B ~ Binomial(len, 1/2): the chance that fewer than k samples fall below
-    the true median.  That is the interval ``scipy.stats.quantile_test``
-    gives; computed here from ``scipy.stats.binom``, it comes far quicker
-    than from that function.
-
     >>> median_interval([10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0])
     Interval(low=11.0, high=18.0, level=0.95)
     >>> median_interval([1.0, 2.0, 3.0, 4.0, 5.0]) is None
@@ -130,10 +102,6 @@ class Stability:
 def stability(samples: Sequence[float], level: float = LEVEL) -> Stability:
     """Whether the rounds *samples* are stable enough to rank on, or why not.
 
-    *samples* are in seconds.  Only what makes the median itself uncertain
-    counts: too few rounds, an interval of it wider than
-    :data:`MAX_INTERVAL`, or rounds too short for the clock.
-
     >>> stability([1.00, 1.01, 0.99, 1.02, 1.00, 0.98, 1.01, 1.00]).stable
     True
     >>> stability([1.0, 1.0, 1.3, 0.9, 1.4, 1.0, 2.5, 1.0]).reasons
@@ -160,9 +128,8 @@ def stability(samples: Sequence[float], level: float = LEVEL) -> Stability:
 class Difference:
     """A new set of rounds against an old one: a *verdict* and its numbers.
 
-    ``ratio`` is the new median over the old (above 1: slower), ``interval``
-    its bootstrap confidence interval (None when a set is too small), and
-    ``p_value`` the two-sided Mann-Whitney U test's.
+    ``ratio`` is the new median over the old (above 1: slower), ``interval`` its bootstrap confidence interval
+    (None when a set is too small), and ``p_value`` the two-sided Mann-Whitney U test's.
     """
 
     verdict: Verdict
@@ -205,14 +172,6 @@ def compare_times(
 ) -> Difference:
     """Whether the rounds *new* are slower, faster or within noise of *old*.
 
-    A change is called only when the Mann-Whitney U test gives p < *alpha*
-    and the *level* bootstrap interval of median(new) / median(old) lies
-    wholly beyond 1 + *noise* (slower) or below 1 / (1 + *noise*) (faster).
-    *noise* is the machine's noise floor
-    (:func:`hanoi_harness.bench.timing.noise.noise_floor`), or 0 to trust
-    the test alone.  The bootstrap draws from a generator seeded with
-    *seed*, so the same rounds always give the same answer.
-
     >>> old = [1.00, 1.01, 0.99, 1.02, 1.00, 0.98, 1.01, 1.00, 0.99, 1.01]
     >>> compare_times(old, [t * 1.10 for t in old]).verdict
     'slower'
@@ -220,8 +179,6 @@ def compare_times(
     'within noise'
     >>> compare_times(old, list(reversed(old))).verdict
     'within noise'
-
-    Either set empty is a :class:`ValueError`.
     """
     from scipy.stats import mannwhitneyu
 
@@ -243,8 +200,6 @@ def ratio_interval(
     old: Sequence[float], new: Sequence[float], *, level: float = LEVEL, resamples: int = RESAMPLES, seed: int = 0
 ) -> Interval | None:
     """The bootstrap interval at *level* of median(*new*) / median(*old*).
-
-    It is a percentile interval; None under 3 rounds a set.
 
     >>> ratio_interval([1.0, 1.0, 1.0], [2.0, 2.0, 2.0])
     Interval(low=2.0, high=2.0, level=0.95)

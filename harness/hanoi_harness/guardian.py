@@ -1,16 +1,6 @@
 """The guardian: it ends this process's children, and all they started.
 
 It does when this process ends, however it ends.
-
-A child in a session of its own outlives its parent unless something ends it: a parent killed
-by SIGKILL runs no code.  So every child the harness starts (:func:`hanoi_harness.sandbox.process.start`)
-is registered with a guardian, a tiny process of its own (``python -I -S``, in its own session,
-deaf to Ctrl-C, SIGTERM and SIGHUP) started before the first child.  It reads ``+PID`` and
-``-PID`` lines (a group started, a group ended). Its input ends when this process has ended in
-any way. Then it kills the groups still registered, and (on Linux) every process whose starting
-environment carries this process's token. Every child gets the token, so that finds the
-descendants that left their session too.  :func:`end_strays` does that last part at
-the end of a run, while this process lives on.
 """
 
 from __future__ import annotations
@@ -41,8 +31,6 @@ def share_token(value: str, *, guarded: bool) -> None:
     """Use *value*, a caller's token, for the children of this process.
 
     With *guarded*, the caller's guardian covers them.
-
-    A pool worker calls this, so that the processes it starts are ended with its caller's.
     """
     global _TOKEN, _GUARDED_ELSEWHERE
     _TOKEN = value
@@ -50,12 +38,7 @@ def share_token(value: str, *, guarded: bool) -> None:
 
 
 def end_strays() -> int:
-    """Kill every process still carrying this process's token; how many.
-
-    These are children of ours that left their group.
-
-    Linux only (it reads each process's starting environment); elsewhere 0.
-    """
+    """Kill every process still carrying this process's token; how many."""
     if not sys.platform.startswith("linux"):
         return 0
     return _kill_marked(f"{TOKEN_VARIABLE}={token()}".encode(), os.getpid())
@@ -68,8 +51,8 @@ CHILD_VARIABLE = "HANOI_HARNESS_CHILD"
 def end_descendants(marker: str) -> int:
     """Kill every process still carrying the child marker *marker*; how many.
 
-    They are what one child started, even in a session of their own.
-    Linux only (it reads each process's starting environment); elsewhere 0.
+    They are what one child started, even in a session of their own. Linux only (it reads each process's
+    starting environment); elsewhere 0.
     """
     if not sys.platform.startswith("linux"):
         return 0
@@ -133,14 +116,12 @@ if sys.platform.startswith("linux"):
 """
 """The guardian: reads ``+PID``/``-PID`` lines (groups started, groups ended); at end of input (its
 parent has ended, however) it kills the groups still registered, then every process whose
-environment carries the token."""
+environment carries the token.
+"""
 
 
 class _Guardian:
-    """The guardian process of this process, started on first use.
-
-    A process whose caller guards it has none.
-    """
+    """The guardian process of this process, started on first use."""
 
     def __init__(self) -> None:
         self.owner = 0

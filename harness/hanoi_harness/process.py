@@ -1,34 +1,6 @@
 """Child processes: how the harness starts, limits and ends them.
 
 It also says how each one ended.
-
-It describes how each one ended.
-
-Every process the harness starts for an algorithm or an external program follows the same rules:
-
-* **Isolated from the current directory.**  ``python -m`` and ``python -c`` put the current
-  directory first on the import path, so a ``json.py`` there would run.  Python children are
-  started with ``-P`` (:func:`python_command`) and given the parent's own import path instead
-  (:func:`child_start`), so a child imports what its parent would, and nothing more.
-  multiprocessing's helpers (forkserver, resource tracker) start with ``-c``: they are started
-  under :func:`safe_path_environment`.
-* **A session of its own** (:func:`start`): the child and whatever it forks share one process
-  group, and :func:`stop` kills the whole group, so a grandchild forked by a plugin does not
-  outlive the run or hold its pipes open.
-* **It dies with its parent.**  A Python child calls :func:`die_with_parent` first thing: on
-  Linux the kernel sends it SIGKILL when its parent ends (``PR_SET_PDEATHSIG``); elsewhere a
-  thread polls.  Groups the parent started are also registered with its guardian
-  (:mod:`hanoi_harness.sandbox.guardian`), a tiny process that outlives the parent. When the
-  parent ends, even by SIGKILL, the guardian kills those groups. On Linux it also kills every
-  process still carrying the parent's token in its environment, which finds the ones that left
-  their session.
-* **Bounded waits.**  ``poll()`` takes at most 2^31 - 1 ms (24.8 days) and lock waits about
-  292 years: :func:`wait_slice` cuts any deadline into waits of at most :data:`MAX_WAIT_S`, so
-  any finite ``--timeout`` is honoured.
-
-Only code running as the same user can defeat this (it may rewrite the harness's files too): a
-session, a process group, an environment token and the parent-death signal are what it would
-have to undo on purpose.
 """
 
 from __future__ import annotations
@@ -43,8 +15,8 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from hanoi_harness import guardian
 from hanoi_harness.errors import UsageError
-from hanoi_harness.sandbox import guardian
 
 MAX_WAIT_S = 3600.0
 """The longest single wait: longer deadlines are waited for in slices of this size."""
@@ -71,8 +43,6 @@ MAX_MEMORY_MB = _RLIM_MAX >> 20
 def wait_slice(deadline: float | None, now: float | None = None) -> float:
     """Seconds to wait now for *deadline*: at most MAX_WAIT_S.
 
-    *deadline* is a :func:`time.monotonic` value, None for none.
-
     >>> wait_slice(None)
     3600.0
     >>> wait_slice(10.0, now=4.0), wait_slice(1e300, now=0.0), wait_slice(3.0, now=5.0)
@@ -87,8 +57,6 @@ def wait_slice(deadline: float | None, now: float | None = None) -> float:
 def deadline_after(timeout: float | None) -> float | None:
     """The :func:`time.monotonic` deadline *timeout* seconds from now.
 
-    None stands for none; any size is fine.
-
     >>> deadline_after(None) is None, deadline_after(1e300) > 1e299
     (True, True)
     """
@@ -101,11 +69,9 @@ def deadline_after(timeout: float | None) -> float | None:
 def describe_exit(code: int | None, what: str = "the process", *, oom_hint: bool = True) -> str:
     """How a child ended, as a clause about *what*.
 
-    *code* is its return code (negative: the signal).
-
     >>> describe_exit(3), describe_exit(-9), describe_exit(-15, "the program", oom_hint=False)
     ('the process exited with status 3', 'the process was killed by SIGKILL (out of memory?)', \
-'the program was killed by SIGTERM')
+    'the program was killed by SIGTERM')
     >>> describe_exit(None), describe_exit(-99)
     ('the process vanished', 'the process was killed by signal 99')
     """
@@ -120,8 +86,6 @@ def describe_exit(code: int | None, what: str = "the process", *, oom_hint: bool
 def exit_status(code: int) -> str:
     """The short form of a return code *code*.
 
-    It is ``exit status 9`` or ``signal 9``.
-
     >>> exit_status(9), exit_status(-9)
     ('exit status 9', 'signal 9')
     """
@@ -130,8 +94,6 @@ def exit_status(code: int) -> str:
 
 def signal_name(number: int) -> str:
     """The name of signal *number* (``SIGKILL``), or ``signal N``.
-
-    ``signal N`` names a signal Python does not know.
 
     >>> signal_name(9), signal_name(99)
     ('SIGKILL', 'signal 99')
@@ -148,14 +110,12 @@ def signal_name(number: int) -> str:
 def check_memory_limit(mb: int) -> None:
     """Refuse an address-space limit of *mb* MB that setrlimit cannot take.
 
-    It raises :class:`UsageError`.
-
     >>> check_memory_limit(4096)
     >>> check_memory_limit(10**17)
     Traceback (most recent call last):
     ...
     hanoi_harness.errors.UsageError: --memory-limit 100000000000000000 MB is more than this system can set \
-(at most 8796093022207 MB); give 0 for no limit
+    (at most 8796093022207 MB); give 0 for no limit
     """
     if mb > MAX_MEMORY_MB:
         raise UsageError(
@@ -188,9 +148,9 @@ def die_with_parent(
 ) -> None:  # pragma: no cover - in a child (tests/sandbox/test_hostile.py)
     """End this process when process *parent*, which started it, ends.
 
-    On Linux the kernel sends SIGKILL (``PR_SET_PDEATHSIG``; it is tied to the parent's thread
-    that started us, which the harness keeps alive while it needs the child); if the parent is
-    already gone, this process ends at once.  Elsewhere a thread polls (:func:`watch`).
+    On Linux the kernel sends SIGKILL (``PR_SET_PDEATHSIG``; it is tied to the parent's thread that started
+    us, which the harness keeps alive while it needs the child); if the parent is already gone, this process
+    ends at once.
     """
     if sys.platform.startswith("linux"):
         import ctypes
@@ -204,13 +164,7 @@ def die_with_parent(
 
 
 def watch(pid: int, interval: float = 1.0) -> None:  # pragma: no cover - in a pool worker, watching its caller
-    """End this process within *interval* seconds of process *pid*'s end.
-
-    It watches from a daemon thread.
-
-    For a process whose parent is not the one it must die with (a pool's worker, started by a
-    fork server) and where the kernel has no parent-death signal.
-    """
+    """End this process within *interval* seconds of process *pid*'s end."""
 
     def poll() -> None:
         while True:
@@ -229,8 +183,6 @@ def watch(pid: int, interval: float = 1.0) -> None:  # pragma: no cover - in a p
 def python_command(module: str, *args: str) -> list[str]:
     """The command running ``python -m`` *module* with *args*.
 
-    It is isolated from the current directory (``-P``).
-
     >>> python_command("hanoi_harness.x", "a")[1:]
     ['-P', '-m', 'hanoi_harness.x', 'a']
     """
@@ -240,8 +192,7 @@ def python_command(module: str, *args: str) -> list[str]:
 def python_environment(base: dict[str, str] | None = None) -> dict[str, str]:
     """The environment of a Python child.
 
-    It is *base* (default ours), with our pid and import path and one BLAS
-    thread.
+    It is *base* (default ours), with our pid and import path and one BLAS thread.
     """
     env = dict(os.environ if base is None else base)
     # '' (the current directory, after 'python -c') is left out: a child never imports from there.
@@ -251,12 +202,12 @@ def python_environment(base: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def child_start() -> None:  # pragma: no cover - in a child (tests/sandbox/test_process.py)
+def child_start() -> None:  # pragma: no cover - in a child (tests/test_process.py)
     """What a Python child started with :func:`python_environment` does first.
 
-    It dies with its parent, leaves Ctrl-C to it, and takes the parent's import path, in its
-    order: entries are only ever those the parent had, and the child's own start-up (``-P``)
-    added no directory of the user's.
+    It dies with its parent, leaves Ctrl-C to it, and takes the parent's import path, in its order: entries
+    are only ever those the parent had, and the child's own start-up (``-P``) added no directory of the
+    user's.
     """
     parent = os.environ.get(PARENT_VARIABLE)
     if parent is not None:
@@ -272,9 +223,6 @@ def safe_path_environment() -> Iterator[None]:
     """While the block runs, Python children started with ``-c`` skip ``.``.
 
     Those are multiprocessing's helpers; ``.`` is the current directory.
-
-    ``PYTHONSAFEPATH`` is ``-P`` for children that cannot be given flags; it is set only for the
-    block, so the user's own programs are started as they expect.
     """
     before = os.environ.get("PYTHONSAFEPATH")
     os.environ["PYTHONSAFEPATH"] = "1"
@@ -294,9 +242,6 @@ def start(argv: Sequence[str] | str, *, env: dict[str, str] | None = None, **pop
     """Start *argv* in a session of its own, known to the guardian.
 
     A string *argv* is a shell command.
-
-    *env* defaults to ours; the token is added either way.  *popen* are :class:`subprocess.Popen`'s
-    other arguments.  End it with :func:`stop`.
     """
     environment = dict(os.environ if env is None else env)
     environment[guardian.TOKEN_VARIABLE] = guardian.token()
@@ -324,13 +269,7 @@ def kill_group(proc: subprocess.Popen[Any]) -> None:
 
 
 def stop(proc: subprocess.Popen[Any]) -> int:
-    """End *proc* and its whole group, reap it; its return code.
-
-    The group is ended with whatever it still runs.
-
-    The group is killed even after *proc* itself has ended: what it forked goes with it.
-    So is every process that carries its marker (Linux), in whatever session.
-    """
+    """End *proc* and its whole group, reap it; its return code."""
     kill_group(proc)
     code = proc.wait()
     guardian.ended(proc.pid)
@@ -341,13 +280,7 @@ def stop(proc: subprocess.Popen[Any]) -> int:
 
 
 def communicate(proc: subprocess.Popen[Any], data: Any, timeout: float | None) -> tuple[Any, Any]:
-    """:meth:`~subprocess.Popen.communicate` with *data*, for any *timeout*.
-
-    It is waited for in slices.
-
-    Raises :class:`subprocess.TimeoutExpired` past *timeout* seconds, as ``communicate`` does
-    (the process is left running).
-    """
+    """:meth:`~subprocess.Popen.communicate` with *data*, for any *timeout*."""
     deadline = deadline_after(timeout)
     while True:
         try:
@@ -361,15 +294,7 @@ def communicate(proc: subprocess.Popen[Any], data: Any, timeout: float | None) -
 def run(
     argv: Sequence[str] | str, *, env: dict[str, str] | None = None, timeout: float | None = None, **popen: Any
 ) -> subprocess.CompletedProcess[Any]:
-    """Run *argv* to its end as :func:`start` starts it; its outcome.
-
-    It runs in a session of its own, known to the guardian.
-
-    Like :func:`subprocess.run` without ``check``: the return code and whatever was captured
-    (``stdout=subprocess.PIPE``, ...).  The group is killed as soon as *argv* itself has ended
-    (:class:`Watchdog`), so nothing it started outlives the call or holds the captured pipes
-    open; past *timeout* seconds it is killed too, and :class:`subprocess.TimeoutExpired` raised.
-    """
+    """Run *argv* to its end as :func:`start` starts it; its outcome."""
     proc = start(argv, env=env, **popen)
     watchdog = Watchdog(proc, timeout)
     try:
@@ -386,10 +311,6 @@ class Watchdog:
     """Ends *proc*'s group after *timeout* seconds, or once *proc* has ended.
 
     None for *timeout* means never.
-
-    From a thread, so that a reader blocked on the process's output wakes up: a child it left
-    running in the background would otherwise hold that output open for as long as it runs.
-    ``fired`` says whether the timeout did it.
     """
 
     POLL_S = 0.05

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from hanoi_harness.sandbox import guardian, process
+from hanoi_harness import guardian, process
 from tests.helpers import gone
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -51,7 +51,7 @@ def test_run_returns_the_outcome_and_ends_what_the_child_left_behind(tmp_path: P
 def test_the_guardian_ends_a_group_when_its_parent_is_killed(tmp_path: Path) -> None:
     pidfile = tmp_path / "pid"
     script = (
-        "import time\nfrom hanoi_harness.sandbox import process\n"
+        "import time\nfrom hanoi_harness import process\n"
         f"process.start('echo $$ > {pidfile}; exec sleep 600')\ntime.sleep(600)\n"
     )
     parent = subprocess.Popen([sys.executable, "-c", script])
@@ -85,10 +85,7 @@ def test_end_strays_finds_what_left_its_session(tmp_path: Path) -> None:
 
 
 def test_python_children_import_what_the_parent_would_and_not_the_current_directory(tmp_path: Path) -> None:
-    code = (
-        "from hanoi_harness.sandbox import process; process.child_start(); "
-        "import json, sys; print(json.dumps(sys.path))"
-    )
+    code = "from hanoi_harness import process; process.child_start(); import json, sys; print(json.dumps(sys.path))"
     proc = process.start(
         [sys.executable, "-P", "-c", code], env=process.python_environment(), cwd=tmp_path, stdout=subprocess.PIPE
     )

@@ -1,22 +1,6 @@
 """Measure other programs in the bench: ``hanoi bench --command``.
 
 Each is given as ``--command 'NAME=./prog {n}'``.
-
-A command is measured like an algorithm, with what a process allows.
-
-* **Checked** at each n by :func:`hanoi_harness.transcript.command.run_command`.
-  Its output is streamed through the text reader and the checker, in this
-  process. A command that fails at any n is reported and not measured.
-* **Sizes**: the fixed sizes as given (a command declares no limits), or a
-  full run's walk n = 1, 2, ... with the algorithms' budgets. The walk stops
-  before the n whose whole run (timed once, output discarded) would pass
-  ``drain_budget_s``, or whose check would pass ``check_budget_s``.
-* **Timed** by pytest-benchmark like a drain (see :class:`CommandCase`). One
-  round is the whole run, process start-up included, output to /dev/null.
-* **Peak RSS** of the process, the kernel's own high-water mark
-  (:func:`peak_rss`), at every measured n. Its peak at n = 0 (start-up with
-  nothing to move) is taken off. There is no tracemalloc figure: that sees
-  only this interpreter's heap.
 """
 
 from __future__ import annotations
@@ -29,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from hanoi_harness import process
 from hanoi_harness.bench.check import Checked, OnChecked, failed_at, walk_stop
 from hanoi_harness.bench.memory.measure import Rss
 from hanoi_harness.bench.plan import Settings
-from hanoi_harness.sandbox import process
 from hanoi_harness.transcript.command import command_for, run_command
 
 ORIGIN = "--command"
@@ -59,8 +43,6 @@ class CommandCase:
     """One *command* to time at *n*.
 
     Its id, ``NAME-N``, names the test in pytest.
-
-    A run past ``timeout_s`` is stopped and fails the case.
     """
 
     command: Command
@@ -87,23 +69,12 @@ class CommandFailed(RuntimeError):
 
 
 def _spawn(argv: list[str] | str, n: int, stderr: int) -> subprocess.Popen[bytes]:
-    """Start *argv* in a session of its own, output discarded, n on stdin.
-
-    A string *argv* is a shell command. It starts through
-    :func:`hanoi_harness.sandbox.process.start`, so the program and whatever
-    it starts end with this process.
-    """
+    """Start *argv* in a session of its own, output discarded, n on stdin."""
     return process.start(argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr)
 
 
 def _finish(proc: subprocess.Popen[bytes], n: int, timeout: float | None) -> int:
-    """Give *proc* n on standard input, wait for it and return its exit status.
-
-    Past *timeout* it raises :class:`CommandFailed`. Past *timeout*, or on
-    Ctrl-C (which the process, in a session of its own, does not get from the
-    terminal), its process group is killed. Either way its group is ended
-    when it ends.
-    """
+    """Give *proc* n on standard input, wait for it and return its exit status."""
     try:
         process.communicate(proc, f"{n}\n".encode(), timeout)
     except subprocess.TimeoutExpired:
@@ -116,10 +87,6 @@ def _finish(proc: subprocess.Popen[bytes], n: int, timeout: float | None) -> int
 
 def run_discarding(template: str, n: int, timeout: float | None = None) -> float:
     """Run the command *template* for n disks; return the seconds it took.
-
-    Its output goes to /dev/null. This is what a timing round does: the wall
-    clock from the start of the shell to the end of the process. A non-zero
-    exit status or a run past ``timeout`` raises :class:`CommandFailed`.
 
     >>> run_discarding("exit 0", 3) > 0
     True
@@ -142,24 +109,12 @@ _REPORT = (
 
 _SCRIPT = 'eval "$1"; exec "$2" -I -S -c "$3" "$?" "$4"'
 """The shell script of a peak-RSS run: the command as a child of the shell, then the report in its place
-(isolated, ``-I -S``: it needs the standard library only, and ``-c`` would import from the current directory)."""
+(isolated, ``-I -S``: it needs the standard library only, and ``-c`` would import from the current directory).
+"""
 
 
 def peak_rss(template: str, n: int, timeout: float | None = None) -> int:
     """The peak resident set of the command *template* for n disks, in bytes.
-
-    Why this way: the kernel keeps a high-water mark of each process's RSS,
-    and ``getrusage(RUSAGE_CHILDREN)`` gives the largest among the reaped
-    children. But a child forked from this process starts with this
-    process's mark, large with numpy and pytest loaded, so this process's
-    own view is useless. The shell (``/bin/sh``, whose mark is small) is the
-    parent instead. It runs the command (``eval``), whose children start
-    from the shell's small mark. Then it execs a short Python program that
-    reads the shell's ``RUSAGE_CHILDREN`` (kept across the exec) and writes
-    it down. The figure is the largest single process of the command (of a
-    pipeline: its largest member), exact, not sampled. A command that is a
-    shell built-in has no child and gives 0. A non-zero exit status raises
-    :class:`CommandFailed`.
 
     >>> peak_rss(f"{sys.executable} -c 'x = bytearray(2**25)'", 0) > 2**25
     True
@@ -171,10 +126,7 @@ def peak_rss(template: str, n: int, timeout: float | None = None) -> int:
 
 
 def _peak_and_status(template: str, n: int, timeout: float | None) -> tuple[int, int]:
-    """Return what :func:`peak_rss` measures, and the command's exit status.
-
-    The status is returned whatever it is.
-    """
+    """Return what :func:`peak_rss` measures, and the command's exit status."""
     with tempfile.TemporaryDirectory(prefix="hanoi-rss-") as work:
         out = Path(work) / "peak"
         argv = ["/bin/sh", "-c", _SCRIPT, "sh", command_for(template, n), sys.executable, _REPORT, str(out)]
@@ -192,12 +144,8 @@ def check_commands(
 ) -> dict[str, Checked]:
     """Check each of *commands* at the fixed sizes of *settings*, or by a walk.
 
-    Return what was found, by name. Fixed sizes are taken as given. The walk
-    goes n = 1, 2, ... up to ``settings.n_cap``. At each n the command is
-    checked (:func:`hanoi_harness.transcript.command.run_command`, with the
-    run's check timeout). It is then run once more with its output discarded
-    (the walk's drain). The walk stops as the algorithms' walk does
-    (:func:`hanoi_harness.bench.check.walk_stop`).
+    Return what was found, by name. Fixed sizes are taken as given. The walk goes n = 1, 2, ... up to
+    ``settings.n_cap``.
     """
     found: dict[str, Checked] = {}
     for command in commands:
@@ -249,10 +197,6 @@ def rss_runs(
     """Return the peak RSS of *command* at each n of *ns*, or why not.
 
     Its peak at n = 0 is returned too.
-
-    The baseline is one run at n = 0: the program started with nothing to
-    move (a program that refuses n = 0 still started, so its peak counts
-    whatever its exit status); 0 when even that run could not be measured.
     """
     try:
         baseline = _mib(_peak_and_status(command.template, 0, timeout(0))[0])
