@@ -310,6 +310,16 @@ def test_extreme_but_valid_times_compare_without_error(tmp_path: Path, capsys: p
     assert code == 0 and "Traceback" not in err  # faster: a reference judged from two others cannot be called
 
 
+def test_a_round_the_cpu_clock_did_not_see_reads_back(tmp_path: Path) -> None:
+    """A bench may time a round of a tiny drain as 0 s of CPU time."""
+    data = valid_set().to_dict()
+    timing = data["algorithms"]["bitwise"]["runs"][0]["timing"]
+    timing["samples"] = [0.0, *timing["samples"][1:]]
+    timing.update(minimum=0.0)
+    (tmp_path / "results.json").write_text(json.dumps(data))
+    assert load(tmp_path).algorithms["bitwise"].runs[0].timing.minimum == 0.0  # type: ignore[union-attr]
+
+
 def test_a_valid_file_loads_as_written(tmp_path: Path) -> None:
     original = valid_set()
     (tmp_path / "results.json").write_text(original.dumps())

@@ -177,7 +177,8 @@ def _rss(rss: Fields) -> Rss:
 def timing(data: Fields, schema: int) -> Timing:
     """Return the timing in *data*, each figure checked.
 
-    Times are positive, counts at least 1, and the figures agree.
+    The median and mean are positive, a round may be 0 (the CPU clock did
+    not advance), counts are at least 1, and the figures agree.
 
     A file of *schema* 1 or 2 kept no rounds: its timing has no interval
     and is flagged unstable for that reason.
@@ -186,16 +187,16 @@ def timing(data: Fields, schema: int) -> Timing:
     found = Timing(
         median=data.number("median", *SECONDS),
         iqr=data.number("iqr", *SPREAD),
-        q1=data.number("q1", *SECONDS),
+        q1=data.number("q1", *SPREAD),
         q3=data.number("q3", *SECONDS),
-        minimum=data.number("minimum", *SECONDS),
+        minimum=data.number("minimum", *SPREAD),  # a round the CPU clock did not see advance
         mean=data.number("mean", *SECONDS),
         stddev=data.number("stddev", *SPREAD),
         rounds=data.integer("rounds", 1, 10**9),
         iterations=data.integer("iterations", 1, 10**12),
         interval=_interval(interval, SECONDS) if interval else None,
         unstable=tuple(data.texts("unstable")) if schema >= 3 else (NOT_KEPT,),
-        samples=tuple(data.numbers("samples", *SECONDS, most=KEPT_ROUNDS)),
+        samples=tuple(data.numbers("samples", *SPREAD, most=KEPT_ROUNDS)),
     )
     consistency.timing(data, found)
     return found
