@@ -32,8 +32,10 @@ interval that the two medians' 95% intervals allow.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
+
+from msgspec.structs import replace
 
 from hanoi_harness.bench.consume import consume
 from hanoi_harness.bench.report.formatting import fmt_number, fmt_per_move

@@ -39,8 +39,7 @@ from hanoi_harness.bench.peers import Peers, head_to_head
 from hanoi_harness.bench.plan import FULL, QUICK, Settings
 from hanoi_harness.bench.report.render import render
 from hanoi_harness.bench.results.outdir import MARKER, OutDir, seal, why_not_ours
-from hanoi_harness.bench.results.resultset import RESULTS_FILE, AlgorithmResult, ResultSet
-from hanoi_harness.bench.results.schema import load, results_path
+from hanoi_harness.bench.results.resultset import RESULTS_FILE, AlgorithmResult, ResultSet, load, results_path
 from hanoi_harness.bench.run import run
 from hanoi_harness.bench.timing.measure import check_available
 from hanoi_harness.errors import UsageError
@@ -214,7 +213,7 @@ def _fill(staging: Path, run: Measured, baseline: Measured | None, peers: Measur
     """Write the set into *staging*: the nested sets, then the run's files.
 
     The nested sets are the quick baseline and the peers.  Every view is
-    rendered from the files just written.
+    rendered from the sets in memory.
     """
     for name, nested, views in ((QUICK_DIR, baseline, False), (PEERS_DIR, peers, True)):
         if nested is not None:
@@ -222,10 +221,10 @@ def _fill(staging: Path, run: Measured, baseline: Measured | None, peers: Measur
             directory.mkdir()
             _write_run(directory, *nested)
             if views:
-                render(load(directory / RESULTS_FILE), directory)
+                render(nested[0], directory)
             seal(directory)
     _write_run(staging, *run)
-    render(load(staging / RESULTS_FILE), staging, _nested_peers(staging))
+    render(run[0], staging, peers[0] if peers is not None else None)
 
 
 def _nested_peers(directory: Path) -> ResultSet | None:

@@ -18,12 +18,15 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated
+
+import msgspec
+from msgspec.structs import force_setattr
 
 from hanoi_harness.bench.counts.cachegrind import read_totals
 from hanoi_harness.bench.counts.measure import Valgrind, find_valgrind
+from hanoi_harness.bench.results.consistency import check, kept
 
 COMMANDS: tuple[tuple[str, ...], ...] = (("--help",), ("list",), ("move", "3", "4"))
 """The commands timed: the ones that must start in a few times the interpreter's own start-up."""
@@ -41,13 +44,17 @@ GOAL = 4.0
 """The goal: each of :data:`COMMANDS` starts within this many times the CPU of :data:`BASELINE`."""
 
 
-@dataclass(frozen=True)
-class Startup:
-    """One command's start-up: its median CPU seconds and instructions."""
+class Startup(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One command's start-up: its median CPU seconds and instructions.
+
+    Its ratios to the baseline's are kept for readers of a result file.
+    """
 
     command: str
-    cpu_s: float
-    instructions: int | None
+    cpu_s: Annotated[float, msgspec.Meta(ge=0.0, le=1e4)]
+    cpu_ratio: float | None = msgspec.field(default=None, name="ratio")
+    instructions: Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)] | None = None
+    counted_ratio: float | None = msgspec.field(default=None, name="instruction_ratio")
 
     def ratio(self, baseline: Startup) -> float:
         """The CPU time of this command over *baseline*'s."""
@@ -58,9 +65,10 @@ class Startup:
 
         None unless both were counted.
 
-        >>> Startup("hanoi list", 0.2, 300).instruction_ratio(Startup(BASELINE, 0.05, 100))
+        >>> hanoi = Startup(command="hanoi list", cpu_s=0.2, instructions=300)
+        >>> hanoi.instruction_ratio(Startup(command="", cpu_s=1.0, instructions=100))
         3.0
-        >>> Startup("hanoi list", 0.2, 300).instruction_ratio(Startup(BASELINE, 0.05, None)) is None
+        >>> hanoi.instruction_ratio(Startup(command="", cpu_s=1.0)) is None
         True
         """
         if self.instructions is None or not baseline.instructions:
@@ -68,70 +76,62 @@ class Startup:
         return self.instructions / baseline.instructions
 
 
-@dataclass(frozen=True)
-class StartupSet:
+class StartupSet(msgspec.Struct, frozen=True, omit_defaults=True):
     """The start-up of one bench run: the bare interpreter, then each command.
 
     *runs* is the processes each CPU time is the median of; *unavailable*
     says why no instructions were counted ("" when they were).  *skipped*
-    says why nothing was measured (a command that failed); *measured* is
-    then empty.
+    says why nothing was measured (a command that failed); there is then
+    no *baseline* and no *commands*.
 
-    >>> found = StartupSet(5, (Startup(BASELINE, 0.04, None), Startup("hanoi list", 0.1, None)))
+    >>> base, hanoi = Startup(command=BASELINE, cpu_s=0.04), Startup(command="hanoi list", cpu_s=0.1)
+    >>> found = StartupSet(5, "", base, (hanoi,))
     >>> [entry.command for entry in found.commands], found.ratio(found.commands[0])
     (['hanoi list'], 2.5)
     """
 
-    runs: int
-    measured: tuple[Startup, ...]
-    unavailable: str = ""
-    skipped: str = ""
+    runs: Annotated[int, msgspec.Meta(ge=1, le=10**6)]
+    unavailable: str | None = None
+    first: Startup | None = msgspec.field(default=None, name="baseline")
+    commands: tuple[Startup, ...] = ()
+    skipped: str | None = None
+
+    def __post_init__(self) -> None:
+        check(self.skipped is None or bool(self.skipped.strip()), "skipped", "expected why there is none, got none")
+        check(self.skipped is not None or self.first is not None, "baseline", "missing")
+        for index, entry in enumerate(self.commands):
+            where, ratio = f"commands[{index}].", self.ratio(entry)
+            force_setattr(
+                entry, "cpu_ratio", kept(entry.cpu_ratio, ratio, where + "ratio", "its CPU time and the baseline's")
+            )
+            counted = entry.instruction_ratio(self.first) if self.first else None
+            said = kept(
+                entry.counted_ratio, counted, where + "instruction_ratio", "its instructions and the baseline's"
+            )
+            force_setattr(entry, "counted_ratio", said)
 
     @property
     def baseline(self) -> Startup:
-        """The bare interpreter's start-up, the first measured."""
-        return self.measured[0]
+        """The bare interpreter's start-up; only of a set that was measured."""
+        assert self.first is not None, "a start-up skipped has no baseline"
+        return self.first
 
     @property
-    def commands(self) -> tuple[Startup, ...]:
-        """Each command's start-up, in the order measured."""
-        return self.measured[1:]
+    def measured(self) -> tuple[Startup, ...]:
+        """The bare interpreter's start-up, then each command's."""
+        return () if self.first is None else (self.first, *self.commands)
 
     def ratio(self, entry: Startup) -> float | None:
         """The CPU time of *entry* over the baseline's, or None.
 
         None when the baseline took no CPU time.
         """
-        return entry.ratio(self.baseline) if self.baseline.cpu_s > 0 else None
+        return entry.ratio(self.first) if self.first is not None and self.first.cpu_s > 0 else None
 
     def within_goal(self, entry: Startup) -> bool:
         """Whether *entry* starts within :data:`GOAL` times the baseline's CPU."""
         found = self.ratio(entry)
         return found is not None and found <= GOAL
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the ``startup`` record of ``results.json``.
-
-        Its ratios are for readers.
-        """
-        if not self.measured:
-            return {"runs": self.runs, "skipped": self.skipped}
-        base = self.baseline
-        return {
-            "runs": self.runs,
-            "unavailable": self.unavailable,
-            "baseline": {"command": base.command, "cpu_s": base.cpu_s, "instructions": base.instructions},
-            "commands": [
-                {
-                    "command": e.command,
-                    "cpu_s": e.cpu_s,
-                    "ratio": self.ratio(e),
-                    "instructions": e.instructions,
-                    "instruction_ratio": e.instruction_ratio(base),
-                }
-                for e in self.commands
-            ],
-        }
 
 
 def hanoi_command() -> list[str]:
@@ -194,7 +194,7 @@ def measure(
             seconds.append(cpu_seconds(argv, cwd, runs))
             done(label)
         if isinstance(found, str):
-            return [Startup(label, cpu, None) for (label, _), cpu in zip(cases, seconds, strict=True)]
+            return [Startup(command=label, cpu_s=cpu) for (label, _), cpu in zip(cases, seconds, strict=True)]
 
         def count(case: tuple[str, list[str]]) -> int | None:
             counted = instructions(found, case[1], cwd)
@@ -203,7 +203,8 @@ def measure(
 
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
             counts = list(pool.map(count, cases))
-    return [Startup(label, cpu, n) for (label, _), cpu, n in zip(cases, seconds, counts, strict=True)]
+    each = zip(cases, seconds, counts, strict=True)
+    return [Startup(command=label, cpu_s=cpu, instructions=n) for (label, _), cpu, n in each]
 
 
 def steps(valgrind: Valgrind | str) -> int:
@@ -230,5 +231,5 @@ def measure_set(
     try:
         measured = tuple(measure(runs, on_command, found))
     except (subprocess.CalledProcessError, OSError) as exc:
-        return StartupSet(runs, (), skipped=f"a start-up failed: {exc}")
-    return StartupSet(runs, measured, found if isinstance(found, str) else "")
+        return StartupSet(runs, skipped=f"a start-up failed: {exc}")
+    return StartupSet(runs, found if isinstance(found, str) else "", measured[0], measured[1:])

@@ -10,8 +10,9 @@ from __future__ import annotations
 import argparse
 import keyword
 import sys
-from dataclasses import replace
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from hanoi_harness.bench.commands import Command
 from hanoi_harness.bench.gate.compare import DEFAULT_THRESHOLD_PCT, DEFAULT_TIME_THRESHOLD_PCT, compare
@@ -23,7 +24,7 @@ from hanoi_harness.bench.plan import QUICK
 from hanoi_harness.bench.report.formatting import escaped
 from hanoi_harness.bench.report.readme import PAGE
 from hanoi_harness.bench.results.outdir import MARKER
-from hanoi_harness.bench.results.schema import load
+from hanoi_harness.bench.results.resultset import load
 from hanoi_harness.bench.run import REFERENCE, failure_line
 from hanoi_harness.bench.session import CREF_N, QUICK_DIR, bench, plan, report
 from hanoi_harness.cli.options import add_plugin_option, disks, registry_from

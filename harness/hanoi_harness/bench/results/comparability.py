@@ -129,7 +129,8 @@ def comparable(old: Environment, new: Environment) -> tuple[Comparability, ...]:
 
     >>> a = Environment("3.11.7", "CPython", "b1", "2.1.0", "glibc 2.36", "x86_64", "Linux", "AMD EPYC", 2,
     ...                 valgrind="valgrind-3.19.0")
-    >>> for line in comparable(a, Environment.from_dict({**a.to_dict(), "cpu": "Intel Xeon"})):
+    >>> from msgspec.structs import replace
+    >>> for line in comparable(a, replace(a, cpu="Intel Xeon")):
     ...     print(line.describe())
     instructions: compared (note: the CPU differs (AMD EPYC, then Intel Xeon): glibc picks its string
     routines by the CPU features valgrind reports)

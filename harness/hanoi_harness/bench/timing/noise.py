@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
+from msgspec import Struct
+from msgspec.structs import force_setattr
+
+from hanoi_harness.bench.results.consistency import kept
 from hanoi_harness.bench.timing.stats import ALPHA, Difference, compare_times
 
 NOISE_N = 14
@@ -63,35 +65,26 @@ def interleave(
     return times
 
 
-@dataclass(frozen=True)
-class NoiseFloor:
+class NoiseFloor(Struct, frozen=True):
     """One *case* timed against itself: its *difference* ought to be noise.
 
     ``margin`` is how far from 1 the ratio's interval reaches: a change
-    smaller than that cannot be told from noise in this run.
+    smaller than that cannot be told from noise in this run.  0.03 means
+    that changes under 3% are noise; None without an interval.
+
+    >>> from hanoi_harness.bench.timing.stats import Interval
+    >>> NoiseFloor("a", Difference("within noise", 1.0, Interval(0.98, 1.03), 0.6)).margin
+    0.03
     """
 
     case: str
     difference: Difference
+    margin: float | None = None
 
-    @property
-    def margin(self) -> float | None:
-        """The larger distance of the interval's ends from 1, or None.
-
-        0.03 means that changes under 3% are noise.
-
-        >>> from hanoi_harness.bench.timing.stats import Interval
-        >>> NoiseFloor("a", Difference("within noise", 1.0, Interval(0.98, 1.03), 0.6)).margin
-        0.03
-        """
+    def __post_init__(self) -> None:
         interval = self.difference.interval
-        if interval is None:
-            return None
-        return round(max(1 - interval.low, interval.high - 1, 0.0), 12)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready mapping, ``margin`` included for readers of the file."""
-        return {"case": self.case, "difference": self.difference.to_dict(), "margin": self.margin}
+        found = None if interval is None else round(max(1 - interval.low, interval.high - 1, 0.0), 12)
+        force_setattr(self, "margin", kept(self.margin, found, "margin", "its interval"))
 
 
 def noise_floor(
