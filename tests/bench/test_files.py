@@ -282,6 +282,8 @@ def test_files_that_never_end_are_refused_without_reading(good: Path, tmp_path: 
         assert_one_line_error(done.returncode, done.stderr, str(bad))
     with pytest.raises(UsageError, match="not a regular file"):
         load(Path("/dev/zero"))
+    with pytest.raises(UsageError, match=f"huge.json: more than the {MAX_BYTES} bytes"):
+        load(huge)
 
 
 @pytest.mark.parametrize("how", ["directory", "symlink to a directory"])

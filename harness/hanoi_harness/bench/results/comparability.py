@@ -26,7 +26,6 @@ numpy loaded there, or not.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from hanoi_harness.bench.results.environment import Environment
 
@@ -87,17 +86,6 @@ class Comparability:
         else:
             said = "compared"
         return f"{self.metric}: {said}" + "".join(f" (note: {note})" for note in self.notes)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The verdict as a JSON-ready mapping."""
-        return {
-            "metric": self.metric,
-            "comparable": self.comparable,
-            "reasons": list(self.reasons),
-            "numpy": list(self.numpy),
-            "unmeasured": list(self.unmeasured),
-            "notes": list(self.notes),
-        }
 
 
 _SOFTWARE = (("python_build", "the Python build"), ("implementation", "the Python implementation"))

@@ -409,22 +409,14 @@ def _read_bounded(path: Path) -> bytes:
     """
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except FileNotFoundError:
-        raise UsageError("no such file") from None
     except OSError as exc:
         raise UsageError(f"cannot open: {exc.strerror}") from None
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:  # before fdopen, which refuses a directory
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):  # before fdopen, which refuses a directory with a traceback
         os.close(fd)
-        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        if stat.S_ISREG(info.st_mode):
-            raise UsageError(f"{info.st_size} bytes, more than the {MAX_BYTES} a result file may have")
-        raise UsageError(f"{kind}, not a result file (a JSON file on disk)")
+        raise UsageError(f"{'a directory' if stat.S_ISDIR(mode) else 'not a regular file'}, not a result file")
     with os.fdopen(fd, "rb") as file:
-        try:
-            data = file.read(MAX_BYTES + 1)
-        except OSError as exc:
-            raise UsageError(f"cannot read: {exc.strerror}") from None
-    if len(data) > MAX_BYTES:  # it grew while being read
+        data = file.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
         raise UsageError(f"more than the {MAX_BYTES} bytes a result file may have")
     return data

@@ -48,12 +48,6 @@ finite and non-zero.
 Spread = Annotated[float, Meta(ge=0.0, le=1e6)]
 """A spread of times (IQR, standard deviation): 0 is possible."""
 
-NOT_KEPT = "its rounds were not kept (a result file of schema 1 or 2)"
-"""The stability reason of a timing whose file kept no rounds.
-
-Files of schema 1 and 2 were written before rounds were kept.
-"""
-
 
 class Timing(Struct, frozen=True):
     """One case's timing, in seconds per drain.
