@@ -273,18 +273,19 @@ def report(source: Path, out: Path | None = None) -> Path:
     written is claimed like a bench's output (in place, *source* must be a
     result set of ours).  Returns the directory written.
     """
-    load(source)  # read and checked before anything is claimed
+    results = load(source)  # read and checked before anything is claimed
     file = results_path(source)
     folder = file.parent
     with OutDir(out if out is not None else folder, label="--out" if out is not None else "") as target:
-        target.commit(lambda staging: _copy_and_render(file, staging))
+        target.commit(lambda staging: _copy_and_render(file, staging, results))
     return target.out
 
 
-def _copy_and_render(file: Path, staging: Path) -> None:
-    """Copy the results.json at *file* into *staging*; render the views there.
+def _copy_and_render(file: Path, staging: Path, results: ResultSet) -> None:
+    """Copy the results.json at *file* into *staging*; render *results* there.
 
-    What a set keeps beside results.json is copied too.
+    *results* is the set read from *file*.  What a set keeps beside
+    results.json is copied too.
     """
     shutil.copyfile(file, staging / RESULTS_FILE)
     folder = file.parent
@@ -306,7 +307,7 @@ def _copy_and_render(file: Path, staging: Path) -> None:
     if peers is not None:  # its views too, from its results.json
         render(peers, staging / PEERS_DIR)
         seal(staging / PEERS_DIR)
-    render(load(staging / RESULTS_FILE), staging, peers)
+    render(results, staging, peers)
 
 
 class _Prefixed(Progress):
