@@ -56,7 +56,7 @@ Consumer = Literal["digest", "generation only"]
 CLASSIC_PUZZLE = "3 pegs, every move"
 """How a record of the classic puzzle names it (``str`` of :data:`hanoi_harness.core.puzzle.CLASSIC`)."""
 
-Name = Annotated[str, Meta(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]
+Name = Annotated[str, Meta(pattern=r"^[^\W\d]\w*$")]
 """An algorithm's name: a Python identifier."""
 Size = Annotated[int, Meta(ge=0, le=1000)]
 Counter = Annotated[int, Meta(ge=0, le=2**63 - 1)]
