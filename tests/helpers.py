@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.results.environment import Environment
-from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
+from hanoi_harness.bench.results.resultset import AlgorithmResult, Declared, ResultSet, Run
 from hanoi_harness.bench.timing.figures import Timing
 from hanoi_harness.bench.timing.noise import NoiseFloor
 from hanoi_harness.bench.timing.stats import Difference, Interval, median_interval, stability
@@ -396,9 +396,8 @@ def counted(name: str, per_move: float, sizes: tuple[int, int] = (10, 14)) -> In
     span = COUNTED_MOVES[1] - COUNTED_MOVES[0]
     extra, allocator = round(per_move * span), 100 * span
     return InstructionCount(
-        name,
-        sizes,
-        COUNTED_MOVES,
+        sizes=sizes,
+        moves=COUNTED_MOVES,
         instructions=(300_000_000, 300_000_000 + extra + allocator, 300_000_000),
         allocator=(20_000_000, 20_000_000 + allocator, 20_000_000),
     )
@@ -426,11 +425,10 @@ def bench_set(
         runs = []
         for n in ns:
             seconds = machine * factor * 300e-9 * (2**n - 1)
-            run = Run(n=n, check_s=0.01, timing=timed(seconds, spread=spread, seed=seed * 1000 + index * 10 + n))
-            run.tracemalloc_peak_bytes = 1500 + n
-            runs.append(run)
+            timing = timed(seconds, spread=spread, seed=seed * 1000 + index * 10 + n)
+            runs.append(Run(n=n, check_s=0.01, timing=timing, tracemalloc_peak_bytes=1500 + n))
         results.algorithms[name] = AlgorithmResult(
-            name=name, declared_time="2^n", declared_space="n", runs=runs, instructions=counted(name, 4000 * factor)
+            name=name, declared=Declared("2^n", "n"), runs=runs, instructions=counted(name, 4000 * factor)
         )
     return results
 

@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from benchmarks.calibrate import bitwise_copies, padding_module
@@ -92,17 +93,23 @@ def test_without_valgrind_every_count_is_unavailable_and_says_why(monkeypatch: p
     reason = find_valgrind()
     assert isinstance(reason, str) and reason.startswith("valgrind is not installed")
     found = count_all(reason, {"bitwise": (10, 14), "tree_array": "needs two sizes"}, [])
-    assert found["bitwise"] == InstructionCount("bitwise", (10, 14), unavailable=reason)
+    assert found["bitwise"] == InstructionCount(sizes=(10, 14), unavailable=reason)
     assert found["tree_array"].unavailable == "needs two sizes" and found["tree_array"].per_move is None
 
 
 def test_the_same_work_outside_the_allocators_is_the_same_figure_to_the_last_bit() -> None:
     # Two real counts of bitwise, in-tree and as a plugin: other totals, the same instructions outside malloc.
     tree = InstructionCount(
-        "bitwise", (5, 8), (31, 255), (344457025, 345375791, 344473657), (18534289, 18579940, 18535127)
+        sizes=(5, 8),
+        moves=(31, 255),
+        instructions=(344457025, 345375791, 344473657),
+        allocator=(18534289, 18579940, 18535127),
     )
     copy = InstructionCount(
-        "bitwise", (5, 8), (31, 255), (320907478, 321826896, 320924162), (16796332, 16842635, 16797222)
+        sizes=(5, 8),
+        moves=(31, 255),
+        instructions=(320907478, 321826896, 320924162),
+        allocator=(16796332, 16842635, 16797222),
     )
     assert tree.per_move == copy.per_move == 865218 / 224
     assert tree.total_per_move != copy.total_per_move
@@ -254,7 +261,7 @@ def test_an_incomplete_count_says_what_is_missing(
 ) -> None:
     others = [drain("b", 10, 9, 1023)]  # another algorithm's drain in the same interpreter: not this one's
     found = measure._assemble("a", (10, 14), others + lines, totals, failure)
-    assert found == InstructionCount("a", (10, 14), unavailable=why)
+    assert found == InstructionCount(sizes=(10, 14), unavailable=why)
 
 
 LINE_THEN_SLEEP = f"import time; print({json.dumps(json.dumps(drain('a', 3, 1, 7)))}, flush=True); time.sleep(60)"
@@ -388,10 +395,8 @@ def as_bitwise(results: ResultSet, which: str) -> ResultSet:
 
     It is the set a change to bitwise would give.
     """
-    entry = replace(results.algorithms[which], name="bitwise")
-    assert entry.instructions is not None
-    entry.instructions = replace(entry.instructions, name="bitwise")
-    return replace(results, algorithms={"recursive": results.algorithms["recursive"], "bitwise": entry})
+    entry = msgspec.structs.replace(results.algorithms[which], name="bitwise")
+    return msgspec.structs.replace(results, algorithms={"recursive": results.algorithms["recursive"], "bitwise": entry})
 
 
 @needs_valgrind
@@ -497,7 +502,7 @@ def test_a_change_of_3_percent_to_any_algorithm_fails_the_gate_naming_it(valgrin
     (tmp_path / "planted.json").write_text(json.dumps(pads))
     plugins = [f"{tmp_path / 'planted.py'}:{name}_planted" for name in names]
     found = count_all(valgrind, {f"{a.name}_planted": count_sizes(a) for a in REGISTRY}, plugins)
-    changed = {name: replace(found[f"{name}_planted"], name=name) for name in names}
+    changed = {name: found[f"{name}_planted"] for name in names}
     checks = check_counts(baseline, changed, DEFAULT_THRESHOLD_PCT)
     growth = {check.name: check.change for check in checks}
     assert all(change is not None and 0.03 <= change < 0.1 for change in growth.values()), growth

@@ -12,15 +12,13 @@ import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from hanoi_harness.bench.results import environment as _environment
-from hanoi_harness.bench.results import schema
 from hanoi_harness.bench.results.comparability import METRICS, Comparability, comparable
 from hanoi_harness.bench.results.environment import Environment, capture
-from hanoi_harness.bench.results.validate import Fields
 from hanoi_harness.bench.timing.measure import Case, time_cases
-from hanoi_harness.errors import UsageError
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.registry.sources import REGISTRY
 
@@ -42,7 +40,7 @@ BASE = Environment(
 
 def changed(**fields: object) -> Environment:
     """:data:`BASE` with *fields* replaced."""
-    return Environment.from_dict({**BASE.to_dict(), **fields})
+    return msgspec.structs.replace(BASE, **fields)
 
 
 def verdicts(old: Environment, new: Environment) -> dict[str, Comparability]:
@@ -54,7 +52,7 @@ def test_capture_records_this_process() -> None:
     assert found.python and found.python_build and found.numpy and found.arch and found.cpu
     assert found.valgrind == "" and found.valgrind_missing == "valgrind is not installed (for this test)"
     assert len(found.load) == 3 and found.cores
-    assert Environment.from_dict(found.to_dict()) == found
+    assert Environment.from_dict(msgspec.to_builtins(found)) == found
     assert "no valgrind" in found.describe()
 
 
@@ -155,28 +153,11 @@ def test_timing_writes_nothing_in_the_repository_it_runs_in(tmp_path: Path, monk
 
 
 def test_a_result_file_s_record_reads_back_checked() -> None:
-    assert schema.environment(Fields(BASE.to_dict(), "environment")) == BASE
-    with pytest.raises(UsageError, match=r"environment\.cores: expected an integer"):
-        schema.environment(Fields({**BASE.to_dict(), "cores": "two"}, "environment"))
-    with pytest.raises(UsageError, match=r"environment\.load: expected at most 3 items"):
-        schema.environment(Fields({**BASE.to_dict(), "load": [1, 2, 3, 4]}, "environment"))
-
-
-def test_a_schema_2_file_gives_what_it_recorded_and_nothing_more() -> None:
-    found = schema.schema_2_environment(
-        {
-            "cpu": "AMD EPYC",
-            "cores": 2,
-            "python": "3.11.7",
-            "implementation": "CPython",
-            "os": "Linux",
-            "arch": "x86_64",
-        },
-        {"version": "0.1.0", "id": "abc", "dirty": False},
-    )
-    assert (found.cpu, found.cores, found.commit, found.version) == ("AMD EPYC", 2, "abc", "0.1.0")
-    assert found.python_build == found.numpy == found.valgrind == ""  # unknown: no count or peak compares with it
-    assert not verdicts(BASE, found)["instructions"].comparable
+    assert Environment.from_dict(msgspec.to_builtins(BASE)) == BASE
+    with pytest.raises(msgspec.ValidationError, match=r"Expected `int \| null`, got `str` - at `\$\.cores`"):
+        Environment.from_dict({**msgspec.to_builtins(BASE), "cores": "two"})
+    with pytest.raises(msgspec.ValidationError, match=r"length <= 3 - at `\$\.load`"):
+        Environment.from_dict({**msgspec.to_builtins(BASE), "load": [1, 2, 3, 4]})
 
 
 def test_the_same_environment_compares_every_metric() -> None:
@@ -236,7 +217,7 @@ def test_describe_names_what_is_not_compared() -> None:
         "(2.4.6, then 1.26.4)"
     )
     found = verdicts(BASE, changed(valgrind="")).get("instructions")
-    assert found is not None and found.to_dict()["unmeasured"] == ["no valgrind in the new run"]
+    assert found is not None and found.unmeasured == ("no valgrind in the new run",)
 
 
 @pytest.mark.parametrize(

@@ -19,9 +19,7 @@ from typing import Any
 
 import pytest
 
-from hanoi_harness.bench.results.resultset import ResultSet
-from hanoi_harness.bench.results.schema import load
-from hanoi_harness.bench.results.validate import MAX_BYTES, read_json
+from hanoi_harness.bench.results.resultset import MAX_BYTES, Fits, ResultSet, load
 from hanoi_harness.errors import UsageError
 from tests.helpers import assert_one_line_error, bench_set, run_cli
 
@@ -36,6 +34,12 @@ def valid_set() -> ResultSet:
     results = bench_set({"bitwise": 0.5, "tree_array": 1.2})
     results.durations_s = {"checking": 1.0, "timing": 2.0}
     return results
+
+
+def data_of(results: ResultSet) -> dict[str, Any]:
+    """Return the JSON data of *results*, as a bench writes it."""
+    found: dict[str, Any] = json.loads(results.dumps())
+    return found
 
 
 def with_raw(data: dict[str, Any], path: tuple[Any, ...], raw: str) -> str:
@@ -172,7 +176,7 @@ def test_the_gate_refuses_a_bad_value_in_one_line(
 ) -> None:
     path, raw = CASES[case]
     bad = tmp_path / "bad.json"
-    bad.write_text(with_raw(valid_set().to_dict(), path, raw))
+    bad.write_text(with_raw(data_of(valid_set()), path, raw))
     for argv in (["compare", str(good), str(bad)], ["compare", str(bad), str(good)], ["report", str(bad)]):
         code, _, err = run_cli(capsys, *argv)
         assert_one_line_error(code, err, str(bad))
@@ -180,15 +184,18 @@ def test_the_gate_refuses_a_bad_value_in_one_line(
 
 def test_a_refusal_names_the_value(good: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_text(with_raw(valid_set().to_dict(), MEDIAN, "NaN"))
+    bad.write_text(with_raw(data_of(valid_set()), MEDIAN, "NaN"))
     code, _, err = run_cli(capsys, "compare", str(good), str(bad))
-    assert_one_line_error(code, err, "algorithms.bitwise.runs[1].timing.median", "expected a finite number, got nan")
-    bad.write_text(with_raw(valid_set().to_dict(), ("schema",), "true"))
+    assert_one_line_error(code, err, f"{bad}: not JSON: JSON is malformed: invalid character")
+    bad.write_text(with_raw(data_of(valid_set()), MEDIAN, "-1"))
     code, _, err = run_cli(capsys, "compare", str(good), str(bad))
-    assert_one_line_error(code, err, "not a results.json of schema 1, 2, 3, 4 or 5 (found schema true)")
-    bad.write_text(with_raw(valid_set().to_dict(), (*RUN, "n"), "9" * 5000))
+    assert_one_line_error(code, err, "algorithms.bitwise.runs[1].timing.median: Expected `float` >= 1e-09")
+    bad.write_text(with_raw(data_of(valid_set()), ("schema",), "true"))
     code, _, err = run_cli(capsys, "compare", str(good), str(bad))
-    assert_one_line_error(code, err, "an integer of 5000 digits")
+    assert_one_line_error(code, err, "not a results.json of schema 4 or 5 (found schema true)")
+    bad.write_text(with_raw(data_of(valid_set()), (*RUN, "n"), "9" * 5000))
+    code, _, err = run_cli(capsys, "compare", str(good), str(bad))
+    assert_one_line_error(code, err, "algorithms.bitwise.runs[1].n: Integer value out of range")
 
 
 @pytest.mark.parametrize(
@@ -207,7 +214,7 @@ def test_a_refusal_names_the_value(good: Path, tmp_path: Path, capsys: pytest.Ca
 def test_a_contradiction_names_the_figure(
     edits: list[tuple[tuple[Any, ...], str]], figure: str, why: str, good: Path, tmp_path: Path, capsys: CaptureText
 ) -> None:
-    data = valid_set().to_dict()
+    data = data_of(valid_set())
     for path, raw in edits:
         data = json.loads(with_raw(data, path, raw))
     bad = tmp_path / "bad.json"
@@ -266,7 +273,9 @@ def test_files_that_never_end_are_refused_without_reading(good: Path, tmp_path: 
         )
         assert_one_line_error(done.returncode, done.stderr, str(bad))
     with pytest.raises(UsageError, match="not a regular file"):
-        read_json(Path("/dev/zero"))
+        load(Path("/dev/zero"))
+    with pytest.raises(UsageError, match=f"huge.json: more than the {MAX_BYTES} bytes"):
+        load(huge)
 
 
 @pytest.mark.parametrize("how", ["directory", "symlink to a directory"])
@@ -294,7 +303,7 @@ def test_extreme_but_valid_times_compare_without_error(tmp_path: Path, capsys: p
     """
     files = {}
     for name, seconds in {"fastest": 1e-9, "slowest": 1e6}.items():
-        data = valid_set().to_dict()
+        data = data_of(valid_set())
         for run in data["algorithms"]["bitwise"]["runs"]:
             run["timing"].update(median=seconds, q1=seconds, q3=seconds, minimum=seconds, mean=seconds)
             run["timing"].update(interval={"low": seconds, "high": seconds, "level": 0.95})
@@ -312,7 +321,7 @@ def test_extreme_but_valid_times_compare_without_error(tmp_path: Path, capsys: p
 
 def test_a_round_the_cpu_clock_did_not_see_reads_back(tmp_path: Path) -> None:
     """A bench may time a round of a tiny drain as 0 s of CPU time."""
-    data = valid_set().to_dict()
+    data = json.loads(valid_set().dumps())
     timing = data["algorithms"]["bitwise"]["runs"][0]["timing"]
     timing["samples"] = [0.0, *timing["samples"][1:]]
     timing.update(minimum=0.0)
@@ -323,7 +332,7 @@ def test_a_round_the_cpu_clock_did_not_see_reads_back(tmp_path: Path) -> None:
 def test_a_valid_file_loads_as_written(tmp_path: Path) -> None:
     original = valid_set()
     (tmp_path / "results.json").write_text(original.dumps())
-    assert load(tmp_path).to_dict() == original.to_dict()
+    assert load(tmp_path) == original
 
 
 def test_counts_at_every_size_and_their_fits_read_back_as_written(tmp_path: Path) -> None:
@@ -334,19 +343,19 @@ def test_counts_at_every_size_and_their_fits_read_back_as_written(tmp_path: Path
     entry = results.algorithms["bitwise"]
     moves = (255, 1023, 4095, 16383)
     work = tuple(10**8 + 7 * i + 4000 * m for i, m in enumerate(moves))
+    again = 10**8 + 28 + 4000 * 255
     entry.instructions = InstructionCount(
-        "bitwise", (8, 10, 12, 14), moves, (*work, 10**8 + 28 + 4000 * 255), (0,) * 5, span=(10, 14)
+        sizes=(8, 10, 12, 14), span=(10, 14), moves=moves, instructions=(*work, again), allocator=(0,) * 5
     )
-    entry.fit_time = fit_counts(entry.instructions)
-    entry.fit_wall = Fit("n 2^n", 0.6, "log-log ns/move", 3)
+    entry.fit = Fits(fit_counts(entry.instructions), None, Fit("n 2^n", 0.6, "log-log ns/move", 3))
     assert entry.fit_time is not None and entry.fit_time.cls == "2^n"
     assert entry.instructions.per_move == 4000.0 and [s.per_move for s in entry.instructions.steps()] == [4000.0] * 3
     (tmp_path / "results.json").write_text(results.dumps())
-    assert load(tmp_path).to_dict() == results.to_dict()
+    assert load(tmp_path) == results
 
 
 def test_a_schema_4_time_fit_reads_as_the_clocks_observation(tmp_path: Path) -> None:
-    data = valid_set().to_dict()
+    data = data_of(valid_set())
     data["schema"] = 4
     data["algorithms"]["bitwise"]["fit"] = {"time": {"cls": "n 2^n", "slope": 0.46, "basis": "log-log ns/move",
                                                      "points": 9}, "space": None}  # fmt: skip
@@ -356,7 +365,7 @@ def test_a_schema_4_time_fit_reads_as_the_clocks_observation(tmp_path: Path) -> 
 
 
 def test_counts_at_sizes_out_of_order_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    data = valid_set().to_dict()
+    data = data_of(valid_set())
     data["algorithms"]["bitwise"]["instructions"]["span"] = [14, 10]
     (tmp_path / "results.json").write_text(json.dumps(data))
     with pytest.raises(UsageError, match="span"):

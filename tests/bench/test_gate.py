@@ -13,7 +13,7 @@ from tests.helpers import counted
 
 
 def unavailable(name: str, why: str = "valgrind is not installed") -> InstructionCount:
-    return InstructionCount(name, (10, 14), unavailable=why)
+    return InstructionCount(sizes=(10, 14), unavailable=why)
 
 
 def test_the_helper_counts_what_it_says() -> None:

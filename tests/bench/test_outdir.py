@@ -25,8 +25,7 @@ from hanoi_harness.bench import run as _run
 from hanoi_harness.bench import session
 from hanoi_harness.bench.report import render as _report
 from hanoi_harness.bench.results.outdir import MARKER, OutDir, seal, why_not_ours
-from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
-from hanoi_harness.bench.results.schema import load
+from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run, load
 from hanoi_harness.bench.timing.figures import Timing
 from hanoi_harness.errors import UsageError
 from tests.helpers import assert_one_line_error, bench_ending, run_cli

@@ -23,8 +23,7 @@ import pytest
 
 from hanoi_harness.bench.report.plots import pictures
 from hanoi_harness.bench.report.render import render
-from hanoi_harness.bench.results.resultset import AlgorithmResult
-from hanoi_harness.bench.results.schema import load
+from hanoi_harness.bench.results.resultset import AlgorithmResult, load
 from tests.helpers import ROOT, bench_set
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.report import plots as _plots
@@ -35,8 +35,7 @@ from hanoi_harness.bench.report.styles import (
 from hanoi_harness.bench.report.summary import findings, glance, summary, verdict
 from hanoi_harness.bench.report.view import text, view
 from hanoi_harness.bench.results.fit import Fit, fit_counts, fit_space
-from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
-from hanoi_harness.bench.results.schema import load
+from hanoi_harness.bench.results.resultset import AlgorithmResult, Declared, Fits, ResultSet, Run, load
 from hanoi_harness.bench.timing.figures import Timing
 from hanoi_harness.bench.timing.stats import Interval
 from tests.helpers import ROOT, bench_set, timed
@@ -111,13 +110,14 @@ def test_algorithms_whose_intervals_overlap_share_a_rank_written_with_an_equals_
 
 def test_the_report_opens_with_plain_sentences_drawn_from_the_figures(tmp_path: Path) -> None:
     results = bench_set({"level_formula": 0.5, "bitwise": 0.515, "tree_array": 1.4, "flag_stack": 1.41}, spread=0.1)
-    results.algorithms["level_formula"].runs[-1].tracemalloc_peak_bytes = 900
+    runs = results.algorithms["level_formula"].runs
+    runs[-1] = replace(runs[-1], tracemalloc_peak_bytes=900)
     for name, family, cls in (
         ("recursive", "recursive", "n 2^n"), ("flag_stack", "stack", "2^n"), ("tree_array", "tree", "n 2^n"),
         ("level_formula", "formula", "2^n"), ("bitwise", "formula", "2^n"),
     ):  # fmt: skip
         results.algorithms[name].family = family
-        results.algorithms[name].fit_time = Fit(cls, 0.0, "log-log ns/move", 3)
+        results.algorithms[name].fit.time = Fit(cls, 0.0, "log-log ns/move", 3)  # type: ignore[arg-type]
     (standing,) = standings(results)
     first = [entry.result.name for entry in standing.entries if entry.place == "=1"]
     assert sorted(first) == ["bitwise", "level_formula"]
@@ -146,10 +146,10 @@ def test_a_wide_interval_ranks_by_what_is_surely_faster_and_the_legend_follows_t
     for name, (median, low, high) in {
         "x": (100, 95, 105), "a": (500, 100, 900), "recursive": (300, 290, 310), "b": (480, 470, 490),
     }.items():  # fmt: skip
-        run = results.algorithms[name].runs[-1]
-        scale = run.moves * 1e-9
+        runs = results.algorithms[name].runs
+        scale = runs[-1].moves * 1e-9
         interval = Interval(low * scale, high * scale)
-        run.timing = Timing(median * scale, 0, 0, 0, 0, 0, 0, 12, 1, interval)
+        runs[-1] = replace(runs[-1], timing=Timing(median * scale, 0, 0, 0, 0, 0, 0, 12, 1, interval))
     (standing,) = standings(results)
     assert [(entry.result.name, entry.place) for entry in standing.entries] == [
         ("x", "=1"), ("a", "=1"), ("recursive", "2"), ("b", "3"),
@@ -192,8 +192,8 @@ def test_the_summary_shows_first_what_a_reader_compares(committed: ResultSet) ->
 def test_a_mismatch_is_explained_under_its_table() -> None:
     results = bench_set({"tree_array": 1.0})
     tree = results.algorithms["tree_array"]
-    tree.fit_time = Fit("n 2^n", 1.07, "log-log instructions/move", 10)
-    tree.fit_space = Fit("n", 200.0, "bytes per disk", 8)
+    tree.fit.time = Fit("n 2^n", 1.07, "log-log instructions/move", 10)
+    tree.fit.space = Fit("n", 200.0, "bytes per disk", 8)
     assert verdict(tree) == "MISMATCH time: declared 2^n, fitted n 2^n; space n as declared"
     (said,) = findings(tree)
     assert said.startswith("tree_array, time: declared 2^n") and "grow like n^1.07 over 10 sizes" in said
@@ -214,32 +214,47 @@ def test_a_mismatch_is_explained_under_its_table() -> None:
     ],
 )
 def test_a_space_mismatch_says_what_the_peak_did(declared: str, fit: Fit, words: str) -> None:
-    result = AlgorithmResult("a", declared_time="2^n", declared_space=declared, fit_time=Fit("2^n", 0, "", 9))
-    result.fit_space = fit
+    result = AlgorithmResult(
+        "a", declared=Declared("2^n", declared), fit=Fits(time=Fit("2^n", 0, "log-log instructions/move", 9))
+    )
+    result.fit.space = fit
     (said,) = findings(result)
     assert said.startswith(f"a, space: declared {declared}, but its tracemalloc peak") and words in said
 
 
 def test_time_mismatches_say_which_way() -> None:
-    flat = AlgorithmResult("f", declared_time="n 2^n", declared_space="n", fit_time=Fit("2^n", 0.06, "", 12))
+    flat = AlgorithmResult(
+        "f", declared=Declared("n 2^n", "n"), fit=Fits(time=Fit("2^n", 0.06, "log-log instructions/move", 12))
+    )
     assert "under the n^0.25 that reads as n 2^n: no growth with n shows" in findings(flat)[0]
-    assert findings(AlgorithmResult("c", command="./c {n}", fit_time=Fit("2^n", -1.0, "", 5))) == []
+    assert (
+        findings(
+            AlgorithmResult("c", command="./c {n}", fit=Fits(time=Fit("2^n", -1.0, "log-log instructions/move", 5)))
+        )
+        == []
+    )
     assert findings(AlgorithmResult("x", status="failed")) == []
 
 
 def test_a_wall_clock_trend_the_counts_do_not_show_is_an_observation() -> None:
     counted = Fit("2^n", 0.05, "log-log instructions/move", 7)
-    result = AlgorithmResult("t", declared_time="2^n", declared_space="n", fit_time=counted)
-    result.fit_space, result.fit_wall = Fit("n", 20.0, "bytes per disk", 7), Fit("n 2^n", 0.6, "log-log ns/move", 9)
+    result = AlgorithmResult("t", declared=Declared("2^n", "n"), fit=Fits(time=counted))
+    result.fit.space, result.fit.wall_time = (
+        Fit("n", 20.0, "bytes per disk", 7),
+        Fit("n 2^n", 0.6, "log-log ns/move", 9),
+    )
     assert verdict(result) == "as declared: time 2^n, space n"  # the clock decides nothing
     (said,) = findings(result)
     assert said.startswith("t, observation (no verdict): its ns per move grows like n^0.60")
 
 
 def test_without_counts_the_time_class_is_not_counted() -> None:
-    missing = InstructionCount("a", (10, 14), unavailable="valgrind is not installed")
-    result = AlgorithmResult("a", declared_time="2^n", declared_space="n", instructions=missing)
-    result.fit_space, result.fit_wall = Fit("n", 20.0, "bytes per disk", 7), Fit("n 2^n", 0.6, "log-log ns/move", 9)
+    missing = InstructionCount(sizes=(10, 14), unavailable="valgrind is not installed")
+    result = AlgorithmResult("a", declared=Declared("2^n", "n"), instructions=missing)
+    result.fit.space, result.fit.wall_time = (
+        Fit("n", 20.0, "bytes per disk", 7),
+        Fit("n 2^n", 0.6, "log-log ns/move", 9),
+    )
     assert verdict(result) == "space n as declared; time: not counted"
     assert findings(result) == []
 
@@ -253,10 +268,10 @@ def test_a_quick_run_states_no_class_it_cannot_support() -> None:
     assert quick.mode == "quick"
     verdicts = {}
     for result in quick.algorithms.values():
-        result.fit_time = fit_counts(result.instructions)
+        result.fit.time = fit_counts(result.instructions)
         traced = [run for run in result.runs if run.tracemalloc_peak_bytes]
         peaks = [float(run.tracemalloc_peak_bytes or 0) for run in traced]
-        result.fit_space = fit_space([r.n for r in traced], peaks, [r.moves for r in traced])
+        result.fit.space = fit_space([r.n for r in traced], peaks, [r.moves for r in traced])
         verdicts[result.name] = verdict(result)
     assert not [said for said in verdicts.values() if "MISMATCH" in said]
     assert verdicts["tree_array"] == "space 2^n as declared; time: not enough sizes"  # a doubling shows at 3 sizes
@@ -403,7 +418,7 @@ def test_every_axis_ends_on_a_tick_above_its_lines_and_a_linear_one_starts_at_0(
 def test_instructions_per_move_are_drawn_at_every_size_counted() -> None:
     # Counts at three sizes, then the first again (the record's tuples grow with the sizes counted).
     fields: Any = ((10, 12, 14), (1023, 4095, 16383), (1_000_000, 5_100_000, 21_500_000, 1_000_300), (0, 0, 0, 0))
-    counted = InstructionCount("a", *fields)
+    counted = InstructionCount(sizes=fields[0], moves=fields[1], instructions=fields[2], allocator=fields[3])
     found = _plots.instruction_points(AlgorithmResult("a", instructions=counted))
     # The forks' constant, (1_000_300 - 1_000_000) / 3 = 100, taken off each difference.
     assert found == [(4095, (4_100_000 - 100) / 3072), (16383, (16_400_000 - 100) / 12288)]
@@ -516,7 +531,7 @@ def test_the_page_has_a_section_per_algorithm_with_its_source(tmp_path: Path) ->
 
 def test_control_characters_never_reach_the_page(tmp_path: Path) -> None:
     from hanoi_harness.bench.report.render import render
-    from hanoi_harness.bench.results.schema import load
+    from hanoi_harness.bench.results.resultset import load
     from tests.helpers import bench_set
 
     results = bench_set({"level_formula": 0.5})

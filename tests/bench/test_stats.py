@@ -9,18 +9,17 @@ from __future__ import annotations
 import random
 import statistics
 
+import msgspec
 import pytest
 
-from hanoi_harness.bench.results import schema
-from hanoi_harness.bench.results.validate import Fields
-from hanoi_harness.bench.timing.noise import interleave, noise_floor
+from hanoi_harness.bench.timing.noise import NoiseFloor, interleave, noise_floor
 from hanoi_harness.bench.timing.stats import (
+    Difference,
     compare_times,
     median_interval,
     ratio_interval,
     stability,
 )
-from hanoi_harness.errors import UsageError
 
 
 def rounds(
@@ -148,9 +147,9 @@ def test_empty_sets_cannot_be_compared() -> None:
 
 def test_a_difference_round_trips_through_json() -> None:
     found = compare_times([1.0, 1.1, 0.9, 1.0], [1.2, 1.3, 1.1, 1.2])
-    assert schema.difference(Fields(found.to_dict(), "difference")) == found
-    with pytest.raises(UsageError, match=r"difference\.verdict: expected one of"):
-        schema.difference(Fields({**found.to_dict(), "verdict": "better"}, "difference"))
+    assert msgspec.json.decode(msgspec.json.encode(found), type=Difference) == found
+    with pytest.raises(msgspec.ValidationError, match=r"Invalid enum value 'better' - at `\$\.verdict`"):
+        msgspec.convert({**msgspec.to_builtins(found), "verdict": "better"}, Difference)
 
 
 # --- interleaving and the noise floor --------------------------------------------------------------------------
@@ -181,4 +180,4 @@ def test_the_noise_floor_of_identical_rounds_is_zero() -> None:
     floor = noise_floor("fixed", lambda: None, rounds=10, timer=lambda: float(next(steps)))
     assert floor.difference.verdict == "within noise"
     assert floor.margin == 0.0
-    assert schema.noise_floor(Fields(floor.to_dict(), "noise_floor")) == floor
+    assert msgspec.json.decode(msgspec.json.encode(floor), type=NoiseFloor) == floor

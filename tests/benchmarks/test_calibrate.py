@@ -76,11 +76,11 @@ def fake_count_all(valgrind: Valgrind | str, sizes: dict[str, Any], plugins: Seq
     found = {}
     for name, pair in sizes.items():
         if name == "tree_array":
-            found[name] = InstructionCount(name, pair, unavailable="not this time")
+            found[name] = InstructionCount(sizes=pair, unavailable="not this time")
             continue
         per_move = 1000.0 * (1.01 if name == "bitwise_planted" else 1.0) * (1.005 if padded else 1.0)
         instructions = (round(per_move * 1023), round(per_move * 16383), round(per_move * 1023))
-        found[name] = InstructionCount(name, pair, (1023, 16383), instructions=instructions, allocator=(0, 0, 0))
+        found[name] = InstructionCount(sizes=pair, moves=(1023, 16383), instructions=instructions, allocator=(0, 0, 0))
     return found
 
 

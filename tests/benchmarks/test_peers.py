@@ -42,8 +42,7 @@ from benchmarks.peers.compare import (
 )
 from hanoi_algorithms.any_state import solve_for as any_state
 from hanoi_harness.bench import run as _run
-from hanoi_harness.bench.results.resultset import ResultSet
-from hanoi_harness.bench.results.schema import load
+from hanoi_harness.bench.results.resultset import ResultSet, load
 from hanoi_harness.bench.timing.stats import Difference, Interval
 from hanoi_harness.core.checker import check, check_algorithm
 from hanoi_harness.core.optimal import distance, frame_stewart, largest_disk_costs

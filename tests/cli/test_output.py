@@ -126,7 +126,7 @@ def test_bench_writes_only_its_summary_on_stdout(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from hanoi_harness.bench import run as bench_run
-    from hanoi_harness.bench.results.schema import load
+    from hanoi_harness.bench.results.resultset import load
 
     monkeypatch.setattr(bench_run, "find_valgrind", lambda: "left out of this test")
     out = tmp_path / "out"

@@ -32,19 +32,6 @@ class Folded:
     moves: int
     digest: int
 
-    def to_dict(self) -> dict[str, int]:
-        """The two numbers as a JSON-ready mapping.
-
-        >>> Folded(3, 92).to_dict()
-        {'moves': 3, 'digest': 92}
-        """
-        return {"moves": self.moves, "digest": self.digest}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Folded:
-        """The record in *data*, as :meth:`to_dict` wrote it."""
-        return cls(moves=int(data["moves"]), digest=int(data["digest"]))
-
 
 def consume(algorithm: Algorithm, n: int) -> Folded:
     """Fold every move *algorithm* makes at *n* disks into the digest.

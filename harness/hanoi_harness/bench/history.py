@@ -20,9 +20,11 @@ import tempfile
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from hanoi_harness.bench.gate.counts import DEFAULT_THRESHOLD_PCT, classify
 from hanoi_harness.errors import UsageError
@@ -43,8 +45,7 @@ ENTRY_POINTS = "hanoi.algorithms"
 """The entry point group a ``hanoi new`` project registers its algorithm in."""
 
 
-@dataclass
-class Record:
+class Record(msgspec.Struct):
     """What one commit's algorithms measured, or why they were not.
 
     ``figures`` maps a name to its ``instructions``, ``peak`` and ``check`` ("ok" or why not); ``error`` is
@@ -54,9 +55,10 @@ class Record:
     commit: str
     subject: str
     key: str
-    figures: dict[str, dict[str, Any]] = field(default_factory=dict)
+    figures: dict[str, dict[str, Any]] = msgspec.field(default_factory=dict)
     error: str = ""
-    asked: list[str] = field(default_factory=list)
+    asked: list[str] = msgspec.field(default_factory=list)
+    schema: int = SCHEMA
 
     def figure(self, name: str, metric: str) -> float | None:
         """The *metric* of *name*, or None when it has none."""
@@ -79,21 +81,22 @@ class Record:
 
 def dump(record: Record) -> str:
     """The JSON text of *record*, with its schema version."""
-    return json.dumps({"schema": SCHEMA, **asdict(record)}, indent=1, sort_keys=True) + "\n"
+    return json.dumps(msgspec.to_builtins(record), indent=1, sort_keys=True) + "\n"
 
 
 def load(text: str) -> Record | None:
-    """The record of *text*, or None when it is of another schema.
+    """The record of *text*, or None when it does not read as this schema.
 
     >>> load(dump(Record("abc", "subject", "key"))).commit
     'abc'
-    >>> load('{"schema": 0}') is None
-    True
+    >>> load('{"schema": 0}') is None, load("{not json") is None
+    (True, True)
     """
-    data = json.loads(text)
-    if data.pop("schema", None) != SCHEMA:
+    try:
+        found = msgspec.json.decode(text, type=Record)
+    except msgspec.DecodeError:
         return None
-    return Record(**data)
+    return found if found.schema == SCHEMA else None
 
 
 # --- git --------------------------------------------------------------------------------------

@@ -6,8 +6,8 @@ Sizes are the classic puzzle's n: a run of n disks makes 2^n - 1 moves.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, replace
-from typing import Any, Literal
+from dataclasses import dataclass, replace
+from typing import Literal
 
 from hanoi_harness.registry.record import Algorithm
 
@@ -50,13 +50,6 @@ class Settings:
     check_memory_mb: int = 4096
     count_sizes: tuple[int, int] = COUNT_SIZES
     count_cap: int = COUNT_CAP
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the settings as a JSON-ready mapping."""
-        data = asdict(self)
-        data["sizes"] = list(self.sizes) if self.sizes is not None else None
-        data["count_sizes"] = list(self.count_sizes)
-        return data
 
     def with_sizes(self, sizes: Iterable[int] | None) -> Settings:
         """Return the same settings measuring exactly *sizes*.

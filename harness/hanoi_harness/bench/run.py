@@ -27,10 +27,11 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from hanoi_harness.bench.check import Checked, check_fixed, check_walk
 from hanoi_harness.bench.consume import consume
@@ -40,7 +41,7 @@ from hanoi_harness.bench.memory.measure import Rss, rss_peak, tracemalloc_peak
 from hanoi_harness.bench.plan import Settings, fixed_sizes
 from hanoi_harness.bench.results.environment import capture
 from hanoi_harness.bench.results.fit import fit_counts, fit_space, fit_wall
-from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
+from hanoi_harness.bench.results.resultset import AlgorithmResult, Declared, ResultSet, Run
 from hanoi_harness.bench.shell import ORIGIN, Command, CommandCase, check_commands, rss_runs
 from hanoi_harness.bench.timing.measure import AnyCase, Case, TimingRun, rounds_for, time_cases
 from hanoi_harness.bench.timing.noise import NOISE_N, NoiseFloor, noise_floor
@@ -104,7 +105,7 @@ def run(
         reference=REFERENCE,
         created=datetime.now(UTC).isoformat(timespec="seconds"),
         environment=environment,
-        settings=settings.to_dict(),
+        settings=msgspec.json.decode(msgspec.json.encode(settings)),  # its sizes as lists, as read
         timer=_timer(timed.report),
         durations_s=clock.laps,
         noise_floor=floor,
@@ -211,7 +212,7 @@ def _count_phase(
     drains = sum(len(found) + 1 for found in sizes.values() if not isinstance(found, str))
     hooks.phase("instruction counts (valgrind)", drains)
     found = count_all(valgrind, sizes, plugins, on_counted=lambda name, n: hooks.step(f"{name} n={n}"))
-    return {a.name: replace(found[a.name], span=span_of(a, settings.count_sizes)) for a in ok}
+    return {a.name: msgspec.structs.replace(found[a.name], span=span_of(a, settings.count_sizes)) for a in ok}
 
 
 def _command_rss(
@@ -292,8 +293,7 @@ def _assemble(
         origin=algorithm.origin,
         limits=algorithm.limits(),
         puzzle=str(algorithm.puzzle),
-        declared_time=algorithm.time,
-        declared_space=algorithm.space,
+        declared=Declared(algorithm.time, algorithm.space),
         stopped=checked.stopped,
         instructions=count,
     )
@@ -353,16 +353,16 @@ def _fill(
         )
     timed_runs = [run for run in result.runs if run.timing is not None]
     medians = [r.timing.median for r in timed_runs if r.timing]
-    result.fit_wall = fit_wall([r.n for r in timed_runs], medians, [r.moves for r in timed_runs])
-    result.fit_time = fit_counts(result.instructions)
+    result.fit.wall_time = fit_wall([r.n for r in timed_runs], medians, [r.moves for r in timed_runs])
+    result.fit.time = fit_counts(result.instructions)
     if result.external:
         sampled = [run for run in result.runs if run.rss is not None]
         rss_peaks = [r.rss.peak_mib * 2**20 for r in sampled if r.rss]
-        result.fit_space = fit_space([r.n for r in sampled], rss_peaks, [r.moves for r in sampled])
+        result.fit.space = fit_space([r.n for r in sampled], rss_peaks, [r.moves for r in sampled])
         return result
     traced = [run for run in result.runs if run.tracemalloc_peak_bytes is not None]
     bytes_held = [float(r.tracemalloc_peak_bytes or 0) for r in traced]
-    result.fit_space = fit_space([r.n for r in traced], bytes_held, [r.moves for r in traced])
+    result.fit.space = fit_space([r.n for r in traced], bytes_held, [r.moves for r in traced])
     return result
 
 

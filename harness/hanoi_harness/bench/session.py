@@ -30,8 +30,7 @@ from typing import Any
 from hanoi_harness.bench.plan import FULL, QUICK, Settings
 from hanoi_harness.bench.report.render import render
 from hanoi_harness.bench.results.outdir import OutDir, seal, why_not_ours
-from hanoi_harness.bench.results.resultset import RESULTS_FILE, AlgorithmResult, ResultSet
-from hanoi_harness.bench.results.schema import load, results_path
+from hanoi_harness.bench.results.resultset import RESULTS_FILE, AlgorithmResult, ResultSet, load, results_path
 from hanoi_harness.bench.run import run
 from hanoi_harness.bench.shell import Command
 from hanoi_harness.bench.timing.measure import check_available
@@ -155,14 +154,14 @@ def _measure(
 def _fill(staging: Path, run: Measured, baseline: Measured | None) -> None:
     """Write the set into *staging*: the quick baseline, then the run's files.
 
-    Every view is rendered from the files just written.
+    Every view is rendered from the set in memory.
     """
     if baseline is not None:
         (staging / QUICK_DIR).mkdir()
         _write_run(staging / QUICK_DIR, *baseline)
         seal(staging / QUICK_DIR)
     _write_run(staging, *run)
-    render(load(staging / RESULTS_FILE), staging)
+    render(run[0], staging)
 
 
 def _write_run(directory: Path, results: ResultSet, report: dict[str, Any]) -> None:
@@ -186,18 +185,19 @@ def report(source: Path, out: Path | None = None) -> Path:
     written is claimed like a bench's output (in place, *source* must be a
     result set of ours).  Returns the directory written.
     """
-    load(source)  # read and checked before anything is claimed
+    results = load(source)  # read and checked before anything is claimed
     file = results_path(source)
     folder = file.parent
     with OutDir(out if out is not None else folder, label="--out" if out is not None else "") as target:
-        target.commit(lambda staging: _copy_and_render(file, staging))
+        target.commit(lambda staging: _copy_and_render(file, staging, results))
     return target.out
 
 
-def _copy_and_render(file: Path, staging: Path) -> None:
-    """Copy the results.json at *file* into *staging*; render the views there.
+def _copy_and_render(file: Path, staging: Path, results: ResultSet) -> None:
+    """Copy the results.json at *file* into *staging*; render *results* there.
 
-    What a set keeps beside results.json is copied too.
+    *results* is the set read from *file*.  What a set keeps beside
+    results.json is copied too.
     """
     shutil.copyfile(file, staging / RESULTS_FILE)
     folder = file.parent
@@ -206,7 +206,7 @@ def _copy_and_render(file: Path, staging: Path) -> None:
     nested = folder / QUICK_DIR
     if file.name == RESULTS_FILE and nested.is_dir() and not why_not_ours(nested):
         shutil.copytree(nested, staging / QUICK_DIR)
-    render(load(staging / RESULTS_FILE), staging)
+    render(results, staging)
 
 
 class _Prefixed(Progress):

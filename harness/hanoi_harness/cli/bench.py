@@ -19,7 +19,7 @@ from hanoi_harness.bench.plan import QUICK
 from hanoi_harness.bench.report.formatting import escaped
 from hanoi_harness.bench.report.view import PAGE
 from hanoi_harness.bench.results.outdir import MARKER
-from hanoi_harness.bench.results.schema import load
+from hanoi_harness.bench.results.resultset import load
 from hanoi_harness.bench.run import REFERENCE, failure_line
 from hanoi_harness.bench.session import QUICK_DIR, bench, plan, report
 from hanoi_harness.bench.shell import Command

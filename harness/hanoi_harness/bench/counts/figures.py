@@ -1,21 +1,33 @@
 """An algorithm's instruction counts at every size, its figures per move.
 
-When there are no counts, the record says why. The counts are made by
-:mod:`hanoi_harness.bench.counts.measure`.
+When there are no counts, the record says why.  The counts are made by
+:mod:`hanoi_harness.bench.counts.measure`.  This record is what a result
+file keeps of them (``algorithms.NAME.instructions``), and what the gate
+(:mod:`hanoi_harness.bench.gate.counts`) compares.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from itertools import pairwise
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta
+from msgspec.structs import force_setattr
+
+from hanoi_harness.bench.results.consistency import check, kept
+
+Count = Annotated[int, Meta(ge=0, le=2**63 - 1)]
+"""An instruction count of one process, or moves of one run: what a 64-bit counter holds."""
 
 
 @dataclass(frozen=True)
 class Step:
     """The work a move from one counted size to the next: *per_move*.
 
-    Instructions per move, the allocators' included, between the runs at *low* and *high* (*low_moves* moves
-    at *low*).
+    Instructions per move, the allocators' included, between the runs at
+    *low* and *high* (*low_moves* moves at *low*).
     """
 
     low: int
@@ -24,64 +36,91 @@ class Step:
     per_move: float
 
 
-@dataclass(frozen=True)
-class InstructionCount:
+class InstructionCount(msgspec.Struct, frozen=True, kw_only=True):
     """One algorithm's instruction counts at k sizes, or why there are none.
 
-    ``sizes`` are n1 < ... < nk; ``moves`` the moves drained at each; ``instructions`` the totals of the k + 1
-    counted children, at n1, ..., nk and n1 again, and ``allocator`` the part of each spent in the memory
-    allocators.
+    ``sizes`` are n1 < ... < nk; ``moves`` the moves drained at each;
+    ``instructions`` the totals of the k + 1 counted children, at n1, ...,
+    nk and n1 again, and ``allocator`` the part of each spent in the memory
+    allocators.  ``span`` are the two sizes the figures per move are taken
+    between (by default the first and the last), the same in a full and a
+    quick run so that the gate compares them.  When the counts could not be
+    had, they are None and ``unavailable`` says why in one line (``sizes``
+    is empty when the algorithm's limits leave no two sizes).  The figures
+    per move and the steps are computed from the counts.
 
-    >>> c = InstructionCount("a", (10, 14), (1023, 16383), (300_000_000, 361_445_000, 300_010_000),
-    ...                      (20_000_000, 21_536_000, 20_000_000))
+    >>> c = InstructionCount(sizes=(10, 14), moves=(1023, 16383), instructions=(300_000_000, 361_445_000, 300_010_000),
+    ...                      allocator=(20_000_000, 21_536_000, 20_000_000))
     >>> c.per_move, c.allocator_per_move, c.total_per_move
     (3900.0, 100.0, 4000.0)
-    >>> InstructionCount("a", (10, 14), unavailable="valgrind is not installed").per_move is None
+    >>> InstructionCount(sizes=(10, 14), unavailable="valgrind is not installed").per_move is None
     True
     """
 
-    name: str
-    sizes: tuple[int, ...]
-    moves: tuple[int, ...] | None = None
-    instructions: tuple[int, ...] | None = None
-    allocator: tuple[int, ...] | None = None
-    unavailable: str = ""
+    sizes: tuple[Annotated[int, Meta(ge=0, le=1000)], ...]
     span: tuple[int, int] | None = None
+    moves: tuple[Count, ...] | None = None
+    instructions: tuple[Count, ...] | None = None
+    allocator: tuple[Count, ...] | None = None
+    per_move: float | None = None
+    allocator_per_move: float | None = None
+    total_per_move: float | None = None
+    slopes: tuple[tuple[int, int, float], ...] = msgspec.field(default=(), name="steps")
+    unavailable: str | None = None
+
+    def __post_init__(self) -> None:
+        sizes, sized = self.sizes, f"{list(self.sizes)}"
+        ordered = len(sizes) != 1 and list(sizes) == sorted(set(sizes))
+        check(ordered, "sizes", f"expected two sizes or more in increasing order (or none), got {sized}")
+        span = self.span or ((sizes[0], sizes[-1]) if len(sizes) >= 2 else None)
+        force_setattr(self, "span", span)
+        if self.unavailable is not None:
+            check(bool(self.unavailable.strip()), "unavailable", "expected why there are no counts, got none")
+            return
+        fits = span is None or (span[0] < span[1] and set(span) <= set(sizes))
+        check(fits, "span", f"expected two of the sizes {sized} in increasing order, got {span}")
+        for key, length in (("moves", 0), ("instructions", 1), ("allocator", 1)):
+            found = getattr(self, key)
+            said = "none" if found is None else len(found)
+            check(
+                found is not None and len(found) == len(sizes) + length,
+                key,
+                f"expected {len(sizes) + length} integers, got {said}",
+            )
+        if self.moves is None or self.instructions is None or self.allocator is None:
+            return
+        for low, high in pairwise(self.moves):
+            check(high > low, "moves", f"{high} moves at a size, not more than the {low} at the size before")
+        for index, (total, part) in enumerate(zip(self.instructions, self.allocator, strict=True)):
+            check(part <= total, f"allocator[{index}]", f"{part} instructions, more than the {total} they are part of")
+        # The counts outside the allocators, in integers, then one division: the same code gives the same
+        # figure to the last bit. A difference of the two rounded slopes could differ in its last digits.
+        outside = tuple(i - a for i, a in zip(self.instructions, self.allocator, strict=True))
+        for key, counts in (
+            ("per_move", outside),
+            ("allocator_per_move", self.allocator),
+            ("total_per_move", self.instructions),
+        ):
+            figure = self._slope(counts)
+            below = key != "allocator_per_move" and figure is not None and figure < 0
+            check(not below, key, f"its counts give {figure:g} instructions per move, fewer than none")
+            force_setattr(self, key, kept(getattr(self, key), figure, key, "its counts"))
+        force_setattr(self, "slopes", tuple((step.low, step.high, step.per_move) for step in self.steps()))
 
     @property
     def between(self) -> tuple[int, int] | None:
         """The two sizes the figures per move are taken between, or None."""
-        if self.span is not None:
-            return self.span
-        return (self.sizes[0], self.sizes[-1]) if len(self.sizes) >= 2 else None
-
-    @property
-    def per_move(self) -> float | None:
-        """Instructions per move outside the memory allocators, or None.
-
-        This is the figure the gate compares; None when unavailable.
-        """
-        if self.instructions is None or self.allocator is None:
-            return None
-        # The counts outside the allocators, in integers, then one division: the same code gives the same
-        # figure to the last bit. A difference of the two rounded slopes could differ in its last digits.
-        outside = tuple(i - a for i, a in zip(self.instructions, self.allocator, strict=True))
-        return self._slope(outside)
-
-    @property
-    def total_per_move(self) -> float | None:
-        """All instructions per move, allocators included; None when unavailable."""
-        return self._slope(self.instructions)
-
-    @property
-    def allocator_per_move(self) -> float | None:
-        """The memory allocators' instructions per move; None when unavailable."""
-        return self._slope(self.allocator)
+        return self.span
 
     def work(self, counts: tuple[int, ...]) -> list[int]:
         """Return k times the work of each drain beyond the first's.
 
-        >>> InstructionCount("a", (1, 2)).work((100, 130, 110))
+        With I1, ..., Ik, I1' the *counts* and d what a fork adds, the drain
+        at ni counted Ii = base + (i - 1) d + work(ni), and I1' = base + k d +
+        work(n1).  So d = (I1' - I1) / k, and k (work(ni) - work(n1)) = k (Ii -
+        I1) - (i - 1) (I1' - I1): integers, divided once by the caller.
+
+        >>> InstructionCount(sizes=(1, 2)).work((100, 130, 110))
         [0, 50]
         """
         k = len(counts) - 1
@@ -102,7 +141,11 @@ class InstructionCount:
     def steps(self) -> list[Step]:
         """Return the instructions per move from each size to the next.
 
-        >>> c = InstructionCount("a", (1, 2, 3), (1, 3, 7), (100, 120, 190, 130), (0, 0, 0, 0))
+        The allocators' included; [] when unavailable.  Start-up cancels in
+        each, so a flat list is a cost per move that does not grow with n.
+
+        >>> c = InstructionCount(sizes=(1, 2, 3), moves=(1, 3, 7), instructions=(100, 120, 190, 130),
+        ...                      allocator=(0,) * 4)
         >>> [(s.high, s.per_move) for s in c.steps()]
         [(2, 5.0), (3, 15.0)]
         """
@@ -119,18 +162,3 @@ class InstructionCount:
             for i in range(k - 1)
             if self.moves[i + 1] > self.moves[i]
         ]
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready mapping of the counts, with the figures per move."""
-        return {
-            "sizes": list(self.sizes),
-            "span": list(self.between) if self.between else None,
-            "moves": list(self.moves) if self.moves else None,
-            "instructions": list(self.instructions) if self.instructions else None,
-            "allocator": list(self.allocator) if self.allocator else None,
-            "per_move": self.per_move,
-            "allocator_per_move": self.allocator_per_move,
-            "total_per_move": self.total_per_move,
-            "steps": [[step.low, step.high, step.per_move] for step in self.steps()],
-            "unavailable": self.unavailable or None,
-        }

@@ -177,9 +177,9 @@ def count_all(
     found: dict[str, InstructionCount] = {}
     for name, pair in sizes.items():
         if isinstance(pair, str):
-            found[name] = InstructionCount(name, (), unavailable=pair)
+            found[name] = InstructionCount(sizes=(), unavailable=pair)
         elif isinstance(valgrind, str):
-            found[name] = InstructionCount(name, pair, unavailable=valgrind)
+            found[name] = InstructionCount(sizes=pair, unavailable=valgrind)
     jobs = [(name, pair) for name, pair in sizes.items() if name not in found and not isinstance(pair, str)]
     if jobs and not isinstance(valgrind, str):
         shares = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
@@ -288,21 +288,20 @@ def _assemble(
     mine = [line for line in lines if line.get("name") == name]
     errors = [line for line in mine if "error" in line]
     if errors:
-        return InstructionCount(name, sizes, unavailable=f"failed at n = {errors[0]['n']}: {errors[0]['error']}")
+        return InstructionCount(sizes=sizes, unavailable=f"failed at n = {errors[0]['n']}: {errors[0]['error']}")
     drains = [line for line in mine if "pid" in line]
     if len(drains) != len(sizes) + 1:
         said = f"{len(drains)} of {len(sizes) + 1} counted drains reported"
-        return InstructionCount(name, sizes, unavailable=failure or said)
+        return InstructionCount(sizes=sizes, unavailable=failure or said)
     found = [totals.get(int(line["pid"])) for line in drains]
     counted = [total for total in found if total is not None]
     if len(counted) != len(found):
-        return InstructionCount(name, sizes, unavailable="cachegrind wrote no readable instruction total for a drain")
+        return InstructionCount(sizes=sizes, unavailable="cachegrind wrote no readable instruction total for a drain")
     moves = tuple(int(line["moves"]) for line in drains[:-1])
     if any(high <= low for low, high in pairwise(moves)):
-        return InstructionCount(name, sizes, unavailable=f"no more moves at a larger size ({moves})")
-    return InstructionCount(
-        name, sizes, moves, tuple(total for total, _ in counted), tuple(part for _, part in counted)
-    )
+        return InstructionCount(sizes=sizes, unavailable=f"no more moves at a larger size ({moves})")
+    instructions, allocator = tuple(total for total, _ in counted), tuple(part for _, part in counted)
+    return InstructionCount(sizes=sizes, moves=moves, instructions=instructions, allocator=allocator)
 
 
 def _last_line(text: str) -> str:

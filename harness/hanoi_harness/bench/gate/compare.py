@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
+import msgspec
 from tabulate import tabulate
 
 from hanoi_harness.bench.counts.figures import InstructionCount
@@ -120,7 +121,9 @@ def _only(results: ResultSet, names: Collection[str] | None) -> ResultSet:
     """Return *results* with only the algorithms *names*."""
     if names is None:
         return results
-    return replace(results, algorithms={name: a for name, a in results.algorithms.items() if name in names})
+    return msgspec.structs.replace(
+        results, algorithms={name: a for name, a in results.algorithms.items() if name in names}
+    )
 
 
 def _runs_numpy(old: ResultSet, new: ResultSet) -> Callable[[str], bool | None]:
@@ -187,7 +190,7 @@ def _counts(results: ResultSet) -> dict[str, InstructionCount]:
     for name, result in results.algorithms.items():
         if result.external or result.status != "ok":
             continue
-        found[name] = result.instructions or InstructionCount(name, (), unavailable="no count in this set")
+        found[name] = result.instructions or InstructionCount(sizes=(), unavailable="no count in this set")
     return found
 
 

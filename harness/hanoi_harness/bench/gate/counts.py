@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from hanoi_harness.bench.counts.figures import InstructionCount
 
@@ -57,18 +57,6 @@ class Check:
         change = "" if self.change is None else f" ({self.change * 100:+.2f}%)"
         where = f" [{self.reason}]" if self.reason else ""
         return f"{self.name}: {self.metric} {self.old:.0f} -> {self.new:.0f}{change}{where}: {self.status}"
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready mapping, ``change`` included."""
-        return {
-            "name": self.name,
-            "metric": self.metric,
-            "old": self.old,
-            "new": self.new,
-            "change": self.change,
-            "status": self.status,
-            "reason": self.reason,
-        }
 
 
 def classify(old: float, new: float, threshold_pct: float) -> Status:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 from xml.etree import ElementTree
 
@@ -83,7 +83,7 @@ def entries(comparison: Comparison) -> list[dict[str, Any]]:
 
     The figures of a time are relative to the reference; its change is a ratio minus 1, like the others'.
     """
-    found = [{**check.to_dict(), "threshold_pct": comparison.threshold_pct} for check in comparison.checks]
+    found = [{**asdict(c), "change": c.change, "threshold_pct": comparison.threshold_pct} for c in comparison.checks]
     metric = f"time relative to {comparison.reference}"
     for row in comparison.times:
         status = "REGRESSION" if row.regression else "skipped" if row.skipped else row.verdict or "not compared"

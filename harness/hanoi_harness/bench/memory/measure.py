@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import subprocess
 import tracemalloc
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from typing import Annotated
+
+import msgspec
 
 from hanoi_harness import process
 from hanoi_harness.bench.consume import consume
@@ -41,23 +42,22 @@ def tracemalloc_peak(algorithm: Algorithm, n: int) -> int:
             tracemalloc.stop()
 
 
-@dataclass(frozen=True)
-class Rss:
+Mib = Annotated[float, msgspec.Meta(ge=0.0, le=2.0**30)]
+
+
+class Rss(msgspec.Struct, frozen=True):
     """A child's peak RSS while draining, and its RSS just before.
 
     Both are in MiB: *peak_mib* and *baseline_mib*.
     """
 
-    peak_mib: float
-    baseline_mib: float
+    peak_mib: Mib
+    baseline_mib: Mib
     numpy: bool | None = None
 
     @property
     def growth_mib(self) -> float:
         return max(0.0, self.peak_mib - self.baseline_mib)
-
-    def to_dict(self) -> dict[str, float | bool | None]:
-        return asdict(self)
 
 
 def rss_peak(name: str, n: int, plugins: Sequence[str], timeout_s: float) -> Rss | str:
@@ -80,8 +80,6 @@ def rss_peak(name: str, n: int, plugins: Sequence[str], timeout_s: float) -> Rss
         lines = [line for line in stderr.splitlines() if line.strip()]
         return lines[-1] if lines else process.describe_exit(code, "the child")
     try:
-        data = json.loads(stdout.strip().splitlines()[-1])
-        numpy = data.get("numpy")
-        return Rss(float(data["peak_mib"]), float(data["baseline_mib"]), numpy if isinstance(numpy, bool) else None)
-    except (ValueError, KeyError, IndexError):
+        return msgspec.json.decode(stdout.strip().splitlines()[-1], type=Rss)
+    except (msgspec.DecodeError, IndexError):
         return f"unreadable output from the child: {stdout[-200:]!r}"

@@ -83,7 +83,8 @@ def instruction_points(result: AlgorithmResult) -> list[tuple[int, float]]:
     :attr:`~hanoi_harness.bench.counts.figures.InstructionCount.per_move`.
 
     >>> from hanoi_harness.bench.counts.figures import InstructionCount
-    >>> c = InstructionCount("a", (10, 14), (1023, 16383), (300_000_000, 361_445_000, 300_010_000), (0, 0, 0))
+    >>> c = InstructionCount(sizes=(10, 14), moves=(1023, 16383), instructions=(300_000_000, 361_445_000, 300_010_000),
+    ...                      allocator=(0, 0, 0))
     >>> instruction_points(AlgorithmResult("a", instructions=c))
     [(16383, 4000.0)]
     >>> instruction_points(AlgorithmResult("a"))

@@ -46,12 +46,13 @@ def verdict(result: AlgorithmResult) -> str:
 
     Its check, then its declared classes against the fitted ones.
 
-    >>> verdict(AlgorithmResult("a", declared_time="2^n", declared_space="1", fit_time=Fit("2^n", 0.1, "", 9),
-    ...                         fit_space=Fit("1", 0.0, "bytes per disk", 9)))
+    >>> from hanoi_harness.bench.results.resultset import Declared, Fits
+    >>> fits = Fits(Fit("2^n", 0.1, "log-log instructions/move", 9), Fit("1", 0.0, "bytes per disk", 9))
+    >>> verdict(AlgorithmResult("a", declared=Declared("2^n", "1"), fit=fits))
     'as declared: time 2^n, space 1'
-    >>> verdict(AlgorithmResult("a", declared_time="n 2^n", declared_space="n", fit_time=Fit("2^n", 0.1, "", 9)))
+    >>> verdict(AlgorithmResult("a", declared=Declared("n 2^n", "n"), fit=Fits(time=fits.time)))
     'MISMATCH time: declared n 2^n, fitted 2^n; space: not enough sizes'
-    >>> verdict(AlgorithmResult("a", declared_time="2^n", declared_space="n"))
+    >>> verdict(AlgorithmResult("a", declared=Declared("2^n", "n")))
     'time: not counted; space: not enough sizes'
     """
     if result.status != "ok":
@@ -130,7 +131,8 @@ def instructions_cell(result: AlgorithmResult) -> str:
     Per move outside the allocators, + the allocators' share.
 
     >>> from hanoi_harness.bench.counts.figures import InstructionCount
-    >>> instructions_cell(AlgorithmResult("a", instructions=InstructionCount("a", (10, 14), unavailable="no valgrind")))
+    >>> missing = InstructionCount(sizes=(10, 14), unavailable="no valgrind")
+    >>> instructions_cell(AlgorithmResult("a", instructions=missing))
     'unavailable'
     >>> instructions_cell(AlgorithmResult("a", command="./a {n}"))
     '-'

@@ -26,7 +26,6 @@ numpy loaded there, or not.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from hanoi_harness.bench.results.environment import Environment
 
@@ -88,17 +87,6 @@ class Comparability:
             said = "compared"
         return f"{self.metric}: {said}" + "".join(f" (note: {note})" for note in self.notes)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The verdict as a JSON-ready mapping."""
-        return {
-            "metric": self.metric,
-            "comparable": self.comparable,
-            "reasons": list(self.reasons),
-            "numpy": list(self.numpy),
-            "unmeasured": list(self.unmeasured),
-            "notes": list(self.notes),
-        }
-
 
 _SOFTWARE = (("python_build", "the Python build"), ("implementation", "the Python implementation"))
 _NUMPY = (("numpy", "numpy"),)
@@ -129,7 +117,8 @@ def comparable(old: Environment, new: Environment) -> tuple[Comparability, ...]:
 
     >>> a = Environment("3.11.7", "CPython", "b1", "2.1.0", "glibc 2.36", "x86_64", "Linux", "AMD EPYC", 2,
     ...                 valgrind="valgrind-3.19.0")
-    >>> for line in comparable(a, Environment.from_dict({**a.to_dict(), "cpu": "Intel Xeon"})):
+    >>> from msgspec.structs import replace
+    >>> for line in comparable(a, replace(a, cpu="Intel Xeon")):
     ...     print(line.describe())
     instructions: compared (note: the CPU differs (AMD EPYC, then Intel Xeon): glibc picks its string
     routines by the CPU features valgrind reports)

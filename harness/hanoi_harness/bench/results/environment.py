@@ -18,10 +18,11 @@ import os
 import platform
 import subprocess
 import sys
-from dataclasses import asdict, dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
 
 from hanoi_harness.bench.counts.measure import Valgrind, find_valgrind
 
@@ -32,8 +33,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent
 GIT_TIMEOUT_S = 10.0
 
 
-@dataclass(frozen=True)
-class Environment:
+class Environment(msgspec.Struct, frozen=True):
     """What one run's figures depend on, as JSON-ready fields.
 
     ``python`` is the version, ``python_build`` :data:`sys.version`: its
@@ -45,44 +45,33 @@ class Environment:
     version ``""`` is a file written before versions were recorded.
     """
 
-    python: str
-    implementation: str
-    python_build: str
-    numpy: str
-    libc: str
-    arch: str
-    os: str
-    cpu: str
-    cores: int | None
+    python: str = ""
+    implementation: str = ""
+    python_build: str = ""
+    numpy: str = ""
+    libc: str = ""
+    arch: str = ""
+    os: str = ""
+    cpu: str = ""
+    cores: Annotated[int, msgspec.Meta(ge=1, le=2**20)] | None = None
     valgrind: str = ""
     valgrind_missing: str = ""
-    load: tuple[float, ...] = ()
+    load: Annotated[tuple[Annotated[float, msgspec.Meta(ge=0.0, le=1e6)], ...], msgspec.Meta(max_length=3)] = ()
     commit: str = ""
     dirty: bool = False
     version: str = ""
     branch: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        """Every field, JSON-ready."""
-        data = asdict(self)
-        data["load"] = list(self.load)
-        return data
-
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Environment:
-        """The environment in *data*, as :meth:`to_dict` wrote it.
-
-        A field it lacks is empty.
+        """The environment in *data*; a field it lacks is empty.
 
         >>> e = Environment("3.11.7", "CPython", "3.11.7 (main) [GCC]", "2.1.0", "glibc 2.36", "x86_64", "Linux",
         ...                 "AMD EPYC", 2, load=(0.5, 0.4, 0.3))
-        >>> Environment.from_dict(e.to_dict()) == e
+        >>> Environment.from_dict(msgspec.to_builtins(e)) == e
         True
         """
-        known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
-        known["load"] = tuple(float(value) for value in known.get("load") or ())
-        defaults = {name: "" for name in ("python", "implementation", "python_build", "numpy", "libc", "arch")}
-        return cls(**{**defaults, "os": "", "cpu": "", "cores": None, **known})
+        return msgspec.convert(data, cls)
 
     def describe(self) -> str:
         """One line for a report: interpreter, numpy, valgrind, CPU, load, commit.

@@ -38,10 +38,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import numpy as np
+from msgspec import Meta, Struct
 
 if TYPE_CHECKING:
     from hanoi_harness.bench.counts.figures import InstructionCount
@@ -86,20 +86,19 @@ MIN_POINTS = 3
 """Fewer sizes than this give no fit."""
 
 
-@dataclass(frozen=True)
-class Fit:
+Basis = Literal["log-log ns/move", "log-log instructions/move", "log2 bytes vs n", "bytes per disk"]
+
+
+class Fit(Struct, frozen=True):
     """A fitted class *cls*, the *slope* it came from.
 
     What the slope is of (*basis*), over *points* sizes.
     """
 
-    cls: str
-    slope: float
-    basis: str
-    points: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    cls: Literal["1", "n", "2^n", "n 2^n"]
+    slope: Annotated[float, Meta(ge=-1e15, le=1e15)]
+    basis: Basis
+    points: Annotated[int, Meta(ge=0, le=1000)]
 
     def __str__(self) -> str:
         return f"{self.cls} ({self.basis} slope {self.slope:.2f})"
@@ -130,7 +129,7 @@ def fit_counts(count: InstructionCount | None) -> Fit | None:
     ...     moves = tuple(2**n - 1 for n in ns)
     ...     work = [10**6 + 3 * i + per_move(n) * m for i, (n, m) in enumerate(zip(ns, moves))]
     ...     again = 10**6 + 3 * len(ns) + per_move(ns[0]) * moves[0]  # n = 10 again, a fork later
-    ...     return InstructionCount("a", ns, moves, (*work, again), (0,) * (len(ns) + 1))
+    ...     return InstructionCount(sizes=ns, moves=moves, instructions=(*work, again), allocator=(0,) * (len(ns) + 1))
     >>> fit_counts(counted(lambda n: 4000)).cls, fit_counts(counted(lambda n: 3000 + 230 * n)).cls
     ('2^n', 'n 2^n')
     """

@@ -25,8 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-from hanoi_harness.bench.results.resultset import RESULTS_FILE
-from hanoi_harness.bench.results.schema import load
+from hanoi_harness.bench.results.resultset import RESULTS_FILE, load
 from hanoi_harness.errors import UsageError
 
 MARKER = ".hanoi-bench.json"

@@ -1,200 +1,167 @@
-"""``results.json``: the versioned record of one bench run, written.
+"""``results.json``: the versioned record of one bench run, declared once.
 
-Schema (``"schema": 5``)::
-
-    {"generated_by": "...", "schema": 5, "mode": "full" | "quick", "reference": "recursive",
-     "consumer": "digest", "created": ISO date,
-     "environment": {"python", "implementation", "python_build", "numpy", "libc", "arch", "os", "cpu", "cores",
-                     "valgrind", "valgrind_missing", "load", "commit", "branch", "dirty", "version"},
-     "settings": {...}, "timer": "...", "durations_s": {PHASE: seconds},
-     "noise_floor": {"case", "difference": {"verdict", "ratio", "interval", "p_value"}, "margin"} or null,
-     "algorithms": {NAME: {"summary", "source", "family", "origin", "limits", "puzzle", "declared": {"time", "space"},
-                           "external": bool, "command": shell command or null,
-                           "status": "ok" | "failed", "failure": verdict or null, "stopped",
-                           "fit": {"time": fit or null, "space": fit or null, "wall_time": fit or null},
-                           "instructions": {"sizes", "span", "moves", "instructions", "allocator", "per_move",
-                                            "allocator_per_move", "total_per_move", "steps",
-                                            "unavailable"} or null,
-                           "runs": [{"n", "moves", "check_s", "timing": {"median", "iqr", "q1", "q3",
-                                     "minimum", "mean", "stddev", "rounds", "iterations", "interval",
-                                     "unstable", "samples"} or null,
-                                     "timing_error", "ns_per_move", "moves_per_s",
-                                     "tracemalloc_peak_bytes", "rss": {"peak_mib", "baseline_mib", "numpy"} or null,
-                                     "rss_error"}]}}}
+Each record is a :class:`msgspec.Struct` whose fields are the file's keys,
+with their types and bounds.  :meth:`ResultSet.dumps` writes a set and
+:func:`load` reads one, both from these declarations.  A figure kept for
+readers of the file (a run's ns per move, the counts' figures per move, a
+margin, a ratio) is computed again when a record is made.  While a file is
+read, one that is not what its sources give is refused, as are figures that
+contradict each other (:mod:`hanoi_harness.bench.results.consistency`).
 
 Times are seconds per drain, a drain being every move of the run read by the
-one consumer (:mod:`hanoi_harness.bench.consume`, ``"consumer": "digest"``);
-``moves`` is the number of moves the checker replayed at that n (2^n - 1 for
-the classic puzzle, more or fewer for another), and ``ns_per_move`` and
-``moves_per_s`` divide by it.  They are derived from the median and stored for
-readers of the file (this module derives them again instead of reading them),
-as are the instruction figures per move (computed again from the counts).  A
-timing's ``interval`` is the 95% interval of its median, ``unstable`` the
-reasons its rounds are too noisy to rank on (empty: stable), ``samples`` up to
-32 of its rounds (:mod:`hanoi_harness.bench.timing.figures`).  ``noise_floor`` is the
-reference timed against itself in the run (:mod:`hanoi_harness.bench.timing.noise`).
-``environment`` is what the figures depend on
-(:mod:`hanoi_harness.bench.results.environment`).  An entry with ``"external": true``
-is a ``--command``: its times are whole runs of the program (start-up
-included), its declared classes are empty (unknown), it has no tracemalloc
-peaks and no instruction counts, and its ``rss`` is the process's own peak,
-with its peak at n = 0 as the baseline.  An algorithm's ``rss.numpy`` says whether
-numpy was loaded in the fresh child that measured it (null when not known: a
-command's, or a file written before it was recorded); the gate compares the
-figures of an algorithm that never loads numpy across numpy versions.
+one consumer (:mod:`hanoi_harness.bench.consume`).  An entry with
+``"external": true`` is a ``--command``: its times are whole runs of the
+program, it declares no class, and its ``rss`` is the process's own peak.
+The declarations below are the layout; ``docs/bench/running.md`` says what changed.
 
-The counts are at every size measured up to the classic n = 16
-(``sizes``), then at the first again (``instructions`` and ``allocator``
-hold one more); ``steps`` are the instructions per move from each size to
-the next, and the figures per move are between the two sizes of ``span``.
-``fit.time`` is fitted on the counts, ``fit.wall_time`` on the wall clock,
-an observation only (:mod:`hanoi_harness.bench.results.fit`).
-
-Older schemas still load.  Schema 4 is schema 5 with counts at two sizes,
-no ``span`` or ``steps``, and a ``fit.time`` fitted on the wall clock: it
-reads as ``wall_time``, the set's time class unfitted.  Schema 3 is schema 4 without ``startup``: its
-set reads with none.  Schema 2 (schema 1 plus ``c_reference``,
-``external`` and ``command``) timed a drain that read no move
-(``deque(solve(n), maxlen=0)``).  Its set reads with ``"consumer":
-"generation only"`` and is never ranked.  Its runs' moves are 2^n - 1 (every
-record then solved the classic puzzle), and its timings have no interval and
-are flagged for it.  It has no counts and no noise floor, and its ``machine``
-and ``commit`` records become a partial environment.  A reader refuses any
-other schema number rather than guess.
-
-This module writes the records.  They are read in one place,
-:mod:`hanoi_harness.bench.results.schema`
-(:func:`~hanoi_harness.bench.results.schema.load`), which trusts nothing.
-The file is read within bounds, every value is checked for its type and
-range, and figures that contradict each other are refused.  Anything else is
-one line naming the value, never a figure taken as it comes.
+:func:`load` trusts nothing: the file is read within bounds, every value is
+checked for its type and range, and any refusal is one line
+(:class:`~hanoi_harness.errors.UsageError`, exit status 2) naming the value.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any, Literal
+import os
+import re
+import stat
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
+
+import msgspec
+from msgspec import Meta, Struct, field
+from msgspec.structs import force_setattr
 
 from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.memory.measure import Rss
+from hanoi_harness.bench.results.consistency import READING, check, kept
 from hanoi_harness.bench.results.environment import Environment
 from hanoi_harness.bench.results.fit import Fit
 from hanoi_harness.bench.timing.figures import Timing
 from hanoi_harness.bench.timing.noise import NoiseFloor
+from hanoi_harness.errors import UsageError
 
 SCHEMA = 5
-"""The schema a bench writes; :data:`hanoi_harness.bench.results.schema.READABLE` are those read."""
+"""The schema a bench writes."""
+READABLE = (4, 5)
+"""The schemas :func:`load` reads: 4 is 5 without ``span`` and ``steps``, its time fitted on the wall clock."""
 RESULTS_FILE = "results.json"
 GENERATED = "Generated by 'hanoi bench'; do not edit by hand. Tables and plots are rendered from this file."
+MAX_BYTES = 16 * 2**20
+"""The largest result file read: a full run's results.json is about 0.7 MB, so 24 times that."""
 
 Consumer = Literal["digest", "generation only"]
-CONSUMERS: tuple[Consumer, ...] = ("digest", "generation only")
-"""What a set's drains did with the moves: folded every one into the digest, or read none (schema 1 and 2)."""
-
 CLASSIC_PUZZLE = "3 pegs, every move"
 """How a record of the classic puzzle names it (``str`` of :data:`hanoi_harness.core.puzzle.CLASSIC`)."""
 
-MODES = ("full", "quick")
-STATUSES = ("ok", "failed")
+Name = Annotated[str, Meta(pattern=r"^[^\W\d]\w*$")]
+"""An algorithm's name: a Python identifier."""
+Size = Annotated[int, Meta(ge=0, le=1000)]
+Counter = Annotated[int, Meta(ge=0, le=2**63 - 1)]
 
 
-@dataclass
-class Run:
+class Run(Struct, frozen=True):
     """Every figure measured for one algorithm at *n*.
 
-    Its run made *moves* moves (2^n - 1 when not given).
+    Its run made *moves* moves (2^n - 1 when not given).  ``ns_per_move``
+    and ``moves_per_s`` are derived from the median (None when untimed).
     """
 
-    n: int
-    check_s: float | None = None
+    n: Size
+    moves: Annotated[int, Meta(ge=-1, le=2**63 - 1)] = -1
+    check_s: Annotated[float, Meta(ge=0.0, le=1e6)] | None = None
     timing: Timing | None = None
     timing_error: str | None = None
-    tracemalloc_peak_bytes: int | None = None
+    ns_per_move: float | None = None
+    moves_per_s: float | None = None
+    tracemalloc_peak_bytes: Annotated[int, Meta(ge=0, le=2**48)] | None = None
     rss: Rss | None = None
     rss_error: str | None = None
-    moves: int = -1
 
     def __post_init__(self) -> None:
+        check(self.moves >= 0, "moves", "missing")
         if self.moves < 0:
-            self.moves = (1 << self.n) - 1
+            force_setattr(self, "moves", (1 << self.n) - 1)
+        median = self.timing.median if self.timing is not None and self.moves else None
+        per_move = None if median is None else median / self.moves * 1e9
+        per_s = None if median is None else self.moves / median
+        force_setattr(self, "ns_per_move", kept(self.ns_per_move, per_move, "ns_per_move", "its median and moves"))
+        force_setattr(self, "moves_per_s", kept(self.moves_per_s, per_s, "moves_per_s", "its median and moves"))
 
     @property
     def median_s(self) -> float:
-        """The median drain of this timed run, in seconds.
-
-        Only for a run that was timed.
-        """
+        """The median drain of this timed run, in seconds."""
         assert self.timing is not None, "only a timed run has a median"
         return self.timing.median
 
-    @property
-    def ns_per_move(self) -> float | None:
-        """The median drain's nanoseconds per move.
 
-        None when untimed or without moves.
-        """
-        if self.timing is None or not self.moves:
-            return None
-        return self.timing.median / self.moves * 1e9
+class Declared(Struct):
+    """The classes an algorithm declares, of its time and its space."""
 
-    @property
-    def moves_per_s(self) -> float | None:
-        """Moves read per second at the median drain.
-
-        None when untimed or without moves.
-        """
-        if self.timing is None or not self.moves or self.timing.median <= 0:
-            return None
-        return self.moves / self.timing.median
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "n": self.n,
-            "moves": self.moves,
-            "check_s": self.check_s,
-            "timing": self.timing.to_dict() if self.timing else None,
-            "timing_error": self.timing_error,
-            "ns_per_move": self.ns_per_move,
-            "moves_per_s": self.moves_per_s,
-            "tracemalloc_peak_bytes": self.tracemalloc_peak_bytes,
-            "rss": self.rss.to_dict() if self.rss else None,
-            "rss_error": self.rss_error,
-        }
+    time: str = ""
+    space: str = ""
 
 
-@dataclass
-class AlgorithmResult:
+class Fits(Struct):
+    """The classes fitted: time, space, and the wall clock's trend."""
+
+    time: Fit | None = None
+    space: Fit | None = None
+    wall_time: Fit | None = None
+
+
+class AlgorithmResult(Struct):
     """One algorithm's record, verdict, fits, instruction counts and runs.
 
     ``command`` is set (and ``external`` true) for a ``--command`` entry;
     ``puzzle`` names what it solves (``str`` of its :class:`~hanoi_harness.core.puzzle.Puzzle`);
-    ``source`` cites the write-up it comes from ("" for none, or a file written before sources were kept).
+    ``source`` cites the write-up it comes from.  ``name`` is its key in
+    the set, not written inside the record.
     """
 
-    name: str
+    name: str = ""
     summary: str = ""
     source: str = ""
     family: str = ""
     origin: str = ""
     limits: str = ""
-    declared_time: str = ""
-    declared_space: str = ""
-    status: str = "ok"
+    puzzle: str = CLASSIC_PUZZLE
+    declared: Declared = field(default_factory=Declared)
+    external: bool = False
+    command: str | None = None
+    status: Literal["ok", "failed"] = "ok"
     failure: dict[str, Any] | None = None
     stopped: str = ""
-    fit_time: Fit | None = None
-    fit_space: Fit | None = None
-    fit_wall: Fit | None = None
-    runs: list[Run] = field(default_factory=list)
-    command: str | None = None
-    puzzle: str = CLASSIC_PUZZLE
+    fit: Fits = field(default_factory=Fits)
     instructions: InstructionCount | None = None
+    runs: list[Run] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.external = self.command is not None
+        said = (self.failure or {}).get("describe", "")
+        check(isinstance(said, str), "failure.describe", f"expected a string, got {said!r}"[:80])
+        if self.fit.time is not None and self.fit.time.basis == "log-log ns/move":  # schema 4: the wall clock's
+            self.fit.time, self.fit.wall_time = None, self.fit.time
 
     @property
-    def external(self) -> bool:
-        """An external program's entry (``--command``), not a registered algorithm."""
-        return self.command is not None
+    def declared_time(self) -> str:
+        return self.declared.time
+
+    @property
+    def declared_space(self) -> str:
+        return self.declared.space
+
+    @property
+    def fit_time(self) -> Fit | None:
+        return self.fit.time
+
+    @property
+    def fit_space(self) -> Fit | None:
+        return self.fit.space
+
+    @property
+    def fit_wall(self) -> Fit | None:
+        return self.fit.wall_time
 
     @property
     def runs_numpy(self) -> bool | None:
@@ -212,7 +179,7 @@ class AlgorithmResult:
 
     @property
     def classic(self) -> bool:
-        """True for a record of the classic puzzle (three pegs, every move).
+        """True for a record of the classic puzzle.
 
         Its run of n disks is 2^n - 1 moves.
         """
@@ -222,75 +189,55 @@ class AlgorithmResult:
         """Return the runs that have a timing, by n."""
         return {run.n: run for run in self.runs if run.timing is not None}
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "summary": self.summary,
-            "source": self.source,
-            "family": self.family,
-            "origin": self.origin,
-            "limits": self.limits,
-            "puzzle": self.puzzle,
-            "declared": {"time": self.declared_time, "space": self.declared_space},
-            "external": self.external,
-            "command": self.command,
-            "status": self.status,
-            "failure": self.failure,
-            "stopped": self.stopped,
-            "fit": {
-                "time": self.fit_time.to_dict() if self.fit_time else None,
-                "space": self.fit_space.to_dict() if self.fit_space else None,
-                "wall_time": self.fit_wall.to_dict() if self.fit_wall else None,
-            },
-            "instructions": self.instructions.to_dict() if self.instructions else None,
-            "runs": [run.to_dict() for run in self.runs],
-        }
 
+class Settings(TypedDict, total=False):
+    """The settings of the run.
 
-@dataclass
-class ResultSet:
-    """One bench run in *mode*, times relative to *reference*.
-
-    ``algorithms`` in the registry's order.
-
-    ``consumer`` says what each drain did with the moves: "digest" (every
-    move read) or, for a file of schema 1 or 2, "generation only" (none read:
-    such a set is never ranked).
+    As :class:`hanoi_harness.bench.plan.Settings` holds them.
     """
 
-    mode: str
-    reference: str
-    created: str = ""
-    environment: Environment = field(default_factory=lambda: Environment.from_dict({}))
-    settings: dict[str, Any] = field(default_factory=dict)
-    timer: str = ""
-    durations_s: dict[str, float] = field(default_factory=dict)
-    algorithms: dict[str, AlgorithmResult] = field(default_factory=dict)
-    noise_floor: NoiseFloor | None = None
+    mode: Literal["full", "quick"]
+    sizes: list[Size] | None
+    count_sizes: list[Size]
+    drain_budget_s: Annotated[float, Meta(ge=0.0, le=1e12)]
+    check_budget_s: Annotated[float, Meta(ge=0.0, le=1e12)]
+    max_time_s: Annotated[float, Meta(ge=0.0, le=1e12)]
+    memory_budget_s: Annotated[float, Meta(ge=0.0, le=1e12)]
+    check_timeout_s: Annotated[float, Meta(ge=0.0, le=1e12)]
+    n_cap: Size
+    count_cap: Size
+    min_rounds: Annotated[int, Meta(ge=0, le=10**9)]
+    rss_stride: Size
+    check_memory_mb: Annotated[int, Meta(ge=0, le=2**40)]
+    passes: Annotated[int, Meta(ge=0, le=1000)]
+
+
+class ResultSet(Struct):
+    """One bench run in *mode*, times relative to *reference*.
+
+    ``algorithms`` in the registry's order.  ``consumer`` says what each
+    drain did with the moves: "digest" (every move read).
+    """
+
+    mode: Literal["full", "quick"]
+    reference: Name
     consumer: Consumer = "digest"
+    created: str = ""
+    environment: Environment = field(default_factory=Environment)
+    settings: SettingsRecord = field(default_factory=dict)
+    timer: str = ""
+    durations_s: dict[str, Annotated[float, Meta(ge=0.0, le=1e7)]] = field(default_factory=dict)
+    noise_floor: NoiseFloor | None = None
+    algorithms: dict[Name, AlgorithmResult] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name, result in self.algorithms.items():
+            result.name = name
 
     @property
     def reads_moves(self) -> bool:
-        """True when every drain read every move.
-
-        So that speeds may be ranked against each other.
-        """
+        """True when every drain read every move, so that speeds may be ranked."""
         return self.consumer == "digest"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "generated_by": GENERATED,
-            "schema": SCHEMA,
-            "mode": self.mode,
-            "reference": self.reference,
-            "consumer": self.consumer,
-            "created": self.created,
-            "environment": self.environment.to_dict(),
-            "settings": self.settings,
-            "timer": self.timer,
-            "durations_s": self.durations_s,
-            "noise_floor": self.noise_floor.to_dict() if self.noise_floor else None,
-            "algorithms": {name: result.to_dict() for name, result in self.algorithms.items()},
-        }
 
     def dumps(self) -> str:
         """Return the JSON text of the set.
@@ -300,5 +247,116 @@ class ResultSet:
         >>> ResultSet("quick", "recursive").dumps().splitlines()[0].startswith('{"generated_by": "Generated by')
         True
         """
-        text = json.dumps(self.to_dict(), indent=2)
+        data = {"generated_by": GENERATED, "schema": SCHEMA, **msgspec.to_builtins(self)}
+        for entry in data["algorithms"].values():
+            del entry["name"]
+        text = json.dumps(data, indent=2)
         return "{" + text[1:].lstrip() + "\n"
+
+
+if TYPE_CHECKING:  # read as the TypedDict, which declares each key; handled as a plain mapping
+    SettingsRecord = dict[str, Any]
+else:
+    SettingsRecord = Settings
+
+
+# --- the one reader --------------------------------------------------------------------------------------------
+
+
+class _Version(Struct):
+    schema: Any = None
+
+
+class _Entries(Struct):
+    algorithms: dict[str, msgspec.Raw] = {}
+
+
+def results_path(path: Path) -> Path:
+    """Return the ``results.json`` of the directory *path*, else *path*."""
+    return path / RESULTS_FILE if path.is_dir() else path
+
+
+def load(path: Path) -> ResultSet:
+    """Return the result set in the directory or ``results.json`` *path*.
+
+    Anything else (no file, not a regular file, over the size bound, not
+    JSON, another schema, a value of the wrong type or out of range, figures
+    that contradict each other) is a one-line :class:`UsageError` naming the
+    file and the value.
+    """
+    file = results_path(path)
+    if not file.exists() and not file.is_symlink():
+        raise UsageError(f"no results at {str(path)!r} (expected a results directory or a results.json)")
+    try:
+        return decode(_read_bounded(file))
+    except UsageError as exc:
+        raise UsageError(f"{file}: {exc}") from None
+
+
+def decode(data: bytes) -> ResultSet:
+    """Return the result set in the JSON text *data*, every value checked.
+
+    >>> decode(b'{"schema": 3, "mode": "quick", "reference": "recursive", "algorithms": {}}')
+    Traceback (most recent call last):
+    hanoi_harness.errors.UsageError: not a results.json of schema 4 or 5 (found schema 3)
+    >>> decode(b'{"schema": 5, "mode": "quick", "reference": "recursive", "algorithms": {"a": {"runs": [{"n": -1}]}}}')
+    Traceback (most recent call last):
+    hanoi_harness.errors.UsageError: algorithms.a.runs[0].n: Expected `int` >= 0
+    """
+    token = READING.set(True)
+    try:
+        found = msgspec.json.decode(data, type=_Version).schema
+        if type(found) is not int or found not in READABLE:  # true == 1 and 5.0 == 5 in Python, not here
+            raise UsageError(f"not a results.json of schema 4 or 5 (found schema {json.dumps(found)[:40]})")
+        return msgspec.json.decode(data, type=ResultSet)
+    except msgspec.ValidationError as exc:
+        raise UsageError(_located(str(exc), data)) from None
+    except msgspec.DecodeError as exc:
+        raise UsageError(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise UsageError("nested too deep") from None
+    finally:
+        READING.reset(token)
+
+
+def _located(message: str, data: bytes) -> str:
+    """Return msgspec's *message* as ``path: what``, the algorithm named.
+
+    msgspec shows a key of a mapping as ``[...]``: the one algorithm of
+    *data* whose record is refused is found again by decoding each alone.
+    """
+    said = re.fullmatch(r"(.*) - at `\$\.?(.*)`", message, re.DOTALL)
+    if said is None:  # a refusal of the set itself
+        return message.removeprefix(".")
+    what, where = said.groups()
+    if where.startswith("algorithms[...]"):
+        for name, entry in msgspec.json.decode(data, type=_Entries).algorithms.items():
+            try:
+                msgspec.json.decode(entry, type=AlgorithmResult)
+            except msgspec.ValidationError:
+                where = where.replace("[...]", f".{name}", 1)
+                break
+    if what.startswith("."):
+        return f"{where}{what}" if where else what[1:]
+    return f"{where}: {what}" if where else what
+
+
+def _read_bounded(path: Path) -> bytes:
+    """Return the bytes of the regular file at *path*.
+
+    At most :data:`MAX_BYTES`.  The file is opened without blocking, so a named pipe with no writer is
+    refused at once instead of waiting for one.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise UsageError(f"cannot open: {exc.strerror}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):  # before fdopen, which refuses a directory with a traceback
+        os.close(fd)
+        raise UsageError(f"{'a directory' if stat.S_ISDIR(mode) else 'not a regular file'}, not a result file")
+    with os.fdopen(fd, "rb") as file:
+        data = file.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise UsageError(f"more than the {MAX_BYTES} bytes a result file may have")
+    return data

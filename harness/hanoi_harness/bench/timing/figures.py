@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated
 
+from msgspec import Meta, Struct
+
+from hanoi_harness.bench.results.consistency import ROUNDED, check, close
 from hanoi_harness.bench.timing.stats import Interval, median_interval, stability
 
 KEPT_ROUNDS = 32
@@ -26,43 +28,51 @@ SIGNIFICANT = 6
 A millionth of a round is far below any machine's noise.
 """
 
-SECONDS = (1e-9, 1e6)
+Seconds = Annotated[float, Meta(ge=1e-9, le=1e6)]
 """The bounds of a time per drain or per run, in seconds.
 
 At least a nanosecond, far less than a generator takes just to start, and at most 11.6 days.  Bounding it
 below keeps every ratio the gate takes finite and non-zero.
 """
 
-SPREAD = (0.0, 1e6)
-"""A spread of times (IQR, standard deviation): 0 is possible."""
-
-NOT_KEPT = "its rounds were not kept (a result file of schema 1 or 2)"
-"""The stability reason of a timing whose file kept no rounds.
-
-Files of schema 1 and 2 were written before rounds were kept.
-"""
+Spread = Annotated[float, Meta(ge=0.0, le=1e6)]
+"""A spread of times (IQR, standard deviation), or a round the CPU clock did not see advance: 0 is possible."""
 
 
-@dataclass(frozen=True)
-class Timing:
+class Timing(Struct, frozen=True):
     """One case's timing, in seconds per drain.
 
     The statistics are pytest-benchmark's over its rounds (each round times ``iterations`` drains and is
     divided by them). ``interval`` is the 95% interval of the median (None under 6 rounds).
     """
 
-    median: float
-    iqr: float
-    q1: float
-    q3: float
-    minimum: float
-    mean: float
-    stddev: float
-    rounds: int
-    iterations: int
+    median: Seconds
+    iqr: Spread
+    q1: Spread
+    q3: Seconds
+    minimum: Spread
+    mean: Seconds
+    stddev: Spread
+    rounds: Annotated[int, Meta(ge=1, le=10**9)]
+    iterations: Annotated[int, Meta(ge=1, le=10**12)]
     interval: Interval | None = None
-    unstable: tuple[str, ...] = ()
-    samples: tuple[float, ...] = ()
+    unstable: Annotated[tuple[str, ...], Meta(max_length=100)] = ()
+    samples: Annotated[tuple[Spread, ...], Meta(max_length=KEPT_ROUNDS)] = ()
+
+    def __post_init__(self) -> None:
+        median, low = self.median, min(self.samples, default=self.minimum)
+        bounds = [("its 95% interval", self.interval.low, self.interval.high)] if self.interval else []
+        bounds += [("the rounds it kept", low, max(self.samples))] if self.samples else []
+        for what, lowest, highest in bounds:
+            inside = lowest * (1 - ROUNDED) <= median <= highest * (1 + ROUNDED)
+            check(inside, "median", f"{median:g} s lies outside {what}, {lowest:g} to {highest:g} s")
+        check(self.q1 <= median, "q1", f"{self.q1:g} s is above the median, {median:g} s")
+        check(self.q3 >= median, "q3", f"{self.q3:g} s is below the median, {median:g} s")
+        check(self.minimum <= self.q1, "minimum", f"{self.minimum:g} s is above q1, {self.q1:g} s")
+        check(self.mean >= self.minimum, "mean", f"{self.mean:g} s is below the minimum, {self.minimum:g} s")
+        check(close(self.iqr, self.q3 - self.q1, 1e-15), "iqr", f"{self.iqr:g} s is not q3 - q1")
+        check(len(self.samples) <= self.rounds, "samples", f"{len(self.samples)} kept of {self.rounds} rounds")
+        check(low >= self.minimum * (1 - ROUNDED), "samples", f"a kept round is below the minimum, {self.minimum:g} s")
 
     @property
     def stable(self) -> bool:
@@ -79,23 +89,6 @@ class Timing:
         if self.interval is None:
             return None
         return round(max(self.median - self.interval.low, self.interval.high - self.median) / self.median, 12)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The timing as a JSON-ready mapping."""
-        return {
-            "median": self.median,
-            "iqr": self.iqr,
-            "q1": self.q1,
-            "q3": self.q3,
-            "minimum": self.minimum,
-            "mean": self.mean,
-            "stddev": self.stddev,
-            "rounds": self.rounds,
-            "iterations": self.iterations,
-            "interval": self.interval.to_dict() if self.interval else None,
-            "unstable": list(self.unstable),
-            "samples": list(self.samples),
-        }
 
     @classmethod
     def from_rounds(cls, rounds: Sequence[float], iterations: int = 1) -> Timing:

@@ -11,7 +11,11 @@ import statistics
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from msgspec import Meta, Struct
+
+from hanoi_harness.bench.results.consistency import check
 
 LEVEL = 0.95
 """The confidence level of every interval here."""
@@ -46,13 +50,19 @@ Verdict = Literal["faster", "slower", "within noise"]
 VERDICTS: tuple[Verdict, ...] = ("faster", "slower", "within noise")
 
 
-@dataclass(frozen=True)
-class Interval:
+Ratio = Annotated[float, Meta(ge=1e-9, le=1e9)]
+"""A ratio of two times, or a time in seconds, as a result file reads it: finite and not 0."""
+
+
+class Interval(Struct, frozen=True):
     """A confidence interval from *low* to *high* at *level* (0.95 for 95%)."""
 
-    low: float
-    high: float
-    level: float = LEVEL
+    low: Ratio
+    high: Ratio
+    level: Annotated[float, Meta(ge=0.5, le=1.0)] = LEVEL
+
+    def __post_init__(self) -> None:
+        check(self.low <= self.high, "high", f"expected at least low ({self.low:g}), got {self.high:g}")
 
     def width(self, centre: float) -> float:
         """The interval's width relative to *centre*.
@@ -61,10 +71,6 @@ class Interval:
         0.2
         """
         return (self.high - self.low) / centre if centre else math.inf
-
-    def to_dict(self) -> dict[str, float]:
-        """The three numbers as a JSON-ready mapping."""
-        return {"low": self.low, "high": self.high, "level": self.level}
 
 
 def median_interval(samples: Sequence[float], level: float = LEVEL) -> Interval | None:
@@ -124,8 +130,7 @@ def stability(samples: Sequence[float], level: float = LEVEL) -> Stability:
     return Stability(tuple(reasons))
 
 
-@dataclass(frozen=True)
-class Difference:
+class Difference(Struct, frozen=True):
     """A new set of rounds against an old one: a *verdict* and its numbers.
 
     ``ratio`` is the new median over the old (above 1: slower), ``interval`` its bootstrap confidence interval
@@ -133,9 +138,9 @@ class Difference:
     """
 
     verdict: Verdict
-    ratio: float
+    ratio: Ratio
     interval: Interval | None
-    p_value: float
+    p_value: Annotated[float, Meta(ge=0.0, le=1.0)]
 
     def describe(self) -> str:
         """One line: the verdict, the ratio with its interval, and the p-value.
@@ -149,15 +154,6 @@ class Difference:
             else (f"{self.interval.level:.0%} interval {self.interval.low:.3f}x to {self.interval.high:.3f}x; ")
         )
         return f"{self.verdict}: {self.ratio:.3f}x ({shown}Mann-Whitney p = {self.p_value:.2g})"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The verdict and its numbers as a JSON-ready mapping."""
-        return {
-            "verdict": self.verdict,
-            "ratio": self.ratio,
-            "interval": self.interval.to_dict() if self.interval else None,
-            "p_value": self.p_value,
-        }
 
 
 def compare_times(
