@@ -22,9 +22,9 @@ the caches, and it decides nothing.
 Space.  The peak bytes m(n) of a drain: the Theil-Sen slope of log2(m)
 against n is about 1 for an array of 2^n nodes, so a slope over
 ``EXP_SLOPE`` is "2^n".  Otherwise the question is whether m grows by a
-fixed amount per disk: the Theil-Sen slope of m against n, in bytes per
-disk, over the runs of at least ``LINEAR_MIN_MOVES`` moves, is "n" when it
-is at least ``BYTES_PER_DISK`` (most of a pointer), else "1".  With fewer
+fixed amount per disk: the slope of m against n, in bytes per disk, over
+the largest runs of at least ``LINEAR_MIN_MOVES`` moves (``LINEAR_SIZES``),
+is "n" when it is at least ``BYTES_PER_DISK`` (most of a pointer), else "1".  With fewer
 than ``MIN_POINTS`` such runs there is no space fit: the smaller runs cannot
 tell a pointer a disk from CPython's cached ints running out, so a quick run
 of three sizes states no class it cannot support.  A log-log slope would not
@@ -66,12 +66,18 @@ WALL_SLOPE = 0.4
 EXP_SLOPE = 0.5
 """Peak memory growing faster than 2^(0.5 n) is classed "2^n"."""
 
-LINEAR_MIN_MOVES = 1023
-"""The fewest moves of a run the linear test uses, the classic puzzle's n = 10: below
-it a run's step numbers stay under 2^9, and CPython's cached small ints (up to 256)
+LINEAR_MIN_MOVES = 511
+"""The fewest moves of a run the linear test uses, the classic puzzle's n = 9: below
+it a run's step numbers stay under 2^8, and CPython's cached small ints (up to 256)
 let a constant-space generator seem to grow by a few dozen bytes as they run out
 (bitwise: 1408 bytes up to n = 8, then 1488 for every n).  Counted in moves, so that
 another puzzle's runs are held to the same work."""
+
+LINEAR_SIZES = 8
+"""The linear test reads the largest sizes only: the last half of them, and at least
+this many.  A footprint that stops growing (blocks: one 2^n-move array up to n = 16,
+then a fixed one) is then read by where it ends; eight sizes span a step of a list's
+over-allocation (clockwise_pillars: 64 bytes every few disks)."""
 
 BYTES_PER_DISK = 6.0
 """Otherwise peak memory growing by at least this much per disk is classed "n": a
@@ -235,6 +241,8 @@ def fit_space(ns: Sequence[int], peak_bytes: Sequence[float], moves: Sequence[in
     'n'
     >>> fit_space(list(range(10, 18)), [1304] * 6 + [1368] * 2).cls  # list over-allocation: steps
     'n'
+    >>> fit_space(list(range(9, 23)), [2**n for n in range(9, 17)] + [900] * 6).cls  # grows, then stops
+    '1'
     """
     counts = [(1 << n) - 1 for n in ns] if moves is None else list(moves)
     found = zip(ns, peak_bytes, counts, strict=True)
@@ -247,6 +255,7 @@ def fit_space(ns: Sequence[int], peak_bytes: Sequence[float], moves: Sequence[in
     if exponential >= EXP_SLOPE:
         return Fit("2^n", exponential, "log2 bytes vs n", len(points))
     use = [(n, b) for (n, _, m), b in zip(points, held, strict=True) if m >= LINEAR_MIN_MOVES]
+    use = use[-max(LINEAR_SIZES, (len(use) + 1) // 2) :]
     if len(use) < MIN_POINTS:
         return None
     per_disk = _spread_slope([n for n, _ in use], [b for _, b in use])
