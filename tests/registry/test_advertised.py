@@ -13,6 +13,17 @@ import pytest
 from hanoi_harness.registry.sources import installed_entry_points, none_advertised
 
 
+@pytest.fixture(autouse=True)
+def plain_finders(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the standard finder of distributions, whatever another test imported.
+
+    Importing the ``importlib_metadata`` backport, as some packages do, puts a
+    finder of its own on ``sys.meta_path``.
+    """
+    kept = [f for f in sys.meta_path if f is importlib.machinery.PathFinder or not hasattr(f, "find_distributions")]
+    monkeypatch.setattr(sys, "meta_path", kept)
+
+
 def distribution(root: Path, name: str, entry_points: str | None, kind: str = "dist-info") -> Path:
     """Write a distribution's metadata folder under *root*, with *entry_points*."""
     folder = root / f"{name}-1.0.{kind}"
