@@ -18,9 +18,14 @@ def plain_finders(monkeypatch: pytest.MonkeyPatch) -> None:
     """Only the standard finder of distributions, whatever another test imported.
 
     Importing the ``importlib_metadata`` backport, as some packages do, puts a
-    finder of its own on ``sys.meta_path``.
+    finder of its own on ``sys.meta_path`` and takes ``find_distributions``
+    off the standard one, which :func:`none_advertised` rightly declines.
     """
-    kept = [f for f in sys.meta_path if f is importlib.machinery.PathFinder or not hasattr(f, "find_distributions")]
+    finder = importlib.machinery.PathFinder
+    if not hasattr(finder, "find_distributions"):
+        standard = importlib.metadata.MetadataPathFinder.find_distributions
+        monkeypatch.setattr(finder, "find_distributions", staticmethod(standard), raising=False)
+    kept = [f for f in sys.meta_path if f is finder or not hasattr(f, "find_distributions")]
     monkeypatch.setattr(sys, "meta_path", kept)
 
 
