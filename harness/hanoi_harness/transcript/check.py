@@ -22,7 +22,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import cast
 
-from hanoi_harness.core.checker import NO_OPTIMUM, Tower, check
+from hanoi_harness.core.astray import Prefix
+from hanoi_harness.core.checker import NO_OPTIMUM, Tower, check, followable, gone_astray
 from hanoi_harness.core.legality import pegs_at
 from hanoi_harness.core.puzzle import CLASSIC, Puzzle, tower_peg
 from hanoi_harness.core.verdict import Verdict, one_of
@@ -154,7 +155,7 @@ def check_lines(
     names = reader.names or _letters_or_digits(puzzle.pegs)
     targets = _targets(target, names, puzzle.pegs, start)
     stream: Iterable[ModelMove] = itertools.chain((first,), moves) if first is not None else ()
-    prefix = Prefix(n) if symmetric and puzzle.pegs == 3 and n <= 60 else None
+    prefix = Prefix(n) if followable(puzzle, n) else None
     astray: list[tuple[int, int, str]] = []  # the first move off every shortest solution: step, line, text
 
     def seen(move: ModelMove) -> None:
@@ -166,7 +167,7 @@ def check_lines(
             observe(move)
 
     stream = _observed(stream, seen)
-    verdict = check(stream, n, targets, puzzle=puzzle, initial=tower.pegs, max_moves=max_moves)
+    verdict = gone_astray(check(stream, n, targets, puzzle=puzzle, initial=tower.pegs, max_moves=max_moves), prefix)
     if isinstance(reader.error, StateMismatch):  # the last move read is not the one its line's state shows
         mismatch, reader.error = reader.error, None
         verdict = Verdict("illegal", n, verdict.moves - 1, step=verdict.moves, reason=mismatch.why)
@@ -190,33 +191,6 @@ def check_lines(
     if verdict.step is not None and first is not None:
         extra.update(line=reader.line, text=reader.text.rstrip("\r\n"))
     return replace(verdict, extra=extra)
-
-
-class Prefix:
-    """The longest run of moves that a shortest solution starts with.
-
-    It follows both shortest solutions of the classic puzzle (the tower to
-    peg 1 or to peg 2) move by move, each move computed from its number.
-
-    >>> p = Prefix(2)
-    >>> for move in [(1, 0, 1), (2, 0, 2), (1, 0, 2)]:
-    ...     p(move)
-    >>> p.length, p.ways
-    (2, [])
-    """
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self.length = 0
-        self.ways = [(0, 1, 2), (0, 2, 1)]  # the pegs of the solution to peg 1, then renamed for peg 2
-
-    def __call__(self, move: ModelMove) -> None:
-        k = self.length + 1
-        src, dst = (k & (k - 1)) % 3, ((k | (k - 1)) + 1) % 3  # the k-th move of one shortest solution
-        fits = k < 2**self.n
-        self.ways = [way for way in self.ways if fits and (way[src], way[dst]) == move[1:]]
-        if self.ways:
-            self.length += 1
 
 
 def _observed(stream: Iterable[ModelMove], observe: Callable[[ModelMove], None]) -> Iterator[ModelMove]:
@@ -282,9 +256,10 @@ def describe(verdict: Verdict, n: int) -> str:
     if verdict.status == "illegal":
         where = f", line {verdict.extra['line']} {quote(verdict.extra['text'])}" if "line" in verdict.extra else ""
         return f"illegal at step {verdict.step}{where}: {verdict.explain(labels)}"
-    if "astray" in verdict.extra:
+    if "astray" in verdict.extra and verdict.failure is not None:
         step, line, text = verdict.extra["astray"]
-        return f"{verdict.describe(labels)}; step {step}, line {line} {quote(text)}, leaves every shortest solution"
+        plain = replace(verdict, failure=replace(verdict.failure, astray=None))
+        return f"{plain.describe(labels)}; step {step}, line {line} {quote(text)}, leaves every shortest solution"
     return verdict.describe(labels)
 
 
