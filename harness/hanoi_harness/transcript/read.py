@@ -22,6 +22,7 @@ import shlex
 from collections.abc import Iterable, Iterator, Mapping
 
 from hanoi_harness.core.legality import Pegs
+from hanoi_harness.transcript.lexicon import FROM
 from hanoi_harness.transcript.line import Counter, NotPegs
 from hanoi_harness.transcript.model import Model, ModelMove
 from hanoi_harness.transcript.pegs import PegNames, conventions, quote
@@ -29,6 +30,7 @@ from hanoi_harness.transcript.pictures import Layout, Pictures
 from hanoi_harness.transcript.rules import Move, head
 from hanoi_harness.transcript.source import (
     LIMIT,
+    AmongMoves,
     MalformedLine,
     NoMoves,
     StateMismatch,
@@ -64,6 +66,10 @@ _ARROW_MARK = re.compile(ARROW)
 _MOVE_LIKE = re.compile(r"\d|\b[A-Za-z]\b|>|\u2192")
 """A digit, a lone letter or an arrow: what a move that cannot be read may hold."""
 _PEG_GROUP = re.compile(r"\[([\d\s,]*)\]")
+_WORD = re.compile(r"[^\W_]+")
+_PEG_STATE = re.compile(r"(?:[^\W_]+\s*){0,2}[:=]?\s*\[[\d\s,]*\]")
+"""A peg written as the disks it holds, perhaps after its name: ``Peg 1: [3, 2]``."""
+_ARROWED = re.compile(ARROW)
 
 
 class Reader(Model):
@@ -93,6 +99,7 @@ class Reader(Model):
         self.contents = False  # pegs may be written as the disks they hold ('from [3, 2, 1] to []')
         self.held: tuple[int, str] | None = None  # the first line of such a move, until the next one
         self.after: tuple[int, str, list[list[int]]] | None = None  # the state a line printed after its move
+        self.suspect: tuple[int, str] | None = None  # a line like a move, not read as one: refused if moves follow
 
     def moves(self, lines: Iterable[str]) -> Iterator[ModelMove]:
         """The moves of ``lines``, up to the first unreadable line.
@@ -127,6 +134,9 @@ class Reader(Model):
                         disk = top[-1] if top else None
                     if unlabelled:
                         unlabelled = self._label(s, src, t, dst)
+                    if self.suspect is not None:
+                        self.error = self._astray_line()
+                        return
                     self.line, self.text = number, text
                     yield disk, src, dst
                     continue
@@ -389,12 +399,28 @@ class Reader(Model):
         """Pass over a line that holds no move.
 
         A line among the moves whose bytes are not text in the encoding
-        (U+FFFD) may hide one: it is refused.
+        (U+FFFD) may hide one: it is refused.  A line after a move that is
+        like a move (:func:`move_like`) is kept, and refused when another
+        move follows it: a reading must explain every line among the moves.
         """
         if "\ufffd" in text and self.line and self.states is None and _MOVE_LIKE.search(text):
             raise MalformedLine(number, text, "bytes that are not text in the input's encoding: give its --encoding")
+        if self.suspect is None and self.line and self.states is None and self.names is not None:
+            if move_like(text, self.names.labels):
+                self.suspect = (number, text)
         if self.example is None:
             self.example = (number, text)
+
+    def _model(self, move: Move, number: int, text: str) -> ModelMove:
+        """The model's move, unless a line like a move came before it unread."""
+        if self.suspect is not None:
+            raise self._astray_line()
+        return super()._model(move, number, text)
+
+    def _astray_line(self) -> MalformedLine:
+        """The refusal of the line like a move that was not read as one."""
+        assert self.suspect is not None
+        return AmongMoves(*self.suspect)
 
     def no_moves(self) -> NoMoves:
         """What to say when no line was a move."""
@@ -412,3 +438,26 @@ class Reader(Model):
         if self.lines == 1:
             return NoMoves(f"no moves read: the only line is not a move: {quote(text)}{tail}")
         return NoMoves(f"no moves read: none of the {self.lines} lines is a move (line {line}: {quote(text)}){tail}")
+
+
+def move_like(text: str, labels: tuple[str, ...]) -> bool:
+    """Whether *text* has what a move has, though no rule reads it as one.
+
+    That is an arrow, a word that comes before a source (``from``), or two
+    of the peg *labels* (a single letter as written, a word in any case).
+    A peg written as the disks it holds (``Peg 1: [3, 2]``) is a state, not a move.
+
+    >>> move_like("Move disk 3 frm rod A to rod C", ("A", "B", "C"))
+    True
+    >>> move_like("Total moves: 7", ("A", "B", "C")), move_like("Tower of Hanoi with 3 disks", ("1", "2", "3"))
+    (False, False)
+    >>> move_like("Torre 1:[3, 2]", ("1", "2", "3"))
+    False
+    """
+    if _ARROWED.search(text):
+        return True
+    words = _WORD.findall(_PEG_STATE.sub(" ", text))
+    if any(word.lower() in FROM for word in words if len(word) > 1):
+        return True
+    folded = {label if len(label) == 1 else label.lower() for label in labels}
+    return sum((word if len(word) == 1 else word.lower()) in folded for word in words) >= 2

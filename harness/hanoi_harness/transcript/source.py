@@ -53,6 +53,18 @@ class MalformedLine(UnreadableInput):
         self.line, self.source = line, text
 
 
+class AmongMoves(MalformedLine):
+    """A line like a move, among the moves, that no rule reads.
+
+    No pattern made from it alone reads the input: the moves around it
+    would go unread.
+    """
+
+    def __init__(self, line: int, text: str) -> None:
+        why = "a line like a move among the moves, and no rule reads it: print it as the others, or give a --pattern"
+        super().__init__(line, text, f"{why} that reads every move and no other line")
+
+
 class StateMismatch(MalformedLine):
     """A move's line printed a state after it that is not the pegs' state.
 

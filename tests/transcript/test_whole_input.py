@@ -1,0 +1,96 @@
+"""A reading explains the whole input: a line like a move among the moves is read or refused.
+
+The outputs are invented, in the shapes of real programs of several languages: a header, a prompt,
+the moves, a footer.  They are read right.  A near miss put among their moves is refused at its line,
+never skipped.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hanoi_harness.transcript.check import check_lines
+from hanoi_harness.transcript.read import move_like
+from hanoi_harness.transcript.source import AmongMoves
+from tests.helpers import assert_one_line_error, reference, run_cli
+
+N = 3
+PEGS = "ABC"
+
+PROGRAMS = {  # a header, each move (k: step, d: disk, s and t: pegs), a footer
+    "C": ("Tower of Hanoi with 3 disks", "Move disk {d} from rod {s} to rod {t}", "Total moves: 7"),
+    "Java": ("Enter number of disks:", "Disk {d} moved from {s} to {t}", "Total number of moves = 7"),
+    "Python": ("Solving Tower of Hanoi for n = 3", "Step {k}: Move disk {d} from {s} to {t}", "Done in 7 moves."),
+    "JavaScript": ("Tower of Hanoi (3 disks)", "{k}. {s} -> {t}", "Finished! 7 moves"),
+    "Go": ("n=3", "move {d}: {s} -> {t}", "moves: 7"),
+    "Rust": ("Hanoi, 3 discs", "Move disc {d} from {s} to {t}", "Solved in 7 moves"),
+    "Pascal": ("Number of disks: 3", "Move from {s} to {t}", "Number of moves: 7"),
+}
+
+NEAR_MISSES = [
+    "Move disk 3 frm rod A to rod C",  # a typo: no connective the rules know, the pegs still there
+    "Disk 3: A C",
+    "Moving disk 3 rod A rod C",
+    "Move disk 3: A - C",
+    "Moved: A, C",
+    "hanoi(1, C, B, A)",  # a trace of the recursion: not a move, but it could be read as one
+    "Recursing: n=2 src=A dst=C",
+]
+
+
+def output(program: str, miss: str | None = None) -> list[str]:
+    header, move, footer = PROGRAMS[program]
+    body = [move.format(k=k, d=d, s=PEGS[s], t=PEGS[t]) for k, (d, s, t) in enumerate(reference(N), 1)]
+    if miss is not None:
+        body[3:3] = [miss]
+    return [header, "", *body, "", footer]
+
+
+@pytest.mark.parametrize("program", PROGRAMS)
+def test_outputs_with_headers_prompts_and_footers_are_read_right(program: str) -> None:
+    verdict = check_lines(output(program), N)
+    assert verdict.ok and verdict.moves == 7 and verdict.extra["labels"][verdict.final_peg] == "C"
+
+
+@pytest.mark.parametrize("program", PROGRAMS)
+@pytest.mark.parametrize("miss", NEAR_MISSES)
+def test_a_line_like_a_move_among_the_moves_is_refused_at_its_line(program: str, miss: str) -> None:
+    with pytest.raises(AmongMoves) as caught:
+        check_lines(output(program, miss), N)
+    assert caught.value.line == 6 and caught.value.source == miss  # header, blank, three moves, then it
+
+
+def test_lines_like_moves_after_the_last_move_are_a_footer() -> None:
+    lines = [*output("C"), "hanoi(3, A, C, B) returned", "Pegs used: A, B, C"]
+    assert check_lines(lines, N).ok
+
+
+@pytest.mark.parametrize(
+    ("text", "labels", "like"),
+    [
+        ("Moving disks between A and C", ("A", "B", "C"), True),
+        ("arrow: =>", ("A", "B", "C"), True),
+        ("Desde la torre", ("A", "B", "C"), True),
+        ("press a key", ("A", "B", "C"), False),  # 'a' is not the peg A
+        ("Step 3 of 7", ("1", "2", "3"), False),
+        ("left and RIGHT", ("left", "middle", "right"), True),
+        ("Peg 1: [3, 2] Peg 2: []", ("1", "2", "3"), False),  # a state
+    ],
+)
+def test_what_is_like_a_move(text: str, labels: tuple[str, ...], like: bool) -> None:
+    assert move_like(text, labels) is like
+
+
+def test_the_refusal_names_the_way_out_and_proposes_no_pattern_that_drops_moves(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "trace.txt"
+    path.write_text("\n".join(output("C", "hanoi(1, C, B, A)")) + "\n", encoding="utf-8")
+    code, _, err = run_cli(capsys, "check", "-n", "3", str(path))
+    assert_one_line_error(code, err, "line 6", "a line like a move among the moves", "--pattern")
+    assert "(?P<" not in err  # a pattern of that line alone would read it and drop the moves
+    pattern = r"Move disk (?P<disk>\d) from rod (?P<src>\w) to rod (?P<dst>\w)"
+    code, out, _ = run_cli(capsys, "check", "-n", "3", str(path), "--pattern", pattern)
+    assert code == 0 and out.startswith("ok: 7 moves")
