@@ -26,7 +26,7 @@ from hanoi_harness.transcript.lexicon import FROM
 from hanoi_harness.transcript.line import Counter, NotPegs
 from hanoi_harness.transcript.model import Model, ModelMove
 from hanoi_harness.transcript.pegs import PegNames, conventions, quote
-from hanoi_harness.transcript.pictures import Layout, Pictures
+from hanoi_harness.transcript.pictures import Layout, Pictures, draws_disks
 from hanoi_harness.transcript.rules import Move, head
 from hanoi_harness.transcript.source import (
     LIMIT,
@@ -432,6 +432,11 @@ class Reader(Model):
         if "\ufffd" in text:
             return NoMoves(
                 f"no moves read: the input is not UTF-8 text (line {line}: {quote(text)}): give its --encoding"
+            )
+        if draws_disks(text) and not _DIGITS.search(text):
+            return NoMoves(
+                f"no moves read: line {line} {quote(text)} draws the pegs, and no layout reads its pictures "
+                "(a column a peg or one run a peg, one width a disk); --read states reads such pictures"
             )
         pattern = propose(text)
         tail = "" if pattern is None else f"; to read such lines as moves: --pattern {shlex.quote(pattern)}"
