@@ -62,6 +62,16 @@ def test_a_line_like_a_move_among_the_moves_is_refused_at_its_line(program: str,
     assert caught.value.line == 6 and caught.value.source == miss  # header, blank, three moves, then it
 
 
+@pytest.mark.parametrize(("where", "status"), [(0, "illegal"), (6, "incomplete")])
+def test_a_first_or_last_move_no_rule_reads_is_refused_not_judged(where: int, status: str) -> None:
+    lines = output("C")
+    words = lines[2 + where].split()  # Move disk 1 from rod A to rod C
+    lines[2 + where] = f"Disk {words[2]}: {words[5]} {words[8]}"  # 'Disk 1: A C', which no rule reads
+    with pytest.raises(AmongMoves, match=f"without it the run is {status}") as caught:
+        check_lines(lines, N)
+    assert caught.value.line == 3 + where
+
+
 def test_lines_like_moves_after_the_last_move_are_a_footer() -> None:
     lines = [*output("C"), "hanoi(3, A, C, B) returned", "Pegs used: A, B, C"]
     assert check_lines(lines, N).ok
@@ -70,7 +80,8 @@ def test_lines_like_moves_after_the_last_move_are_a_footer() -> None:
 @pytest.mark.parametrize(
     ("text", "labels", "like"),
     [
-        ("Moving disks between A and C", ("A", "B", "C"), True),
+        ("Now moving between A and C", ("A", "B", "C"), True),
+        ("Tower of Hanoi, moving 3 disks from A to C", ("A", "B", "C"), False),  # a header: a tower of disks
         ("arrow: =>", ("A", "B", "C"), True),
         ("Desde la torre", ("A", "B", "C"), True),
         ("press a key", ("A", "B", "C"), False),  # 'a' is not the peg A

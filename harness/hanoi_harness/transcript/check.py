@@ -37,6 +37,7 @@ from hanoi_harness.transcript.read import Reader
 from hanoi_harness.transcript.rules import parse_line
 from hanoi_harness.transcript.source import (
     LIMIT,
+    AmongMoves,
     MalformedLine,
     NoMoves,
     StateMismatch,
@@ -176,6 +177,9 @@ def check_lines(
         raise reader.error
     if verdict.ok and inference.unsure is not None:
         raise UnreadableInput(inference.unsure.format(moves=verdict.moves))
+    unread = None if verdict.ok else reader.unread()
+    if unread is not None:  # a header or footer like a move: the run that fails without it is no verdict
+        raise AmongMoves(*unread, failed=verdict.status.replace("_", " "))
     labels = tuple(label or default for label, default in zip(reader.labels, names.labels, strict=True))
     extra: dict[str, object] = {
         "convention": names.name,

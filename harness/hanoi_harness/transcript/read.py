@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 
 from hanoi_harness.core.legality import Pegs
-from hanoi_harness.transcript.lexicon import FROM
+from hanoi_harness.transcript.lexicon import DISKS, FROM
 from hanoi_harness.transcript.line import Counter, NotPegs
 from hanoi_harness.transcript.model import Model, ModelMove
 from hanoi_harness.transcript.pegs import PegNames, conventions, quote
@@ -46,6 +47,8 @@ from hanoi_harness.transcript.tokens import ARROW
 
 ITEM_LIMIT = 1_000
 """The longest item of a list of moves."""
+EARLY_LINES = 5
+"""The lines skipped before the first move that are kept, to be looked at if the run fails."""
 
 _DIGITS = re.compile(r"\d+")
 _CUT = re.compile(r"\s+|[,;|]|<br\s*/?>", re.IGNORECASE)
@@ -100,6 +103,7 @@ class Reader(Model):
         self.held: tuple[int, str] | None = None  # the first line of such a move, until the next one
         self.after: tuple[int, str, list[list[int]]] | None = None  # the state a line printed after its move
         self.suspect: tuple[int, str] | None = None  # a line like a move, not read as one: refused if moves follow
+        self.early: deque[tuple[int, str]] = deque(maxlen=EARLY_LINES)  # the last lines skipped before the first move
 
     def moves(self, lines: Iterable[str]) -> Iterator[ModelMove]:
         """The moves of ``lines``, up to the first unreadable line.
@@ -408,6 +412,8 @@ class Reader(Model):
         if self.suspect is None and self.line and self.states is None and self.names is not None:
             if move_like(text, self.names.labels):
                 self.suspect = (number, text)
+        elif not self.line:
+            self.early.append((number, text))
         if self.example is None:
             self.example = (number, text)
 
@@ -416,6 +422,18 @@ class Reader(Model):
         if self.suspect is not None:
             raise self._astray_line()
         return super()._model(move, number, text)
+
+    def unread(self) -> tuple[int, str] | None:
+        """The line like a move that no rule read, before or after the moves.
+
+        A header or a footer may be such a line; a run that fails with it
+        unread is refused (see :func:`move_like`).  The line just before the
+        first move is looked at first, then the first after the last.
+        """
+        if self.states is not None or self.names is None:
+            return None
+        early = [line for line in reversed(self.early) if move_like(line[1], self.names.labels)]
+        return early[0] if early else self.suspect
 
     def _astray_line(self) -> MalformedLine:
         """The refusal of the line like a move that was not read as one."""
@@ -450,7 +468,8 @@ def move_like(text: str, labels: tuple[str, ...]) -> bool:
 
     That is an arrow, a word that comes before a source (``from``), or two
     of the peg *labels* (a single letter as written, a word in any case).
-    A peg written as the disks it holds (``Peg 1: [3, 2]``) is a state, not a move.
+    A peg written as the disks it holds (``Peg 1: [3, 2]``) is a state, and
+    a line of several disks (``Moving 3 disks from A to C``) a header.
 
     >>> move_like("Move disk 3 frm rod A to rod C", ("A", "B", "C"))
     True
@@ -462,6 +481,8 @@ def move_like(text: str, labels: tuple[str, ...]) -> bool:
     if _ARROWED.search(text):
         return True
     words = _WORD.findall(_PEG_STATE.sub(" ", text))
+    if any(word.lower() in DISKS for word in words):  # a tower of several disks: a header, not a move
+        return False
     if any(word.lower() in FROM for word in words if len(word) > 1):
         return True
     folded = {label if len(label) == 1 else label.lower() for label in labels}

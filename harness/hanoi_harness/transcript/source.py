@@ -60,9 +60,11 @@ class AmongMoves(MalformedLine):
     would go unread.
     """
 
-    def __init__(self, line: int, text: str) -> None:
-        why = "a line like a move among the moves, and no rule reads it: print it as the others, or give a --pattern"
-        super().__init__(line, text, f"{why} that reads every move and no other line")
+    def __init__(self, line: int, text: str, failed: str = "") -> None:
+        why = "a line like a move among the moves, and no rule reads it"
+        if failed:
+            why = f"a line like a move, and no rule reads it; without it the run is {failed}"
+        super().__init__(line, text, f"{why}: print it as the others, or give a --pattern that reads every move alone")
 
 
 class StateMismatch(MalformedLine):
