@@ -7,6 +7,7 @@ never skipped.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,22 @@ def test_a_first_or_last_move_no_rule_reads_is_refused_not_judged(where: int, st
     with pytest.raises(AmongMoves, match=f"without it the run is {status}") as caught:
         check_lines(lines, N)
     assert caught.value.line == 3 + where
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        lambda pegs: [f"Peg {i + 1}: {' '.join(map(str, p))}" for i, p in enumerate(pegs)],
+        lambda pegs: [str({PEGS[i]: p for i, p in enumerate(pegs)})],
+    ],
+    ids=["a peg a line", "a dict"],
+)
+def test_states_printed_after_each_move_are_states_not_moves(state: Callable[[list[list[int]]], list[str]]) -> None:
+    lines, pegs = ["Hanoi"], [[3, 2, 1], [], []]
+    for d, s, t in reference(N):
+        pegs[t].append(pegs[s].pop())
+        lines += [f"Move disk {d} from {s + 1} to {t + 1}", *state(pegs)]
+    assert check_lines(lines, N).ok
 
 
 def test_lines_like_moves_after_the_last_move_are_a_footer() -> None:

@@ -41,7 +41,7 @@ from hanoi_harness.transcript.source import (
     pieces,
     propose,
 )
-from hanoi_harness.transcript.states import States, split_state, without_state
+from hanoi_harness.transcript.states import States, is_state, split_state, without_state
 from hanoi_harness.transcript.templates import Parser
 from hanoi_harness.transcript.tokens import ARROW
 
@@ -468,8 +468,9 @@ def move_like(text: str, labels: tuple[str, ...]) -> bool:
 
     That is an arrow, a word that comes before a source (``from``), or two
     of the peg *labels* (a single letter as written, a word in any case).
-    A peg written as the disks it holds (``Peg 1: [3, 2]``) is a state, and
-    a line of several disks (``Moving 3 disks from A to C``) a header.
+    A state (:func:`~.states.is_state`) or a peg written as the disks it
+    holds (``Peg 1: [3, 2]``) is no move, nor is a line of several disks
+    (``Moving 3 disks from A to C``): a header.
 
     >>> move_like("Move disk 3 frm rod A to rod C", ("A", "B", "C"))
     True
@@ -480,6 +481,8 @@ def move_like(text: str, labels: tuple[str, ...]) -> bool:
     """
     if _ARROWED.search(text):
         return True
+    if is_state(text, len(labels)):
+        return False
     words = _WORD.findall(_PEG_STATE.sub(" ", text))
     if any(word.lower() in DISKS for word in words):  # a tower of several disks: a header, not a move
         return False
