@@ -78,8 +78,11 @@ def test_a_first_or_last_move_no_rule_reads_is_refused_not_judged(where: int, st
     [
         lambda pegs: [f"Peg {i + 1}: {' '.join(map(str, p))}" for i, p in enumerate(pegs)],
         lambda pegs: [str({PEGS[i]: p for i, p in enumerate(pegs)})],
+        lambda pegs: [" | ".join(f"{PEGS[i]}: {' '.join(map(str, p))}" for i, p in enumerate(pegs))],
+        lambda pegs: [" ".join(f"{PEGS[i]}={','.join(map(str, p))}" for i, p in enumerate(pegs))],
+        lambda pegs: [f"State: A has {len(pegs[0])}, B has {len(pegs[1])}, C has {len(pegs[2])}"],
     ],
-    ids=["a peg a line", "a dict"],
+    ids=["a peg a line", "a dict", "captions and bars", "captions and equals", "words"],
 )
 def test_states_printed_after_each_move_are_states_not_moves(state: Callable[[list[list[int]]], list[str]]) -> None:
     lines, pegs = ["Hanoi"], [[3, 2, 1], [], []]

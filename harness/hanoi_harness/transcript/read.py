@@ -23,7 +23,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 
 from hanoi_harness.core.legality import Pegs
-from hanoi_harness.transcript.lexicon import DISKS, FROM
+from hanoi_harness.transcript.lexicon import DISKS, FROM, PEGWORD, THE, TO
 from hanoi_harness.transcript.line import Counter, NotPegs
 from hanoi_harness.transcript.model import Model, ModelMove
 from hanoi_harness.transcript.pegs import PegNames, conventions, quote
@@ -70,6 +70,9 @@ _MOVE_LIKE = re.compile(r"\d|\b[A-Za-z]\b|>|\u2192")
 """A digit, a lone letter or an arrow: what a move that cannot be read may hold."""
 _PEG_GROUP = re.compile(r"\[([\d\s,]*)\]")
 _WORD = re.compile(r"[^\W_]+")
+_CAPTION = re.compile(r"\s*[:=]")
+_BETWEEN = PEGWORD | TO | THE | {"and", "src", "dst", "dest", "source", "destination", "target", "aux"}
+"""Words that may stand between a move's two pegs (``src=A dst=C``)."""
 _PEG_STATE = re.compile(r"(?:[^\W_]+\s*){0,2}[:=]?\s*\[[\d\s,]*\]")
 """A peg written as the disks it holds, perhaps after its name: ``Peg 1: [3, 2]``."""
 _ARROWED = re.compile(ARROW)
@@ -467,26 +470,37 @@ def move_like(text: str, labels: tuple[str, ...]) -> bool:
     """Whether *text* has what a move has, though no rule reads it as one.
 
     That is an arrow, a word that comes before a source (``from``), or two
-    of the peg *labels* (a single letter as written, a word in any case).
-    A state (:func:`~.states.is_state`) or a peg written as the disks it
-    holds (``Peg 1: [3, 2]``) is no move, nor is a line of several disks
-    (``Moving 3 disks from A to C``): a header.
+    of the peg *labels* in a move's place: one after the other, with only
+    signs, peg words, ``to``, ``and`` or ``dst`` between (``A C``, ``rod A rod C``).
+    A label is a single letter as written, or a word in any case; a label
+    before ``:`` or ``=`` captions a peg.  A state
+    (:func:`~.states.is_state`) or a peg written as its disks (``Peg 1:
+    [3, 2]``) is no move, nor is a line of several disks (``Moving 3 disks
+    from A to C``): a header.
 
-    >>> move_like("Move disk 3 frm rod A to rod C", ("A", "B", "C"))
-    True
+    >>> move_like("Move disk 3 frm rod A to rod C", ("A", "B", "C")), move_like("hanoi(2, A, C, B)", ("A", "B", "C"))
+    (True, True)
     >>> move_like("Total moves: 7", ("A", "B", "C")), move_like("Tower of Hanoi with 3 disks", ("1", "2", "3"))
     (False, False)
-    >>> move_like("Torre 1:[3, 2]", ("1", "2", "3"))
-    False
+    >>> move_like("Torre 1:[3, 2]", ("1", "2", "3")), move_like("A: 3 2 | B: | C: 1", ("A", "B", "C"))
+    (False, False)
     """
     if _ARROWED.search(text):
         return True
     if is_state(text, len(labels)):
         return False
-    words = _WORD.findall(_PEG_STATE.sub(" ", text))
-    if any(word.lower() in DISKS for word in words):  # a tower of several disks: a header, not a move
+    text = _PEG_STATE.sub(" ", text)
+    words = list(_WORD.finditer(text))
+    if any(word[0].lower() in DISKS for word in words):  # a tower of several disks: a header, not a move
         return False
-    if any(word.lower() in FROM for word in words if len(word) > 1):
+    if any(word[0].lower() in FROM for word in words if len(word[0]) > 1):
         return True
     folded = {label if len(label) == 1 else label.lower() for label in labels}
-    return sum((word if len(word) == 1 else word.lower()) in folded for word in words) >= 2
+    last: int | None = None  # the place of the last label read
+    for place, word in enumerate(words):
+        if (word[0] if len(word[0]) == 1 else word[0].lower()) not in folded or _CAPTION.match(text, word.end()):
+            continue
+        if last is not None and all(other[0].lower() in _BETWEEN for other in words[last + 1 : place]):
+            return True
+        last = place
+    return False
