@@ -88,7 +88,7 @@ def test_states_printed_after_each_move_are_states_not_moves(state: Callable[[li
     lines, pegs = ["Hanoi"], [[3, 2, 1], [], []]
     for d, s, t in reference(N):
         pegs[t].append(pegs[s].pop())
-        lines += [f"Move disk {d} from {s + 1} to {t + 1}", *state(pegs)]
+        lines += [f"Move disk {d} from {PEGS[s]} to {PEGS[t]}", *state(pegs)]
     assert check_lines(lines, N).ok
 
 
@@ -125,3 +125,14 @@ def test_the_refusal_names_the_way_out_and_proposes_no_pattern_that_drops_moves(
     pattern = r"Move disk (?P<disk>\d) from rod (?P<src>\w) to rod (?P<dst>\w)"
     code, out, _ = run_cli(capsys, "check", "-n", "3", str(path), "--pattern", pattern)
     assert code == 0 and out.startswith("ok: 7 moves")
+
+
+def test_pegs_a_line_after_moves_between_numbered_pegs_are_states() -> None:
+    lines, pegs = ["Hanoi"], [[3, 2, 1], [], []]
+    for d, s, t in reference(N):
+        pegs[t].append(pegs[s].pop())
+        lines += [
+            f"Move disk {d} from {s + 1} to {t + 1}",
+            *(f"Peg {i}: {' '.join(map(str, p))}" for i, p in enumerate(pegs, 1)),
+        ]
+    assert check_lines(lines, N).ok
