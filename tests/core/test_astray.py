@@ -54,3 +54,9 @@ def test_what_is_no_triple_leaves_every_solution_and_the_rest_pass_through() -> 
     prefix = Prefix(2)
     assert list(followed([(1, 0, 1), None, "x"], prefix)) == [(1, 0, 1), None, "x"]
     assert prefix.astray == 2
+
+
+def test_an_empty_array_changes_nothing() -> None:
+    prefix = Prefix(3)
+    prefix.rows(np.empty((0, 3), dtype=np.int64))
+    assert (prefix.length, prefix.astray) == (0, None)

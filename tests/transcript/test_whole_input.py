@@ -136,3 +136,15 @@ def test_pegs_a_line_after_moves_between_numbered_pegs_are_states() -> None:
             *(f"Peg {i}: {' '.join(map(str, p))}" for i, p in enumerate(pegs, 1)),
         ]
     assert check_lines(lines, N).ok
+
+
+def test_a_line_like_a_move_before_a_move_of_another_shape_is_refused_too() -> None:
+    lines = output("C", "Disk 3: A C")
+    lines[6] = "A -> C"  # the move after it is read by another rule than the others
+    with pytest.raises(AmongMoves) as caught:
+        check_lines(lines, N)
+    assert caught.value.line == 6
+
+
+def test_a_table_row_of_stacks_is_a_state() -> None:
+    assert not move_like(" 5:\t3 2\t\t1", ("1", "2", "3"))
