@@ -7,12 +7,13 @@ never skipped.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from hanoi_harness.transcript.check import check_lines
+from hanoi_harness.transcript.check import UnreadableInput, check_lines
 from hanoi_harness.transcript.read import move_like
 from hanoi_harness.transcript.source import AmongMoves
 from tests.helpers import assert_one_line_error, reference, run_cli
@@ -148,3 +149,25 @@ def test_a_line_like_a_move_before_a_move_of_another_shape_is_refused_too() -> N
 
 def test_a_table_row_of_stacks_is_a_state() -> None:
     assert not move_like(" 5:\t3 2\t\t1", ("1", "2", "3"))
+
+
+@pytest.mark.parametrize("footer", ["Tower moved from A to C", "Done: A -> C", "Solved! (A to C)"])
+def test_a_footer_read_as_a_move_after_the_tower_stands_is_two_readings(footer: str) -> None:
+    lines = [*output("C")[:-1], footer]
+    with pytest.raises(UnreadableInput, match=r"two readings disagree: illegal at step 8.*as a footer, line 11"):
+        check_lines(lines, N)
+
+
+@pytest.mark.parametrize("header", ["Moving tower from A to C", "Solve: A -> C", "Transfer A to C"])
+@pytest.mark.parametrize("n", [3, 9])
+def test_a_header_read_as_a_move_is_two_readings(header: str, n: int) -> None:
+    lines = [header, *(f"Move disk {d} from {PEGS[s]} to {PEGS[t]}" for d, s, t in reference(n))]
+    said = rf"two readings disagree: .*as a header, line 1 '{re.escape(header)}' leaves"
+    with pytest.raises(UnreadableInput, match=said):
+        check_lines(lines, n)
+
+
+def test_an_early_illegal_move_no_header_explains_is_judged() -> None:
+    lines = output("C")
+    lines[2], lines[3] = lines[3], lines[2]  # disk 2 first: the program is wrong
+    assert check_lines(lines, N).status == "illegal"

@@ -18,6 +18,8 @@ looks like a move and is not one (or that is too long, or binary), and
 from __future__ import annotations
 
 import itertools
+import re
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import cast
@@ -82,6 +84,7 @@ def check_lines(
     counter: str | None = None,
     read: str | None = None,
     observe: Callable[[ModelMove], None] | None = None,
+    headers: bool = True,
 ) -> Verdict:
     """Judge the moves read from *lines* for *n* disks.
 
@@ -109,7 +112,9 @@ def check_lines(
     ``puzzle``'s name and ``goal``, and ``read`` (what was inferred, in words;
     empty if nothing).  For a step it also has the ``line`` number and its
     ``text``.  Unreadable input raises :class:`UnreadableInput`; a bad option
-    raises :class:`UsageError`.
+    raises :class:`UsageError`.  So does an illegal move that a header or a
+    footer read as a move explains: with *headers*, an illegal move among
+    the first ones is tried without each of their lines.
 
     >>> check_lines(["1 A->B", "2 A->C", "1 B->C"], 2).describe()
     'ok (3 moves, tower on peg 2)'
@@ -158,8 +163,13 @@ def check_lines(
     stream: Iterable[ModelMove] = itertools.chain((first,), moves) if first is not None else ()
     prefix = Prefix(n) if followable(puzzle, n) else None
     astray: list[tuple[int, int, str]] = []  # the first move off every shortest solution: step, line, text
+    early: list[int] = []  # the lines of the first moves: a header read as a move is one of them
+    texts: deque[str] = deque(maxlen=2)  # the lines of the last two moves: a footer's shape is not a move's
 
     def seen(move: ModelMove) -> None:
+        if len(early) < EARLY:
+            early.append(reader.line)
+        texts.append(reader.text)
         if prefix is not None and prefix.ways:
             prefix(move)
             if not prefix.ways:
@@ -194,7 +204,78 @@ def check_lines(
         extra["astray"] = astray[0]
     if verdict.step is not None and first is not None:
         extra.update(line=reader.line, text=reader.text.rstrip("\r\n"))
-    return replace(verdict, extra=extra)
+    verdict = replace(verdict, extra=extra)
+    if verdict.status == "illegal" and verdict.step is not None and puzzle.goal is None:
+        footer = len(texts) == 2 and _shape(texts[0]) != _shape(texts[1])  # not written as the move before it
+        if footer and tower.complete_on() in targets:  # a footer read as a move, after the tower stands
+            raise UnreadableInput(
+                f"two readings disagree: {describe(verdict, n)}; as a footer, line {reader.line} follows "
+                f"{verdict.moves} legal moves that end the tower on peg {labels[tower.complete_on() or 0]}: "
+                "print no line like a move after the moves, or give --pattern for the moves alone"
+            )
+        if headers and verdict.step <= EARLY and reader.line <= len(ahead):  # the rest of the input is unread
+            _header(
+                verdict,
+                n,
+                ahead,
+                early[: verdict.step],
+                lambda text: check_lines(
+                    text,
+                    n,
+                    pegs=pegs,
+                    target=target,
+                    disks=disks,
+                    puzzle=puzzle,
+                    counter=counter,
+                    read=read,
+                    headers=False,
+                ),
+            )
+    return verdict
+
+
+_SHAPE = re.compile(r"\b(?:\d+|[^\W\d_])\b")
+
+
+def _shape(text: str) -> str:
+    """*text* with its numbers and lone letters blanked: a move's shape.
+
+    >>> _shape("Move disk 1 from A to C") == _shape("Move disk 2 from B to C"), _shape("Done: A -> C")
+    (True, 'Done: _ -> _')
+    """
+    return _SHAPE.sub("_", text.strip())
+
+
+EARLY = 3
+"""An illegal move among the first moves is judged only if no line of them is a header (:func:`_header`)."""
+
+
+def _header(
+    verdict: Verdict, n: int, ahead: list[str], lines: list[int], judge: Callable[[list[str]], Verdict]
+) -> None:
+    """Refuse an early illegal *verdict* that a header read as a move explains.
+
+    Each of *lines* (of the first moves) not in the shape of the others
+    (:func:`_shape`) is left out of the first lines of the input, *ahead*.  If the rest solves the puzzle, or is legal
+    as far as it goes (the input goes on), the two readings disagree.
+    """
+    failing = verdict.extra.get("line", 0)
+    for line in lines:
+        others = [ahead[x - 1] for x in {*lines, failing} if x != line and 0 < x <= len(ahead)]
+        if not others or _shape(ahead[line - 1]) in map(_shape, others):  # written as a move: read as one
+            continue
+        try:
+            other = judge([*ahead[: line - 1], "\n", *ahead[line:]])
+        except (UnreadableInput, UsageError):
+            continue
+        more = len(ahead) == PROBE and other.status in ("incomplete", "not_optimal")  # legal as far as it was read
+        if other.ok or more:
+            rest = f"{other.moves} legal moves in the first {PROBE} lines" if more else describe(other, n)
+            raise UnreadableInput(
+                f"two readings disagree: {describe(verdict, n)}; as a header, line {line} "
+                f"{quote(ahead[line - 1].rstrip())} leaves {rest}: print no line like a move before "
+                "the moves, or give --pattern for the moves alone"
+            )
 
 
 def _observed(stream: Iterable[ModelMove], observe: Callable[[ModelMove], None]) -> Iterator[ModelMove]:
