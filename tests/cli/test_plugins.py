@@ -250,3 +250,10 @@ def test_an_import_that_raises_or_exits_in_the_import_child_is_one_line_and_stat
     code, out, err = run_cli(capsys, *command, "--plugin", spec(file, "solve"))
     assert_one_line_error(code, err, repr(spec(file, "solve")), fragment)
     assert out == ""
+
+
+def test_verify_names_the_first_step_off_every_shortest_solution(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "verify", "detour", "--n", "4", "--plugin", spec("cli_spellings.py", "detour"))
+    assert code == 1
+    words = " ".join(out.split())  # the table wraps its cells
+    assert "17 moves, optimal is 15; step 2 leaves every shortest solution" in words  # step 1 begins the way to peg 1

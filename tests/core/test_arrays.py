@@ -95,6 +95,8 @@ def test_same_verdict_on_legal_wandering_sequences(case: tuple[int, Moves, list[
     n, moves, chunks = case
     targets = frozenset({1, 2})
     assert check_chunks(chunks, n, targets, max_moves=10**6) == check(moves, n, targets, max_moves=10**6)
+    followed = check_chunks(chunks, n, targets, max_moves=10**6, follow=True)
+    assert followed == check(moves, n, targets, max_moves=10**6, follow=True)
 
 
 RULED = {"cyclic": (CYCLIC, 1), "linear": (LINEAR, 2)}

@@ -473,4 +473,4 @@ def test_a_runaway_program_is_stopped_at_the_cap() -> None:
     from hanoi_harness.transcript.command import run_command
 
     verdict, _ = run_command("while :; do echo 'A->B'; echo 'B->A'; done", 1, timeout=30)
-    assert verdict.failure == Failure("still_moving", count=move_cap(1), optimal=1)
+    assert verdict.failure == Failure("still_moving", count=move_cap(1), optimal=1, astray=2)

@@ -208,7 +208,7 @@ def test_the_judge_gives_checks_verdict_on_any_moves(
 ) -> None:
     n, moves, raises_at, error = case
     solve = generator(moves, raises_at, error)
-    agrees(judged(stream_of(solve, n), n, targets), check(solve(n), n, targets))
+    agrees(judged(stream_of(solve, n), n, targets), check(solve(n), n, targets, follow=True))
 
 
 @pytest.mark.parametrize("move", [*ODD_VALUES, (1, 0), (1, 0, 2, 0), (True, 0, 2), (1.0, 0, 2), ("1", "0", "2")])
@@ -344,7 +344,7 @@ def test_past_the_cap_it_stops_as_check_does() -> None:
     for n in (1, 2, 3):
         moves = list(itertools.islice(forever(n), 4 * 2**n + 40))
         verdict = Judge(n, frozenset({2})).run(frames_of(stream_of(generator(moves), n)))
-        same(verdict, check(moves, n))
+        same(verdict, check(moves, n, follow=True))
         assert verdict.status == "not_optimal" and "stopped" in verdict.reason
 
 
@@ -440,7 +440,7 @@ def chunked(draw: st.DrawFn) -> tuple[int, list[Any]]:
 def test_chunks_are_judged_as_check_chunks_judges_them(case: tuple[int, list[Any]]) -> None:
     n, chunks = case
     verdict = judged(stream_of(lambda m: iter(chunks), n, chunks=True), n)
-    expected = check_chunks(iter(chunks), n)
+    expected = check_chunks(iter(chunks), n, follow=True)
     assert (verdict.status, verdict.moves, verdict.digest, verdict.step, verdict.reason, verdict.tops) == (
         expected.status,
         expected.moves,

@@ -125,7 +125,8 @@ def one_move_too_many(n: int) -> Iterator[Move]:
 
 def test_a_run_longer_than_the_puzzle_s_fewest_fails_optimal_only() -> None:
     assert failure("optimal", one_move_too_many) == (
-        "one_move_too_many failed the check 'optimal': n = 1: legal but not optimal: 3 moves, optimal is 1"
+        "one_move_too_many failed the check 'optimal': n = 1: legal but not optimal: 3 moves, optimal is 1; "
+        "step 2 leaves every shortest solution"
     )
     CHECK["legal"](one_move_too_many)
     CHECK["final_peg"](one_move_too_many)

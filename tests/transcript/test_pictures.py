@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from hanoi_harness.core.puzzle import Puzzle
-from hanoi_harness.transcript.check import MalformedLine, check_lines, describe
+from hanoi_harness.transcript.check import MalformedLine, UnreadableInput, check_lines, describe
 from hanoi_harness.transcript.pictures import Pictures, layout
 from tests.helpers import reference
 
@@ -72,11 +72,25 @@ def numbered(state: State, n: int) -> Picture:
     return rows, ["=" * (6 * n + 9)]
 
 
+def shaded(state: State, n: int) -> Picture:
+    """Disks of block characters, a light shade where a peg is empty, then a blank line."""
+    rows = [" ".join(_cell(p, level, lambda d: "▇" * (2 * d - 1), 2 * n, "░") for p in state) for level in range(n)]
+    return rows[::-1], [""]
+
+
+def blocks_in_order(state: State, n: int) -> Picture:
+    """One run a peg in each row, not aligned (``▇▇▇ ░ ▇▇▇▇▇``), then a base."""
+    rows = [" ".join("█" * p[level] if level < len(p) else "░" for p in state) for level in range(n - 1, -1, -1)]
+    return rows, ["■" * 12]
+
+
 STYLES: dict[str, Callable[[State, int], Picture]] = {
     "columns of numbers": columns,
     "disks around poles": disks,
     "underscores on a base": underscores,
     "numbered disks": numbered,
+    "blocks and shades": shaded,
+    "blocks in order": blocks_in_order,
 }
 
 
@@ -146,3 +160,17 @@ def test_a_table_of_numbers_between_bars_is_read_by_its_digits() -> None:
     seq[3] = [[3], [], [1, 2]]  # the third move puts disk 2 on disk 1
     verdict = check_lines([line for state in seq for line in table(state, 3)], 3)
     assert (verdict.status, verdict.step) == ("illegal", 3), describe(verdict, 3)
+
+
+def test_a_row_in_order_with_a_run_missing_is_refused() -> None:
+    lines = drawing("blocks in order", states(2), 2)
+    lines[8] = "░ █"  # the third picture's top row lost a peg
+    with pytest.raises(MalformedLine, match="a row of 2 runs, not one for each of the 3 pegs"):
+        check_lines(lines, 2)
+
+
+def test_pictures_no_layout_reads_are_refused_saying_what_reads_pictures() -> None:
+    rows = ["  ▇    ░    ░", " ▇▇▇    ░    ░", "▇▇▇▇▇   ░    ░", ""]
+    rows += ["  ░    ░    ░", " ▇▇▇▇    ░    ░", "▇▇▇▇▇   ░   ▇"]
+    with pytest.raises(UnreadableInput, match=r"line 1 .* draws the pegs, and no layout reads .*--read states"):
+        check_lines(rows, 3)  # four widths for three disks

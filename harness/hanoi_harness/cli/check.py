@@ -35,7 +35,7 @@ from hanoi_harness.registry.probe import MAX_PEGS
 from hanoi_harness.transcript.batch import Summary, grade_all
 from hanoi_harness.transcript.check import COUNTERS, DISKS, READS, check_lines, describe, open_text
 from hanoi_harness.transcript.pegs import PegNames
-from hanoi_harness.transcript.source import GROUPS, MalformedLine, by_pattern, propose
+from hanoi_harness.transcript.source import GROUPS, AmongMoves, MalformedLine, by_pattern, propose
 
 DESCRIPTION = """\
 Read moves from FILE or standard input (UTF-8, UTF-16/32 with a byte-order mark, or --encoding) and replay
@@ -215,7 +215,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 read="moves" if args.pattern is not None else args.read,
             )
         except MalformedLine as exc:
-            pattern = None if args.pattern is not None else propose(exc.source)
+            pattern = None if args.pattern is not None or isinstance(exc, AmongMoves) else propose(exc.source)
             if pattern is None:
                 raise
             raise UsageError(f"{exc}; or read each such line with --pattern {shlex.quote(pattern)}") from None

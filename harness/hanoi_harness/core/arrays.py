@@ -20,7 +20,8 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from hanoi_harness.core.checker import Targets, cap_for, check, crashed, stopped
+from hanoi_harness.core.astray import Prefix
+from hanoi_harness.core.checker import Targets, cap_for, check, crashed, followable, gone_astray, stopped
 from hanoi_harness.core.digest import MASK, chunk_digest, rows_digest
 from hanoi_harness.core.legality import Pegs, Tower, pegs_at
 from hanoi_harness.core.puzzle import CLASSIC, Puzzle
@@ -37,6 +38,7 @@ def check_chunks(
     start: int = 0,
     initial: Pegs | None = None,
     partial: bool = False,
+    follow: bool = False,
 ) -> Verdict:
     """Check the moves of *n* disks given as *chunks* of (m, 3) integers.
 
@@ -50,6 +52,11 @@ def check_chunks(
     first failure exactly.  A chunk that is not an integer array of shape
     (m, 3) is ``illegal`` at the step it would start.
 
+    With *follow*, a run of the classic puzzle from its start (*start* 0,
+    *initial* the tower on peg 0) is followed as :func:`check` follows it,
+    one array at a time: a verdict ``not_optimal`` names its first step
+    astray.  With *partial*, ``extra["astray"]`` holds that step, if any.
+
     >>> import numpy as np
     >>> check_chunks([np.array([[1, 0, 1], [2, 0, 2]]), np.array([[1, 1, 2]])], 2).describe()
     'ok (3 moves, tower on peg 2)'
@@ -60,6 +67,8 @@ def check_chunks(
 
     if n < 0:
         raise ValueError(f"n must be >= 0, got {n}")
+    from_start = initial is None or Tower(n, initial).config(n) == puzzle.start_config(n)
+    prefix = Prefix(n) if follow and start == 0 and followable(puzzle, n) and from_start else None
     # where[d]: the peg of disk d (index 0 unused); one byte a disk, unless a peg's number needs more
     where = np.zeros(n + 1, dtype=np.int8 if puzzle.pegs <= 127 else np.int64)
     for peg, disks in enumerate(initial if initial is not None else pegs_at(puzzle.start_config(n), puzzle.pegs)):
@@ -88,6 +97,8 @@ def check_chunks(
         room = cap - (k - start)
         if len(arr) > room:
             arr = arr[:room]  # the moves past the cap are never looked at, as in check()
+        if prefix is not None:
+            prefix.rows(arr)
         if _chunk_is_legal(arr, where, n, scratch, puzzle):
             m = len(arr)
             if m >= 1 << 24:  # past the int64-exact range of rows_digest
@@ -96,13 +107,13 @@ def check_chunks(
                 total += rows_digest(*scratch.rows_of(m), k, scratch.spare(0, m))
             k += m
             if k - start >= cap:
-                return stopped(n, k, k - start, total, longest)
+                return gone_astray(stopped(n, k, k - start, total, longest), prefix)
             continue
         rows = [tuple(row) for row in arr.tolist()]
         pegs = _pegs_of(where, pegs_count)
         part = check(rows, n, targets, puzzle=puzzle, max_moves=room, start=k, initial=pegs, partial=True)
         if not part.ok:
-            return replace(part, moves=k - start + part.moves, digest=(total + part.digest) & MASK)
+            return gone_astray(replace(part, moves=k - start + part.moves, digest=(total + part.digest) & MASK), prefix)
         for peg, disks in enumerate(pegs):
             where[disks] = peg
         total += part.digest
@@ -115,7 +126,9 @@ def check_chunks(
         pegs = initial
     end = check((), n, targets, puzzle=puzzle, start=k, initial=pegs, partial=partial)
     moves = k - start if partial else end.moves
-    return replace(end, moves=moves, digest=total & MASK, extra={**end.extra, "start": start} if partial else {})
+    astray = {"astray": prefix.astray} if prefix is not None and prefix.astray else {}
+    extra = {**end.extra, "start": start, **astray} if partial else {}
+    return gone_astray(replace(end, moves=moves, digest=total & MASK, extra=extra), prefix)
 
 
 def _not_a_chunk(chunk: Any, arr: Any, n: int, k: int, moves: int, digest: int, pegs: Pegs) -> Verdict:

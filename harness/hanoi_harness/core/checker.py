@@ -34,6 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from hanoi_harness.core.astray import MAX_DISKS, Prefix, followed
 from hanoi_harness.core.digest import MASK
 from hanoi_harness.core.legality import Pegs, as_ints, broken_rule, pegs_at
 from hanoi_harness.core.legality import Tower as Tower  # for the replays outside (hanoi show, hanoi check)
@@ -114,6 +115,7 @@ def check(
     start: int = 0,
     initial: Pegs | None = None,
     partial: bool = False,
+    follow: bool = False,
 ) -> Verdict:
     """Replay *moves* for *n* disks under *puzzle*'s rules; return the verdict.
 
@@ -133,6 +135,11 @@ def check(
     to be legal.  Then the verdict is ``ok``, and ``extra["pegs"]`` holds
     the pegs at its end, for the caller to join segments.
 
+    With *follow*, a whole run of the classic puzzle that is legal but not
+    optimal names the first step that leaves every shortest solution
+    (:func:`followable`).  Following costs about twice the replay, so it
+    is asked for.
+
     >>> check([(1, 0, 2)], 1).status
     'ok'
     >>> v = check([(1, 0, 1), (1, 1, 0), (1, 0, 2)], 1)
@@ -140,6 +147,8 @@ def check(
     ('not_optimal', 3, 'wrong_count')
     >>> check([(2, 0, 2)], 2).describe()
     'illegal at step 1: move 2 0 2: disk 2 is not on top of peg 0 (its top is 1) (tops 1, -, -)'
+    >>> check([(1, 0, 1), (1, 1, 0), (1, 0, 2)], 1, follow=True).reason
+    '3 moves, optimal is 1; step 2 leaves every shortest solution'
     >>> check([], 1).status
     'incomplete'
     >>> from hanoi_harness.core.puzzle import LINEAR
@@ -167,15 +176,37 @@ def check(
     cap, longest = cap_for(judged, n, targets)
     if max_moves is not None:
         cap = max_moves
+    prefix = Prefix(n) if follow and start == 0 and not partial and followable(judged, n) else None
+    if prefix is not None:
+        moves = followed(moves, prefix)
     replay = _replay if puzzle.rule == "any" else _replay_ruled
     end = replay(iter(moves), tower, n, start, cap, longest, puzzle)
     if isinstance(end, Verdict):
-        return end
+        return gone_astray(end, prefix)
     k, digest = end
     digest &= MASK
     if partial:
         return Verdict("ok", n, k - start, digest, extra={"pegs": tower.pegs, "start": start})
-    return _judge_end(tower, n, k, digest, targets, judged, claim=puzzle != CLASSIC)
+    return gone_astray(_judge_end(tower, n, k, digest, targets, judged, claim=puzzle != CLASSIC), prefix)
+
+
+def followable(puzzle: Puzzle, n: int) -> bool:
+    """Whether a run of *n* disks under *puzzle* has its steps astray named.
+
+    That is the classic puzzle from the tower on peg 0, to any tower, for
+    up to :data:`~hanoi_harness.core.astray.MAX_DISKS` disks.
+    """
+    return puzzle.classic and puzzle.start is None and puzzle.goal is None and n <= MAX_DISKS
+
+
+def gone_astray(verdict: Verdict, prefix: Prefix | None) -> Verdict:
+    """*verdict*, naming where its run left every shortest solution.
+
+    Only a legal run that is not optimal names it.
+    """
+    if prefix is None or verdict.status != "not_optimal" or verdict.failure is None or prefix.astray is None:
+        return verdict
+    return replace(verdict, failure=replace(verdict.failure, astray=prefix.astray))
 
 
 Ended = tuple[int, int]

@@ -127,6 +127,9 @@ class Failure:
     * ``detail``: what only text can say.
     * ``location`` (``FILE:LINE in FUNCTION``): where a crash happened in
       the algorithm's own code, when it is known.
+    * ``astray``: the first step off every shortest solution, for a legal
+      run of the classic puzzle that is not optimal
+      (:mod:`hanoi_harness.core.astray`).
     """
 
     rule: Rule
@@ -147,6 +150,7 @@ class Failure:
     goal: tuple[int, ...] | None = None
     detail: str = ""
     location: str = ""
+    astray: int | None = None
 
     def __repr__(self) -> str:
         """The constructor call that makes this failure, with the fields set.
@@ -205,6 +209,7 @@ class Failure:
             "goal": ",".join(label(p, labels) for p in self.goal or ()),
             "detail": self.detail,
             "at": f" (at {self.location})" if self.location else "",
+            "astray": f"; step {self.astray} leaves every shortest solution" if self.astray else "",
         }
 
     def _optimum(self) -> str:
@@ -280,11 +285,11 @@ _TEXTS: dict[Rule, str] = {
     "not_on_top": "disk {disk} is not on top of peg {src} (its top is {top})",
     "larger_on_smaller": "disk {disk} cannot go onto the smaller disk {top} on peg {dst}",
     "bad_chunk": "a chunk must be an integer array of shape (m, 3), not {detail}",
-    "still_moving": "still moving after {count} moves ({optimum}); stopped",
+    "still_moving": "still moving after {count} moves ({optimum}); stopped{astray}",
     "spread": "after {count} moves the disks are spread ({heights})",
     "wrong_peg": "after {count} moves the tower is on peg {peg}, not {targets}",
     "not_at_goal": "after {count} moves the disks are at {config}, not at the goal {goal}",
-    "wrong_count": "{count} moves, {optimum}",
+    "wrong_count": "{count} moves, {optimum}{astray}",
     "crashed": "{detail}{at}",
     "timed_out": "{detail}",
     "other": "{detail}",

@@ -70,7 +70,7 @@ class Judge:
                 return Verdict("crashed", self.n, 0, step=self.start + 1, reason=exc.reason)
             self._finish()
             return cast(Crash, crash).verdict(self.n, 0, 0, self.start + 1, None)
-        k, total, puzzle = self.start, 0, self.puzzle
+        k, total, puzzle, astray = self.start, 0, self.puzzle, None
         pegs = self.initial if self.initial is not None else pegs_at(puzzle.start_config(self.n), puzzle.pegs)
         cap = cap_for(puzzle, self.n, self.targets)[0]
         while (upcoming := self._peek()) is None or upcoming.kind != wire.DONE:
@@ -85,15 +85,18 @@ class Judge:
                 start=k,
                 initial=pegs,
                 partial=True,
+                follow=True,
             )
             if not part.ok:
                 return self._failed(part, k, total)
             total += part.digest
             k += part.moves
-            pegs = part.extra["pegs"]
+            pegs, astray = part.extra["pegs"], part.extra.get("astray", astray)  # the first run of arrays names it
         self._take()
         self.answered = True
         end = check((), self.n, self.targets, puzzle=puzzle, start=k, initial=pegs, partial=self.partial)
+        if astray is not None and end.failure is not None and end.status == "not_optimal":
+            end = replace(end, failure=replace(end.failure, astray=astray))
         if self.partial:
             return replace(end, moves=k - self.start, digest=total & MASK, extra={**end.extra, "start": self.start})
         return replace(end, digest=total & MASK)

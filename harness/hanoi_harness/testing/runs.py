@@ -42,8 +42,9 @@ def judged(
         start = lambda: algorithm.moves_of_run(n, ends)  # noqa: E731
     recorder = Recorder(start)
     goal = algorithm.final_peg.pegs(n) if targets is None else targets
-    checker = check_chunks if arrays else check
-    return checker(iter(recorder), n, goal, puzzle=algorithm.puzzle_of_run(ends)), recorder
+    puzzle = algorithm.puzzle_of_run(ends)
+    checker = check_chunks if arrays else check  # followed: a run that is not optimal names its first step astray
+    return checker(iter(recorder), n, goal, puzzle=puzzle, follow=True), recorder
 
 
 def collected(algorithm: Algorithm, n: int, moves: Callable[[], Iterable[Any]], most: int, run: str = "") -> list[Any]:

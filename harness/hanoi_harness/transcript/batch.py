@@ -16,9 +16,10 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from hanoi_harness.core.astray import Prefix
 from hanoi_harness.core.puzzle import Puzzle, Rule
 from hanoi_harness.errors import UsageError
-from hanoi_harness.transcript.check import Prefix, check_lines, describe
+from hanoi_harness.transcript.check import check_lines, describe
 
 RULES: dict[str, Rule] = {"classic": "any", "cyclic": "cyclic", "linear": "linear"}
 """The ``rules`` of a record, as ``hanoi check --rules`` names them."""

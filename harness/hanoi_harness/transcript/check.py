@@ -18,11 +18,14 @@ looks like a move and is not one (or that is too long, or binary), and
 from __future__ import annotations
 
 import itertools
+import re
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import cast
 
-from hanoi_harness.core.checker import NO_OPTIMUM, Tower, check
+from hanoi_harness.core.astray import Prefix
+from hanoi_harness.core.checker import NO_OPTIMUM, Tower, check, followable, gone_astray
 from hanoi_harness.core.legality import pegs_at
 from hanoi_harness.core.puzzle import CLASSIC, Puzzle, tower_peg
 from hanoi_harness.core.verdict import Verdict, one_of
@@ -36,6 +39,7 @@ from hanoi_harness.transcript.read import Reader
 from hanoi_harness.transcript.rules import parse_line
 from hanoi_harness.transcript.source import (
     LIMIT,
+    AmongMoves,
     MalformedLine,
     NoMoves,
     StateMismatch,
@@ -80,6 +84,7 @@ def check_lines(
     counter: str | None = None,
     read: str | None = None,
     observe: Callable[[ModelMove], None] | None = None,
+    headers: bool = True,
 ) -> Verdict:
     """Judge the moves read from *lines* for *n* disks.
 
@@ -107,7 +112,9 @@ def check_lines(
     ``puzzle``'s name and ``goal``, and ``read`` (what was inferred, in words;
     empty if nothing).  For a step it also has the ``line`` number and its
     ``text``.  Unreadable input raises :class:`UnreadableInput`; a bad option
-    raises :class:`UsageError`.
+    raises :class:`UsageError`.  So does an illegal move that a header or a
+    footer read as a move explains: with *headers*, an illegal move among
+    the first ones is tried without each of their lines.
 
     >>> check_lines(["1 A->B", "2 A->C", "1 B->C"], 2).describe()
     'ok (3 moves, tower on peg 2)'
@@ -154,10 +161,15 @@ def check_lines(
     names = reader.names or _letters_or_digits(puzzle.pegs)
     targets = _targets(target, names, puzzle.pegs, start)
     stream: Iterable[ModelMove] = itertools.chain((first,), moves) if first is not None else ()
-    prefix = Prefix(n) if symmetric and puzzle.pegs == 3 and n <= 60 else None
+    prefix = Prefix(n) if followable(puzzle, n) else None
     astray: list[tuple[int, int, str]] = []  # the first move off every shortest solution: step, line, text
+    early: list[int] = []  # the lines of the first moves: a header read as a move is one of them
+    texts: deque[str] = deque(maxlen=2)  # the lines of the last two moves: a footer's shape is not a move's
 
     def seen(move: ModelMove) -> None:
+        if len(early) < EARLY:
+            early.append(reader.line)
+        texts.append(reader.text)
         if prefix is not None and prefix.ways:
             prefix(move)
             if not prefix.ways:
@@ -166,7 +178,7 @@ def check_lines(
             observe(move)
 
     stream = _observed(stream, seen)
-    verdict = check(stream, n, targets, puzzle=puzzle, initial=tower.pegs, max_moves=max_moves)
+    verdict = gone_astray(check(stream, n, targets, puzzle=puzzle, initial=tower.pegs, max_moves=max_moves), prefix)
     if isinstance(reader.error, StateMismatch):  # the last move read is not the one its line's state shows
         mismatch, reader.error = reader.error, None
         verdict = Verdict("illegal", n, verdict.moves - 1, step=verdict.moves, reason=mismatch.why)
@@ -175,6 +187,9 @@ def check_lines(
         raise reader.error
     if verdict.ok and inference.unsure is not None:
         raise UnreadableInput(inference.unsure.format(moves=verdict.moves))
+    unread = None if verdict.ok else reader.unread()
+    if unread is not None:  # a header or footer like a move: the run that fails without it is no verdict
+        raise AmongMoves(*unread, failed=verdict.status.replace("_", " "))
     labels = tuple(label or default for label, default in zip(reader.labels, names.labels, strict=True))
     extra: dict[str, object] = {
         "convention": names.name,
@@ -189,34 +204,78 @@ def check_lines(
         extra["astray"] = astray[0]
     if verdict.step is not None and first is not None:
         extra.update(line=reader.line, text=reader.text.rstrip("\r\n"))
-    return replace(verdict, extra=extra)
+    verdict = replace(verdict, extra=extra)
+    if verdict.status == "illegal" and verdict.step is not None and puzzle.goal is None:
+        footer = len(texts) == 2 and _shape(texts[0]) != _shape(texts[1])  # not written as the move before it
+        if footer and tower.complete_on() in targets:  # a footer read as a move, after the tower stands
+            raise UnreadableInput(
+                f"two readings disagree: {describe(verdict, n)}; as a footer, line {reader.line} follows "
+                f"{verdict.moves} legal moves that end the tower on peg {labels[tower.complete_on() or 0]}: "
+                "print no line like a move after the moves, or give --pattern for the moves alone"
+            )
+        if headers and verdict.step <= EARLY and reader.line <= len(ahead):  # the rest of the input is unread
+            _header(
+                verdict,
+                n,
+                ahead,
+                early[: verdict.step],
+                lambda text: check_lines(
+                    text,
+                    n,
+                    pegs=pegs,
+                    target=target,
+                    disks=disks,
+                    puzzle=puzzle,
+                    counter=counter,
+                    read=read,
+                    headers=False,
+                ),
+            )
+    return verdict
 
 
-class Prefix:
-    """The longest run of moves that a shortest solution starts with.
+_SHAPE = re.compile(r"\b(?:\d+|[^\W\d_])\b")
 
-    It follows both shortest solutions of the classic puzzle (the tower to
-    peg 1 or to peg 2) move by move, each move computed from its number.
 
-    >>> p = Prefix(2)
-    >>> for move in [(1, 0, 1), (2, 0, 2), (1, 0, 2)]:
-    ...     p(move)
-    >>> p.length, p.ways
-    (2, [])
+def _shape(text: str) -> str:
+    """*text* with its numbers and lone letters blanked: a move's shape.
+
+    >>> _shape("Move disk 1 from A to C") == _shape("Move disk 2 from B to C"), _shape("Done: A -> C")
+    (True, 'Done: _ -> _')
     """
+    return _SHAPE.sub("_", text.strip())
 
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self.length = 0
-        self.ways = [(0, 1, 2), (0, 2, 1)]  # the pegs of the solution to peg 1, then renamed for peg 2
 
-    def __call__(self, move: ModelMove) -> None:
-        k = self.length + 1
-        src, dst = (k & (k - 1)) % 3, ((k | (k - 1)) + 1) % 3  # the k-th move of one shortest solution
-        fits = k < 2**self.n
-        self.ways = [way for way in self.ways if fits and (way[src], way[dst]) == move[1:]]
-        if self.ways:
-            self.length += 1
+EARLY = 3
+"""An illegal move among the first moves is judged only if no line of them is a header (:func:`_header`)."""
+
+
+def _header(
+    verdict: Verdict, n: int, ahead: list[str], lines: list[int], judge: Callable[[list[str]], Verdict]
+) -> None:
+    """Refuse an early illegal *verdict* that a header read as a move explains.
+
+    Each of *lines* (of the first moves) not in the shape of the others
+    (:func:`_shape`) is left out of the first lines of the input, *ahead*.  If the rest solves the puzzle, or is legal
+    as far as it goes (the input goes on), the two readings disagree.
+    """
+    failing = verdict.extra.get("line", 0)
+    for line in lines:
+        others = [ahead[x - 1] for x in {*lines, failing} if x != line and 0 < x <= len(ahead)]
+        if not others or _shape(ahead[line - 1]) in map(_shape, others):  # written as a move: read as one
+            continue
+        try:
+            other = judge([*ahead[: line - 1], "\n", *ahead[line:]])
+        except (UnreadableInput, UsageError):
+            continue
+        more = len(ahead) == PROBE and other.status in ("incomplete", "not_optimal")  # legal as far as it was read
+        if other.ok or more:
+            rest = f"{other.moves} legal moves in the first {PROBE} lines" if more else describe(other, n)
+            raise UnreadableInput(
+                f"two readings disagree: {describe(verdict, n)}; as a header, line {line} "
+                f"{quote(ahead[line - 1].rstrip())} leaves {rest}: print no line like a move before "
+                "the moves, or give --pattern for the moves alone"
+            )
 
 
 def _observed(stream: Iterable[ModelMove], observe: Callable[[ModelMove], None]) -> Iterator[ModelMove]:
@@ -282,9 +341,10 @@ def describe(verdict: Verdict, n: int) -> str:
     if verdict.status == "illegal":
         where = f", line {verdict.extra['line']} {quote(verdict.extra['text'])}" if "line" in verdict.extra else ""
         return f"illegal at step {verdict.step}{where}: {verdict.explain(labels)}"
-    if "astray" in verdict.extra:
+    if "astray" in verdict.extra and verdict.failure is not None:
         step, line, text = verdict.extra["astray"]
-        return f"{verdict.describe(labels)}; step {step}, line {line} {quote(text)}, leaves every shortest solution"
+        plain = replace(verdict, failure=replace(verdict.failure, astray=None))
+        return f"{plain.describe(labels)}; step {step}, line {line} {quote(text)}, leaves every shortest solution"
     return verdict.describe(labels)
 
 

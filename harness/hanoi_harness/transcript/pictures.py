@@ -6,9 +6,10 @@ A picture is a block of rows with no letter in them. It ends at a blank line, at
 separator row (``-------``, ``=====``: one run as wide as half the picture), at a line of text
 (a caption, labels under the pegs) or at the end of the input.  Disks are numbers (columns of
 numbers, ``[=3=]``, a table such as ``| 3| 2 |1``: the digits alone count). Or else they are
-runs of non-blank characters, each a disk or a bare pole (``|``). Then a disk's rank is its
-width (``=|=``, ``__``, ``+++``: the narrowest is disk 1).  A disk belongs
-to the peg whose column it is centred on.  The top row is
+runs of non-blank characters, each a disk or a bare pole (``|``, or a shade ``░`` for an empty
+place). Then a disk's rank is its width (``=|=``, ``__``, ``+++``, ``▇▇▇``: the narrowest is
+disk 1).  A disk belongs to the peg whose column it is centred on; in rows of one run a peg,
+not aligned (``▇▇▇ ░ ▇▇▇▇▇``), to the peg of its place in the row.  The top row is
 the top of the pegs.  The function :func:`layout` finds the pegs' columns and the disks' widths
 from the first lines of an input. The class :class:`Pictures` reads the pictures line by line
 and gives the move between two of them.
@@ -31,7 +32,7 @@ from typing import NamedTuple
 from hanoi_harness.transcript.rules import Move
 from hanoi_harness.transcript.states import between, tower
 
-_POLES = frozenset("|│┃║¦!")
+_POLES = frozenset("|│┃║¦!░▒")
 _LETTER = re.compile(r"[^\W\d_]")
 _SEGMENT = re.compile(r"\S+")
 _DIGITS = re.compile(r"\d{1,6}")
@@ -56,6 +57,8 @@ class Layout(NamedTuple):
     centres: tuple[int, ...]
     widths: dict[int, int] | None
     base: int
+    ordered: bool = False
+    """Each row draws one run a peg, in order: ``▇▇▇ ░ ▇▇▇▇▇``, the columns not aligned."""
 
 
 def _segments(text: str) -> list[Segment] | None:
@@ -75,6 +78,15 @@ def is_row(text: str) -> bool:
     It can if it has something drawn, and no letter.
     """
     return bool(_segments(text))
+
+
+def draws_disks(text: str) -> bool:
+    """Whether ``text`` can be a row of a picture that draws a disk.
+
+    >>> draws_disks(" ▇▇▇  ░  ░"), draws_disks("  |  |  |"), draws_disks("Move 1")
+    (True, False, False)
+    """
+    return any(not _pole(run) for _, run in _segments(text) or ())
 
 
 def _pole(text: str) -> bool:
@@ -108,8 +120,11 @@ def layout(lines: list[str], pegs: int, n: int, *, forced: bool = False) -> Layo
     if disks and not digits and len({len(text) for text in disks}) == n:
         widths = {width: disk for disk, width in enumerate(sorted({len(text) for text in disks}), 1)}
         candidates.append(Layout(tuple(_columns(sorted({centre for centre, _ in runs}))), widths, base))
+        drawn = [len(row) == pegs for row in rows if not _base(row, base)]
+        if 4 * sum(drawn) >= 3 * len(drawn):  # one run a peg, drawn in order (a bad row is refused at its line)
+            candidates.append(Layout((), widths, base, ordered=True))
     for found in candidates:
-        if len(found.centres) != pegs:
+        if len(found.centres) != pegs and not found.ordered:
             continue
         if forced:
             return found
@@ -187,6 +202,10 @@ class Pictures:
             return self.flush()
         if self.layout.widths is None:
             disks = [(self._peg(centre), int(digits)) for centre, digits in _numbers(row)]
+        elif self.layout.ordered:
+            if len(row) != self.pegs:
+                raise ValueError(f"a row of {len(row)} runs, not one for each of the {self.pegs} pegs")
+            disks = [(peg, self._disk(run)) for peg, (_, run) in enumerate(row) if not _pole(run)]
         else:
             disks = [(self._peg(centre), self._disk(run)) for centre, run in row if not _pole(run)]
         if disks or self.block:

@@ -19,16 +19,19 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 
 from hanoi_harness.core.legality import Pegs
+from hanoi_harness.transcript.lexicon import DISKS, FROM, PEGWORD, THE, TO
 from hanoi_harness.transcript.line import Counter, NotPegs
 from hanoi_harness.transcript.model import Model, ModelMove
 from hanoi_harness.transcript.pegs import PegNames, conventions, quote
-from hanoi_harness.transcript.pictures import Layout, Pictures
+from hanoi_harness.transcript.pictures import Layout, Pictures, draws_disks
 from hanoi_harness.transcript.rules import Move, head
 from hanoi_harness.transcript.source import (
     LIMIT,
+    AmongMoves,
     MalformedLine,
     NoMoves,
     StateMismatch,
@@ -38,12 +41,14 @@ from hanoi_harness.transcript.source import (
     pieces,
     propose,
 )
-from hanoi_harness.transcript.states import States, split_state, without_state
+from hanoi_harness.transcript.states import States, is_state, split_state, without_state
 from hanoi_harness.transcript.templates import Parser
 from hanoi_harness.transcript.tokens import ARROW
 
 ITEM_LIMIT = 1_000
 """The longest item of a list of moves."""
+EARLY_LINES = 5
+"""The lines skipped before the first move that are kept, to be looked at if the run fails."""
 
 _DIGITS = re.compile(r"\d+")
 _CUT = re.compile(r"\s+|[,;|]|<br\s*/?>", re.IGNORECASE)
@@ -64,6 +69,13 @@ _ARROW_MARK = re.compile(ARROW)
 _MOVE_LIKE = re.compile(r"\d|\b[A-Za-z]\b|>|\u2192")
 """A digit, a lone letter or an arrow: what a move that cannot be read may hold."""
 _PEG_GROUP = re.compile(r"\[([\d\s,]*)\]")
+_WORD = re.compile(r"[^\W_]+")
+_CAPTION = re.compile(r"\s*[:=]")
+_BETWEEN = PEGWORD | TO | THE | {"and", "src", "dst", "dest", "source", "destination", "target", "aux"}
+"""Words that may stand between a move's two pegs (``src=A dst=C``)."""
+_PEG_STATE = re.compile(r"(?:[^\W_]+\s*){0,2}[:=]?\s*\[[\d\s,]*\]")
+"""A peg written as the disks it holds, perhaps after its name: ``Peg 1: [3, 2]``."""
+_ARROWED = re.compile(ARROW)
 
 
 class Reader(Model):
@@ -93,6 +105,8 @@ class Reader(Model):
         self.contents = False  # pegs may be written as the disks they hold ('from [3, 2, 1] to []')
         self.held: tuple[int, str] | None = None  # the first line of such a move, until the next one
         self.after: tuple[int, str, list[list[int]]] | None = None  # the state a line printed after its move
+        self.suspect: tuple[int, str] | None = None  # a line like a move, not read as one: refused if moves follow
+        self.early: deque[tuple[int, str]] = deque(maxlen=EARLY_LINES)  # the last lines skipped before the first move
 
     def moves(self, lines: Iterable[str]) -> Iterator[ModelMove]:
         """The moves of ``lines``, up to the first unreadable line.
@@ -127,6 +141,9 @@ class Reader(Model):
                         disk = top[-1] if top else None
                     if unlabelled:
                         unlabelled = self._label(s, src, t, dst)
+                    if self.suspect is not None:
+                        self.error = self._astray_line()
+                        return
                     self.line, self.text = number, text
                     yield disk, src, dst
                     continue
@@ -389,12 +406,42 @@ class Reader(Model):
         """Pass over a line that holds no move.
 
         A line among the moves whose bytes are not text in the encoding
-        (U+FFFD) may hide one: it is refused.
+        (U+FFFD) may hide one: it is refused.  A line after a move that is
+        like a move (:func:`move_like`) is kept, and refused when another
+        move follows it: a reading must explain every line among the moves.
         """
         if "\ufffd" in text and self.line and self.states is None and _MOVE_LIKE.search(text):
             raise MalformedLine(number, text, "bytes that are not text in the input's encoding: give its --encoding")
+        if self.suspect is None and self.line and self.states is None and self.names is not None:
+            if move_like(text, self.names.labels):
+                self.suspect = (number, text)
+        elif not self.line:
+            self.early.append((number, text))
         if self.example is None:
             self.example = (number, text)
+
+    def _model(self, move: Move, number: int, text: str) -> ModelMove:
+        """The model's move, unless a line like a move came before it unread."""
+        if self.suspect is not None:
+            raise self._astray_line()
+        return super()._model(move, number, text)
+
+    def unread(self) -> tuple[int, str] | None:
+        """The line like a move that no rule read, before or after the moves.
+
+        A header or a footer may be such a line; a run that fails with it
+        unread is refused (see :func:`move_like`).  The line just before the
+        first move is looked at first, then the first after the last.
+        """
+        if self.states is not None or self.names is None:
+            return None
+        early = [line for line in reversed(self.early) if move_like(line[1], self.names.labels)]
+        return early[0] if early else self.suspect
+
+    def _astray_line(self) -> MalformedLine:
+        """The refusal of the line like a move that was not read as one."""
+        assert self.suspect is not None
+        return AmongMoves(*self.suspect)
 
     def no_moves(self) -> NoMoves:
         """What to say when no line was a move."""
@@ -407,8 +454,53 @@ class Reader(Model):
             return NoMoves(
                 f"no moves read: the input is not UTF-8 text (line {line}: {quote(text)}): give its --encoding"
             )
+        if draws_disks(text) and not _DIGITS.search(text):
+            return NoMoves(
+                f"no moves read: line {line} {quote(text)} draws the pegs, and no layout reads its pictures "
+                "(a column a peg or one run a peg, one width a disk); --read states reads such pictures"
+            )
         pattern = propose(text)
         tail = "" if pattern is None else f"; to read such lines as moves: --pattern {shlex.quote(pattern)}"
         if self.lines == 1:
             return NoMoves(f"no moves read: the only line is not a move: {quote(text)}{tail}")
         return NoMoves(f"no moves read: none of the {self.lines} lines is a move (line {line}: {quote(text)}){tail}")
+
+
+def move_like(text: str, labels: tuple[str, ...]) -> bool:
+    """Whether *text* has what a move has, though no rule reads it as one.
+
+    That is an arrow, a word that comes before a source (``from``), or two
+    of the peg *labels* in a move's place: one after the other, with only
+    signs, peg words, ``to``, ``and`` or ``dst`` between (``A C``, ``rod A rod C``).
+    A label is a single letter as written, or a word in any case; a label
+    before ``:`` or ``=`` captions a peg.  A state
+    (:func:`~.states.is_state`) or a peg written as its disks (``Peg 1:
+    [3, 2]``) is no move, nor is a line of several disks (``Moving 3 disks
+    from A to C``): a header.
+
+    >>> move_like("Move disk 3 frm rod A to rod C", ("A", "B", "C")), move_like("hanoi(2, A, C, B)", ("A", "B", "C"))
+    (True, True)
+    >>> move_like("Total moves: 7", ("A", "B", "C")), move_like("Tower of Hanoi with 3 disks", ("1", "2", "3"))
+    (False, False)
+    >>> move_like("Torre 1:[3, 2]", ("1", "2", "3")), move_like("A: 3 2 | B: | C: 1", ("A", "B", "C"))
+    (False, False)
+    """
+    if _ARROWED.search(text):
+        return True
+    if is_state(text, len(labels)):
+        return False
+    text = _PEG_STATE.sub(" ", text)
+    words = list(_WORD.finditer(text))
+    if any(word[0].lower() in DISKS for word in words):  # a tower of several disks: a header, not a move
+        return False
+    if any(word[0].lower() in FROM for word in words if len(word[0]) > 1):
+        return True
+    folded = {label if len(label) == 1 else label.lower() for label in labels}
+    last: int | None = None  # the place of the last label read
+    for place, word in enumerate(words):
+        if (word[0] if len(word[0]) == 1 else word[0].lower()) not in folded or _CAPTION.match(text, word.end()):
+            continue
+        if last is not None and all(other[0].lower() in _BETWEEN for other in words[last + 1 : place]):
+            return True
+        last = place
+    return False

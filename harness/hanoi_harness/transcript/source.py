@@ -53,6 +53,20 @@ class MalformedLine(UnreadableInput):
         self.line, self.source = line, text
 
 
+class AmongMoves(MalformedLine):
+    """A line like a move, among the moves, that no rule reads.
+
+    No pattern made from it alone reads the input: the moves around it
+    would go unread.
+    """
+
+    def __init__(self, line: int, text: str, failed: str = "") -> None:
+        why = "a line like a move among the moves, and no rule reads it"
+        if failed:
+            why = f"a line like a move, and no rule reads it; without it the run is {failed}"
+        super().__init__(line, text, f"{why}: print it as the others, or give a --pattern that reads every move alone")
+
+
 class StateMismatch(MalformedLine):
     """A move's line printed a state after it that is not the pegs' state.
 

@@ -118,6 +118,22 @@ class States:
         return 0 not in values or self.n in values
 
 
+def is_state(text: str, pegs: int) -> bool:
+    """Whether the line *text* prints a state of *pegs* pegs, or a peg of one.
+
+    These are the lines :meth:`States.feed` reads.
+
+    >>> is_state("{'A': [3, 2], 'B': [], 'C': [1]}", 3), is_state("Peg 1: 3 2", 3), is_state("1 -> 3", 3)
+    (True, True, False)
+    """
+    if _ONE_LINE.fullmatch(text) and len(_GROUP.findall(text)) == pegs:
+        return True
+    table = _TABLE.fullmatch(text.rstrip("\r\n"))
+    if table is not None and table[1].count("\t") == pegs - 1:
+        return True
+    return bool(BARE.fullmatch(text) or (_PEG_LINE.fullmatch(text) and any(mark in text for mark in ":=|")))
+
+
 def tower(n: int, pegs: int, *, from_one: bool = True) -> list[Bag[int]]:
     """The start: n disks on the first of ``pegs`` pegs.
 
