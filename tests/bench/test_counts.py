@@ -30,8 +30,8 @@ from hanoi_harness.bench.counts import measure
 from hanoi_harness.bench.counts.cachegrind import is_allocator, read_totals
 from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.counts.measure import SIZES, Valgrind, count_all, count_sizes, find_valgrind
-from hanoi_harness.bench.gate.counts import DEFAULT_THRESHOLD_PCT, check_counts
-from hanoi_harness.bench.plan import QUICK
+from hanoi_harness.bench.gate.counts import check_counts
+from hanoi_harness.bench.plan import DEFAULT_THRESHOLD_PCT, QUICK
 from hanoi_harness.bench.results.resultset import ResultSet
 from hanoi_harness.bench.run import run
 from hanoi_harness.registry.record import Algorithm

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from hanoi_harness.bench.counts.figures import InstructionCount
-from hanoi_harness.bench.gate.counts import DEFAULT_THRESHOLD_PCT, check_counts, check_peaks, classify
+from hanoi_harness.bench.gate.counts import check_counts, check_peaks, classify
+from hanoi_harness.bench.plan import DEFAULT_THRESHOLD_PCT
 from tests.helpers import counted
 
 

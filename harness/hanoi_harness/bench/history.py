@@ -26,7 +26,8 @@ from typing import Any
 
 import msgspec
 
-from hanoi_harness.bench.gate.counts import DEFAULT_THRESHOLD_PCT, classify
+from hanoi_harness.bench.gate.counts import classify
+from hanoi_harness.bench.plan import DEFAULT_THRESHOLD_PCT
 from hanoi_harness.errors import UsageError
 
 SCHEMA = 1

@@ -20,6 +20,12 @@ They make 1023 and 16383 moves (:mod:`hanoi_harness.bench.counts.measure`). They
 quick run, so their counts compare.
 """
 
+DEFAULT_THRESHOLD_PCT = 1.0
+"""The gate's threshold: a deterministic figure may grow by this much before it is a regression."""
+
+DEFAULT_TIME_THRESHOLD_PCT = 50.0
+"""The gate's threshold of relative time: the whole interval beyond it is a regression."""
+
 COUNT_CAP = 16
 """The largest classic n whose work is counted: every size measured up to it.
 

@@ -10,8 +10,8 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
-from hanoi_harness.bench.gate.counts import DEFAULT_THRESHOLD_PCT
 from hanoi_harness.bench.history import DEFAULT_COUNT, METRICS, Record, bisect, history, write_csv, write_html
+from hanoi_harness.bench.plan import DEFAULT_THRESHOLD_PCT
 from hanoi_harness.errors import UsageError
 from hanoi_harness.progress import Bar
 

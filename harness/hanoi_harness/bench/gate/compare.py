@@ -12,9 +12,8 @@ import msgspec
 from tabulate import tabulate
 
 from hanoi_harness.bench.counts.figures import InstructionCount
-from hanoi_harness.bench.gate.counts import DEFAULT_THRESHOLD_PCT, Check, check_counts, check_peaks
+from hanoi_harness.bench.gate.counts import Check, check_counts, check_peaks
 from hanoi_harness.bench.gate.times import (
-    DEFAULT_TIME_THRESHOLD_PCT,
     TimeRow,
     comparable_entries,
     judged,
@@ -22,6 +21,7 @@ from hanoi_harness.bench.gate.times import (
     spread,
     time_row,
 )
+from hanoi_harness.bench.plan import DEFAULT_THRESHOLD_PCT, DEFAULT_TIME_THRESHOLD_PCT
 from hanoi_harness.bench.report.formatting import escaped, fmt_margin
 from hanoi_harness.bench.results.comparability import Comparability, comparable
 from hanoi_harness.bench.results.resultset import ResultSet

@@ -11,9 +11,6 @@ from typing import Literal
 
 from hanoi_harness.bench.counts.figures import InstructionCount
 
-DEFAULT_THRESHOLD_PCT = 1.0
-"""A deterministic figure may grow by this much before it is a regression (see the module's notes)."""
-
 Status = Literal["ok", "REGRESSION", "improved", "unavailable", "skipped", "new", "missing"]
 """A check's outcome: "unavailable" when a run could not measure the figure (the gate fails on it unless allowed),
 "skipped" when the two environments forbid comparing it (the gate fails on it only when told to be strict).

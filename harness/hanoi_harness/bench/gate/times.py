@@ -12,10 +12,6 @@ from dataclasses import dataclass
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.timing.stats import Difference, Interval, Verdict, compare_times
 
-DEFAULT_TIME_THRESHOLD_PCT = 50.0
-"""Relative time may grow by this much (the whole interval beyond it) before it is a regression; see the notes."""
-
-
 SPREAD_SIGMAS = 4.0
 """How many robust standard deviations of the changes between two runs count as noise (see the notes)."""
 

@@ -26,8 +26,7 @@ import markupsafe
 
 from hanoi_harness.bench.consume import SLICE_ROWS
 from hanoi_harness.bench.counts.measure import SIZES
-from hanoi_harness.bench.gate.counts import DEFAULT_THRESHOLD_PCT
-from hanoi_harness.bench.gate.times import DEFAULT_TIME_THRESHOLD_PCT
+from hanoi_harness.bench.plan import DEFAULT_THRESHOLD_PCT, DEFAULT_TIME_THRESHOLD_PCT
 from hanoi_harness.bench.report.formatting import (
     NOTE,
     escaped,
