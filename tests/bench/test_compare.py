@@ -254,7 +254,7 @@ def test_a_baseline_of_an_older_schema_is_refused_naming_it(tmp_path: Path, caps
     old = tmp_path / "old.json"
     old.write_text(json.dumps(json.loads(bench_set(BASE).dumps()) | {"schema": 2}))
     code, _, err = run_cli(capsys, "compare", str(old), write(tmp_path, "new", bench_set(BASE)))
-    assert_one_line_error(code, err, f"{old}: not a results.json of schema 4 or 5 (found schema 2)")
+    assert_one_line_error(code, err, f"{old}: not a results.json of schema 5 (found schema 2)")
 
 
 # --- times ------------------------------------------------------------------------------------------------------

@@ -192,7 +192,7 @@ def test_a_refusal_names_the_value(good: Path, tmp_path: Path, capsys: pytest.Ca
     assert_one_line_error(code, err, "algorithms.bitwise.runs[1].timing.median: Expected `float` >= 1e-09")
     bad.write_text(with_raw(data_of(valid_set()), ("schema",), "true"))
     code, _, err = run_cli(capsys, "compare", str(good), str(bad))
-    assert_one_line_error(code, err, "not a results.json of schema 4 or 5 (found schema true)")
+    assert_one_line_error(code, err, "not a results.json of schema 5 (found schema true)")
     bad.write_text(with_raw(data_of(valid_set()), (*RUN, "n"), "9" * 5000))
     code, _, err = run_cli(capsys, "compare", str(good), str(bad))
     assert_one_line_error(code, err, "algorithms.bitwise.runs[1].n: Integer value out of range")
@@ -352,16 +352,6 @@ def test_counts_at_every_size_and_their_fits_read_back_as_written(tmp_path: Path
     assert entry.instructions.per_move == 4000.0 and [s.per_move for s in entry.instructions.steps()] == [4000.0] * 3
     (tmp_path / "results.json").write_text(results.dumps())
     assert load(tmp_path) == results
-
-
-def test_a_schema_4_time_fit_reads_as_the_clocks_observation(tmp_path: Path) -> None:
-    data = data_of(valid_set())
-    data["schema"] = 4
-    data["algorithms"]["bitwise"]["fit"] = {"time": {"cls": "n 2^n", "slope": 0.46, "basis": "log-log ns/move",
-                                                     "points": 9}, "space": None}  # fmt: skip
-    (tmp_path / "results.json").write_text(json.dumps(data))
-    bitwise = load(tmp_path).algorithms["bitwise"]
-    assert bitwise.fit_time is None and bitwise.fit_wall is not None and bitwise.fit_wall.slope == 0.46
 
 
 def test_counts_at_sizes_out_of_order_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -180,10 +180,8 @@ def test_the_summary_shows_first_what_a_reader_compares(committed: ResultSet) ->
     assert re.fullmatch(r"\d+(\.\d+)? ±[\d.]+%( unstable)?", row["ns/move ±95%"])
     assert re.fullmatch(r"[\d.]+ [kMG]", row["moves/s"]) and row["speed vs recursive"] == "1.00x"
     assert re.fullmatch(r"\d+", row["instructions/move"]) and re.fullmatch(r"[\d.]+ (B|KiB|MiB)", row["peak memory"])
-    # Declared n 2^n and n: as declared, or a MISMATCH naming what was fitted instead; a set of schema 4 has
-    # counts at two sizes only, too few for a time class.
-    verdict = r"as declared: time n 2\^n, space n|MISMATCH (time|space): declared .+, fitted .+"
-    assert re.fullmatch(verdict + "|space n as declared; time: not enough sizes", row["verdict"])
+    # Declared n 2^n and n: the committed full run's counts and peaks agree.
+    assert row["verdict"] == "as declared: time n 2^n, space n"
 
 
 # --- verdicts ---------------------------------------------------------------------------------------------------

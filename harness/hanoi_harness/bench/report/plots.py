@@ -81,6 +81,9 @@ def instruction_points(result: AlgorithmResult) -> list[tuple[int, float]]:
     constant d, so d = (I_1' - I_1) / k, and the work between sizes j and
     j + 1 is I_(j+1) - I_j - d.  Two sizes give the one figure
     :attr:`~hanoi_harness.bench.counts.figures.InstructionCount.per_move`.
+    A step of a few moves whose figure is 0 or less (the fork's constant
+    varies by a few instructions, more than such a step's work: blocks'
+    first moves cost almost nothing) is left out, as the time fit leaves it.
 
     >>> from hanoi_harness.bench.counts.figures import InstructionCount
     >>> c = InstructionCount(sizes=(10, 14), moves=(1023, 16383), instructions=(300_000_000, 361_445_000, 300_010_000),
@@ -96,11 +99,12 @@ def instruction_points(result: AlgorithmResult) -> list[tuple[int, float]]:
     moves = list(count.moves)
     outside = [total - allocator for total, allocator in zip(count.instructions, count.allocator, strict=True)]
     fork = (outside[-1] - outside[0]) / len(moves)
-    return [
+    found = [
         (moves[j + 1], (outside[j + 1] - outside[j] - fork) / (moves[j + 1] - moves[j]))
         for j in range(len(moves) - 1)
         if moves[j + 1] > moves[j]
     ]
+    return [(moves_at, per_move) for moves_at, per_move in found if per_move > 0]
 
 
 NS_PER_MOVE = Series(
