@@ -111,13 +111,14 @@ wheel: $(STAMP)
 	rm -rf $(WHEEL_DIR) build/lib build/bdist.* && $(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir $(WHEEL_DIR) .
 
 # The wheel in a fresh venv: every command from a directory outside the checkout (.ci/smoke), then the
-# test suite and the package's doctests against the installed files. The wheel pulls no peer: their tests skip.
+# test suite (but tests/benchmarks: the experiments are not in the wheel, nor are the peers they need) and the
+# package's doctests against the installed files.
 test-wheel: wheel valgrind chromium
 	rm -rf $(WHEEL_VENV) && $(PYTHON) -m venv $(WHEEL_VENV)
 	$(WHEEL_VENV)/bin/python -m pip install --quiet "$$(ls $(WHEEL_DIR)/*.whl)[test,distributed]"
 	.ci/smoke $(WHEEL_VENV)/bin
-	$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider $(XDIST) -m 'not slow and not serial'
-	$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider -m 'serial and not slow' $(SERIAL)
+	$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider $(XDIST) -m 'not slow and not serial' --ignore=tests/benchmarks --ignore=benchmarks
+	$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider -m 'serial and not slow' --ignore=tests/benchmarks --ignore=benchmarks $(SERIAL)
 	cd "$$(mktemp -d)" && $(CURDIR)/$(WHEEL_VENV)/bin/python -m pytest -q -p no:cacheprovider \
 	  --doctest-modules -o doctest_optionflags=NORMALIZE_WHITESPACE --pyargs hanoi_harness hanoi_algorithms
 
