@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 
 TOKEN_VARIABLE = "HANOI_HARNESS_TOKEN"
 """The environment variable carrying this process's token into every child it starts."""
@@ -61,6 +62,7 @@ def end_descendants(marker: str) -> int:
 
 def _kill_marked(needle: bytes, spare: int) -> int:
     killed = 0
+    pids: set[int] = set()
     for _ in range(10):  # a stray may fork while we look: look again until none is left
         found = 0
         for entry in os.listdir("/proc"):
@@ -75,10 +77,30 @@ def _kill_marked(needle: bytes, spare: int) -> int:
                 with contextlib.suppress(OSError):
                     os.kill(int(entry), signal.SIGKILL)
                     found += 1
+                    pids.add(int(entry))
         killed += found
         if not found:
             break
+    _await_death(pids)
     return killed
+
+
+def _await_death(pids: set[int], limit_s: float = 2.0) -> None:
+    """Wait until each of *pids* is gone or a zombie, at most *limit_s* seconds.
+
+    A SIGKILL is delivered, not yet acted on, when :func:`os.kill` returns.
+    """
+    deadline = time.monotonic() + limit_s
+    while pids and time.monotonic() < deadline:
+        for pid in list(pids):
+            try:
+                with open(f"/proc/{pid}/stat", "rb") as f:
+                    if f.read().rsplit(b")", 1)[-1].split()[0] in (b"Z", b"X"):
+                        pids.discard(pid)
+            except OSError:
+                pids.discard(pid)
+        if pids:
+            time.sleep(0.005)
 
 
 _GUARD = r"""
