@@ -86,7 +86,7 @@ def _kill_marked(needle: bytes, spare: int) -> int:
 
 
 def _await_death(pids: set[int], limit_s: float = 2.0) -> None:
-    """Wait until each of *pids* is gone or a zombie, at most *limit_s* seconds.
+    """Wait until each of *pids* is gone or a zombie, *limit_s* s at most.
 
     A SIGKILL is delivered, not yet acted on, when :func:`os.kill` returns.
     """
