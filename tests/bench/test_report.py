@@ -103,8 +103,10 @@ def test_algorithms_whose_intervals_overlap_share_a_rank_written_with_an_equals_
     ]
     assert [row[0] for row in summary(results).parts[0].shown] == ["=1", "=1", "3", "4"]
     assert "=3 marks a shared rank" in summary(results).parts[0].lead
-    # Steady rounds tell the same two apart.
-    steady = standings(bench_set({"level_formula": 0.5, "bitwise": 0.515}, spread=0.001))[0]
+    # Steady rounds 3% apart still tie: two runs could rank them either way. 10% apart they rank apart.
+    near = standings(bench_set({"level_formula": 0.5, "bitwise": 0.515}, spread=0.001))[0]
+    assert [entry.place for entry in near.entries][:2] == ["=1", "=1"]
+    steady = standings(bench_set({"level_formula": 0.5, "bitwise": 0.55}, spread=0.001))[0]
     assert [entry.place for entry in steady.entries] == ["1", "2", "3"]
 
 
@@ -124,8 +126,9 @@ def test_the_report_opens_with_plain_sentences_drawn_from_the_figures(tmp_path: 
     ns = [f"{entry.run.ns_per_move:.0f}" for entry in standing.entries if entry.run and entry.place == "=1"]
     assert glance(results) == [
         f"The classic puzzle (3 pegs, every move): {first[0]} and {first[1]} share the fastest place, at {ns[0]} and "
-        f"{ns[1]} ns a move; their 95% intervals overlap. The leanest is level_formula, at a tracemalloc peak of "
-        "900 B. Tied, as their 95% intervals overlap: =4 tree_array and flag_stack.",
+        f"{ns[1]} ns a move; their 95% intervals overlap or lie within 5%. The leanest is level_formula, at a "
+        "tracemalloc peak of 900 B. Tied, as their 95% intervals overlap or lie within 5%: =4 tree_array and "
+        "flag_stack.",
         "The recursions and stacks take time 2^n (the same cost every move) for flag_stack; n 2^n (a cost a move "
         "growing like n) for recursive and tree_array.",
         "The formulas and blocks take time 2^n (the same cost every move) for bitwise and level_formula.",

@@ -9,8 +9,9 @@ same work: *W* is the most moves every timed algorithm of the puzzle reached,
 and each is ranked at its timed run closest to *W* (in ratio: 6560 moves is
 closer to 16383 than 1023 is).  Ranks allow ties (:func:`ranks`): an
 algorithm's rank is one more than the number of those surely faster, whose
-95% interval of ns per move lies wholly below its own.  So algorithms whose
-intervals overlap share a rank, written ``=3``, and two runs that each rank
+95% interval of ns per move lies wholly below its own, by more than 5%.  So
+algorithms whose intervals overlap or lie within 5% share a rank, written
+``=3``, and two runs that each rank
 two algorithms apart agree on their order as often as the intervals hold.
 Speeds are given against the puzzle's
 reference (:func:`reference_for`).  A set whose drains read no move
@@ -152,21 +153,29 @@ def ns_interval(run: Run) -> tuple[float, float] | None:
     return low / run.moves * 1e9, high / run.moves * 1e9
 
 
-def ranks(intervals: Sequence[tuple[float, float]]) -> list[tuple[int, bool]]:
+RANK_MARGIN = 0.05
+"""How far apart two intervals must lie to rank apart: 5% of the higher end."""
+
+
+def ranks(intervals: Sequence[tuple[float, float]], margin: float = RANK_MARGIN) -> list[tuple[int, bool]]:
     """Return the rank of each of *intervals* (low, high), and if it is tied.
 
     An interval's rank is one more than the number of intervals wholly
-    below it (surely faster).  It is tied when another has the same rank.
-    Overlapping intervals share a rank, unless one of them lies wholly
-    above a third that the other overlaps: ranks never say that a slower
-    one beat a surely faster one.
+    below it by more than *margin* (surely faster).  It is tied when
+    another has the same rank.  Intervals that overlap or lie within the
+    margin share a rank, unless one of them lies wholly above a third
+    that the other overlaps: ranks never say that a slower one beat a
+    surely faster one.  The margin keeps a near tie from ranking in
+    opposite orders in two runs.
 
     >>> ranks([(1.0, 2.0), (1.5, 3.0), (4.0, 5.0)])
     [(1, True), (1, True), (3, False)]
     >>> ranks([(1.0, 2.0), (1.5, 3.0), (2.5, 3.5)])
     [(1, True), (1, True), (2, False)]
+    >>> ranks([(1.0, 1.02), (1.04, 1.06)])  # apart, but within 5%
+    [(1, True), (1, True)]
     """
-    found = [1 + sum(other[1] < own[0] for other in intervals) for own in intervals]
+    found = [1 + sum(other[1] * (1 + margin) < own[0] for other in intervals) for own in intervals]
     return [(rank, found.count(rank) > 1) for rank in found]
 
 
@@ -279,5 +288,5 @@ def rank_note(results: ResultSet, standing: Standing) -> str:
     return (
         f"Ranked by ns per move at about the same work, each at its timed run closest to {standing.target} moves "
         f"(the most every timed algorithm of this puzzle reached); =3 marks a shared rank, where the 95% intervals "
-        f"overlap; speeds against {standing.reference}"
+        f"overlap or lie within 5%; speeds against {standing.reference}"
     )

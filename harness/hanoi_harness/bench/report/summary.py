@@ -367,7 +367,7 @@ def glance(results: ResultSet) -> list[str]:
                 shared.setdefault(entry.rank, []).append(entry.result.name)
         if shared:
             groups = "; ".join(f"={rank} {_names(names)}" for rank, names in sorted(shared.items()))
-            line.append(f"Tied, as their 95% intervals overlap: {groups}.")
+            line.append(f"Tied, as their 95% intervals overlap or lie within 5%: {groups}.")
         if line:
             said.append(f"{standing.title}: " + " ".join(line))
     return said + _scaling(results)
@@ -378,7 +378,7 @@ def _fastest(standing: Standing, first: list[Entry]) -> str:
     ns = _names([f"{fmt_sig(entry.run.ns_per_move if entry.run else None)}" for entry in first])
     if len(first) > 1:
         names = _names([entry.result.name for entry in first])
-        return f"{names} share the fastest place, at {ns} ns a move; their 95% intervals overlap."
+        return f"{names} share the fastest place, at {ns} ns a move; their 95% intervals overlap or lie within 5%."
     entry = first[0]
     against = (
         ""

@@ -174,23 +174,25 @@ def fit_wall(ns: Sequence[int], seconds: Sequence[float], moves: Sequence[int] |
 def _envelope(values: Sequence[float]) -> list[float]:
     """Return *values* with lone spikes removed, then never falling.
 
-    Each value becomes the median of itself and its two neighbours; an end
-    value, of itself, its neighbour and the line through the next two
-    (Tukey's end-point rule).  That drops a lone point high or low.  Then
+    Each value becomes the median of itself and its two neighbours; the
+    first, of itself, its neighbour and the line through the next two
+    (Tukey's end-point rule).  That drops a lone point high or low.  The
+    last stays as measured, since no later point can confirm it.  Then
     each is the largest so far: the memory a run of n disks needs is at
-    least the most that a smaller run needed.
+    least the most that a smaller run needed, so a late drop is held.
 
     >>> _envelope([10, 10, 50, 10, 20, 5, 6, 7])
     [10.0, 10.0, 10.0, 20.0, 20.0, 20.0, 20.0, 20.0]
     >>> _envelope([1, 2, 3, 4])
     [1.0, 2.0, 3.0, 4.0]
+    >>> _envelope([1200, 1408, 1472, 1480, 1480, 1608])  # a last step up
+    [1280.0, 1408.0, 1472.0, 1480.0, 1480.0, 1608.0]
     """
     v = [float(value) for value in values]
     if len(v) < 3:
         return v
     first = [v[0], v[1], 3 * v[1] - 2 * v[2]]
-    last = [v[-1], v[-2], 3 * v[-2] - 2 * v[-3]]
-    windows = [first, *(v[i - 1 : i + 2] for i in range(1, len(v) - 1)), last]
+    windows = [first, *(v[i - 1 : i + 2] for i in range(1, len(v) - 1)), [v[-1]]]
     return [float(m) for m in np.maximum.accumulate([np.median(window) for window in windows])]
 
 
@@ -240,6 +242,8 @@ def fit_space(ns: Sequence[int], peak_bytes: Sequence[float], moves: Sequence[in
     >>> fit_space(list(range(10, 19)), grows).cls
     'n'
     >>> fit_space(list(range(10, 18)), [1304] * 6 + [1368] * 2).cls  # list over-allocation: steps
+    'n'
+    >>> fit_space([8, 10, 12, 14, 16, 18], [1200, 1408, 1472, 1480, 1480, 1608]).cls  # grows to the end
     'n'
     >>> fit_space(list(range(9, 23)), [2**n for n in range(9, 17)] + [900] * 6).cls  # grows, then stops
     '1'
