@@ -1,10 +1,8 @@
 """Other programs as algorithms: a shell command run for n disks, checked.
 
-The function :func:`run_command` is what ``hanoi bench --command
-'NAME=./prog {n}'`` calls.  The command's standard output streams through
-the same reader and checker as ``hanoi check``
-(:mod:`hanoi_harness.transcript.check`).  So a program that prints a
-million moves is checked as it prints them, in O(n) memory.
+:func:`run_command` is what ``hanoi bench --command 'NAME=./prog {n}'``
+calls. The output streams through the reader and checker of ``hanoi
+check``, so a million moves are checked as they are printed.
 """
 
 from __future__ import annotations
@@ -22,8 +20,6 @@ from hanoi_harness.transcript.check import MalformedLine, NoMoves, check_lines
 def parse_spec(spec: str) -> tuple[str, str]:
     """The ``(name, command)`` of a ``--command`` *spec*, ``NAME=COMMAND``.
 
-    COMMAND may use ``{n}``.
-
     >>> parse_spec("student=./a.out {n}")
     ('student', './a.out {n}')
     """
@@ -35,9 +31,7 @@ def parse_spec(spec: str) -> tuple[str, str]:
 
 
 def command_for(template: str, n: int) -> str:
-    """The shell command *template* for n disks.
-
-    Every ``{n}`` is replaced; other braces are kept.
+    """The shell command *template* for n disks: each ``{n}`` replaced.
 
     >>> command_for("./hanoi {n} | tail -n +2", 5)
     './hanoi 5 | tail -n +2'
@@ -55,23 +49,11 @@ def run_command(
 ) -> tuple[Verdict, float]:
     """Run the shell command *template* for n disks and check its moves.
 
-    Returns ``(verdict, seconds)``.  The command gets ``n`` and a newline on
-    standard input too, for programs that read it.  Its standard output is read
-    line by line as it comes and checked like ``hanoi check`` (*pegs*, *target*
-    as there).
-
-    The time is the wall clock from the start until the output has been read
-    and the process has ended.  Or it ends when the checker has seen enough: at
-    the first illegal move the process is stopped.
-
-    Verdicts: the checker's; a line that cannot be read as a move is
-    ``illegal`` at that step.  A program that exits with a non-zero status or a
-    signal after legal moves is ``crashed``.  Past *timeout* seconds it is
-    killed and ``timed_out``.
-
-    The program runs in a session of its own
-    (:func:`hanoi_harness.process.start`).  Whatever it starts is ended
-    with it (a background child holding its output open included), and with us.
+    Returns ``(verdict, seconds)``, the wall clock until the output is read and
+    the process has ended. The command gets n on standard input too; it is
+    stopped at the first illegal move. A line that is no move is ``illegal``,
+    a non-zero exit ``crashed``, and past *timeout* it is ``timed_out``.
+    It runs in a session of its own, ended with it.
     """
     command = command_for(template, n)
     with tempfile.TemporaryFile() as errors:
@@ -124,10 +106,7 @@ def _check_output(stdout: object, n: int, pegs: str | None, target: str | None) 
 
 
 def _feed(proc: subprocess.Popen[str], n: int) -> None:
-    """Give the program n on standard input and close it.
-
-    A program that never reads it is fine.
-    """
+    """Give the program n on standard input and close it."""
     assert proc.stdin is not None
     try:
         proc.stdin.write(f"{n}\n")

@@ -1,11 +1,7 @@
 """A program's own peg labels, inferred from its moves, and their order.
 
-The function :func:`own_names` reads the labels a program uses for its pegs
-when no built-in convention reads them.  It orders them by their names or
-by the text before the moves.  The function :func:`builtin_names` picks the
-built-in convention of every label when some moves name no source.  Both
-write what they decide into an
-:class:`~hanoi_harness.transcript.infer.Inference`.
+:func:`own_names` orders labels that no built-in convention reads;
+:func:`builtin_names` picks a convention when moves name no source.
 """
 
 from __future__ import annotations
@@ -31,11 +27,9 @@ def own_names(
 ) -> None:
     """Decide the peg names, from labels that no built-in convention reads.
 
-    The moves must use exactly ``pegs`` labels.  Their order comes from their
-    names (:func:`_order`), else from the text ``before`` the first move
-    (:func:`_announced`).  With neither, the first move's source is taken for
-    the start peg, and :attr:`~hanoi_harness.transcript.infer.Inference.unsure`
-    says what the other readings would find.
+    Their order comes from their names, else from the text ``before`` the
+    moves, else the first move's source is the start peg and
+    :attr:`~.infer.Inference.unsure` says what other readings would find.
     """
     labels: Bag[str] = Bag()
     first: dict[str, None] = {}
@@ -108,9 +102,8 @@ def own_names(
 def _announced(before: list[str], labels: list[str]) -> str | None:
     """The start peg that the text before the moves names, or None.
 
-    It is a label after 'from' or after a word such as source or start
-    (``from = alpha``, ``source: alpha``).  Else it is the first label of a
-    line that lists every label.
+    A label after 'from' or 'source'; else the first label of a line that
+    lists them all.
     """
     wanted = {label.lower(): label for label in labels}
     listed: str | None = None
@@ -132,11 +125,7 @@ _LEGEND_MARKS = frozenset(":=,'\"()[]")
 
 
 def builtin_names(result: Inference, found: list[tuple[str, list[rules.Move]]], pegs: int) -> None:
-    """Decide the built-in convention of every label the moves use.
-
-    It is decided when some moves name no source, so that the first move
-    cannot say.
-    """
+    """Decide the built-in convention of the labels, when moves name no source."""
     labels = {label for _, moves in found for _, src, dst in moves for label in (src, dst) if label is not None}
     for names in conventions(pegs).values():
         if not names.cyclic and labels and all(_known(names, label) for label in labels):
@@ -156,10 +145,7 @@ def _distinct(first: dict[str, None]) -> list[str]:
 
 
 def _kind(label: str) -> str:
-    """A label's kind: digits, a letter, or a word.
-
-    A program writes its pegs alike.
-    """
+    """A label's kind: n(umber), l(etter) or w(ord), alike in a program."""
     return "n" if label.isdecimal() else "l" if len(label) == 1 else "w"
 
 

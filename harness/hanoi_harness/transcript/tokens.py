@@ -1,12 +1,7 @@
 """A line of another program's output cut into tokens.
 
-The tokens are numbers, words, arrows and single marks.
-
-:func:`tokens` cuts a line in one linear pass.  A word such as ``peg1``,
-``rodA`` or ``plate3`` becomes a word and a label, ``Ato`` (a peg glued to
-*to*) a label and a word, and a Korean word loses the particle it ends
-with (``기둥에서`` is ``기둥`` and ``에서``).  Chinese and Japanese ideograms
-are a token each, and so is a run of kana or of hangul.
+:func:`tokens` cuts a line into numbers, words, arrows and single marks in
+one linear pass, splitting glued words (``peg1``, ``Ato``, ``기둥에서``).
 """
 
 from __future__ import annotations
@@ -17,7 +12,7 @@ from typing import NamedTuple
 from hanoi_harness.transcript import lexicon
 
 ARROW = r"(?:[-‐-―−]+ ?>|=+ ?>|[→⟶⇒⟹➔➜])"
-"""An arrow: dashes (em, en, minus too) or '=' then '>' (``A - > B``, ``A—>B``), or an arrow character."""
+"""An arrow: dashes or '=' then '>' (``A - > B``, ``A—>B``), or an arrow sign."""
 # Chinese, Japanese and Korean text has no spaces between words (or glues particles to them): an ideogram is
 # one token, and so is a run of hiragana, of katakana or of hangul, split from the Latin letters and digits
 # around it ('A에서', '1を').
@@ -45,11 +40,10 @@ IDEOGRAM = re.compile(f"[{CJK}]")
 
 
 class Token(NamedTuple):
-    """A token of a line, with its kind, its text and where it came from.
+    """A token of a line: its kind (NUM, WORD, ARROWS, MARK) and text.
 
-    Its kind is NUM, WORD, ARROWS or MARK.  It keeps its text, the text in
-    lower case, whether whitespace precedes it, and whether it was split from
-    a longer word (``peg1``).
+    It also keeps the text in lower case, whether whitespace precedes it, and
+    whether it was split from a longer word (``peg1``).
     """
 
     kind: int
@@ -61,8 +55,6 @@ class Token(NamedTuple):
 
 def tokens(text: str) -> list[Token]:
     """The tokens of ``text``, in one pass.
-
-    ``peg1``, ``rodA`` and ``plate3`` become a word and a label.
 
     >>> [t.text for t in tokens("1: disk 2 peg1-->rod 'C'.")]
     ['1', ':', 'disk', '2', 'peg', '1', '-->', 'rod', "'", 'C', "'", '.']
@@ -87,10 +79,7 @@ def tokens(text: str) -> list[Token]:
 
 
 def _particle(word: str) -> int:
-    """Where a Korean word splits from the particle it ends with, or 0.
-
-    ``기둥에서`` splits at 2.
-    """
+    """Where a Korean word splits from the particle it ends with, or 0."""
     if not IDEOGRAM.match(word):
         return 0
     for particle in lexicon.KOREAN_PARTICLES:
@@ -102,10 +91,8 @@ def _particle(word: str) -> int:
 def _split_joined(word: str, low: str) -> int:
     """Where a word such as ``peg1`` splits into a word and a label, or 0.
 
-    Such words are ``peg1``, ``disk12``, ``rodA`` and ``plate3``.
-
-    A letter splits off only in upper case after a keyword that is not all upper case (``rodA``, not ``rods``);
-    digits split off any word of two letters or more.
+    An upper-case letter splits off a keyword (``rodA``); digits split off
+    any word of two letters or more (``plate3``).
     """
     if low[1:] == "to" and word[0].isupper():
         return 1  # 'from Ato B': a peg glued to 'to'
