@@ -1,9 +1,4 @@
-"""Grade many outputs at once: one JSON record in, one verdict out.
-
-A record is a line of JSON, ``{"id": ..., "n": ..., "text": ...}``, with
-options as ``hanoi check`` takes them. :func:`grade_all` judges a stream
-of them in order, over processes; :class:`Summary` counts them by n.
-"""
+"""Grade many outputs at once: one JSON record in, one verdict out."""
 
 from __future__ import annotations
 

@@ -1,10 +1,4 @@
-"""Checking another program's moves: read from its printed text, replayed.
-
-:func:`check_lines` reads moves from lines of text and replays them with
-:func:`hanoi_harness.core.checker.check`; :func:`describe` writes the
-verdict in the input's own labels. Input that cannot be read raises
-:class:`UnreadableInput`, with one line that says where and why.
-"""
+"""Checking another program's moves: read from its printed text, replayed."""
 
 from __future__ import annotations
 
@@ -39,20 +33,8 @@ from hanoi_harness.transcript.source import (
     pieces,
 )
 
-__all__ = [
-    "CONVENTIONS",
-    "COUNTERS",
-    "DISKS",
-    "LIMIT",
-    "READS",
-    "MalformedLine",
-    "NoMoves",
-    "UnreadableInput",
-    "check_lines",
-    "describe",
-    "open_text",
-    "parse_line",
-]
+__all__ = ["CONVENTIONS", "COUNTERS", "DISKS", "LIMIT", "READS", "MalformedLine", "NoMoves", "UnreadableInput"]
+__all__ += ["check_lines", "describe", "open_text", "parse_line"]
 
 DISKS = {"1-based": 1, "0-based": 0}
 """How disks may be numbered (``--disks``): from 1 or from 0."""
@@ -76,16 +58,9 @@ def check_lines(
     observe: Callable[[ModelMove], None] | None = None,
     headers: bool = True,
 ) -> Verdict:
-    """Judge the moves read from *lines* for *n* disks.
+    """Judge the moves read from *lines* (an iterable or stream) for *n* disks.
 
-    *lines* is any iterable of lines, or a text or binary stream. The options
-    are those of ``hanoi check``: None reads them from the first lines. The
-    *puzzle* gives the pegs, the rule, and any start and goal. The verdict's
-    ``extra`` says how the text was read, and the ``line`` of a failing step.
-    Unreadable input raises :class:`UnreadableInput`, a bad option
-    :class:`UsageError`. With *headers*, an early illegal move is tried
-    without each header-like line: if the two readings disagree, the input is
-    refused.
+    The options are those of ``hanoi check`` (None: read from the first lines).
 
     >>> check_lines(["1 A->B", "2 A->C", "1 B->C"], 2).describe()
     'ok (3 moves, tower on peg 2)'
@@ -129,7 +104,7 @@ def check_lines(
         raise reader.error
     if first is None and n > 0 and start != puzzle.goal:
         raise reader.no_moves()
-    names = reader.names or _letters_or_digits(puzzle.pegs)
+    names = reader.names or next(iter(_named(puzzle.pegs)), conventions(puzzle.pegs)[f"0-{puzzle.pegs - 1}"])
     targets = _targets(target, names, puzzle.pegs, start)
     stream: Iterable[ModelMove] = itertools.chain((first,), moves) if first is not None else ()
     prefix = Prefix(n) if followable(puzzle, n) else None
@@ -224,11 +199,7 @@ EARLY = 3
 def _header(
     verdict: Verdict, n: int, ahead: list[str], lines: list[int], judge: Callable[[list[str]], Verdict]
 ) -> None:
-    """Refuse an early illegal *verdict* that a header read as a move explains.
-
-    Each of *lines* not in the shape of the others is left out of *ahead*; if
-    the rest solves the puzzle, or is legal so far, the readings disagree.
-    """
+    """Refuse an early illegal *verdict* that a header read as a move explains."""
     failing = verdict.extra.get("line", 0)
     for line in lines:
         others = [ahead[x - 1] for x in {*lines, failing} if x != line and 0 < x <= len(ahead)]
@@ -260,17 +231,8 @@ def _named(pegs: int) -> list[PegNames]:
     return [names for names in conventions(pegs).values() if names.name[0].isalpha() and not names.cyclic]
 
 
-def _letters_or_digits(pegs: int) -> PegNames:
-    """The convention written when the input names no peg."""
-    return next(iter(_named(pegs)), conventions(pegs)[f"0-{pegs - 1}"])
-
-
 def _targets(target: str | None, names: PegNames, pegs: int, start: tuple[int, ...]) -> frozenset[int]:
-    """The pegs the tower may end on.
-
-    ``target`` is read in the input's convention, or as letters or a known
-    name. Without it, any peg but the one the tower starts on.
-    """
+    """The pegs the tower may end on: ``target``, else any but the start peg."""
     if target is None:
         here = tower_peg(start) if start else 0
         return frozenset(peg for peg in range(pegs) if peg != here)

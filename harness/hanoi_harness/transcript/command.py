@@ -1,9 +1,4 @@
-"""Other programs as algorithms: a shell command run for n disks, checked.
-
-:func:`run_command` is what ``hanoi bench --command 'NAME=./prog {n}'``
-calls. The output streams through the reader and checker of ``hanoi
-check``, so a million moves are checked as they are printed.
-"""
+"""Other programs as algorithms: a shell command run for n disks, checked."""
 
 from __future__ import annotations
 
@@ -40,31 +35,18 @@ def command_for(template: str, n: int) -> str:
 
 
 def run_command(
-    template: str,
-    n: int,
-    *,
-    timeout: float | None = None,
-    pegs: str | None = None,
-    target: str | None = None,
+    template: str, n: int, *, timeout: float | None = None, pegs: str | None = None, target: str | None = None
 ) -> tuple[Verdict, float]:
     """Run the shell command *template* for n disks and check its moves.
 
-    Returns ``(verdict, seconds)``, the wall clock until the output is read and
-    the process has ended. The command gets n on standard input too; it is
-    stopped at the first illegal move. A line that is no move is ``illegal``,
-    a non-zero exit ``crashed``, and past *timeout* it is ``timed_out``.
-    It runs in a session of its own, ended with it.
+    Returns ``(verdict, seconds)``; the command is stopped at the first illegal
+    move, ``crashed`` on a non-zero exit, ``timed_out`` past *timeout*.
     """
     command = command_for(template, n)
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
         proc = process.start(
-            command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=errors,
-            text=True,
-            errors="replace",
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors, text=True, errors="replace"
         )
         timer = process.Watchdog(proc, timeout)
         try:

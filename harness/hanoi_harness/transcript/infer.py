@@ -1,10 +1,4 @@
-"""The conventions of an output, inferred from its first lines.
-
-:func:`infer` reads up to :data:`PROBE` lines ahead of the checker, which
-reads them again. It decides the pegs, what a number before the pegs
-counts, and whether the output prints states. Each inference is a note,
-with the option that forces it.
-"""
+"""The conventions of an output, inferred from its first lines."""
 
 from __future__ import annotations
 
@@ -24,7 +18,6 @@ from hanoi_harness.transcript.templates import Parser
 PROBE = 400
 """Lines read ahead to infer the conventions."""
 _LONGEST = 2_000
-"""Longer lines say nothing of the conventions (the reader still reads them)."""
 
 _NUMBERS_ONLY = re.compile(r"\s*\d+\s*")
 _ALNUM = re.compile(r"[^\W_]")
@@ -34,13 +27,7 @@ _TO_AFTER = re.compile(r"(?i)\bto\b")
 
 @dataclass
 class Inference:
-    """What :func:`infer` decided about an output.
-
-    ``names`` are the peg names (None: the reader's rule), ``counter`` what a
-    number before the pegs is; ``states``, ``drawn``, ``joined`` and
-    ``contents`` say how to read. ``refusal`` says why the input is not read,
-    ``unsure`` why an ``ok`` verdict is refused (``{moves}``: the count).
-    """
+    """What :func:`infer` decided about an output (None: the reader's rule)."""
 
     names: PegNames | None = None
     counter: Counter = None
@@ -68,11 +55,7 @@ def infer(
     read: str | None,
     symmetric: bool = True,
 ) -> Inference:
-    """The conventions of the output whose first lines are ``lines``.
-
-    Options given (``names``, ``counter``, ``read``) are kept. ``symmetric``:
-    the pegs but the start peg are alike, so only the start peg matters.
-    """
+    """The conventions of the output whose first lines are ``lines``."""
     result = Inference(names=names, counter=counter, states=read == "states")
     lines = [text for text in lines if len(text) < _LONGEST and "\x00" not in text]
     if result.states:
@@ -281,11 +264,7 @@ def _pictures(lines: list[str], found: list[tuple[str, list[Move]]]) -> bool:
     read = {text for text, _ in found}
     rows = [text for text in lines if _NUMBERS_ONLY.fullmatch(text)]
     lone = [text for text in rows if text not in read]
-    return len(lone) >= 2 and all(_only_numbers(text) for text in read)
-
-
-def _only_numbers(text: str) -> bool:
-    return bool(text.strip()) and all(part.isdecimal() for part in text.split())
+    return len(lone) >= 2 and all(text.strip() and all(part.isdecimal() for part in text.split()) for text in read)
 
 
 def _reversed(text: str, move: Move) -> bool:

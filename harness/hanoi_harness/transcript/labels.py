@@ -1,13 +1,8 @@
-"""A program's own peg labels, inferred from its moves, and their order.
-
-:func:`own_names` orders labels that no built-in convention reads;
-:func:`builtin_names` picks a convention when moves name no source.
-"""
+"""A program's own peg labels, inferred from its moves, and their order."""
 
 from __future__ import annotations
 
 import re
-from collections import Counter as Bag
 from typing import TYPE_CHECKING
 
 from hanoi_harness.errors import UsageError
@@ -25,19 +20,12 @@ _NUMBERED = re.compile(r"([^\W\d_]{1,10})(\d{1,3})")
 def own_names(
     result: Inference, found: list[tuple[str, list[rules.Move]]], pegs: int, before: list[str], symmetric: bool
 ) -> None:
-    """Decide the peg names, from labels that no built-in convention reads.
-
-    Their order comes from their names, else from the text ``before`` the
-    moves, else the first move's source is the start peg and
-    :attr:`~.infer.Inference.unsure` says what other readings would find.
-    """
-    labels: Bag[str] = Bag()
+    """Decide the peg names, from labels that no built-in convention reads."""
     first: dict[str, None] = {}
     for _, moves in found:
         for _, src, dst in moves:
             for label in (src, dst):
                 if label is not None:
-                    labels[label.lower()] += 1
                     first.setdefault(label, None)
     seen = _distinct(first)
     (_, src0, dst0) = found[0][1][0]
@@ -100,11 +88,7 @@ def own_names(
 
 
 def _announced(before: list[str], labels: list[str]) -> str | None:
-    """The start peg that the text before the moves names, or None.
-
-    A label after 'from' or 'source'; else the first label of a line that
-    lists them all.
-    """
+    """The start peg that the text before the moves names, or None."""
     wanted = {label.lower(): label for label in labels}
     listed: str | None = None
     for text in before:

@@ -1,9 +1,4 @@
-"""The words the move rules know, in the languages programs print in.
-
-Each set holds lower-case words: connectives, fillers and keywords. An ideogram, or a run of
-kana or hangul, is a token of its own, and a Korean particle is split from its word. A word
-of several sets has each meaning: ``de`` is a source marker and a filler.
-"""
+"""The words the move rules know, in the languages programs print in."""
 
 from __future__ import annotations
 

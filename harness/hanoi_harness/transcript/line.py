@@ -1,8 +1,4 @@
-"""One line's tokens, and the tests the move rules make on them.
-
-:func:`word_class` names the sets a word belongs to: the rules look at a
-word through them alone.
-"""
+"""One line's tokens, and the tests the move rules make on them."""
 
 from __future__ import annotations
 
@@ -70,10 +66,7 @@ class Line:
     # The clause: text up to a prompt (a '?', '!' or a ':' after a word) is not part of the move.
 
     def clause(self, core: int, *, prompt: bool = False) -> int:
-        """Where the move's clause starts, before its arrow, 'from', 'to' or end.
-
-        With ``prompt``, the text cut off must name disks, a number or n.
-        """
+        """Where the move's clause starts, before its arrow, 'from', 'to' or end."""
         start = 0
         for i in range(1, core):
             tok = self.t[i]
@@ -118,11 +111,7 @@ class Line:
     # Pieces of the rules.
 
     def disk(self, lo: int, src: int, dst: int) -> int | None:
-        """The disk's token, or None.
-
-        It is the number after the word *disk*, else the number after the pegs,
-        else the last before them that does not count steps.
-        """
+        """The disk's token: after *disk*, else after the pegs, else before them."""
         t = self.t
         for i in range(lo, len(t) - 1):
             if self.word(i, _DISK):

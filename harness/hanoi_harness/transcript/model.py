@@ -1,8 +1,4 @@
-"""A program's moves as the model's moves: labels to pegs, disks found.
-
-:class:`Model` decides the peg convention from the first move, and whether
-disks count from 0; a move without a disk moves the top of its source.
-"""
+"""A program's moves as the model's moves: labels to pegs, disks found."""
 
 from __future__ import annotations
 
@@ -22,12 +18,7 @@ _DIGITS = re.compile(r"\d+")
 
 
 class Model:
-    """The model's pegs, and the moves read turned into the model's moves.
-
-    ``pegs`` are replayed in place; ``names`` and ``base`` are as for
-    :class:`~.read.Reader`. :attr:`labels` are the program's names for its
-    pegs, and :attr:`line` and :attr:`text` the last move's line.
-    """
+    """The model's pegs, and the moves read turned into the model's moves."""
 
     def __init__(self, pegs: Pegs, names: PegNames | None = None, base: int | None = None) -> None:
         self.pegs = pegs
@@ -86,10 +77,7 @@ class Model:
         return self.names
 
     def _by_contents(self, number: int, text: str) -> str:
-        """``text`` with each peg written as the disks it holds renumbered.
-
-        Of two pegs that hold the same disks, the first that is not the source.
-        """
+        """``text`` with each peg written as the disks it holds renumbered."""
         groups = list(_CAPTIONED.finditer(text))
         if len(groups) != 2:
             return text

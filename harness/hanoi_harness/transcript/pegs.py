@@ -1,9 +1,4 @@
-"""How another program names its pegs: the conventions, and the choice.
-
-A convention maps the labels a program prints to the model's pegs, the
-first peg first. :func:`conventions` lists the built-in ones; :func:`detect`
-picks one from a program's first move.
-"""
+"""How another program names its pegs: the conventions, and the choice."""
 
 from __future__ import annotations
 
@@ -47,18 +42,8 @@ KEYWORDS = frozenset(
 )
 """Words read as part of a sentence, never as a peg's name."""
 
-LETTER_SETS = (
-    ("S", "A", "D"),
-    ("S", "H", "D"),
-    ("S", "T", "D"),
-    ("S", "I", "D"),
-    ("S", "M", "D"),
-    ("X", "Y", "Z"),
-    ("L", "M", "R"),
-    ("L", "C", "R"),
-    ("F", "V", "T"),
-    ("F", "U", "T"),
-    ("P", "Q", "R"),
+LETTER_SETS = tuple(
+    tuple(letters) for letters in ("SAD", "SHD", "STD", "SID", "SMD", "XYZ", "LMR", "LCR", "FVT", "FUT", "PQR")
 )
 """Letter sets seen in programs, start peg first."""
 
@@ -69,7 +54,6 @@ _NAME = re.compile(r"[^\W_]+")
 class PegNames:
     """A convention: the labels a program writes for each peg.
 
-    ``name`` is as ``--pegs`` spells it, ``labels`` are pegs 0, 1, ...
     ``index`` maps every accepted spelling of a label to its peg.
 
     >>> names = PegNames.of("S,A,D")
@@ -234,9 +218,7 @@ def conventions(pegs: int = 3) -> Mapping[str, PegNames]:
 def detect(src: str | None, dst: str, pegs: int = 3, occupied: frozenset[int] = frozenset({0})) -> PegNames:
     """The convention of a program from its first move, ``src`` to ``dst``.
 
-    ``src`` is None for a direction; *occupied* are the pegs holding disks at
-    the start. Other letters or names raise :class:`ValueError` naming the
-    ``--pegs`` that would read them.
+    Letters or names it cannot place raise ValueError naming ``--pegs``.
 
     >>> [detect(s, d).name for s, d in (("A", "c"), ("1", "3"), ("1", "2"), ("0", "2"), ("Source", "to"))]
     ['A-C', '1-3', '1-3', '0-2', 'words']
@@ -277,11 +259,7 @@ def detect(src: str | None, dst: str, pegs: int = 3, occupied: frozenset[int] = 
 
 
 def _from_one(src: str, dst: str, pegs: int, occupied: frozenset[int]) -> bool:
-    """Whether a first move in digits counts its pegs from 1.
-
-    It names no 0, and names peg k or leaves a peg that holds disks only
-    when read from 1.
-    """
+    """Whether a first move in digits counts its pegs from 1."""
     if "0" in (src, dst) or src.startswith("0") or dst.startswith("0"):
         return False
     if str(pegs) in (src, dst):

@@ -1,9 +1,7 @@
 """Programs that draw the pegs after each move: pictures read as states.
 
-A picture is a block of rows with no letter, up to a blank, base or text
-line. Disks are numbers, or runs whose width is their rank; each belongs
-to the peg it is centred on. :func:`layout` finds the pegs and widths,
-:class:`Pictures` gives the move between two pictures.
+Disks are numbers, or runs whose width is their rank, on the peg they are
+centred on. :class:`Pictures` gives the move between two pictures.
 
 >>> rows = [" 1    ", " 2   ", "-----", "      ", " 2   1", "-----", "   1  ", " 2    ", "-----"]
 >>> found = layout(rows, 3, 2)
@@ -28,7 +26,6 @@ _LETTER = re.compile(r"[^\W\d_]")
 _SEGMENT = re.compile(r"\S+")
 _DIGITS = re.compile(r"\d{1,6}")
 _WIDEST = 1_000
-"""A row wider than this is no picture."""
 _SLACK = 2
 """How far, in half columns, a disk's centre may stand from its peg's."""
 
@@ -37,11 +34,7 @@ Segment = tuple[int, str]
 
 
 class Layout(NamedTuple):
-    """Where the pegs stand and what the disks look like.
-
-    ``centres`` are in half columns; ``widths`` maps a width to its disk
-    (None: disks are numbers); ``base`` is the width of a base row.
-    """
+    """Where the pegs stand (half columns) and what the disks look like."""
 
     centres: tuple[int, ...]
     widths: dict[int, int] | None
@@ -77,11 +70,7 @@ def _pole(text: str) -> bool:
 
 
 def layout(lines: list[str], pegs: int, n: int, *, forced: bool = False) -> Layout | None:
-    """The layout of the pictures that ``lines`` draw, or None if none.
-
-    Their disks must stand in ``pegs`` columns and be numbers or runs of ``n``
-    widths, and the lines must begin with two states, unless ``forced``.
-    """
+    """The layout of the pictures that ``lines`` draw, or None if none."""
     rows = [row for row in map(_segments, lines) if row]
     if not rows or n < 1:
         return None
@@ -142,11 +131,7 @@ def _columns(centres: list[int]) -> list[int]:
 
 
 class Pictures:
-    """Reads pictures of the pegs line by line; each gives the move to it.
-
-    :attr:`at` is the last row of the last picture, :attr:`last` the last row
-    read, as (number, text); :attr:`seen` counts the pictures.
-    """
+    """Reads pictures of the pegs line by line; each gives the move to it."""
 
     def __init__(self, found: Layout, pegs: int, n: int) -> None:
         self.layout = found

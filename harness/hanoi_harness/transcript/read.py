@@ -1,15 +1,11 @@
-"""Another program's output as a stream of model moves.
-
-:class:`Reader` reads lines of moves, one-line lists, states and pictures, one
-move at a time, holding only the current line and the pegs.
-"""
+"""Another program's output as a stream of model moves."""
 
 from __future__ import annotations
 
 import re
 import shlex
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 from hanoi_harness.core.legality import Pegs
 from hanoi_harness.transcript.lexicon import DISKS, FROM, PEGWORD, THE, TO
@@ -27,7 +23,6 @@ from hanoi_harness.transcript.source import (
     UnreadableInput,
     binary,
     continues,
-    pieces,
     propose,
 )
 from hanoi_harness.transcript.states import States, is_state, split_state, without_state
@@ -62,12 +57,7 @@ _ARROWED = re.compile(ARROW)
 
 
 class Reader(Model):
-    """The moves of a text for the model, as the checker asks for them.
-
-    ``pegs`` are the checker's pegs at the start, replayed in place. ``names``
-    is the convention and ``base`` the first disk's number (None: decided from
-    the first move). After the run, :attr:`error` is why reading stopped early.
-    """
+    """The moves of a text for the model; :attr:`error`: why reading stopped."""
 
     def __init__(
         self, pegs: Pegs, names: PegNames | None = None, base: int | None = None, counter: Counter = None
@@ -85,12 +75,8 @@ class Reader(Model):
         self.suspect: tuple[int, str] | None = None  # a line like a move, not read as one: refused if moves follow
         self.early: deque[tuple[int, str]] = deque(maxlen=EARLY_LINES)  # the last lines skipped before the first move
 
-    def moves(self, lines: Iterable[str]) -> Iterator[ModelMove]:
-        """The moves of ``lines``; an unreadable line sets :attr:`error`."""
-        return self.read(pieces(lines))
-
     def read(self, source: Iterator[str]) -> Iterator[ModelMove]:
-        """The moves of the lines of ``source``, cut by :func:`pieces`."""
+        """The moves of the lines of ``source``, cut by :func:`~.source.pieces`."""
         if self.states is not None:
             yield from self._states(source)
             return
@@ -116,7 +102,7 @@ class Reader(Model):
                     if unlabelled:
                         unlabelled = self._label(s, src, t, dst)
                     if self.suspect is not None:
-                        self.error = self._astray_line()
+                        self.error = AmongMoves(*self.suspect)
                         return
                     self.line, self.text = number, text
                     yield disk, src, dst
@@ -342,11 +328,7 @@ class Reader(Model):
         return items, body[end:], None
 
     def _skip(self, number: int, text: str) -> None:
-        """Pass over a line that holds no move.
-
-        A line with U+FFFD among the moves is refused; a line like a move after
-        the first move is kept, and refused if another move follows.
-        """
+        """Pass over a line that holds no move, unless it may hide one."""
         if "\ufffd" in text and self.line and self.states is None and _MOVE_LIKE.search(text):
             raise MalformedLine(number, text, "bytes that are not text in the input's encoding: give its --encoding")
         if self.suspect is None and self.line and self.states is None and self.names is not None:
@@ -360,7 +342,7 @@ class Reader(Model):
     def _model(self, move: Move, number: int, text: str) -> ModelMove:
         """The model's move, unless a line like a move came before it unread."""
         if self.suspect is not None:
-            raise self._astray_line()
+            raise AmongMoves(*self.suspect)
         return super()._model(move, number, text)
 
     def unread(self) -> tuple[int, str] | None:
@@ -369,10 +351,6 @@ class Reader(Model):
             return None
         early = [line for line in reversed(self.early) if move_like(line[1], self.names.labels)]
         return early[0] if early else self.suspect
-
-    def _astray_line(self) -> MalformedLine:
-        assert self.suspect is not None
-        return AmongMoves(*self.suspect)
 
     def no_moves(self) -> NoMoves:
         """What to say when no line was a move."""
@@ -400,8 +378,7 @@ class Reader(Model):
 def move_like(text: str, labels: tuple[str, ...]) -> bool:
     """Whether *text* has what a move has, though no rule reads it as one.
 
-    That is an arrow, ``from``, or two peg *labels* with only peg words or
-    signs between. A state, a peg written as its disks, or a header is none.
+    That is an arrow, ``from``, or two peg *labels* with only fillers between.
 
     >>> move_like("Move disk 3 frm rod A to rod C", ("A", "B", "C")), move_like("hanoi(2, A, C, B)", ("A", "B", "C"))
     (True, True)

@@ -1,11 +1,4 @@
-"""One line of another program's output read as a move.
-
-A line is cut into tokens and read by the first shape of a move that fits
-it: an arrow, from X to Y, X to Y, a direction, plain values, postpositions,
-or a disk and its destination. The rules, with examples, are in
-``docs/project/transcript.md``. They look at a word only through the sets it
-belongs to, never at its spelling, so that templates can reuse them.
-"""
+"""One line of another program's output read as a move, by its shape."""
 
 from __future__ import annotations
 
@@ -86,10 +79,7 @@ class _Shapes(Line):
         return Found(self.disk(lo, i, j), i, j)
 
     def from_to(self) -> list[tuple[int, int]]:
-        """Each 'to' at least two tokens after a 'from', and the 'from's before it.
-
-        The nearest 'from' comes first; a prompt's 'from' is no connective.
-        """
+        """Each 'to' at least two tokens after a 'from', and the 'from's before it."""
         froms: list[int] = []
         pairs: list[tuple[int, int]] = []
         for k in range(len(self.t)):
@@ -255,11 +245,7 @@ DEFAULT_NAMES = frozenset(WORDS)
 
 
 def find(toks: list[Token], names: frozenset[str], *, lenient: bool = False, counter: Counter = None) -> Found | None:
-    """Where the move on a line's tokens is; None if it has none.
-
-    ``names`` are the words read as pegs; ``lenient`` reads any word that is
-    no keyword as one; ``counter`` says what a number before the pegs is.
-    """
+    """Where the move on a line's tokens is; None if it has none."""
     return _Shapes(toks, names, lenient=lenient, counter=counter).find()
 
 

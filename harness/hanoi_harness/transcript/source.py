@@ -1,8 +1,4 @@
-"""The input as lines of text: decoded, cut to a bounded length, refused.
-
-:class:`UnreadableInput` and its kinds are the refusals of input that
-cannot be read, each one line.
-"""
+"""The input as lines of text: decoded, cut to a bounded length, refused."""
 
 from __future__ import annotations
 
@@ -65,10 +61,7 @@ class NoMoves(UnreadableInput):
 
 
 def open_text(raw: BinaryIO, encoding: str | None = None) -> io.TextIOWrapper:
-    """A text stream over the bytes of ``raw``.
-
-    It is UTF-8, or the encoding of its byte-order mark, or ``encoding``.
-    Bytes that are not text read as U+FFFD; line ends are any of \\n, \\r\\n, \\r.
+    """A text stream over ``raw``: UTF-8, its BOM's encoding, or ``encoding``.
 
     >>> open_text(io.BytesIO("A -> C\\n".encode("utf-16"))).read()
     'A -> C\\n'
@@ -90,10 +83,7 @@ def binary(text: str) -> str:
 
 
 def pieces(lines: Iterable[str]) -> Iterator[str]:
-    """The lines of ``lines``, any longer than :data:`LIMIT` in pieces.
-
-    A text stream is read with ``readline(LIMIT)``: no line is held whole.
-    """
+    """The lines of ``lines``, any longer than :data:`LIMIT` in pieces."""
     if isinstance(lines, io.TextIOBase):
         return iter(functools.partial(lines.readline, LIMIT), "")
     if isinstance(lines, (io.BufferedIOBase, io.RawIOBase)):
@@ -150,8 +140,7 @@ _SEVERAL = re.compile(rf"(?i)(?<!from )(?<!to )\bfrom\b|{ARROW}")
 def propose(text: str) -> str | None:
     """A ``--pattern`` that reads ``text`` as a move, or None.
 
-    The last two lone letters or digits are the pegs, the number before them
-    the disk; other numbers may change from line to line.
+    The last two lone letters or digits are the pegs, a number before them the disk.
 
     >>> propose("Sposta disco 1 dal perno 1 al perno 3")
     'Sposta disco (?P<disk>\\\\d+) dal perno (?P<src>\\\\w) al perno (?P<dst>\\\\w)'

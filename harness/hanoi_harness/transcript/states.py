@@ -1,9 +1,4 @@
-"""Programs that print the pegs instead of moves: each state read.
-
-A state is every peg's disks, first peg first, on one line or one peg a
-line. Two states in a row differ by one move, or are equal (no move).
-:func:`split_state` cuts off a state printed after a move.
-"""
+"""Programs that print the pegs instead of moves: each state read."""
 
 from __future__ import annotations
 
@@ -26,8 +21,6 @@ _STATE_TAIL = re.compile(r"(?:[\[(]\s*\[[\d\s,\[\]]*\]\s*[\])]|(?:\[[\d\s,]*\][\
 
 class States:
     """Reads the states of a text line by line, for *pegs* pegs and *n* disks.
-
-    The first state is one move from the tower on peg 0, or equal to it.
 
     >>> s = States(3, 2)
     >>> s.feed("[2, 1] [] []"), s.feed("[2] [1] []"), s.feed("[2] [1] []"), s.feed("[] [1] [2]")

@@ -1,9 +1,4 @@
-"""Reading lines as moves fast: one template for each shape of line.
-
-:class:`Parser` reads a line by the rules and learns from it a regular
-expression that reads every later line of that shape in one match. It is
-exact because the rules look at a word only through its sets.
-"""
+"""Reading lines as moves fast: one template for each shape of line."""
 
 from __future__ import annotations
 
@@ -41,11 +36,7 @@ def _every(moves: list[Move | None], pieces: list[str]) -> list[Move]:
 
 
 class Template(NamedTuple):
-    """A shape learnt from one line.
-
-    ``match`` is a pattern's fullmatch, the others the groups of the disk,
-    source and destination; group 1 is empty, for a part not named.
-    """
+    """A shape learnt from one line: its fullmatch, and its groups."""
 
     match: Callable[[str], re.Match[str] | None]
     disk: int
@@ -62,8 +53,7 @@ KEEP = 8
 class Parser:
     """Reads lines as moves by the rules, learning a template from each.
 
-    ``names`` are peg names besides the known words; :attr:`templates` lists
-    the learnt templates, most recently used first.
+    :attr:`templates` lists the learnt templates, most recently used first.
 
     >>> p = Parser()
     >>> p.parse("Move disk 1 from A to C"), p.parse("Move disk 12 from B to A"), len(p.templates)
@@ -106,11 +96,7 @@ class Parser:
         return None if found is None else values(toks, found)
 
     def parse_many(self, text: str) -> list[Move] | None:
-        """Every move on ``text``: one, or several.
-
-        A line of pieces (between ``,``, ``;``, ``|`` or ``<br>``) or of arrows,
-        two of them moves, must be moves throughout, else ValueError.
-        """
+        """Every move on ``text``; ValueError if some pieces are moves, not all."""
         pieces = [piece for piece in _SEPARATOR.split(text) if piece.strip()]
         if len(pieces) > 1:
             moves = [self._piece(piece) for piece in pieces]

@@ -1,8 +1,4 @@
-"""A line of another program's output cut into tokens.
-
-:func:`tokens` cuts a line into numbers, words, arrows and single marks in
-one linear pass, splitting glued words (``peg1``, ``Ato``, ``기둥에서``).
-"""
+"""A line of another program's output cut into tokens."""
 
 from __future__ import annotations
 
@@ -13,21 +9,17 @@ from hanoi_harness.transcript import lexicon
 
 ARROW = r"(?:[-‐-―−]+ ?>|=+ ?>|[→⟶⇒⟹➔➜])"
 """An arrow: dashes or '=' then '>' (``A - > B``, ``A—>B``), or an arrow sign."""
-# Chinese, Japanese and Korean text has no spaces between words (or glues particles to them): an ideogram is
-# one token, and so is a run of hiragana, of katakana or of hangul, split from the Latin letters and digits
-# around it ('A에서', '1を').
+# CJK text has no spaces: an ideogram is a token, and so is a run of hiragana, katakana or hangul ('A에서', '1を').
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HIRAGANA, _KATAKANA, _HANGUL = "\u3040-\u309f", "\u30a0-\u30ff", "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af"
 CJK = _HIRAGANA + _KATAKANA + _HAN + _HANGUL
-# A run of '-' or '=' is one token, an arrow if a '>' ends it: trying '-+>' at each '-' of a long run
-# would read the run once per dash (quadratic); this reads it once.
+# A run of '-' or '=' is one token, an arrow if '>' ends it: read once, not once a dash (quadratic).
 _TOKEN = re.compile(
     rf"(\d+)|([{_HAN}]|[{_HIRAGANA}]+|[{_KATAKANA}]+|[{_HANGUL}]+|[^\W\d_{CJK}][^\W_{CJK}]*)"
     r"|([-‐-―−]+(?: ?>)?|=+(?: ?>)?|[→⟶⇒⟹➔➜])|(\S)"
 )
 NUM, WORD, ARROWS, MARK = 1, 2, 3, 4
 _WIDE = {"：": ":", "，": ",", "。": ".", "；": ";", "（": "(", "）": ")", "！": "!", "？": "?", "【": "[", "】": "]"}
-"""Full-width marks, compared as their ASCII forms."""
 
 _PEGWORD, _DISK = lexicon.PEGWORD, lexicon.DISK
 # "peg1", "rodA", "disk3": a keyword and a label in one word
@@ -40,11 +32,7 @@ IDEOGRAM = re.compile(f"[{CJK}]")
 
 
 class Token(NamedTuple):
-    """A token of a line: its kind (NUM, WORD, ARROWS, MARK) and text.
-
-    It also keeps the text in lower case, whether whitespace precedes it, and
-    whether it was split from a longer word (``peg1``).
-    """
+    """A token of a line: its kind, text, lower case, spacing and origin."""
 
     kind: int
     text: str
@@ -89,11 +77,7 @@ def _particle(word: str) -> int:
 
 
 def _split_joined(word: str, low: str) -> int:
-    """Where a word such as ``peg1`` splits into a word and a label, or 0.
-
-    An upper-case letter splits off a keyword (``rodA``); digits split off
-    any word of two letters or more (``plate3``).
-    """
+    """Where a word such as ``peg1`` splits into a word and a label, or 0."""
     if low[1:] == "to" and word[0].isupper():
         return 1  # 'from Ato B': a peg glued to 'to'
     m = _JOINED.fullmatch(low)
