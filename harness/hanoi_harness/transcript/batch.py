@@ -1,12 +1,4 @@
-"""Grade many outputs at once: one JSON record in, one verdict out.
-
-Each record is a line of JSON, ``{"id": ..., "n": ..., "text": ...}``, with
-per-record options (``pegs``, ``rules``, ``target``, ``disks``, ``counter``,
-``read``, ``pegs_count``).  :func:`grade` judges one as ``hanoi check``
-would; :func:`grade_all` judges a stream of them, in order, over processes
-for a large input, holding a bounded number at a time.  :class:`Summary`
-counts the verdicts by n.
-"""
+"""Grade many outputs at once: one JSON record in, one verdict out."""
 
 from __future__ import annotations
 
@@ -24,13 +16,10 @@ from hanoi_harness.transcript.check import check_lines, describe
 RULES: dict[str, Rule] = {"classic": "any", "cyclic": "cyclic", "linear": "linear"}
 """The ``rules`` of a record, as ``hanoi check --rules`` names them."""
 CHUNK = 64
-"""Records sent to a worker at a time."""
 
 
 def grade(record: str) -> dict[str, Any]:
-    """The verdict of one JSON record, as a dict ready to print.
-
-    A record that cannot be read, or whose text cannot, is ``refused``.
+    """The verdict of one JSON record, as a dict; ``refused`` if unreadable.
 
     >>> grade('{"id": 7, "n": 1, "text": "A -> C"}')["status"]
     'ok'
@@ -71,11 +60,7 @@ def grade(record: str) -> dict[str, Any]:
 
 
 def grade_all(records: Iterable[str], workers: int = 1) -> Iterator[dict[str, Any]]:
-    """The verdicts of ``records`` in their order, over ``workers`` processes.
-
-    Blank lines are passed over.  With more than one worker, at most a few
-    chunks of records are held at a time.
-    """
+    """The verdicts of ``records`` in their order, blank lines passed over."""
     lines = (line for line in records if line.strip())
     if workers <= 1:
         yield from map(grade, lines)

@@ -1,19 +1,4 @@
-"""Checking another program's moves: read from its printed text, replayed.
-
-The function :func:`check_lines` reads moves from lines of text and
-replays them with :func:`hanoi_harness.core.checker.check`.  The shapes and the rules for
-ambiguous lines are in :mod:`hanoi_harness.transcript.rules` and
-:mod:`hanoi_harness.transcript.templates`. The peg conventions are in
-:mod:`hanoi_harness.transcript.pegs`, the streaming reader in
-:mod:`hanoi_harness.transcript.read`, and the input's lines in
-:mod:`hanoi_harness.transcript.source`.  The function :func:`describe`
-writes the verdict in the input's own labels.
-
-Input that cannot be read raises :class:`UnreadableInput` with one line
-that says where and why.  It is :class:`MalformedLine` for a line that
-looks like a move and is not one (or that is too long, or binary), and
-:class:`NoMoves` when no line is a move.
-"""
+"""Checking another program's moves: read from its printed text, replayed."""
 
 from __future__ import annotations
 
@@ -48,28 +33,15 @@ from hanoi_harness.transcript.source import (
     pieces,
 )
 
-__all__ = [
-    "CONVENTIONS",
-    "COUNTERS",
-    "DISKS",
-    "LIMIT",
-    "READS",
-    "MalformedLine",
-    "NoMoves",
-    "UnreadableInput",
-    "check_lines",
-    "describe",
-    "open_text",
-    "parse_line",
-]
+__all__ = ["CONVENTIONS", "COUNTERS", "DISKS", "LIMIT", "READS", "MalformedLine", "NoMoves", "UnreadableInput"]
+__all__ += ["check_lines", "describe", "open_text", "parse_line"]
 
 DISKS = {"1-based": 1, "0-based": 0}
-"""How disks may be numbered (``--disks``): from 1 or from 0 for the smallest."""
+"""How disks may be numbered (``--disks``): from 1 or from 0."""
 COUNTERS = ("steps", "disks")
-"""What the number before a move's pegs may be (``--counter``): a step counter, or the disk."""
+"""What a number before a move's pegs may be (``--counter``)."""
 READS = ("moves", "two-lines", "contents", "states")
-"""What the input may print (``--read``): moves, moves across two lines, moves whose pegs are written as
-the disks they hold, or the pegs after each move."""
+"""What the input may print (``--read``)."""
 
 
 def check_lines(
@@ -86,35 +58,9 @@ def check_lines(
     observe: Callable[[ModelMove], None] | None = None,
     headers: bool = True,
 ) -> Verdict:
-    """Judge the moves read from *lines* for *n* disks.
+    """Judge the moves read from *lines* (an iterable or stream) for *n* disks.
 
-    Returns the :class:`Verdict`, with how the text was read.
-
-    *lines* is any iterable of lines, or a text stream (read ``LIMIT``
-    characters at a time at most), or a binary one (decoded as
-    :func:`open_text` decodes it).  *pegs* is a convention: "0-2", "1-3",
-    "A-C", "words", "cyclic" or three names in order such as "S,A,D".  On k
-    pegs it is one of :func:`~hanoi_harness.transcript.pegs.conventions`; by
-    default it is read from the first move.  *target* is the peg the tower must
-    end on, as the input writes it (default: any peg but the one it starts on).
-    *max_moves* replaces the checker's cap on the moves read.  *disks* is
-    "1-based" or "0-based" (default: 0-based when the first disk named is 0).
-    *counter* is "steps" or "disks", what the number before a move's pegs is
-    (default: a step when it counts the moves).  *read* is "moves" or "states"
-    (default: states when no line is a move; see
-    :mod:`hanoi_harness.transcript.infer`).
-
-    *puzzle* is what the moves are judged by (:mod:`hanoi_harness.core.puzzle`):
-    its pegs, its rule, and its start and goal configurations when it names
-    them.  Those are numbered 0 .. k-1, the convention's first label first; a
-    goal takes the place of *target*.  The verdict's ``extra`` has
-    ``convention``, the peg ``labels``, ``targets``, ``disks``, the
-    ``puzzle``'s name and ``goal``, and ``read`` (what was inferred, in words;
-    empty if nothing).  For a step it also has the ``line`` number and its
-    ``text``.  Unreadable input raises :class:`UnreadableInput`; a bad option
-    raises :class:`UsageError`.  So does an illegal move that a header or a
-    footer read as a move explains: with *headers*, an illegal move among
-    the first ones is tried without each of their lines.
+    The options are those of ``hanoi check`` (None: read from the first lines).
 
     >>> check_lines(["1 A->B", "2 A->C", "1 B->C"], 2).describe()
     'ok (3 moves, tower on peg 2)'
@@ -158,7 +104,7 @@ def check_lines(
         raise reader.error
     if first is None and n > 0 and start != puzzle.goal:
         raise reader.no_moves()
-    names = reader.names or _letters_or_digits(puzzle.pegs)
+    names = reader.names or next(iter(_named(puzzle.pegs)), conventions(puzzle.pegs)[f"0-{puzzle.pegs - 1}"])
     targets = _targets(target, names, puzzle.pegs, start)
     stream: Iterable[ModelMove] = itertools.chain((first,), moves) if first is not None else ()
     prefix = Prefix(n) if followable(puzzle, n) else None
@@ -247,18 +193,13 @@ def _shape(text: str) -> str:
 
 
 EARLY = 3
-"""An illegal move among the first moves is judged only if no line of them is a header (:func:`_header`)."""
+"""An illegal move among the first moves is judged only if no line is a header."""
 
 
 def _header(
     verdict: Verdict, n: int, ahead: list[str], lines: list[int], judge: Callable[[list[str]], Verdict]
 ) -> None:
-    """Refuse an early illegal *verdict* that a header read as a move explains.
-
-    Each of *lines* (of the first moves) not in the shape of the others
-    (:func:`_shape`) is left out of the first lines of the input, *ahead*.  If the rest solves the puzzle, or is legal
-    as far as it goes (the input goes on), the two readings disagree.
-    """
+    """Refuse an early illegal *verdict* that a header read as a move explains."""
     failing = verdict.extra.get("line", 0)
     for line in lines:
         others = [ahead[x - 1] for x in {*lines, failing} if x != line and 0 < x <= len(ahead)]
@@ -286,30 +227,12 @@ def _observed(stream: Iterable[ModelMove], observe: Callable[[ModelMove], None])
 
 
 def _named(pegs: int) -> list[PegNames]:
-    """The built-in conventions of *pegs* pegs that name them.
-
-    These are letters A.. (up to 26 pegs), and words on three.
-    """
+    """The built-in conventions of *pegs* pegs that name them: letters, words."""
     return [names for names in conventions(pegs).values() if names.name[0].isalpha() and not names.cyclic]
 
 
-def _letters_or_digits(pegs: int) -> PegNames:
-    """The convention written when the input names no peg (no moves).
-
-    It is letters A.. (up to 26 pegs), else digits.
-    """
-    return next(iter(_named(pegs)), conventions(pegs)[f"0-{pegs - 1}"])
-
-
 def _targets(target: str | None, names: PegNames, pegs: int, start: tuple[int, ...]) -> frozenset[int]:
-    """The pegs the tower may end on.
-
-    ``target`` is read in the input's convention (or as letters, or a known name).
-
-    Without ``target``, any of the *pegs* pegs but the one whose tower the run
-    starts from (*start*; peg 0 when there are no disks), so that doing
-    nothing is never a solution.
-    """
+    """The pegs the tower may end on: ``target``, else any but the start peg."""
     if target is None:
         here = tower_peg(start) if start else 0
         return frozenset(peg for peg in range(pegs) if peg != here)
@@ -322,9 +245,7 @@ def _targets(target: str | None, names: PegNames, pegs: int, start: tuple[int, .
 
 
 def describe(verdict: Verdict, n: int) -> str:
-    """Describe *verdict* on *n* disks in one line for ``hanoi check``.
-
-    The pegs are written in the input's convention.
+    """Describe *verdict* on *n* disks in one line, in the input's labels.
 
     >>> describe(check_lines(["A C", "A B"], 1), 1)
     "illegal at step 2, line 2 'A B': peg A is empty"
@@ -349,10 +270,7 @@ def describe(verdict: Verdict, n: int) -> str:
 
 
 def _claim(verdict: Verdict) -> str:
-    """What an ``ok`` *verdict* says of its count.
-
-    It is optimal, or what it was judged against.
-    """
+    """What an ``ok`` *verdict* says of its count."""
     claim = verdict.optimality
     if not claim:
         return "legal and optimal"
@@ -362,10 +280,7 @@ def _claim(verdict: Verdict) -> str:
 
 
 def _end(verdict: Verdict, labels: tuple[str, ...]) -> str:
-    """Where the disks of an ``ok`` *verdict* end.
-
-    That is its tower's peg, or the goal it was given.
-    """
+    """Where the disks of an ``ok`` *verdict* end: a tower's peg, or the goal."""
     goal = verdict.extra.get("goal")
     if verdict.final_peg is not None and (goal is None or tower_peg(goal) is not None):
         return f"the tower ends on peg {labels[verdict.final_peg]}"

@@ -1,11 +1,4 @@
-"""Other programs as algorithms: a shell command run for n disks, checked.
-
-The function :func:`run_command` is what ``hanoi bench --command
-'NAME=./prog {n}'`` calls.  The command's standard output streams through
-the same reader and checker as ``hanoi check``
-(:mod:`hanoi_harness.transcript.check`).  So a program that prints a
-million moves is checked as it prints them, in O(n) memory.
-"""
+"""Other programs as algorithms: a shell command run for n disks, checked."""
 
 from __future__ import annotations
 
@@ -22,8 +15,6 @@ from hanoi_harness.transcript.check import MalformedLine, NoMoves, check_lines
 def parse_spec(spec: str) -> tuple[str, str]:
     """The ``(name, command)`` of a ``--command`` *spec*, ``NAME=COMMAND``.
 
-    COMMAND may use ``{n}``.
-
     >>> parse_spec("student=./a.out {n}")
     ('student', './a.out {n}')
     """
@@ -35,9 +26,7 @@ def parse_spec(spec: str) -> tuple[str, str]:
 
 
 def command_for(template: str, n: int) -> str:
-    """The shell command *template* for n disks.
-
-    Every ``{n}`` is replaced; other braces are kept.
+    """The shell command *template* for n disks: each ``{n}`` replaced.
 
     >>> command_for("./hanoi {n} | tail -n +2", 5)
     './hanoi 5 | tail -n +2'
@@ -46,43 +35,18 @@ def command_for(template: str, n: int) -> str:
 
 
 def run_command(
-    template: str,
-    n: int,
-    *,
-    timeout: float | None = None,
-    pegs: str | None = None,
-    target: str | None = None,
+    template: str, n: int, *, timeout: float | None = None, pegs: str | None = None, target: str | None = None
 ) -> tuple[Verdict, float]:
     """Run the shell command *template* for n disks and check its moves.
 
-    Returns ``(verdict, seconds)``.  The command gets ``n`` and a newline on
-    standard input too, for programs that read it.  Its standard output is read
-    line by line as it comes and checked like ``hanoi check`` (*pegs*, *target*
-    as there).
-
-    The time is the wall clock from the start until the output has been read
-    and the process has ended.  Or it ends when the checker has seen enough: at
-    the first illegal move the process is stopped.
-
-    Verdicts: the checker's; a line that cannot be read as a move is
-    ``illegal`` at that step.  A program that exits with a non-zero status or a
-    signal after legal moves is ``crashed``.  Past *timeout* seconds it is
-    killed and ``timed_out``.
-
-    The program runs in a session of its own
-    (:func:`hanoi_harness.process.start`).  Whatever it starts is ended
-    with it (a background child holding its output open included), and with us.
+    Returns ``(verdict, seconds)``; the command is stopped at the first illegal
+    move, ``crashed`` on a non-zero exit, ``timed_out`` past *timeout*.
     """
     command = command_for(template, n)
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
         proc = process.start(
-            command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=errors,
-            text=True,
-            errors="replace",
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors, text=True, errors="replace"
         )
         timer = process.Watchdog(proc, timeout)
         try:
@@ -124,10 +88,7 @@ def _check_output(stdout: object, n: int, pegs: str | None, target: str | None) 
 
 
 def _feed(proc: subprocess.Popen[str], n: int) -> None:
-    """Give the program n on standard input and close it.
-
-    A program that never reads it is fine.
-    """
+    """Give the program n on standard input and close it."""
     assert proc.stdin is not None
     try:
         proc.stdin.write(f"{n}\n")

@@ -1,21 +1,4 @@
-"""The conventions of an output, inferred from its first lines.
-
-They say which tokens are the pegs, and what the numbers count.  The
-function :func:`infer` reads up to :data:`PROBE` lines ahead of the
-checker.  The lines are kept and read again, so the input still streams.
-It decides what one line cannot say:
-
-* the pegs: any three tokens (or as many as the puzzle has pegs) that the
-  moves use, in any language or script. Their order comes from their names when they have one
-  (``source``, ``origen``, ``S,A,D``, letters or digits in order). Else the first move's source
-  is the start peg;
-* the number before a move's pegs: a step when it counts 1, 2, 3, ... down
-  the moves, else a disk (``disk3:a-->c``, ``1:A->C``);
-* whether the output prints states instead of moves (:mod:`~hanoi_harness.transcript.states`).
-
-Every inference goes in :attr:`Inference.notes`, which ``hanoi check`` writes
-on one line of standard error; each has an option that forces it.
-"""
+"""The conventions of an output, inferred from its first lines."""
 
 from __future__ import annotations
 
@@ -35,7 +18,6 @@ from hanoi_harness.transcript.templates import Parser
 PROBE = 400
 """Lines read ahead to infer the conventions."""
 _LONGEST = 2_000
-"""Longer lines say nothing of the conventions (the reader still reads them)."""
 
 _NUMBERS_ONLY = re.compile(r"\s*\d+\s*")
 _ALNUM = re.compile(r"[^\W_]")
@@ -45,17 +27,7 @@ _TO_AFTER = re.compile(r"(?i)\bto\b")
 
 @dataclass
 class Inference:
-    """What :func:`infer` decided about an output.
-
-    ``names`` are the peg names (None: the reader's own rule), and
-    ``counter`` what the number before the pegs is.  ``states`` says to read
-    states, not moves; ``drawn`` is set for states drawn as pictures.
-    ``joined`` is for moves written across two lines, and ``contents`` for pegs
-    written as the disks they hold.  ``notes`` say it in words, and
-    ``refusal`` why the input is not read.  ``unsure`` says why an ``ok``
-    verdict is refused: readings of a program's own peg names that disagree on
-    it (``{moves}`` stands for the count).
-    """
+    """What :func:`infer` decided about an output (None: the reader's rule)."""
 
     names: PegNames | None = None
     counter: Counter = None
@@ -83,13 +55,7 @@ def infer(
     read: str | None,
     symmetric: bool = True,
 ) -> Inference:
-    """The conventions of the output whose first lines are ``lines``.
-
-    The ``names``, ``counter`` and ``read`` given by options are kept.
-    ``symmetric`` says that the pegs other than the start peg are alike: the
-    classic rules, the tower on peg 0 at the start, any other peg at the end.
-    Then only the start peg of a program's own names changes the verdict.
-    """
+    """The conventions of the output whose first lines are ``lines``."""
     result = Inference(names=names, counter=counter, states=read == "states")
     lines = [text for text in lines if len(text) < _LONGEST and "\x00" not in text]
     if result.states:
@@ -151,10 +117,7 @@ def infer(
 
 
 def _moves(lines: list[str], names: PegNames | None, counter: Counter) -> list[tuple[str, list[Move]]]:
-    """Each line of ``lines`` read as moves, lines that are none left out.
-
-    Any word in a peg's place is read as a peg.
-    """
+    """Each line read as moves, any word in a peg's place a peg; none left out."""
     parser = Parser(names.labels if names is not None else (), counter)
     parser.lenient = True
     found = []
@@ -171,13 +134,7 @@ def _moves(lines: list[str], names: PegNames | None, counter: Counter) -> list[t
 
 
 def _pairs(lines: list[str], names: PegNames | None, counter: Counter) -> tuple[list[str], int]:
-    """``lines`` with each move written across two lines joined into one.
-
-    Returns them, and how many were joined.
-
-    The first line holds half a move (a disk, or a source: :func:`~.rules.head`); the next non-blank line
-    completes it, and names no disk of its own.
-    """
+    """``lines`` with each move written across two lines joined, and how many."""
     parser = Parser(names.labels if names is not None else (), counter)
     parser.lenient = True
     out: list[str] = []
@@ -208,12 +165,7 @@ def _read(parser: Parser, text: str) -> list[Move]:
 
 
 def _base(result: Inference, lines: list[str], n: int) -> None:
-    """Decide whether disks are numbered from 0 or from 1.
-
-    From 0 when a move names disk 0 and none names disk n; from 1 when one
-    names n and none 0.  Else the reader's rule holds: 0 when the first disk
-    named is 0.
-    """
+    """Decide whether disks are numbered from 0 or from 1, if the moves say."""
     named = [
         disk for disk in _disks(lines, result.names.labels if result.names else (), result.counter) if disk is not None
     ]
@@ -227,11 +179,7 @@ def _base(result: Inference, lines: list[str], n: int) -> None:
 
 
 def _contents(lines: list[str], n: int) -> bool:
-    """Whether the moves write their pegs as the disks they hold.
-
-    They do when the first line with two lists of disks starts from the whole
-    tower (``Moving from [3, 2, 1] to []``).
-    """
+    """Whether the first move written as two lists of disks holds the tower."""
     for text in lines:
         groups = CONTENTS.findall(text)
         if len(groups) == 2 and not _LIST_OF_MOVES.match(text):
@@ -244,10 +192,7 @@ _LIST_OF_MOVES = re.compile(r"\s*[\[(]")
 
 
 def _to_only(lines: list[str], names: PegNames | None, counter: Counter) -> bool:
-    """Whether some moves name a destination and no source.
-
-    An example is ``Move disk 1 to peg 3``.
-    """
+    """Whether some moves name a destination and no source."""
     parser = Parser(names.labels if names is not None else (), counter)
     return any(
         src is None and dst.lower() not in ("left", "right") for text in lines for _, src, dst in _read(parser, text)
@@ -255,10 +200,7 @@ def _to_only(lines: list[str], names: PegNames | None, counter: Counter) -> bool
 
 
 def _counter(result: Inference, lines: list[str], names: PegNames | None, n: int) -> None:
-    """Decide what the number before the pegs is.
-
-    It is decided only when the rules alone would read it otherwise.
-    """
+    """Decide what the number before the pegs is, if the rules would not."""
     labels = names.labels if names is not None else ()
     auto = _disks(lines, labels, None)
     soft = _disks(lines, labels, "disks")
@@ -292,10 +234,7 @@ def _disks(lines: list[str], labels: tuple[str, ...], counter: Counter) -> list[
 
 
 def _state_names(lines: list[str], pegs: int) -> PegNames | None:
-    """The pegs' names as the states print them, or None.
-
-    They are the keys of a state such as ``{'A': [3, 2], 'B': [], 'C': [1]}``.
-    """
+    """The pegs' names as the states print them (``{'A': [3, 2], ...}``)."""
     for text in lines:
         labels = tuple(_LABELLED.findall(text))
         if len(labels) == pegs and len(set(labels)) == pegs:
@@ -304,10 +243,7 @@ def _state_names(lines: list[str], pegs: int) -> PegNames | None:
 
 
 def _states(lines: list[str], pegs: int, n: int) -> set[str] | None:
-    """The lines that print states, or None.
-
-    They count when they print two or more, each one move from the last.
-    """
+    """The lines that print two or more states, each one move apart, or None."""
     states = States(pegs, n)
     moves, seen = 0, set()
     for text in lines:
@@ -324,25 +260,15 @@ def _states(lines: list[str], pegs: int, n: int) -> set[str] | None:
 
 
 def _pictures(lines: list[str], found: list[tuple[str, list[Move]]]) -> bool:
-    """Whether the moves read are rows of numbers among rows of one number.
-
-    Such rows make a picture of the pegs.
-    """
+    """Whether the moves read are rows of numbers among rows of one number."""
     read = {text for text, _ in found}
     rows = [text for text in lines if _NUMBERS_ONLY.fullmatch(text)]
     lone = [text for text in rows if text not in read]
-    return len(lone) >= 2 and all(_only_numbers(text) for text in read)
-
-
-def _only_numbers(text: str) -> bool:
-    return bool(text.strip()) and all(part.isdecimal() for part in text.split())
+    return len(lone) >= 2 and all(text.strip() and all(part.isdecimal() for part in text.split()) for text in read)
 
 
 def _reversed(text: str, move: Move) -> bool:
-    """Whether ``move`` was read from ``text`` with its destination first.
-
-    The destination is then written before 'from'.
-    """
+    """Whether ``move`` was read with its destination first: 'X from Y'."""
     _, src, dst = move
     if src is None:
         return False

@@ -1,17 +1,8 @@
-"""A program's own peg labels, inferred from its moves, and their order.
-
-The function :func:`own_names` reads the labels a program uses for its pegs
-when no built-in convention reads them.  It orders them by their names or
-by the text before the moves.  The function :func:`builtin_names` picks the
-built-in convention of every label when some moves name no source.  Both
-write what they decide into an
-:class:`~hanoi_harness.transcript.infer.Inference`.
-"""
+"""A program's own peg labels, inferred from its moves, and their order."""
 
 from __future__ import annotations
 
 import re
-from collections import Counter as Bag
 from typing import TYPE_CHECKING
 
 from hanoi_harness.errors import UsageError
@@ -29,21 +20,12 @@ _NUMBERED = re.compile(r"([^\W\d_]{1,10})(\d{1,3})")
 def own_names(
     result: Inference, found: list[tuple[str, list[rules.Move]]], pegs: int, before: list[str], symmetric: bool
 ) -> None:
-    """Decide the peg names, from labels that no built-in convention reads.
-
-    The moves must use exactly ``pegs`` labels.  Their order comes from their
-    names (:func:`_order`), else from the text ``before`` the first move
-    (:func:`_announced`).  With neither, the first move's source is taken for
-    the start peg, and :attr:`~hanoi_harness.transcript.infer.Inference.unsure`
-    says what the other readings would find.
-    """
-    labels: Bag[str] = Bag()
+    """Decide the peg names, from labels that no built-in convention reads."""
     first: dict[str, None] = {}
     for _, moves in found:
         for _, src, dst in moves:
             for label in (src, dst):
                 if label is not None:
-                    labels[label.lower()] += 1
                     first.setdefault(label, None)
     seen = _distinct(first)
     (_, src0, dst0) = found[0][1][0]
@@ -106,12 +88,7 @@ def own_names(
 
 
 def _announced(before: list[str], labels: list[str]) -> str | None:
-    """The start peg that the text before the moves names, or None.
-
-    It is a label after 'from' or after a word such as source or start
-    (``from = alpha``, ``source: alpha``).  Else it is the first label of a
-    line that lists every label.
-    """
+    """The start peg that the text before the moves names, or None."""
     wanted = {label.lower(): label for label in labels}
     listed: str | None = None
     for text in before:
@@ -132,11 +109,7 @@ _LEGEND_MARKS = frozenset(":=,'\"()[]")
 
 
 def builtin_names(result: Inference, found: list[tuple[str, list[rules.Move]]], pegs: int) -> None:
-    """Decide the built-in convention of every label the moves use.
-
-    It is decided when some moves name no source, so that the first move
-    cannot say.
-    """
+    """Decide the built-in convention of the labels, when moves name no source."""
     labels = {label for _, moves in found for _, src, dst in moves for label in (src, dst) if label is not None}
     for names in conventions(pegs).values():
         if not names.cyclic and labels and all(_known(names, label) for label in labels):
@@ -156,10 +129,7 @@ def _distinct(first: dict[str, None]) -> list[str]:
 
 
 def _kind(label: str) -> str:
-    """A label's kind: digits, a letter, or a word.
-
-    A program writes its pegs alike.
-    """
+    """A label's kind: n(umber), l(etter) or w(ord), alike in a program."""
     return "n" if label.isdecimal() else "l" if len(label) == 1 else "w"
 
 

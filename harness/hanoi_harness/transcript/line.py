@@ -1,11 +1,4 @@
-"""One line's tokens, and the tests the move rules make on them.
-
-:class:`Line` answers what :mod:`hanoi_harness.transcript.rules` asks of a
-line.  Is a token a word of a set, and what kind of peg can it be?  Where
-does the move's clause start?  Which number is the disk, and which counts
-steps?  Where does the peg after a connective stand?  :func:`word_class`
-names the sets a word belongs to: the rules look at a word through them alone.
-"""
+"""One line's tokens, and the tests the move rules make on them."""
 
 from __future__ import annotations
 
@@ -27,10 +20,7 @@ _AFTER_STEP = {":", ".", ")", "]"}
 
 
 class NotPegs(ValueError):
-    """A move's place holds words that are not pegs.
-
-    ``words`` are its source and destination as written.
-    """
+    """A move's place holds ``words`` (source, destination) that are not pegs."""
 
     def __init__(self, message: str, words: tuple[str, str]) -> None:
         super().__init__(message)
@@ -38,15 +28,11 @@ class NotPegs(ValueError):
 
 
 Counter = Literal["steps", "disks"] | None
-"""What the last number before a move's pegs is, when the whole input says (None: the rules decide)."""
+"""What the last number before a move's pegs is (None: the rules decide)."""
 
 
 class Line:
-    """One line's tokens, read with ``names`` as the words that are pegs.
-
-    With ``lenient``, any other word that is no keyword is a peg name too.
-    ``counter`` says what the number before the pegs is.
-    """
+    """One line's tokens, read with ``names`` (``lenient``: any word) as pegs."""
 
     def __init__(
         self, toks: list[Token], names: frozenset[str], *, lenient: bool = False, counter: Counter = None
@@ -57,18 +43,12 @@ class Line:
         self.counter = counter
 
     def word(self, i: int, words: set[str] | frozenset[str]) -> bool:
-        """Whether token ``i`` is one of ``words``.
-
-        A capital letter is a peg: 'Z', not the Polish 'z'.
-        """
+        """Whether token ``i`` is one of ``words``; a capital letter is a peg."""
         tok = self.t[i]
         return tok.kind == WORD and tok.low in words and not (len(tok.text) == 1 and tok.text.isupper())
 
     def peg_kind(self, i: int) -> str | None:
-        """The kind of peg token ``i`` can be, or None.
-
-        The kinds are n (a number), l (a single letter) and w (a peg name).
-        """
+        """The kind of peg token ``i`` can be: n(umber), l(etter), w(ord) or None."""
         tok = self.t[i]
         if tok.kind == NUM:
             return "n"
@@ -80,22 +60,13 @@ class Line:
         return None
 
     def to_word(self, k: int) -> bool:
-        """Whether token ``k`` is a 'to'.
-
-        A capital letter is a peg: 'A', not the Spanish 'a'.
-        """
+        """Whether token ``k`` is a 'to'; a capital letter is a peg."""
         return self.word(k, _TO) and not self.t[k].text.isupper()
 
     # The clause: text up to a prompt (a '?', '!' or a ':' after a word) is not part of the move.
 
     def clause(self, core: int, *, prompt: bool = False) -> int:
-        """Where the move's clause starts, given the index of its core.
-
-        The core is the arrow, 'from', 'to' or the end.
-
-        With ``prompt``, the text cut off must name disks, a number or n (a prompt such as 'Enter n:'), so
-        that a label such as 'A:' before a row of numbers is not cut off.
-        """
+        """Where the move's clause starts, before its arrow, 'from', 'to' or end."""
         start = 0
         for i in range(1, core):
             tok = self.t[i]
@@ -106,17 +77,11 @@ class Line:
         return start
 
     def header(self, lo: int, core: int) -> bool:
-        """Whether *disks* stands in the clause before the move.
-
-        That marks a header such as 'Moving 3 disks from A to C'.
-        """
+        """Whether *disks* stands before the move: 'Moving 3 disks from A to C'."""
         return any(self.word(i, _DISKS) for i in range(lo, core))
 
     def need_pegs(self, i: int, j: int, why: str) -> None:
-        """Raise ValueError unless tokens ``i`` and ``j`` can be pegs.
-
-        A word that cannot is named (:class:`NotPegs`); else the reason is ``why``.
-        """
+        """Raise ValueError (or :class:`NotPegs`) unless ``i``, ``j`` are pegs."""
         for k in (i, j):
             if self.peg_kind(k) is None:
                 if self.t[k].kind != WORD:
@@ -124,11 +89,7 @@ class Line:
                 raise NotPegs(f"{quote(self.t[k].text, 30)} is not a peg", (self.t[i].text, self.t[j].text))
 
     def prompt_end(self, k: int) -> bool:
-        """Whether token ``k`` ends a prompt.
-
-        A prompt ends at '?', '!', or ':' after a word that names no peg
-        ('disks:', not 'from:' or 'peg:').
-        """
+        """Whether token ``k`` ends a prompt: '?', '!', or ':' after a word."""
         tok = self.t[k]
         if tok.kind != MARK or k == 0:
             return False
@@ -137,30 +98,20 @@ class Line:
         return tok.low == ":" and self.t[k - 1].kind == WORD and not self.word(k - 1, _FROM | _TO | _PEGWORD)
 
     def numbers_only(self, lo: int, i: int, j: int) -> bool:
-        """Whether the clause names no disk and no number but two.
-
-        The clause starts at ``lo``; the two numbers are at ``i`` and ``j``.
-        """
+        """Whether the clause from ``lo`` names no disk and no number but two."""
         t = self.t
         return not any(
             (t[k].kind == NUM and k not in (i, j)) or self.word(k, _DISK | _DISKS) for k in range(lo, len(t))
         )
 
     def other(self, i: int) -> bool:
-        """Whether token ``i`` is a word the rules do not know.
-
-        Such a word is no connective and no keyword.
-        """
+        """Whether token ``i`` is a word the rules do not know."""
         return self.t[i].kind == WORD and self.t[i].low not in _ALL
 
     # Pieces of the rules.
 
     def disk(self, lo: int, src: int, dst: int) -> int | None:
-        """The disk's token, or None.
-
-        It is the number after the word *disk*, else the number after the pegs,
-        else the last before them.
-        """
+        """The disk's token: after *disk*, else after the pegs, else before them."""
         t = self.t
         for i in range(lo, len(t) - 1):
             if self.word(i, _DISK):
@@ -192,11 +143,7 @@ class Line:
         return before[-1] if before else None
 
     def step(self, i: int, *, before: bool) -> bool:
-        """Whether the number at ``i`` counts moves.
-
-        Such numbers are '#3', 'step 3', '3 of 7', '3/7', and, ``before`` the
-        pegs, '3:', '3.', '3)', '3]'.
-        """
+        """Whether the number at ``i`` counts moves: '#3', 'step 3', '3/7', '3:'."""
         t = self.t
         if i > 0 and (t[i - 1].low in ("#", "/") or self.word(i - 1, _STEP) or self.word(i - 1, _OF)):
             return True
@@ -205,10 +152,7 @@ class Line:
         return before and i + 1 < len(t) and t[i + 1].kind == MARK and t[i + 1].low in _AFTER_STEP
 
     def skip_step(self, i: int) -> int:
-        """The index past a leading step number, if there is one.
-
-        Step numbers are '3:', '3.', '3)', '#3', 'step 3', each perhaps with a ':'.
-        """
+        """The index past a leading step number, if there is one."""
         t = self.t
         if i + 1 < len(t) and t[i].kind == NUM and t[i + 1].low in _AFTER_STEP:
             return i + 2
@@ -217,10 +161,7 @@ class Line:
         return i
 
     def filler(self, i: int) -> bool:
-        """Whether token ``i`` may stand around a peg between 'from' and 'to'.
-
-        Such tokens are quotes, brackets, ':', ',', 'the', peg, rod, ...
-        """
+        """Whether token ``i`` may stand around a peg between 'from' and 'to'."""
         tok = self.t[i]
         if tok.low in AROUND or tok.low in ":,-_" or self.word(i, _THE | _PEGWORD | _OF | _MOVING | _NUMBER):
             return True
@@ -237,12 +178,7 @@ class Line:
         return i
 
     def peg_after(self, i: int) -> int:
-        """Where the peg after an arrow or 'to' stands.
-
-        It skips quotes, brackets, ':', 'the', and words that label the peg
-        after them ('peg C', 'rod 1', 'target C', 'la torre de destino').  If
-        nothing follows, it is the length of the line.
-        """
+        """Where the peg after an arrow or 'to' stands, past fillers and peg words."""
         t = self.t
         while i < len(t):
             if t[i].low in AROUND or t[i].low in ":,_" or self.word(i, _THE | _OF):
@@ -259,10 +195,7 @@ class Line:
         return i
 
     def peg_follows(self, i: int) -> bool:
-        """Whether a peg comes within a few tokens from ``i``, past fillers.
-
-        The look is bounded, so that reading a line stays linear.
-        """
+        """Whether a peg comes within a few tokens from ``i``, past fillers."""
         for k in range(i, min(i + 4, len(self.t))):
             if not self.filler(k):
                 return self.peg_kind(k) is not None
@@ -273,17 +206,10 @@ _ALL = frozenset().union(*_SETS, KEYWORDS)
 
 
 def word_class(low: str, names: frozenset[str]) -> frozenset[int]:
-    """The sets the rules test a word (in lower case) for.
-
-    Each set is named by its position in their list, and -1 stands for the
-    peg names.
-    """
+    """The sets the rules test a word for, by position (-1: a peg name)."""
     return frozenset(k for k, words in enumerate(_SETS) if low in words) | ({-1} if low in names else set())
 
 
 def known_words(names: frozenset[str]) -> frozenset[str]:
-    """Every word the rules tell apart from others.
-
-    These are the peg names and the words of every set.
-    """
+    """Every word the rules tell apart from others."""
     return names | _ALL

@@ -1,11 +1,4 @@
-"""A program's moves as the model's moves: labels to pegs, disks found.
-
-The class :class:`Model` holds the model's pegs as a reader replays them.
-It turns each move read, ``(disk, source, destination)`` as the program
-wrote them, into the model's ``(disk, src, dst)``.  It decides the peg
-convention from the first move, and whether disks count from 0.  It gives
-a move without a disk the top disk of its source peg.
-"""
+"""A program's moves as the model's moves: labels to pegs, disks found."""
 
 from __future__ import annotations
 
@@ -21,19 +14,11 @@ ModelMove = tuple[int | None, int, int]
 CONTENTS = re.compile(r"\[\s*(?:\d{1,6}\s*(?:,\s*\d{1,6}\s*)*)?\]")
 """A peg written as the disks it holds: ``[3, 2, 1]``, ``[]``."""
 _CAPTIONED = re.compile(r"(?:\b[^\W\d]\w{0,19}\s*[:=]\s*)?" + CONTENTS.pattern)
-"""The same, perhaps after a name and a colon that caption it (``a: [3, 2, 1]``)."""
 _DIGITS = re.compile(r"\d+")
 
 
 class Model:
-    """The model's pegs, and the moves read turned into the model's moves.
-
-    ``pegs`` are the checker's pegs, replayed in place; ``names`` is the
-    convention (None: from the first move); ``base`` is 0 or 1 for disks
-    numbered from 0 or 1 (None: 0 when the first disk named is 0).
-    :attr:`labels` are the names the program gives its pegs, and
-    :attr:`line` and :attr:`text` the last move's line.
-    """
+    """The model's pegs, and the moves read turned into the model's moves."""
 
     def __init__(self, pegs: Pegs, names: PegNames | None = None, base: int | None = None) -> None:
         self.pegs = pegs
@@ -48,10 +33,7 @@ class Model:
         self.text = ""
 
     def _model(self, move: Move, number: int, text: str) -> ModelMove:
-        """The model's move for ``move`` read on line ``number``.
-
-        Raises :class:`MalformedLine` if its pegs are not readable.
-        """
+        """The model's move for ``move`` on line ``number``, or MalformedLine."""
         disk, s, t = move
         names = self.names or self._decide(s, t, number, text)
         if disk is not None and self.base is None:
@@ -85,10 +67,7 @@ class Model:
         return disk, src, dst
 
     def _decide(self, src: str | None, dst: str, number: int, text: str) -> PegNames:
-        """The convention of the first move.
-
-        Raises :class:`MalformedLine` (with the ``--pegs`` to use) when it has none.
-        """
+        """The convention of the first move, or MalformedLine naming ``--pegs``."""
         try:
             self.names = detect(src, dst, len(self.pegs), self.occupied)
         except ValueError as exc:
@@ -98,14 +77,7 @@ class Model:
         return self.names
 
     def _by_contents(self, number: int, text: str) -> str:
-        """``text`` with the two pegs written as the disks they hold renumbered.
-
-        Each such peg ('[3, 2, 1]') is written as its number instead.
-
-        The peg is the one that holds those disks (bottom first, or top first); of two that hold the same
-        (two empty pegs), the first that is not the move's source: on the classic rules the two are alike.
-        A name and a colon before the disks caption them (``from a: [3, 2, 1]``) and are left out.
-        """
+        """``text`` with each peg written as the disks it holds renumbered."""
         groups = list(_CAPTIONED.finditer(text))
         if len(groups) != 2:
             return text
@@ -122,10 +94,7 @@ class Model:
         return "".join([*out, text[end:]])
 
     def _decide_base(self, disk: int) -> bool:
-        """Count disks from 0 when the first disk named is 0 (or ``base`` is 0).
-
-        The pegs are then renumbered to match.
-        """
+        """Count disks from 0 when the first disk named is 0, renumbering the pegs."""
         self.base = 0 if disk == 0 else 1
         if self.base == 0:
             for peg in self.pegs:
@@ -133,20 +102,14 @@ class Model:
         return True
 
     def _where(self, disk: int | None) -> int:
-        """The peg whose top is ``disk``, else one that holds it, else 0.
-
-        With 0, the checker then says why not.
-        """
+        """The peg whose top is ``disk``, else one that holds it, else 0."""
         for peg, disks in enumerate(self.pegs):
             if disks and disks[-1] == disk:
                 return peg
         return next((peg for peg, disks in enumerate(self.pegs) if disk in disks), 0)
 
     def _label(self, s: str, src: int, t: str, dst: int) -> bool:
-        """Remember the names a program gives its pegs; whether one is unknown.
-
-        The first name seen for each peg is kept.
-        """
+        """Remember the names a program gives its pegs; whether one is unknown."""
         for label, peg in ((s, src), (t, dst)):
             if self.labels[peg] is None:
                 self.labels[peg] = label

@@ -1,17 +1,4 @@
-"""How another program names its pegs: the conventions, and the choice.
-
-These are the conventions ``hanoi check`` reads, and how one is chosen.
-
-A convention maps the labels a program prints to the model's pegs 0, 1 and 2
-(the first peg first).  The built-in ones are ``0-2``, ``1-3``, ``A-C`` (letters in either
-case), ``words`` and ``cyclic``. The ``words`` are common names such as left/middle/right or
-source/auxiliary/target (see :data:`WORDS`). The ``cyclic`` lines give a disk and a direction
-(``1 left``) on a circle of three pegs. Any other convention is three names in order, ``S,A,D``.
-On k pegs (:func:`conventions`)
-they are ``0-(k-1)``, ``1-k``, the first k letters (``A-D`` on four) and
-``cyclic``, or k names in order.  :func:`detect` picks one from a program's
-first move when the user gave none.
-"""
+"""How another program names its pegs: the conventions, and the choice."""
 
 from __future__ import annotations
 
@@ -43,7 +30,7 @@ WORDS: Mapping[str, int] = MappingProxyType(
         for word in words.split()
     }
 )
-"""Peg names read without ``--pegs`` (any case, several languages): the start peg 0, the middle peg 1 or peg 2."""
+"""Peg names read without ``--pegs``: the start peg 0, the middle 1, the end 2."""
 
 KEYWORDS = frozenset(
     {"disk", "disc", "ring", "disks", "discs", "rings", "step", "the", "peg", "pegs", "pole", "rod", "tower"}
@@ -53,22 +40,12 @@ KEYWORDS = frozenset(
     | lexicon.PEGWORD
     | (lexicon.STEP - {"第", "步"})
 )
-"""Words the reader takes as part of a sentence, never as a peg's name (``--pegs`` refuses them)."""
+"""Words read as part of a sentence, never as a peg's name."""
 
-LETTER_SETS = (
-    ("S", "A", "D"),
-    ("S", "H", "D"),
-    ("S", "T", "D"),
-    ("S", "I", "D"),
-    ("S", "M", "D"),
-    ("X", "Y", "Z"),
-    ("L", "M", "R"),
-    ("L", "C", "R"),
-    ("F", "V", "T"),
-    ("F", "U", "T"),
-    ("P", "Q", "R"),
+LETTER_SETS = tuple(
+    tuple(letters) for letters in ("SAD", "SHD", "STD", "SID", "SMD", "XYZ", "LMR", "LCR", "FVT", "FUT", "PQR")
 )
-"""Letter sets seen in programs (source/auxiliary/destination, left/middle/right, ...), start peg first."""
+"""Letter sets seen in programs, start peg first."""
 
 _NAME = re.compile(r"[^\W_]+")
 
@@ -77,9 +54,7 @@ _NAME = re.compile(r"[^\W_]+")
 class PegNames:
     """A convention: the labels a program writes for each peg.
 
-    ``name`` is the convention as ``--pegs`` spells it, and ``labels`` are
-    written for pegs 0, 1, ...  ``index`` maps every accepted spelling of a
-    label to its peg; look-ups fall back to lower case.
+    ``index`` maps every accepted spelling of a label to its peg.
 
     >>> names = PegNames.of("S,A,D")
     >>> names.peg("d"), names.labels
@@ -94,10 +69,7 @@ class PegNames:
 
     @classmethod
     def of(cls, name: str, pegs: int = 3) -> PegNames:
-        """The convention ``--pegs`` calls ``name`` for *pegs* pegs.
-
-        Raises :class:`UsageError` for anything else.
-        """
+        """The convention ``--pegs`` calls ``name``, or raise :class:`UsageError`."""
         table = conventions(pegs)
         builtin = table.get(name.strip().lower())
         if builtin is not None:
@@ -120,10 +92,7 @@ class PegNames:
         return self.name == "cyclic"
 
     def peg(self, label: str) -> int:
-        """The peg that ``label`` names.
-
-        Raises :class:`ValueError` saying which labels this convention has.
-        """
+        """The peg that ``label`` names, or raise :class:`ValueError`."""
         found = self.index.get(label)
         if found is None:
             found = self.index.get(label.lower())
@@ -133,7 +102,6 @@ class PegNames:
 
 
 _OTHER_COUNT = re.compile(r"(?i)\d+-\d+|[a-z]-[a-z]|words")
-"""A built-in convention's shape, for some number of pegs (``0-3``, ``A-D``, ``words``)."""
 
 
 def _expected(pegs: int) -> str:
@@ -153,8 +121,6 @@ def _expected(pegs: int) -> str:
 def example(pegs: int) -> str:
     """Names for *pegs* pegs, start peg first, that ``--pegs`` takes as is.
 
-    None repeats.
-
     >>> example(4), example(27)[:12], example(100)
     ('S,A,B,D', 'P1,P2,P3,P4,', 'P1,P2,...,P100')
     """
@@ -167,17 +133,12 @@ def example(pegs: int) -> str:
 
 
 def _others(count: int) -> list[str]:
-    """Placeholders for *count* names a message cannot guess.
-
-    They are OTHER, or OTHER1, OTHER2, ... (none repeats).
-    """
+    """Placeholders for *count* names: OTHER, or OTHER1, OTHER2, ..."""
     return ["OTHER"] if count == 1 else [f"OTHER{k}" for k in range(1, count + 1)]
 
 
 def quote(text: str, width: int = 60) -> str:
     """``text`` stripped and quoted, cut to about ``width`` characters.
-
-    The width counts the quotes and the escapes.
 
     >>> quote("  A -> C\\n"), quote("x" * 100, 10), quote("\\x00" * 100, 20)
     ("'A -> C'", "'xxxxxxxxxx...'", "'\\\\x00\\\\x00\\\\x00\\\\x00...'")
@@ -193,10 +154,7 @@ def quote(text: str, width: int = 60) -> str:
 
 
 def _spellings(labels: Mapping[str, int]) -> Mapping[str, int]:
-    """Each label as written, in upper, lower and title case.
-
-    The look-ups of the commonest spellings hit first.
-    """
+    """Each label as written, in upper, lower and title case."""
     index: dict[str, int] = {}
     for label, peg in labels.items():
         for spelling in (label.lower(), label.upper(), label.title(), label):
@@ -238,10 +196,6 @@ def _letters(count: int) -> tuple[str, ...]:
 def conventions(pegs: int = 3) -> Mapping[str, PegNames]:
     """The built-in conventions of *pegs* pegs, by their names in lower case.
 
-    Three pegs have :data:`CONVENTIONS`; k pegs have the digits from 0 and
-    from 1, the first k letters (up to 26 pegs) and ``cyclic``: words such as
-    left and right name three pegs only.
-
     >>> list(conventions(4))
     ['0-3', '1-4', 'a-d', 'cyclic']
     >>> conventions(4)["1-4"].peg("4")
@@ -264,16 +218,7 @@ def conventions(pegs: int = 3) -> Mapping[str, PegNames]:
 def detect(src: str | None, dst: str, pegs: int = 3, occupied: frozenset[int] = frozenset({0})) -> PegNames:
     """The convention of a program from its first move, ``src`` to ``dst``.
 
-    ``src`` is None for a direction.
-
-    *pegs* is the number of pegs, *occupied* the pegs holding disks at the
-    start (peg 0 alone: the whole tower on the first peg).  Digits count from 1 when the move
-    has no 0 and either names peg k (3 on three pegs) or leaves a peg that holds disks only when
-    read from 1. Such a peg is peg 1, the first peg, for a tower on it. Otherwise digits count
-    from 0.  Letters are A-C (the
-    first k letters); known names (:data:`WORDS`, three pegs only) words.
-    Other letters or names raise :class:`ValueError` with the ``--pegs``
-    that would read them.
+    Letters or names it cannot place raise ValueError naming ``--pegs``.
 
     >>> [detect(s, d).name for s, d in (("A", "c"), ("1", "3"), ("1", "2"), ("0", "2"), ("Source", "to"))]
     ['A-C', '1-3', '1-3', '0-2', 'words']
@@ -285,7 +230,7 @@ def detect(src: str | None, dst: str, pegs: int = 3, occupied: frozenset[int] = 
     Traceback (most recent call last):
     ...
     ValueError: the pegs 'S' and 'D' are letters but not A, B, C: say which is which, start peg first, \
-with --pegs (here --pegs S,A,D)
+    with --pegs (here --pegs S,A,D)
     """
     table = conventions(pegs)
     if src is None:
@@ -314,10 +259,7 @@ with --pegs (here --pegs S,A,D)
 
 
 def _from_one(src: str, dst: str, pegs: int, occupied: frozenset[int]) -> bool:
-    """Whether a first move in digits counts its *pegs* pegs from 1.
-
-    It names no 0, and it names peg k, or its source holds disks only when read from 1.
-    """
+    """Whether a first move in digits counts its pegs from 1."""
     if "0" in (src, dst) or src.startswith("0") or dst.startswith("0"):
         return False
     if str(pegs) in (src, dst):
@@ -327,10 +269,7 @@ def _from_one(src: str, dst: str, pegs: int, occupied: frozenset[int]) -> bool:
 
 
 def _letters_for(src: str, dst: str, pegs: int = 3) -> str:
-    """The known letter set that a first move fits, else a pattern.
-
-    The move goes from ``src`` to ``dst``, and it leaves the start peg.
-    """
+    """The known letter set a first move fits, else a pattern."""
     for letters in LETTER_SETS if pegs == 3 else ():
         if letters[0] == src and dst in letters[1:]:
             return ",".join(letters)

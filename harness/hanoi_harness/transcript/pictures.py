@@ -1,18 +1,7 @@
 """Programs that draw the pegs after each move: pictures read as states.
 
-A move stands between two pictures.
-
-A picture is a block of rows with no letter in them. It ends at a blank line, at a base or
-separator row (``-------``, ``=====``: one run as wide as half the picture), at a line of text
-(a caption, labels under the pegs) or at the end of the input.  Disks are numbers (columns of
-numbers, ``[=3=]``, a table such as ``| 3| 2 |1``: the digits alone count). Or else they are
-runs of non-blank characters, each a disk or a bare pole (``|``, or a shade ``░`` for an empty
-place). Then a disk's rank is its width (``=|=``, ``__``, ``+++``, ``▇▇▇``: the narrowest is
-disk 1).  A disk belongs to the peg whose column it is centred on; in rows of one run a peg,
-not aligned (``▇▇▇ ░ ▇▇▇▇▇``), to the peg of its place in the row.  The top row is
-the top of the pegs.  The function :func:`layout` finds the pegs' columns and the disks' widths
-from the first lines of an input. The class :class:`Pictures` reads the pictures line by line
-and gives the move between two of them.
+Disks are numbers, or runs whose width is their rank, on the peg they are
+centred on. :class:`Pictures` gives the move between two pictures.
 
 >>> rows = [" 1    ", " 2   ", "-----", "      ", " 2   1", "-----", "   1  ", " 2    ", "-----"]
 >>> found = layout(rows, 3, 2)
@@ -37,35 +26,25 @@ _LETTER = re.compile(r"[^\W\d_]")
 _SEGMENT = re.compile(r"\S+")
 _DIGITS = re.compile(r"\d{1,6}")
 _WIDEST = 1_000
-"""A row wider than this is no picture (and a picture's rows are read in one pass each)."""
 _SLACK = 2
-"""How far (in half columns) a disk's centre may stand from its peg's: one column, for disks of even width."""
+"""How far, in half columns, a disk's centre may stand from its peg's."""
 
 Segment = tuple[int, str]
-"""A run of a row: its centre in half columns (start + end - 1), and its text."""
+"""A run of a row: its centre in half columns (start + end - 1), its text."""
 
 
 class Layout(NamedTuple):
-    """Where the pegs stand and what the disks look like.
-
-    ``centres`` are the pegs' centres, in half columns, left to right.
-    ``widths`` maps each disk's width to its number (None: the disks are the
-    numbers drawn).  ``base`` is the width from which a row of one run is a
-    base or separator, not a disk.
-    """
+    """Where the pegs stand (half columns) and what the disks look like."""
 
     centres: tuple[int, ...]
     widths: dict[int, int] | None
     base: int
     ordered: bool = False
-    """Each row draws one run a peg, in order: ``▇▇▇ ░ ▇▇▇▇▇``, the columns not aligned."""
+    """Each row draws one run a peg, in order, the columns not aligned."""
 
 
 def _segments(text: str) -> list[Segment] | None:
-    """The runs of a picture row, or None for a line that is no picture row.
-
-    A blank line has no runs.
-    """
+    """The runs of a picture row, or None for a line that is no picture row."""
     text = text.rstrip("\r\n")
     if len(text) > _WIDEST or _LETTER.search(text):
         return None
@@ -73,10 +52,7 @@ def _segments(text: str) -> list[Segment] | None:
 
 
 def is_row(text: str) -> bool:
-    """Whether ``text`` can be a row of a picture.
-
-    It can if it has something drawn, and no letter.
-    """
+    """Whether ``text`` can be a row of a picture: drawn, with no letter."""
     return bool(_segments(text))
 
 
@@ -94,18 +70,7 @@ def _pole(text: str) -> bool:
 
 
 def layout(lines: list[str], pegs: int, n: int, *, forced: bool = False) -> Layout | None:
-    """The layout of the pictures that ``lines`` draw, or None if none.
-
-    The pictures have ``pegs`` pegs and ``n`` disks.
-
-    Lines draw pictures when their disks stand in exactly ``pegs`` columns and are numbers or
-    runs of exactly ``n`` widths. For numbers the digits alone count: ``| 3| 2 |1`` is a table.
-    The lines must also begin with two states or more, each one move from the last, unless
-    ``forced`` (the user said the input holds states).
-    Pegs no disk visits in these lines (the middle
-    one, for one disk) are found only if poles are drawn, for disks drawn
-    by their widths.
-    """
+    """The layout of the pictures that ``lines`` draw, or None if none."""
     rows = [row for row in map(_segments, lines) if row]
     if not rows or n < 1:
         return None
@@ -140,10 +105,7 @@ def layout(lines: list[str], pegs: int, n: int, *, forced: bool = False) -> Layo
 
 
 def _numbers(row: list[Segment]) -> list[Segment]:
-    """The runs of digits of a row's runs, each with its own centre.
-
-    ``3|`` is disk 3 beside a pole.
-    """
+    """The runs of digits of a row's runs, each with its own centre."""
     out = []
     for centre, text in row:
         start = (centre - len(text) + 1) // 2  # the run's first column
@@ -156,10 +118,7 @@ def _base(row: list[Segment], base: int) -> bool:
 
 
 def _columns(centres: list[int]) -> list[int]:
-    """The pegs' centres: the centres of runs, close ones counted as one.
-
-    Runs a column apart or less are one peg.
-    """
+    """The pegs' centres: runs a column apart or less are one peg."""
     groups: list[list[int]] = []
     for centre in centres:
         if groups and centre - groups[-1][-1] <= _SLACK:
@@ -172,14 +131,7 @@ def _columns(centres: list[int]) -> list[int]:
 
 
 class Pictures:
-    """Reads pictures of the pegs line by line; each gives the move to it.
-
-    Call :meth:`feed` for each line, then :meth:`flush`.
-
-    :attr:`at` is the number and text of the last row of the last picture
-    read, :attr:`last` those of the last row read; :attr:`seen` counts the
-    pictures.
-    """
+    """Reads pictures of the pegs line by line; each gives the move to it."""
 
     def __init__(self, found: Layout, pegs: int, n: int) -> None:
         self.layout = found
@@ -192,11 +144,7 @@ class Pictures:
         self.last: tuple[int, str] = (0, "")
 
     def feed(self, text: str, number: int = 0) -> list[Move]:
-        """The move the line ``text`` completes, if it ends a picture.
-
-        ``number`` is the line's number.  Raises ValueError if no move leads to
-        the picture.
-        """
+        """The move the line ``text`` completes, if it ends a picture."""
         row = _segments(text)
         if row is None or not row or _base(row, self.layout.base):
             return self.flush()
@@ -214,10 +162,7 @@ class Pictures:
         return []
 
     def flush(self) -> list[Move]:
-        """The move to the picture read so far, if there is one.
-
-        It is called at the end of the input.
-        """
+        """The move to the picture read so far, if there is one."""
         block, self.block = self.block, []
         if not any(block):
             return []

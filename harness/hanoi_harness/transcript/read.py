@@ -1,26 +1,11 @@
-"""Another program's output as a stream of model moves.
-
-It reads lines of moves, one-line lists, states and peg labels.  The class
-:class:`Reader` turns lines of text into ``(disk, src, dst)`` moves of the
-model, one at a time, for :func:`hanoi_harness.core.checker.check`.  It
-reads each line with a template of its shape when it has one
-(:mod:`hanoi_harness.transcript.templates`).  Its base class
-:class:`~hanoi_harness.transcript.model.Model` maps the labels to pegs 0-2
-with the convention of the first move (:mod:`hanoi_harness.transcript.pegs`).
-It gives a move without a disk the top disk of its source peg.
-
-Nothing is held but the current line (at most
-:data:`~hanoi_harness.transcript.source.LIMIT` characters) and the pegs: the
-input streams.  A line of moves such as ``[(1, 3), (1, 2), (3, 2)]`` is read
-item by item, and any other line of moves piece by piece, whatever its length.
-"""
+"""Another program's output as a stream of model moves."""
 
 from __future__ import annotations
 
 import re
 import shlex
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 from hanoi_harness.core.legality import Pegs
 from hanoi_harness.transcript.lexicon import DISKS, FROM, PEGWORD, THE, TO
@@ -38,7 +23,6 @@ from hanoi_harness.transcript.source import (
     UnreadableInput,
     binary,
     continues,
-    pieces,
     propose,
 )
 from hanoi_harness.transcript.states import States, is_state, split_state, without_state
@@ -46,13 +30,11 @@ from hanoi_harness.transcript.templates import Parser
 from hanoi_harness.transcript.tokens import ARROW
 
 ITEM_LIMIT = 1_000
-"""The longest item of a list of moves."""
 EARLY_LINES = 5
-"""The lines skipped before the first move that are kept, to be looked at if the run fails."""
+"""The lines skipped before the first move that are kept, if the run fails."""
 
 _DIGITS = re.compile(r"\d+")
 _CUT = re.compile(r"\s+|[,;|]|<br\s*/?>", re.IGNORECASE)
-"""Where a long line of moves may be cut between two of them."""
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 # A list of moves: after an optional label ('moves = '), a bracket holding a bracket, or two bracketed groups.
@@ -63,34 +45,19 @@ _ALNUM = re.compile(r"[^\W_]")
 
 
 _NEWLINE = re.compile(r"[\\￥¥]n(?=[^\W_]|\s|$)")
-"""A newline written as text between two moves: a backslash or a yen sign, then 'n'."""
 _FROM_WORD = re.compile(r"(?i)(?<!from )(?<!to )\bfrom\b")  # (not the peg named from: "from from to to")
 _ARROW_MARK = re.compile(ARROW)
 _MOVE_LIKE = re.compile(r"\d|\b[A-Za-z]\b|>|\u2192")
-"""A digit, a lone letter or an arrow: what a move that cannot be read may hold."""
 _PEG_GROUP = re.compile(r"\[([\d\s,]*)\]")
 _WORD = re.compile(r"[^\W_]+")
 _CAPTION = re.compile(r"\s*[:=]")
 _BETWEEN = PEGWORD | TO | THE | {"and", "src", "dst", "dest", "source", "destination", "target", "aux"}
-"""Words that may stand between a move's two pegs (``src=A dst=C``)."""
 _PEG_STATE = re.compile(r"(?:[^\W_]+\s*){0,2}[:=]?\s*\[[\d\s,]*\]")
-"""A peg written as the disks it holds, perhaps after its name: ``Peg 1: [3, 2]``."""
 _ARROWED = re.compile(ARROW)
 
 
 class Reader(Model):
-    """The moves of a text for the model, as the checker asks for them.
-
-    The checker is :func:`~hanoi_harness.core.checker.check`.  ``pegs`` are its
-    pegs (three, or as many as the puzzle has), as they stand at the start.
-    They are replayed in place: a move without a disk takes the top of its
-    source, and disks numbered from 0 renumber them.  ``names`` is the
-    convention (None: from the first move).  ``base`` is 0 or 1 for disks
-    numbered from 0 or 1 (None: 0 when the first disk named is 0).
-
-    After the run, :attr:`error` is the reason reading stopped early, if it
-    did; :attr:`line` and :attr:`text` are the last move's line.
-    """
+    """The moves of a text for the model; :attr:`error`: why reading stopped."""
 
     def __init__(
         self, pegs: Pegs, names: PegNames | None = None, base: int | None = None, counter: Counter = None
@@ -108,15 +75,8 @@ class Reader(Model):
         self.suspect: tuple[int, str] | None = None  # a line like a move, not read as one: refused if moves follow
         self.early: deque[tuple[int, str]] = deque(maxlen=EARLY_LINES)  # the last lines skipped before the first move
 
-    def moves(self, lines: Iterable[str]) -> Iterator[ModelMove]:
-        """The moves of ``lines``, up to the first unreadable line.
-
-        That line sets :attr:`error`.
-        """
-        return self.read(pieces(lines))
-
     def read(self, source: Iterator[str]) -> Iterator[ModelMove]:
-        """The moves of the lines of ``source``, cut by :func:`pieces`."""
+        """The moves of the lines of ``source``, cut by :func:`~.source.pieces`."""
         if self.states is not None:
             yield from self._states(source)
             return
@@ -142,7 +102,7 @@ class Reader(Model):
                     if unlabelled:
                         unlabelled = self._label(s, src, t, dst)
                     if self.suspect is not None:
-                        self.error = self._astray_line()
+                        self.error = AmongMoves(*self.suspect)
                         return
                     self.line, self.text = number, text
                     yield disk, src, dst
@@ -165,10 +125,7 @@ class Reader(Model):
             self.error = exc
 
     def _move_then_state(self, text: str) -> bool:
-        """Whether ``text`` is a move followed by the state after it.
-
-        An example is 'Move disk from 0 to 1 : [[3, 2], [1], []]'.
-        """
+        """Whether ``text`` is a move then the state after it."""
         written, state = split_state(text)
         try:
             return bool(state) and self.parser.parse_many(written) is not None
@@ -176,10 +133,7 @@ class Reader(Model):
             return False
 
     def compare(self) -> None:
-        """Whether the last move's line printed the pegs' state after it.
-
-        Raises :class:`MalformedLine` if the state it printed is another.
-        """
+        """Raise :class:`StateMismatch` if the last move's state is not the pegs'."""
         if self.after is None:
             return
         number, text, rows = self.after
@@ -189,10 +143,7 @@ class Reader(Model):
             raise StateMismatch(number, text, f"the state printed after the move is not the pegs' ({shown})")
 
     def _slow(self, number: int, text: str, source: Iterator[str]) -> Iterator[ModelMove]:
-        """Whatever the inline case does not read.
-
-        That is any line, a list of moves, a blank or unreadable line.
-        """
+        """Read any line that the inline case does not."""
         self.compare()
         more = continues(text)
         if number == 1 and text.startswith("\ufeff"):
@@ -221,10 +172,7 @@ class Reader(Model):
         yield from self._line(number, text)
 
     def _joined(self, number: int, text: str) -> Iterator[ModelMove]:
-        """A line of moves written across two lines.
-
-        The first is held, and read with the next.
-        """
+        """Read moves written across two lines: the first is held."""
         if self.held is not None:
             first, start = self.held
             self.held = None
@@ -244,10 +192,7 @@ class Reader(Model):
         yield from self._line(number, text)
 
     def _line(self, number: int, text: str) -> Iterator[ModelMove]:
-        """The moves of one line of text.
-
-        A state printed after the move is compared with the pegs after it.
-        """
+        """The moves of one line; a state after them is kept to compare."""
         if self.contents:
             text = self._by_contents(number, text)
         written, state = split_state(text)
@@ -275,12 +220,7 @@ class Reader(Model):
                 yield self._model(move, number, text)
 
     def read_states(self, n: int, drawn: Layout | None = None, names: PegNames | None = None) -> None:
-        """Read states from now on, or pictures of the pegs.
-
-        States number the pegs from 0 in the order printed (:mod:`.states`),
-        named by ``names`` if given.  Pictures are laid out as ``drawn`` says
-        (:mod:`.pictures`), left to right.
-        """
+        """Read states, or pictures laid out as ``drawn`` says, from now on."""
         self.states = States(len(self.pegs), n) if drawn is None else Pictures(drawn, len(self.pegs), n)
         self.names = names or conventions(len(self.pegs))[f"0-{len(self.pegs) - 1}"]
         self.labels = list(self.names.labels)
@@ -321,13 +261,7 @@ class Reader(Model):
         return disk, labels[int(src)], labels[int(dst)]
 
     def _long(self, number: int, text: str, source: Iterator[str]) -> Iterator[ModelMove]:
-        """The moves of a long line that holds several, a piece at a time.
-
-        Such a line is longer than LIMIT, as ``A->B A->C ...``.
-
-        Each piece is cut after its last separator (a space, ``,``, ``;``, ``|`` or ``<br>``); what follows
-        is read with the next piece.  A line whose first piece holds fewer than two moves is refused.
-        """
+        """The moves of a line longer than LIMIT, a piece at a time."""
         body, more, first = text, True, True
         while more:
             cuts = [m.end() for m in _CUT.finditer(body, max(0, len(body) - ITEM_LIMIT))]
@@ -354,13 +288,7 @@ class Reader(Model):
             yield self._model(move, number, body)
 
     def _list(self, number: int, text: str, start: int, more: bool, source: Iterator[str]) -> Iterator[ModelMove]:
-        """The moves of a list on one line, item by item.
-
-        The line is read LIMIT characters at a time.  A line whose first LIMIT
-        characters hold an item that is not a move is not a list of moves (a state
-        such as ``[[3, 2, 1], [], []]``).  It is skipped, or refused if longer;
-        after that, such an item is malformed.
-        """
+        """The moves of a list on one line, item by item."""
         body, first = text[start:], True
         while True:
             items, rest, bad = self._items(body)
@@ -383,10 +311,7 @@ class Reader(Model):
             body, more, first = rest + piece, continues(piece), False
 
     def _items(self, body: str) -> tuple[list[tuple[str, Move]], str, str | None]:
-        """The items of ``body`` with their moves, and what follows them.
-
-        Returns them, the text after the last, and the first that is not a move.
-        """
+        """The items of ``body`` with their moves, the rest, and a bad item."""
         items: list[tuple[str, Move]] = []
         end = 0
         for m in _ITEM.finditer(body):
@@ -403,13 +328,7 @@ class Reader(Model):
         return items, body[end:], None
 
     def _skip(self, number: int, text: str) -> None:
-        """Pass over a line that holds no move.
-
-        A line among the moves whose bytes are not text in the encoding
-        (U+FFFD) may hide one: it is refused.  A line after a move that is
-        like a move (:func:`move_like`) is kept, and refused when another
-        move follows it: a reading must explain every line among the moves.
-        """
+        """Pass over a line that holds no move, unless it may hide one."""
         if "\ufffd" in text and self.line and self.states is None and _MOVE_LIKE.search(text):
             raise MalformedLine(number, text, "bytes that are not text in the input's encoding: give its --encoding")
         if self.suspect is None and self.line and self.states is None and self.names is not None:
@@ -423,25 +342,15 @@ class Reader(Model):
     def _model(self, move: Move, number: int, text: str) -> ModelMove:
         """The model's move, unless a line like a move came before it unread."""
         if self.suspect is not None:
-            raise self._astray_line()
+            raise AmongMoves(*self.suspect)
         return super()._model(move, number, text)
 
     def unread(self) -> tuple[int, str] | None:
-        """The line like a move that no rule read, before or after the moves.
-
-        A header or a footer may be such a line; a run that fails with it
-        unread is refused (see :func:`move_like`).  The line just before the
-        first move is looked at first, then the first after the last.
-        """
+        """The line like a move that no rule read, before or after the moves."""
         if self.states is not None or self.names is None:
             return None
         early = [line for line in reversed(self.early) if move_like(line[1], self.names.labels)]
         return early[0] if early else self.suspect
-
-    def _astray_line(self) -> MalformedLine:
-        """The refusal of the line like a move that was not read as one."""
-        assert self.suspect is not None
-        return AmongMoves(*self.suspect)
 
     def no_moves(self) -> NoMoves:
         """What to say when no line was a move."""
@@ -469,14 +378,7 @@ class Reader(Model):
 def move_like(text: str, labels: tuple[str, ...]) -> bool:
     """Whether *text* has what a move has, though no rule reads it as one.
 
-    That is an arrow, a word that comes before a source (``from``), or two
-    of the peg *labels* in a move's place: one after the other, with only
-    signs, peg words, ``to``, ``and`` or ``dst`` between (``A C``, ``rod A rod C``).
-    A label is a single letter as written, or a word in any case; a label
-    before ``:`` or ``=`` captions a peg.  A state
-    (:func:`~.states.is_state`) or a peg written as its disks (``Peg 1:
-    [3, 2]``) is no move, nor is a line of several disks (``Moving 3 disks
-    from A to C``): a header.
+    That is an arrow, ``from``, or two peg *labels* with only fillers between.
 
     >>> move_like("Move disk 3 frm rod A to rod C", ("A", "B", "C")), move_like("hanoi(2, A, C, B)", ("A", "B", "C"))
     (True, True)

@@ -1,37 +1,4 @@
-"""One line of another program's output read as a move.
-
-This module holds the shapes of a move; :mod:`hanoi_harness.transcript.line`
-holds the tests they make on a line's tokens, and the rules for ambiguous
-lines.  A line is cut into tokens (numbers, words, arrows, single
-punctuation marks: :mod:`hanoi_harness.transcript.tokens`) in one linear
-pass.  It is read by the first shape that fits:
-
-* an **arrow** between two pegs (``A -> C``, ``1: 1 A->C``, ``left --> right``);
-* **from X to Y** (``Move disk 1 from A to C``, ``from rod 'S' to rod 'D'``);
-* **X to Y** with letters or names (``A to C``, ``left to right``);
-* a **direction** on a circle of pegs: a disk and ``left`` or ``right`` (``1 left``);
-* **plain** values: two to four numbers, letters or names (``1 0 2``, ``1 A C``,
-  ``(1, 'A', 'C')``, ``1 start end``, ``A C 2``);
-* **postpositions** after the pegs (``1 を A から C に``, ``A에서 C로``, ``A'dan C'ye``);
-* a disk and its **destination** alone (``Move disk 1 to peg 3``): it leaves the peg it is on.
-
-A peg is a number, a single letter or a name (:data:`~hanoi_harness.transcript.pegs.WORDS`
-or the user's), perhaps quoted or after a word such as peg, rod or tower.
-The disk is the number after the word *disk*; else the one number after the
-pegs; else the last number before them that is not a step.  A step is a
-number followed by ``:``, ``.``, ``)`` or ``]``, after ``#`` or *step*, or
-in ``K of N`` or ``K/N``.
-Text up to a prompt (``Enter the number of disks:``) is ignored, and so is a
-header naming *disks* in the plural before the move (``Moving 3 disks from A
-to C``).  A line with no letter or digit is not a move.  A line that has an
-arrow or *from ... to* but no move is malformed (:class:`ValueError`); any
-other line that fits no shape is not a move.
-
-The rules look at a word only through the sets it belongs to
-(:func:`~hanoi_harness.transcript.line.word_class`), never at its spelling.
-They look at a number or a letter never at its value.
-:mod:`hanoi_harness.transcript.templates` relies on that to read lines by templates.
-"""
+"""One line of another program's output read as a move, by its shape."""
 
 from __future__ import annotations
 
@@ -43,8 +10,7 @@ from hanoi_harness.transcript.pegs import WORDS, quote
 from hanoi_harness.transcript.tokens import ARROWS, MARK, NUM, WORD, Token, tokens
 
 Move = tuple[int | None, str | None, str]
-"""``(disk or None, source label, destination label)``; a direction is ``(disk, None, "left" or "right")``,
-and a move that names no source ``(disk, None, destination label)``."""
+"""``(disk or None, source or None, destination or direction)``, as written."""
 
 _FROM, _TO, _DISK, _NUMBER, _THE = lexicon.FROM, lexicon.TO, lexicon.DISK, lexicon.NUMBER, lexicon.THE
 _PEGWORD, _DIRECTION, _MOVING = lexicon.PEGWORD, lexicon.DIRECTION, lexicon.MOVING
@@ -52,11 +18,7 @@ _POST_FROM, _POST_TO = lexicon.POST_FROM, lexicon.POST_TO
 
 
 class Found(NamedTuple):
-    """Where a line's move is: the indexes of its tokens.
-
-    ``disk`` is None when the line names no disk, ``src`` None for a
-    direction; ``dst`` is the destination (or the direction).
-    """
+    """Where a line's move is: the indexes of its tokens (None: not named)."""
 
     disk: int | None
     src: int | None
@@ -67,10 +29,7 @@ class _Shapes(Line):
     """The shapes of a move, tried on one line's tokens by :meth:`find`."""
 
     def find(self) -> Found | None:
-        """The move on this line, None for a line that is not one.
-
-        The module's docstring says the rules.
-        """
+        """The move on this line, None for a line that is not one."""
         t = self.t
         if not any(tok.kind in (NUM, WORD) for tok in t):
             return None  # no letter or digit, no peg: a drawing, a separator such as '---->'
@@ -100,10 +59,7 @@ class _Shapes(Line):
         return found
 
     def legend(self) -> bool:
-        """Whether the line is a legend such as 'from = A, to = C, via = B'.
-
-        A connective followed by '=' names pegs; the line moves none.
-        """
+        """Whether the line is a legend such as 'from = A, to = C, via = B'."""
         t = self.t
         return any(self.word(i, _FROM | _TO) and t[i + 1].low == "=" for i in range(len(t) - 1))
 
@@ -123,12 +79,7 @@ class _Shapes(Line):
         return Found(self.disk(lo, i, j), i, j)
 
     def from_to(self) -> list[tuple[int, int]]:
-        """Each 'to' at least two tokens after a 'from', and the 'from's before it.
-
-        The nearest 'from' comes first: in 'de la torre de origen a ...' the
-        source follows the second 'de'.  A prompt's 'from' is no connective, as
-        'von' in 'Tuerme von Hanoi! ... Scheibe von 1 nach 2'.
-        """
+        """Each 'to' at least two tokens after a 'from', and the 'from's before it."""
         froms: list[int] = []
         pairs: list[tuple[int, int]] = []
         for k in range(len(self.t)):
@@ -143,10 +94,7 @@ class _Shapes(Line):
         return pairs
 
     def from_to_move(self, pairs: list[tuple[int, int]]) -> Found | None:
-        """The move of the first pair of connectives that reads as one.
-
-        Raises the first pair's error if none does.
-        """
+        """The move of the first pair of connectives that reads as one."""
         error: ValueError | None = None
         for f, to in pairs:
             try:
@@ -185,10 +133,7 @@ class _Shapes(Line):
         return Found(self.disk(lo, i, j), i, j)
 
     def x_post_y(self, k: int) -> Found | None:
-        """A word after the source, then the destination after it.
-
-        Examples: '1 を A から C に', 'A에서 C로', "A'dan C'ye".
-        """
+        """A word after the source, then the destination: 'A에서 C로'."""
         t = self.t
         lo = self.clause(k)
         i = self.skip_back(k - 1, lo)
@@ -220,10 +165,7 @@ class _Shapes(Line):
         return Found(self.disk(lo, i, j), j, i)
 
     def from_x_y(self, f: int) -> Found | None:
-        """Two pegs of one kind after 'from', such as 'Move disk from A C'.
-
-        Nothing but marks may follow them.
-        """
+        """Two pegs of one kind after 'from', then only marks: 'from A C'."""
         t = self.t
         lo = self.clause(f)
         i = self.peg_after(f + 1)
@@ -235,10 +177,7 @@ class _Shapes(Line):
         return Found(self.disk(lo, i, j), i, j)
 
     def to_only(self) -> Found | None:
-        """A disk and its destination, with no source.
-
-        Examples: 'Move disk 1 to peg 3', 'диск номер 1 на стержень 2'.
-        """
+        """A disk and its destination alone: 'Move disk 1 to peg 3'."""
         t = self.t
         d = next((i + 1 for i in range(len(t) - 1) if self.word(i, _DISK)), None)
         while d is not None and d < len(t) and (self.word(d, _NUMBER) or t[d].low in "#:"):
@@ -256,10 +195,7 @@ class _Shapes(Line):
         return Found(d, None, j)
 
     def direction(self) -> Found | None:
-        """A disk and a direction, such as 'N left' or 'disk 1 to the left'.
-
-        Other examples: 'Move disk N right', '3: 2 left'.
-        """
+        """A disk and a direction, such as 'N left' or 'disk 1 to the left'."""
         t = self.t
         end = len(t) - 1 if t and t[-1].low == "." else len(t)
         if end < 2 or not self.word(end - 1, _DIRECTION):
@@ -275,10 +211,7 @@ class _Shapes(Line):
         return Found(i, None, end - 1) if k == end - 1 else None
 
     def plain(self) -> Found | None:
-        """Two to four values: numbers, letters or names.
-
-        Brackets, commas, quotes, 'disk' or 'move' may stand around them.
-        """
+        """Two to four numbers, letters or names, perhaps bracketed or quoted."""
         t = self.t
         lo, end = self.clause(len(t), prompt=True), len(t) - 1
         values: list[int] = []
@@ -312,20 +245,12 @@ DEFAULT_NAMES = frozenset(WORDS)
 
 
 def find(toks: list[Token], names: frozenset[str], *, lenient: bool = False, counter: Counter = None) -> Found | None:
-    """Where the move on a line's tokens is; None if it has none.
-
-    ``names`` are the words read as pegs.
-
-    ``lenient`` reads any word that is no keyword as a peg name (to find a program's names);
-    ``counter`` says what the number before the pegs is (see :data:`Counter`).
-    """
+    """Where the move on a line's tokens is; None if it has none."""
     return _Shapes(toks, names, lenient=lenient, counter=counter).find()
 
 
 def head(text: str, names: frozenset[str] = DEFAULT_NAMES, *, lenient: bool = False) -> bool:
     """Whether ``text`` begins a move that the next line ends.
-
-    It does when it holds a disk or a source, and no move.
 
     >>> head("Move disk 1"), head("Move disk 1 from A"), head("Move disk 1 from A to C"), head("Moving 3 disks")
     (True, True, False, False)
@@ -357,10 +282,7 @@ def values(toks: list[Token], found: Found) -> Move:
 
 
 def _number(digits: str) -> int:
-    """The disk that ``digits`` name.
-
-    Raises ValueError past Python's 4300 digits (a line holds up to 10000).
-    """
+    """The disk that ``digits`` name; ValueError past Python's 4300 digits."""
     try:
         return int(digits)
     except ValueError:
@@ -370,11 +292,7 @@ def _number(digits: str) -> int:
 def parse_line(text: str, names: frozenset[str] = DEFAULT_NAMES) -> Move | None:
     """Read a move from the line *text*, or None for any other line.
 
-    The move is ``(disk or None, source, destination)``.
-
-    Pegs are as written; a direction line gives ``(disk, None, direction)``.
-    ``names`` are the words read as pegs.  Raises :class:`ValueError` (the
-    reason) for a line that looks like a move and is not one.
+    Raises :class:`ValueError` for a line that looks like a move and is not.
 
     >>> parse_line("1: 1 A->C"), parse_line("Move disk 2 from peg A to peg B"), parse_line("1 0 2")
     ((1, 'A', 'C'), (2, 'A', 'B'), (1, '0', '2'))

@@ -1,13 +1,4 @@
-"""The input as lines of text: decoded, cut to a bounded length, refused.
-
-It holds the decoding of the bytes, the lines cut short, and the refusals.
-
-The function :func:`open_text` decodes bytes (UTF-8, a byte-order mark's encoding, or the one
-given). The function :func:`pieces` cuts the lines to :data:`LIMIT` characters at most, so that
-no line is held whole. The function :func:`binary` says why a line with a NUL byte is not text.
-:class:`UnreadableInput` and its kinds are the
-refusals of input that cannot be read, each one line.
-"""
+"""The input as lines of text: decoded, cut to a bounded length, refused."""
 
 from __future__ import annotations
 
@@ -23,7 +14,7 @@ from hanoi_harness.transcript.pegs import quote
 from hanoi_harness.transcript.tokens import ARROW
 
 LIMIT = 10_000
-"""The longest line read (in characters): a longer one is read in pieces if it holds moves, else refused."""
+"""The longest line read whole: a longer one is read in pieces, or refused."""
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),
     (codecs.BOM_UTF32_BE, "utf-32"),
@@ -34,19 +25,13 @@ _BOMS = (
 
 
 class UnreadableInput(UsageError):
-    """Input that cannot be read as moves.
-
-    ``line`` is the line at fault (None: the whole input).
-    """
+    """Input that cannot be read as moves; ``line`` is at fault (None: all)."""
 
     line: int | None = None
 
 
 class MalformedLine(UnreadableInput):
-    """A line that looks like a move but cannot be read as one.
-
-    Its message names the line.
-    """
+    """A line that looks like a move but cannot be read as one."""
 
     def __init__(self, line: int, text: str, why: str) -> None:
         super().__init__(f"line {line}: cannot read a move from {quote(text)}: {why}")
@@ -54,11 +39,7 @@ class MalformedLine(UnreadableInput):
 
 
 class AmongMoves(MalformedLine):
-    """A line like a move, among the moves, that no rule reads.
-
-    No pattern made from it alone reads the input: the moves around it
-    would go unread.
-    """
+    """A line like a move, among the moves, that no rule reads."""
 
     def __init__(self, line: int, text: str, failed: str = "") -> None:
         why = "a line like a move among the moves, and no rule reads it"
@@ -68,10 +49,7 @@ class AmongMoves(MalformedLine):
 
 
 class StateMismatch(MalformedLine):
-    """A move's line printed a state after it that is not the pegs' state.
-
-    The output contradicts itself.
-    """
+    """A move's line printed a state after it that is not the pegs' state."""
 
     def __init__(self, line: int, text: str, why: str) -> None:
         super().__init__(line, text, why)
@@ -79,20 +57,11 @@ class StateMismatch(MalformedLine):
 
 
 class NoMoves(UnreadableInput):
-    """Input in which no line is a move (for n >= 1).
-
-    The message says how many lines there are, and shows one.
-    """
+    """Input in which no line is a move (for n >= 1)."""
 
 
 def open_text(raw: BinaryIO, encoding: str | None = None) -> io.TextIOWrapper:
-    """A text stream over the bytes of ``raw``.
-
-    It is UTF-8, or the UTF-8, UTF-16 or UTF-32 of its byte-order mark.
-
-    ``encoding`` (any codec Python knows) replaces that choice.  Bytes that
-    are not text in the encoding read as U+FFFD; line ends are any of \\n,
-    \\r\\n, \\r.
+    """A text stream over ``raw``: UTF-8, its BOM's encoding, or ``encoding``.
 
     >>> open_text(io.BytesIO("A -> C\\n".encode("utf-16"))).read()
     'A -> C\\n'
@@ -105,11 +74,7 @@ def open_text(raw: BinaryIO, encoding: str | None = None) -> io.TextIOWrapper:
 
 
 def binary(text: str) -> str:
-    """Why a line with a NUL byte is not read.
-
-    It is UTF-16 text without a byte-order mark (every other character a NUL),
-    which --encoding reads.  Or it is binary data, which no option reads.
-    """
+    """Why a line with a NUL byte is not read: UTF-16 text, or binary data."""
     for start, order in ((1, "le"), (0, "be")):
         nuls, chars = text[start::2], text[1 - start :: 2].rstrip("\r\n")
         if nuls.strip("\x00\r\n") == "" and chars and chars.replace("\x00", "").isprintable():
@@ -118,14 +83,7 @@ def binary(text: str) -> str:
 
 
 def pieces(lines: Iterable[str]) -> Iterator[str]:
-    """The lines of ``lines``, any longer than :data:`LIMIT` in pieces.
-
-    Each piece holds LIMIT characters at most.
-
-    A piece of LIMIT characters that does not end a line is followed by the
-    rest of its line.  A text stream is read with ``readline(LIMIT)``, so a
-    long line is never held whole.
-    """
+    """The lines of ``lines``, any longer than :data:`LIMIT` in pieces."""
     if isinstance(lines, io.TextIOBase):
         return iter(functools.partial(lines.readline, LIMIT), "")
     if isinstance(lines, (io.BufferedIOBase, io.RawIOBase)):
@@ -153,10 +111,7 @@ GROUPS = frozenset({"disk", "src", "dst", "step"})
 
 
 def by_pattern(lines: Iterable[str], pattern: re.Pattern[str]) -> Iterator[str]:
-    """Each line that ``pattern`` matches, as one plain move.
-
-    Its groups src, dst and disk give the move.  Any other line is blank,
-    so that the lines keep their numbers.
+    """Each line that ``pattern`` matches, as one plain move; others blank.
 
     >>> move = re.compile(r"(?P<step>\\d+): (?P<src>\\w+) => (?P<dst>\\w+)")
     >>> list(by_pattern(["1: A => C\\n", "done\\n"], move))
@@ -185,8 +140,7 @@ _SEVERAL = re.compile(rf"(?i)(?<!from )(?<!to )\bfrom\b|{ARROW}")
 def propose(text: str) -> str | None:
     """A ``--pattern`` that reads ``text`` as a move, or None.
 
-    The last two lone letters or digits are the pegs, the number before
-    them the disk; other numbers may change from line to line.
+    The last two lone letters or digits are the pegs, a number before them the disk.
 
     >>> propose("Sposta disco 1 dal perno 1 al perno 3")
     'Sposta disco (?P<disk>\\\\d+) dal perno (?P<src>\\\\w) al perno (?P<dst>\\\\w)'

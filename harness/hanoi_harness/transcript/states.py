@@ -1,18 +1,4 @@
-"""Programs that print the pegs instead of moves: each state read.
-
-The move between two states is found.
-
-A state is every peg's disks, the pegs in order, the first peg first.  It is printed on one
-line (``[3, 2] [] [1]``, ``[[3, 2], [1], []]``, ``A: [3, 2] B: [] C: [1]``,
-``{'A': [3, 2], 'B': [], 'C': [1]}``).  Or it is printed one peg a line (``A: 3 2``,
-``: 3 2``, ``Torre 1:[3, 2]``, ``peg0: 3 2 0``).  Two consecutive states differ by one move
-(one disk left one peg for another); the same state again is no move, and
-anything else is not a run of moves (:class:`ValueError`).  Zeros pad a
-peg when the disks are numbered from 1 (the largest, n, is printed).
-
-A line may also print the state after its move ('Move disk from 0 to 1 : [[3, 2], [1], []]'):
-:func:`split_state` cuts it off, for the reader to compare with the pegs.
-"""
+"""Programs that print the pegs instead of moves: each state read."""
 
 from __future__ import annotations
 
@@ -26,7 +12,7 @@ _ONE_LINE = re.compile(r"[^\[\]()]*(?:[\[(]\s*)?(?:[^\[\]()\d]{0,20}[\[(][\d\s,]
 _PEG_LINE = re.compile(r"\s*(?:[^\W\d_][^\W_]{0,15}(?: ?\d{1,3})?)?\s*[:=|]\s*[\[(]?([\d\s,]*)[\])]?\s*")
 _DIGITS = re.compile(r"\d{1,18}")
 BARE = re.compile(r"\s*\[[\d\s,]*\]\s*")
-"""A peg's disks alone on a line, ``[3, 2, 1]``: a state printed one peg a line."""
+"""A peg's disks alone on a line, ``[3, 2, 1]``: one peg a line."""
 # A row of a table: a counter, then each peg's disks between tabs (' 5:\t 4 1 \t2 \t3').
 _TABLE = re.compile(r"\s*(?:\d{1,18}\s*[:.)]?)?\t((?:[\d ]*\t)+[\d ]*)")
 # The state printed after a move ('Move disk from 0 to 1 : [[3, 2], [1], []]'): lists, or a list of lists.
@@ -35,12 +21,6 @@ _STATE_TAIL = re.compile(r"(?:[\[(]\s*\[[\d\s,\[\]]*\]\s*[\])]|(?:\[[\d\s,]*\][\
 
 class States:
     """Reads the states of a text line by line, for *pegs* pegs and *n* disks.
-
-    The method :meth:`feed` gives the moves.
-
-    ``previous`` starts as the tower on peg 0 (disks n .. 1, or n-1 .. 0 when
-    they are numbered from 0): a first state printed after the first move
-    is one move from it.
 
     >>> s = States(3, 2)
     >>> s.feed("[2, 1] [] []"), s.feed("[2] [1] []"), s.feed("[2] [1] []"), s.feed("[] [1] [2]")
@@ -58,18 +38,11 @@ class States:
         self.last: tuple[int, str] = (0, "")  # the last line read that belongs to a state
 
     def flush(self) -> list[Move]:
-        """No move: a state ends on its own line.
-
-        This is the interface of :class:`~.pictures.Pictures`.
-        """
+        """No move: a state ends on its own line (as :class:`~.pictures.Pictures`)."""
         return []
 
     def feed(self, text: str, number: int = 0) -> list[Move]:
-        """The moves that the line ``text`` completes: none, or one.
-
-        ``number`` is the line's number.  Raises ValueError if a state is no
-        move away.
-        """
+        """The moves that the line ``text`` completes: none, or one."""
         line = _ONE_LINE.fullmatch(text)
         groups = _GROUP.findall(text) if line else []
         self.at = self.last = (number, text)
@@ -110,18 +83,13 @@ class States:
         return between(previous, state)
 
     def _from_one(self, rows: list[list[int]]) -> bool:
-        """Whether the disks are numbered from 1.
-
-        They are when no 0 is among them, or the largest is n.
-        """
+        """Whether the disks are numbered from 1: no 0, or the largest is n."""
         values = [d for row in rows for d in row]
         return 0 not in values or self.n in values
 
 
 def is_state(text: str, pegs: int) -> bool:
     """Whether the line *text* prints a state of *pegs* pegs, or a peg of one.
-
-    These are the lines :meth:`States.feed` reads.
 
     >>> is_state("{'A': [3, 2], 'B': [], 'C': [1]}", 3), is_state("Peg 1: 3 2", 3), is_state("1 -> 3", 3)
     (True, True, False)
@@ -135,17 +103,12 @@ def is_state(text: str, pegs: int) -> bool:
 
 
 def tower(n: int, pegs: int, *, from_one: bool = True) -> list[Bag[int]]:
-    """The start: n disks on the first of ``pegs`` pegs.
-
-    They are numbered 1 .. n, or 0 .. n-1.
-    """
+    """The start: n disks on the first of ``pegs`` pegs, from 1 or from 0."""
     return [Bag(range(1, n + 1) if from_one else range(n))] + [Bag() for _ in range(pegs - 1)]
 
 
 def between(previous: list[Bag[int]], state: list[Bag[int]]) -> list[Move]:
-    """The move from ``previous`` to ``state``; none if they are equal.
-
-    Raises ValueError if no one move does it.
+    """The move from ``previous`` to ``state``; none if equal, else ValueError.
 
     >>> between([Bag([2, 1]), Bag(), Bag()], [Bag([2]), Bag(), Bag([1])])
     [(1, '0', '2')]
@@ -171,18 +134,12 @@ def _numbers(group: str) -> list[int]:
 
 
 def without_state(text: str) -> str:
-    """``text`` without the state printed after its move, if it has one.
-
-    The state is matched from its first bracket alone.
-    """
+    """``text`` without the state printed after its move, if it has one."""
     return split_state(text)[0]
 
 
 def split_state(text: str) -> tuple[str, str]:
-    """``text`` cut before the state printed after its move, and the state.
-
-    The state is empty if it has none.
-    """
+    """``text`` cut before the state printed after its move, and the state."""
     start = text.find("[")
     if start > 0 and text[start - 1] == "(":
         start -= 1

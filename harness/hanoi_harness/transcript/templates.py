@@ -1,19 +1,4 @@
-"""Reading lines as moves fast: one template for each shape of line.
-
-A template learnt from a line reads its later lines in one match.  The
-class :class:`Parser` reads a line with the rules of
-:mod:`hanoi_harness.transcript.rules` and turns it into a template.  That
-is one regular expression that reads every later line of the same shape
-in one match, with the result the rules would give.  A line of the same
-shape has the same tokens, with other numbers and other pegs of the same
-kind.  A template keeps the common case fast.
-
-A template is exact because the rules look at a number or a letter never
-at its value, and at a word only through the sets it belongs to.  So a
-template's groups take any number, any letter, or any word of the same
-sets.  Every other token is matched as written, with whitespace where (and
-only where) the line had some.
-"""
+"""Reading lines as moves fast: one template for each shape of line."""
 
 from __future__ import annotations
 
@@ -33,10 +18,7 @@ _ARROW_DST = re.compile(ARROW + r"\s*(?:[^\w\s]\s*)*[^\W_]+['\"’”)\]}]*")
 
 
 def _arrow_pieces(text: str) -> list[str]:
-    """``text`` cut after each arrow's destination.
-
-    ``1:A->C 2:A->B`` becomes ``1:A->C`` and `` 2:A->B``.
-    """
+    """``text`` cut after each arrow's destination: ``1:A->C 2:A->B``."""
     cuts = [m.end() for m in _ARROW_DST.finditer(text)]
     pieces = [text[a:b] for a, b in zip([0, *cuts[:-1]], cuts, strict=True)]
     rest = text[cuts[-1] :] if cuts else text
@@ -46,10 +28,7 @@ def _arrow_pieces(text: str) -> list[str]:
 
 
 def _every(moves: list[Move | None], pieces: list[str]) -> list[Move]:
-    """``moves``, each piece's, when every piece is a move.
-
-    Raises ValueError naming the first piece that is not a move.
-    """
+    """``moves``, when every piece is one; else ValueError naming the first."""
     for move, piece in zip(moves, pieces, strict=True):
         if move is None:
             raise ValueError(f"{quote(piece, 40)} is not a move, in a line of {len(pieces)} moves")
@@ -57,12 +36,7 @@ def _every(moves: list[Move | None], pieces: list[str]) -> list[Move]:
 
 
 class Template(NamedTuple):
-    """A shape learnt from one line.
-
-    ``match`` is a compiled pattern's fullmatch, and the other fields are the
-    groups of the disk, source and destination.  Group 1 is empty: the one a
-    line without a disk, or a direction, points to.
-    """
+    """A shape learnt from one line: its fullmatch, and its groups."""
 
     match: Callable[[str], re.Match[str] | None]
     disk: int
@@ -71,7 +45,7 @@ class Template(NamedTuple):
 
 
 LEARN = 32
-"""Templates learnt per stream at most: a stream whose every line has a new shape pays for no more compiles."""
+"""Templates learnt per stream at most, so that new shapes stop compiling."""
 KEEP = 8
 """Templates kept, the most recently used first."""
 
@@ -79,9 +53,6 @@ KEEP = 8
 class Parser:
     """Reads lines as moves by the rules, learning a template from each.
 
-    The rules are those of :mod:`~hanoi_harness.transcript.rules`.
-
-    ``names`` are peg names besides :data:`~hanoi_harness.transcript.pegs.WORDS` (``--pegs alpha,beta,gamma``).
     :attr:`templates` lists the learnt templates, most recently used first.
 
     >>> p = Parser()
@@ -99,10 +70,7 @@ class Parser:
         self._classes: dict[frozenset[int], str] = {}
 
     def parse(self, text: str) -> Move | None:
-        """The move on ``text``, None for a line that is not one.
-
-        Raises ValueError if the line is malformed (see the module's rules).
-        """
+        """The move on ``text``, None if none; ValueError if it is malformed."""
         templates = self.templates
         for k, template in enumerate(templates):
             m = template.match(text)
@@ -128,13 +96,7 @@ class Parser:
         return None if found is None else values(toks, found)
 
     def parse_many(self, text: str) -> list[Move] | None:
-        """Every move on ``text``: one, or several.
-
-        Lines of several are ``A to B, A to C``, ``...<br>...``, ``1:A->C 2:A->B``.
-
-        A line whose pieces (between ``,``, ``;``, ``|`` or ``<br>``) are moves, two or more, must be moves
-        throughout; so must a line of several arrows.  ValueError says which piece is not a move.
-        """
+        """Every move on ``text``; ValueError if some pieces are moves, not all."""
         pieces = [piece for piece in _SEPARATOR.split(text) if piece.strip()]
         if len(pieces) > 1:
             moves = [self._piece(piece) for piece in pieces]
@@ -159,12 +121,7 @@ class Parser:
             return None
 
     def template(self, toks: list[Token], found: Found) -> Template:
-        """The template of a line read as ``found``.
-
-        It holds the line's tokens, with the move's as groups of their kind and
-        other numbers as any number.  It has whitespace where (and only where) the
-        line had some.
-        """
+        """The template of a line read as ``found``."""
         roles = {found.disk: 0, found.src: 1, found.dst: 2}
         groups = [1, 1, 1]
         parts = [r"()\s*"]
@@ -188,11 +145,7 @@ class Parser:
         return Template(re.compile("".join(parts)).fullmatch, *groups)
 
     def _slot(self, tok: Token) -> str:
-        """What may stand in a move's token and be read the same way.
-
-        That is a number, a letter, or a name of the same class: the rules test
-        words only for membership in their sets.
-        """
+        """What may stand in a move's token: a number, a letter, a word alike."""
         if tok.kind == NUM:
             return r"\d+"
         if len(tok.text) == 1:

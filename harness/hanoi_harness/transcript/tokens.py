@@ -1,13 +1,4 @@
-"""A line of another program's output cut into tokens.
-
-The tokens are numbers, words, arrows and single marks.
-
-:func:`tokens` cuts a line in one linear pass.  A word such as ``peg1``,
-``rodA`` or ``plate3`` becomes a word and a label, ``Ato`` (a peg glued to
-*to*) a label and a word, and a Korean word loses the particle it ends
-with (``기둥에서`` is ``기둥`` and ``에서``).  Chinese and Japanese ideograms
-are a token each, and so is a run of kana or of hangul.
-"""
+"""A line of another program's output cut into tokens."""
 
 from __future__ import annotations
 
@@ -17,22 +8,18 @@ from typing import NamedTuple
 from hanoi_harness.transcript import lexicon
 
 ARROW = r"(?:[-‐-―−]+ ?>|=+ ?>|[→⟶⇒⟹➔➜])"
-"""An arrow: dashes (em, en, minus too) or '=' then '>' (``A - > B``, ``A—>B``), or an arrow character."""
-# Chinese, Japanese and Korean text has no spaces between words (or glues particles to them): an ideogram is
-# one token, and so is a run of hiragana, of katakana or of hangul, split from the Latin letters and digits
-# around it ('A에서', '1を').
+"""An arrow: dashes or '=' then '>' (``A - > B``, ``A—>B``), or an arrow sign."""
+# CJK text has no spaces: an ideogram is a token, and so is a run of hiragana, katakana or hangul ('A에서', '1を').
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _HIRAGANA, _KATAKANA, _HANGUL = "\u3040-\u309f", "\u30a0-\u30ff", "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af"
 CJK = _HIRAGANA + _KATAKANA + _HAN + _HANGUL
-# A run of '-' or '=' is one token, an arrow if a '>' ends it: trying '-+>' at each '-' of a long run
-# would read the run once per dash (quadratic); this reads it once.
+# A run of '-' or '=' is one token, an arrow if '>' ends it: read once, not once a dash (quadratic).
 _TOKEN = re.compile(
     rf"(\d+)|([{_HAN}]|[{_HIRAGANA}]+|[{_KATAKANA}]+|[{_HANGUL}]+|[^\W\d_{CJK}][^\W_{CJK}]*)"
     r"|([-‐-―−]+(?: ?>)?|=+(?: ?>)?|[→⟶⇒⟹➔➜])|(\S)"
 )
 NUM, WORD, ARROWS, MARK = 1, 2, 3, 4
 _WIDE = {"：": ":", "，": ",", "。": ".", "；": ";", "（": "(", "）": ")", "！": "!", "？": "?", "【": "[", "】": "]"}
-"""Full-width marks, compared as their ASCII forms."""
 
 _PEGWORD, _DISK = lexicon.PEGWORD, lexicon.DISK
 # "peg1", "rodA", "disk3": a keyword and a label in one word
@@ -45,12 +32,7 @@ IDEOGRAM = re.compile(f"[{CJK}]")
 
 
 class Token(NamedTuple):
-    """A token of a line, with its kind, its text and where it came from.
-
-    Its kind is NUM, WORD, ARROWS or MARK.  It keeps its text, the text in
-    lower case, whether whitespace precedes it, and whether it was split from
-    a longer word (``peg1``).
-    """
+    """A token of a line: its kind, text, lower case, spacing and origin."""
 
     kind: int
     text: str
@@ -61,8 +43,6 @@ class Token(NamedTuple):
 
 def tokens(text: str) -> list[Token]:
     """The tokens of ``text``, in one pass.
-
-    ``peg1``, ``rodA`` and ``plate3`` become a word and a label.
 
     >>> [t.text for t in tokens("1: disk 2 peg1-->rod 'C'.")]
     ['1', ':', 'disk', '2', 'peg', '1', '-->', 'rod', "'", 'C', "'", '.']
@@ -87,10 +67,7 @@ def tokens(text: str) -> list[Token]:
 
 
 def _particle(word: str) -> int:
-    """Where a Korean word splits from the particle it ends with, or 0.
-
-    ``기둥에서`` splits at 2.
-    """
+    """Where a Korean word splits from the particle it ends with, or 0."""
     if not IDEOGRAM.match(word):
         return 0
     for particle in lexicon.KOREAN_PARTICLES:
@@ -100,13 +77,7 @@ def _particle(word: str) -> int:
 
 
 def _split_joined(word: str, low: str) -> int:
-    """Where a word such as ``peg1`` splits into a word and a label, or 0.
-
-    Such words are ``peg1``, ``disk12``, ``rodA`` and ``plate3``.
-
-    A letter splits off only in upper case after a keyword that is not all upper case (``rodA``, not ``rods``);
-    digits split off any word of two letters or more.
-    """
+    """Where a word such as ``peg1`` splits into a word and a label, or 0."""
     if low[1:] == "to" and word[0].isupper():
         return 1  # 'from Ato B': a peg glued to 'to'
     m = _JOINED.fullmatch(low)
