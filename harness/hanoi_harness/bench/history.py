@@ -1,7 +1,6 @@
 """Every algorithm's figures across git commits, and a bisect on them.
 
-The harness stays as it is now; only the algorithms come from each commit. So only their code can move the
-figures.
+Only the algorithms come from each commit, so only their code can move the figures.
 """
 
 from __future__ import annotations
@@ -47,11 +46,7 @@ ENTRY_POINTS = "hanoi.algorithms"
 
 
 class Record(msgspec.Struct):
-    """What one commit's algorithms measured, or why they were not.
-
-    ``figures`` maps a name to its ``instructions``, ``peak`` and ``check`` ("ok" or why not); ``error`` is
-    one line when nothing was measured.
-    """
+    """What one commit's algorithms measured, or why they were not."""
 
     commit: str
     subject: str
@@ -116,11 +111,7 @@ def git(repo: Path, *args: str) -> str:
 
 
 def commits(repo: Path, span: str | None = None, count: int = DEFAULT_COUNT) -> list[tuple[str, str]]:
-    """The first-parent commits of *span*, oldest first, with subjects.
-
-    *span* is ``A..B`` or one revision (its last *count* commits); the default is the last *count* of
-    ``HEAD``.
-    """
+    """The first-parent commits of *span*, oldest first, with subjects."""
     limit = [] if span and ".." in span else [f"--max-count={count}"]
     rev = span or "HEAD"
     git(repo, "rev-parse", "--git-dir")
@@ -144,11 +135,7 @@ def tree_of(repo: Path, commit: str) -> Iterator[Path]:
 
 
 def sources(tree: Path) -> tuple[list[str], list[str]] | str:
-    """The import path and plugin specs of *tree*'s algorithms, or why none.
-
-    The harness's own repository gives its ``algorithms`` folder; a project gives its source folder and the
-    entry points of its ``pyproject.toml``, as plugins.
-    """
+    """The import path and plugin specs of *tree*'s algorithms, or why none."""
     if (tree / "algorithms" / "hanoi_algorithms" / "__init__.py").is_file():
         return [str(tree / "algorithms")], []
     try:
@@ -166,10 +153,7 @@ def sources(tree: Path) -> tuple[list[str], list[str]] | str:
 
 
 def environment_key() -> str:
-    """A short key of the harness, Python and valgrind that measure.
-
-    Results under another key are measured again.
-    """
+    """A short key of the harness, Python and valgrind that measure."""
     from hanoi_harness import __version__
     from hanoi_harness.bench.counts.measure import find_valgrind
 
@@ -188,10 +172,7 @@ def harness_root() -> str:
 def measure(
     repo: Path, commit: str, subject: str, names: Sequence[str], key: str, timeout_s: float = TIMEOUT_S
 ) -> Record:
-    """Measure *names* (default: all) at *commit* of *repo* in a child.
-
-    The child is killed, and the commit not measured, after *timeout_s*.
-    """
+    """Measure *names* (default: all) at *commit* of *repo* in a child."""
     record = Record(commit, subject, key, asked=list(names))
     with tree_of(repo, commit) as tree:
         found = sources(tree)
@@ -228,10 +209,7 @@ def measure(
 
 
 def main(argv: Sequence[str]) -> int:  # pragma: no cover - in a child (tests/bench/test_history.py)
-    """Measure one commit's algorithms as the JSON *argv[0]* asks.
-
-    One JSON line on stdout: the figures by name, or why there are none.
-    """
+    """Measure one commit's algorithms as the JSON *argv[0]* asks."""
     from hanoi_harness.bench.check import failed_at
     from hanoi_harness.bench.counts.measure import count_all, count_sizes, find_valgrind
     from hanoi_harness.bench.memory.measure import tracemalloc_peak
@@ -279,10 +257,7 @@ def history(
     names: Sequence[str] = (),
     on_commit: Callable[[str], None] | None = None,
 ) -> list[Record]:
-    """The records of *span*'s commits, measuring those not in *out*.
-
-    Each new record is written to *out* as soon as it is measured. *on_commit(line)* hears of each commit.
-    """
+    """The records of *span*'s commits, measuring those not in *out*."""
     found = commits(repo, span)
     key = environment_key()
     return [record_of(repo, commit, out, names, key, on_commit) for commit in found]
@@ -296,11 +271,7 @@ def record_of(
     key: str,
     on_commit: Callable[[str], None] | None = None,
 ) -> Record:
-    """The record of *commit* (hash, subject): from *out*, or measured.
-
-    One measured is written to *out* at once.  A record is kept when *key* made it and it holds *names*
-    (empty: all).
-    """
+    """The record of *commit* (hash, subject): from *out*, or measured."""
     file = out / f"{commit[0]}.json"
     record = load(file.read_text(encoding="utf-8")) if file.is_file() else None
     same = record is not None and record.key == key
@@ -366,11 +337,7 @@ def steps(records: Sequence[Record], name: str, metric: str) -> list[int]:
 
 
 def write_html(records: Sequence[Record], file: Path, commit_url: str = "") -> None:
-    """Write a self-contained page: a plot per metric and each commit.
-
-    A step is a marker that links to its commit: *commit_url* with ``{commit}`` in it, or the commit's row of
-    the page.
-    """
+    """Write a self-contained page: a plot per metric and each commit."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -428,10 +395,7 @@ def _said(record: Record) -> str:
 
 @dataclass(frozen=True)
 class Found:
-    """A bisect's answer: the first bad commit and the figures around it.
-
-    ``commit`` is None when BAD does not regress against GOOD.
-    """
+    """A bisect's answer: the first bad commit and the figures around it."""
 
     good: Record
     bad: Record
@@ -448,11 +412,7 @@ def bisect(
     out: Path,
     on_commit: Callable[[str], None] | None = None,
 ) -> Found:
-    """Find the first commit after *good* whose *name* regressed.
-
-    Its *metric* exceeds *good*'s beyond the gate's threshold, or *name* fails its check there.  Measured
-    commits are kept in *out*.
-    """
+    """Find the first commit after *good* whose *name* regressed."""
     line = commits(repo, f"{good}..{bad}")
     if metric == "instructions":
         from hanoi_harness.bench.counts.measure import find_valgrind

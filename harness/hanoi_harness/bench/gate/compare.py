@@ -1,7 +1,4 @@
-"""The regression gate: two result sets compared, figure by figure.
-
-Every figure that can say whether code got worse is compared.
-"""
+"""The regression gate: two result sets compared, figure by figure."""
 
 from __future__ import annotations
 
@@ -32,10 +29,7 @@ __all__ = ["DEFAULT_THRESHOLD_PCT", "DEFAULT_TIME_THRESHOLD_PCT", "Comparison", 
 
 @dataclass(frozen=True)
 class Comparison:
-    """Everything a gate run found.
-
-    Which metrics the environments allow, the deterministic checks, the times.
-    """
+    """Everything a gate run found."""
 
     environments: tuple[Comparability, ...]
     checks: tuple[Check, ...]
@@ -61,10 +55,7 @@ class Comparison:
 
     @property
     def skipped(self) -> list[str]:
-        """Each figure the environments forbid comparing, with the reason.
-
-        Each reads "algorithm (metric): why".
-        """
+        """Each figure the environments forbid comparing, with the reason."""
         found = [f"{check.name} ({check.metric}: {check.reason})" for check in self.checks if check.status == "skipped"]
         return found + [
             f"{row.name} (time relative to {self.reference}: {row.status})" for row in self.times if row.skipped
@@ -72,10 +63,7 @@ class Comparison:
 
     @property
     def compared(self) -> bool:
-        """True when anything at all was compared.
-
-        An algorithm gated in both sets (its check, at least).
-        """
+        """True when anything at all was compared."""
         return self.in_both > 0
 
 
@@ -86,10 +74,7 @@ def compare(
     time_threshold_pct: float = DEFAULT_TIME_THRESHOLD_PCT,
     names: Sequence[str] | None = None,
 ) -> Comparison:
-    """Return every check of *new* against *old*.
-
-    Deterministic figures beyond *threshold_pct*, times tested.
-    """
+    """Return every check of *new* against *old*."""
     if old.reference != new.reference:
         raise UsageError(f"the result sets have different references ({old.reference!r} and {new.reference!r})")
     scope = list(dict.fromkeys(names)) if names is not None else list(new.algorithms)
@@ -281,10 +266,7 @@ def _time_entry(name: str, old: ResultSet, new: ResultSet, noise: float, thresho
 
 
 def report(comparison: Comparison, old: ResultSet, new: ResultSet) -> str:
-    """Return the text ``hanoi compare`` prints.
-
-    Environments, noise floors, then a table per metric.
-    """
+    """Return the text ``hanoi compare`` prints."""
     parts = [
         "Environments:",
         f"  old: {escaped(old.environment.describe())}",
