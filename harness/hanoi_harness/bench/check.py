@@ -34,8 +34,7 @@ class Checked:
 
 OnChecked = Callable[[str, int], None]
 
-GROWTH = 2.0
-"""The factor from n to n + 1 of the classic puzzle (and of an external program's run): twice the moves."""
+GROWTH = 2.0  #: The factor from n to n + 1 of the classic puzzle (and of an external program's run): twice the moves.
 
 
 def _run_round(
@@ -44,7 +43,6 @@ def _run_round(
     settings: Settings,
     on_checked: OnChecked | None,
 ) -> list[tuple[str, int, Verdict, float]]:
-    """Check each (name, n) of *pairs* in a child; return verdicts and times."""
     jobs = [Job(name, [n]) for name, n in pairs]
     ended: dict[int, float] = {}
 
@@ -89,8 +87,7 @@ def check_fixed(
     return found
 
 
-Probe = Callable[[str, int], float]
-"""A probe gives the seconds of one drain of the algorithm *name* at n, in this process."""
+Probe = Callable[[str, int], float]  #: The seconds of one drain of algorithm *name* at n, in this process.
 
 
 def check_walk(

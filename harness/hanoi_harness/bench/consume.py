@@ -14,8 +14,7 @@ from typing import Any
 from hanoi_harness.core.digest import MASK, digest_chunks
 from hanoi_harness.registry.record import Algorithm
 
-SLICE_ROWS = 4096
-"""Rows a chunked fold digests at once: fewer pay a call every few moves."""
+SLICE_ROWS = 4096  #: Rows a chunked fold digests at once: fewer pay a call every few moves.
 
 
 @dataclass(frozen=True)
@@ -72,8 +71,7 @@ def fold_moves(
     return Folded(k, total & MASK)
 
 
-_END: Any = object()
-"""What :func:`as_ints` finds in place of a first move when there is none."""
+_END: Any = object()  #: What :func:`as_ints` finds in place of a first move when there is none.
 
 
 def as_ints(moves: Iterable[Any]) -> Iterator[Any]:

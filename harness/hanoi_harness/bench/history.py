@@ -29,20 +29,15 @@ from hanoi_harness.bench.gate.counts import classify
 from hanoi_harness.bench.plan import DEFAULT_THRESHOLD_PCT
 from hanoi_harness.errors import UsageError
 
-SCHEMA = 1
-"""The version of a commit's result file; another one is measured again."""
+SCHEMA = 1  #: The version of a commit's result file; another one is measured again.
 
-METRICS = {"instructions": "instructions per move", "peak": "tracemalloc peak (bytes)"}
-"""The figures kept per algorithm, and their names in words."""
+METRICS = {"instructions": "instructions per move", "peak": "tracemalloc peak (bytes)"}  #: The figures kept.
 
-DEFAULT_COUNT = 20
-"""Commits measured when no range is given: the last ones of the branch."""
+DEFAULT_COUNT = 20  #: Commits measured when no range is given: the last ones of the branch.
 
-TIMEOUT_S = 1800.0
-"""The longest one commit's measuring may take, all its algorithms together."""
+TIMEOUT_S = 1800.0  #: The longest one commit's measuring may take, all its algorithms together.
 
-ENTRY_POINTS = "hanoi.algorithms"
-"""The entry point group a ``hanoi new`` project registers its algorithm in."""
+ENTRY_POINTS = "hanoi.algorithms"  #: The entry point group a ``hanoi new`` project registers its algorithm in.
 
 
 class Record(msgspec.Struct):
@@ -95,9 +90,6 @@ def load(text: str) -> Record | None:
     return found if found.schema == SCHEMA else None
 
 
-# --- git --------------------------------------------------------------------------------------
-
-
 def git(repo: Path, *args: str) -> str:
     """The output of ``git *args`` in *repo*; a failure is a UsageError."""
     try:
@@ -147,9 +139,6 @@ def sources(tree: Path) -> tuple[list[str], list[str]] | str:
         return f"pyproject.toml declares no entry point in {ENTRY_POINTS}"
     root = tree / "src" if (tree / "src").is_dir() else tree
     return [str(root)], [str(spec) for spec in entries.values()]
-
-
-# --- measuring --------------------------------------------------------------------------------
 
 
 def environment_key() -> str:
@@ -289,13 +278,9 @@ def record_of(
 
 
 def _write(file: Path, text: str) -> None:
-    """Write *text* to *file* atomically."""
     tmp = file.with_suffix(".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, file)
-
-
-# --- reading the records ----------------------------------------------------------------------
 
 
 def is_step(old: float, new: float, threshold_pct: float = DEFAULT_THRESHOLD_PCT) -> bool:
@@ -388,9 +373,6 @@ def _said(record: Record) -> str:
     if record.error:
         return record.error
     return "; ".join(f"{n}: {f['check']}" for n, f in sorted(record.figures.items()) if f.get("check") != "ok")
-
-
-# --- bisect -----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,4 @@
-"""Run one bench, phase by phase, from the checks to the fit.
-
-The phases run one after the other, so the timing runs alone; ``docs/bench/internals.md`` has the order.
-"""
+"""Run one bench, phase by phase, from the checks to the fit."""
 
 from __future__ import annotations
 
@@ -29,8 +26,7 @@ from hanoi_harness.bench.timing.noise import NOISE_N, NoiseFloor, noise_floor
 from hanoi_harness.progress import Progress
 from hanoi_harness.registry.record import Algorithm
 
-REFERENCE = "recursive"
-"""The algorithm every relative time is taken against; always measured."""
+REFERENCE = "recursive"  #: The algorithm every relative time is taken against; always measured.
 
 
 def run(
@@ -99,7 +95,6 @@ def _check_phase(
     hooks: Progress,
     commands: Sequence[Command] = (),
 ) -> dict[str, Checked]:
-    """Check every size of every algorithm and command; walks time drains too."""
 
     def step(name: str, n: int) -> None:
         hooks.step(f"{name} n={n}")
@@ -169,7 +164,6 @@ def _count_phase(
     valgrind: Valgrind | str,
     hooks: Progress,
 ) -> dict[str, InstructionCount]:
-    """Count the instructions of each of *ok* under *valgrind*, at each n."""
     sizes = {a.name: count_sizes(a, checked[a.name].ns, settings.count_sizes, settings.count_cap) for a in ok}
     drains = sum(len(found) + 1 for found in sizes.values() if not isinstance(found, str))
     hooks.phase("instruction counts (valgrind)", drains)
@@ -180,7 +174,6 @@ def _count_phase(
 def _command_rss(
     commands: Sequence[Command], checked: dict[str, Checked], hooks: Progress
 ) -> dict[tuple[str, int], Rss | str]:
-    """Return each command's peak RSS at every n it passed, and at n = 0."""
     hooks.phase("peak RSS of commands", sum(len(checked[c.name].ns) for c in commands))
     found: dict[tuple[str, int], Rss | str] = {}
     for c in commands:
@@ -207,13 +200,11 @@ class _Clock:
 
 
 def _rounds(checked: Checked, n: int, settings: Settings) -> int | None:
-    """Return the rounds a pass times *checked*'s drain at *n* in, or None."""
     drain_s = checked.drain_s.get(n, checked.check_s[n] / 2)
     return rounds_for(drain_s, settings.min_rounds, settings.max_time_s, settings.passes)
 
 
 def _memory_sizes(checked: Checked, settings: Settings) -> tuple[list[int], list[int]]:
-    """Return the n to measure tracemalloc at, and those for peak RSS."""
     if checked.drain_s:
         ns = [n for n in checked.ns if checked.drain_s[n] <= settings.memory_budget_s] or checked.ns[:1]
     else:
@@ -231,7 +222,6 @@ def _assemble(
     rss: dict[tuple[str, int], Rss | str],
     count: InstructionCount | None,
 ) -> AlgorithmResult:
-    """Return *algorithm*'s record from every phase and its *count*."""
     result = AlgorithmResult(
         name=algorithm.name,
         summary=algorithm.summary,
@@ -250,7 +240,6 @@ def _assemble(
 def _assemble_command(
     command: Command, checked: Checked, timed: TimingRun, rss: dict[tuple[str, int], Rss | str]
 ) -> AlgorithmResult:
-    """Return *command*'s record: no declared classes, no tracemalloc."""
     result = AlgorithmResult(
         name=command.name,
         summary="an external program, run whole for each n",

@@ -22,11 +22,9 @@ from hanoi_harness.errors import UsageError
 from hanoi_harness.progress import Progress
 from hanoi_harness.registry.record import Algorithm
 
-QUICK_DIR = "quick"
-"""Where a full run puts its quick baseline, inside its output directory."""
+QUICK_DIR = "quick"  #: Where a full run puts its quick baseline, inside its output directory.
 
-PYTEST_REPORT = "pytest-benchmark.json"
-"""pytest-benchmark's own report of the timing, kept beside results.json."""
+PYTEST_REPORT = "pytest-benchmark.json"  #: pytest-benchmark's own report of the timing, kept beside results.json.
 
 
 @dataclass(frozen=True)
@@ -48,8 +46,7 @@ def plan(quick: bool, sizes: Sequence[int] | None) -> Plan:
     return Plan(QUICK if quick else FULL, baseline=not quick)
 
 
-Measured = tuple[ResultSet, dict[str, Any]]
-"""A run's result set and pytest-benchmark's report of it."""
+Measured = tuple[ResultSet, dict[str, Any]]  #: A run's result set and pytest-benchmark's report of it.
 
 
 @dataclass(frozen=True)
@@ -68,10 +65,6 @@ class Outcome:
     def failures(self) -> list[tuple[str, AlgorithmResult]]:
         """Each record that failed its check, under its name in :attr:`failed`."""
         return [(name, result) for name, result in self.results.algorithms.items() if result.status != "ok"]
-
-
-def _failed(result: AlgorithmResult) -> bool:
-    return result.status != "ok"
 
 
 def bench(
@@ -131,7 +124,6 @@ def _fill(staging: Path, run: Measured, baseline: Measured | None) -> None:
 
 
 def _write_run(directory: Path, results: ResultSet, report: dict[str, Any]) -> None:
-    """Write results.json and pytest-benchmark's report into *directory*."""
     (directory / RESULTS_FILE).write_text(results.dumps())
     if report:
         text = json.dumps(report, indent=2)

@@ -19,8 +19,7 @@ from hanoi_harness.bench.memory.measure import Rss
 from hanoi_harness.bench.plan import Settings
 from hanoi_harness.transcript.command import command_for, run_command
 
-ORIGIN = "--command"
-"""The ``origin`` of a command's entry in results.json."""
+ORIGIN = "--command"  #: The ``origin`` of a command's entry in results.json.
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,7 @@ WARM_UP = Algorithm(name="warm_up", solve=lambda n: iter(()), summary="no moves"
 """What a child drains before the three counted ones, to warm the path between forks."""
 
 
-_ANSWER: list[TextIO] = []
-"""Where the JSON lines go: the original stdout, once :func:`main` has pointed stdout at stderr."""
+_ANSWER: list[TextIO] = []  #: Where the JSON lines go: the original stdout (:func:`main` points it at stderr).
 
 
 def main(argv: Sequence[str]) -> int:

@@ -1,7 +1,4 @@
-"""An algorithm's instruction counts at every size, its figures per move.
-
-A result file keeps this record (``algorithms.NAME.instructions``); the gate compares it.
-"""
+"""An algorithm's instruction counts at every size, its figures per move."""
 
 from __future__ import annotations
 
@@ -15,8 +12,7 @@ from msgspec.structs import force_setattr
 
 from hanoi_harness.bench.results.consistency import check, kept
 
-Count = Annotated[int, Meta(ge=0, le=2**63 - 1)]
-"""An instruction count of one process, or moves of one run: what a 64-bit counter holds."""
+Count = Annotated[int, Meta(ge=0, le=2**63 - 1)]  #: An instruction count, or moves of one run: 64 bits.
 
 
 @dataclass(frozen=True)

@@ -22,14 +22,11 @@ from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.plan import COUNT_CAP, COUNT_SIZES, fixed_sizes, moves_at
 from hanoi_harness.registry.record import Algorithm
 
-SIZES = COUNT_SIZES
-"""The two n counted by default: 1023 and 16383 moves."""
+SIZES = COUNT_SIZES  #: The two n counted by default: 1023 and 16383 moves.
 
-TIMEOUT_S = 120.0
-"""The longest one counted drain may take, in seconds: a wide margin at n = 14."""
+TIMEOUT_S = 120.0  #: The longest one counted drain may take, in seconds: a wide margin at n = 14.
 
-START_S = 120.0
-"""What an interpreter under valgrind may take to start, registry included, in seconds."""
+START_S = 120.0  #: What an interpreter under valgrind may take to start, registry included, in seconds.
 
 VALGRIND_OPTIONS = ("--tool=cachegrind", "--cache-sim=no", "--command-line-only=yes", "-q")
 """Instruction counts only, from the command line alone: no cache simulation, many times faster."""
@@ -43,8 +40,7 @@ CHILD_ENV = {
 }
 """The counted interpreter's whole environment, plus ``VALGRIND_LIB`` and ``PYTHONPATH`` from here."""
 
-CHILD_FLAGS = ("-P", "-B")
-"""The counted interpreter's flags: -P keeps the current directory off sys.path, -B writes no .pyc."""
+CHILD_FLAGS = ("-P", "-B")  #: The counted interpreter's flags: no current directory on sys.path, no .pyc.
 
 INSTALL_HINT = "on Debian or Ubuntu: apt-get install valgrind, which make bench and make check-regression try"
 
@@ -231,7 +227,6 @@ def _run(
 
 
 def _json_line(text: str) -> dict[str, Any] | None:
-    """The JSON object on one line of the interpreter's output, else None."""
     try:
         line = json.loads(text)
     except ValueError:

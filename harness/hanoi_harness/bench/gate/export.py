@@ -11,11 +11,9 @@ from xml.etree import ElementTree
 from hanoi_harness.bench.gate.compare import Comparison
 from hanoi_harness.bench.report.formatting import escaped
 
-EXIT = {"pass": 0, "regressed": 1, "bad input": 2, "not comparable": 3}
-"""The exit status of each overall status."""
+EXIT = {"pass": 0, "regressed": 1, "bad input": 2, "not comparable": 3}  #: The exit status of each overall status.
 
-FAILED = ("REGRESSION", "unavailable", "missing")
-"""The check statuses that fail a JUnit test case (a skipped one is skipped there)."""
+FAILED = ("REGRESSION", "unavailable", "missing")  #: The check statuses that fail a JUnit test case.
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.timing.stats import Difference, Interval, Verdict, compare_times
 
-SPREAD_SIGMAS = 4.0
-"""How many robust standard deviations of the changes between two runs count as noise (see the notes)."""
+SPREAD_SIGMAS = 4.0  #: How many robust standard deviations of the changes between two runs count as noise.
 
 
 @dataclass(frozen=True)
@@ -86,7 +85,6 @@ def time_row(name: str, old: ResultSet, new: ResultSet, noise: float, threshold_
 
 
 def _samples(run: Run) -> tuple[float, ...]:
-    """Return the rounds *run*'s timing kept."""
     return run.timing.samples if run.timing else ()
 
 

@@ -13,8 +13,7 @@ from hanoi_harness import process
 from hanoi_harness.bench.consume import consume
 from hanoi_harness.registry.record import Algorithm
 
-RSS_INTERVAL_S = 0.002
-"""memory-profiler's sampling interval in the child, in seconds."""
+RSS_INTERVAL_S = 0.002  #: memory-profiler's sampling interval in the child, in seconds.
 
 
 def tracemalloc_peak(algorithm: Algorithm, n: int) -> int:

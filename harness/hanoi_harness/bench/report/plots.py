@@ -1,7 +1,4 @@
-"""The plots of a result set (matplotlib, Agg).
-
-Two figures per kind of puzzle, and the instruction counts; ``docs/bench/internals.md`` says why.
-"""
+"""The plots of a result set (matplotlib, Agg): two per kind of puzzle."""
 
 from __future__ import annotations
 
@@ -38,7 +35,6 @@ class Series:
 
 
 def _ns_interval(run: Run) -> tuple[float, float] | None:
-    """The 95% interval of *run*'s ns per move, or None."""
     if run.timing is None or run.timing.interval is None or not run.moves:
         return None
     return run.timing.interval.low / run.moves * 1e9, run.timing.interval.high / run.moves * 1e9
@@ -222,12 +218,10 @@ def plot(results: ResultSet, out: Path) -> list[str]:
 
 
 def _instruction_rows(lines: Lines) -> list[Series]:
-    """Return [INSTRUCTIONS] when an algorithm of *lines* has a count, else []."""
     return [INSTRUCTIONS] if any(instruction_points(r) for r in lines.results.values()) else []
 
 
 def _memory_rows(lines: Lines) -> list[Series]:
-    """Return the memory series that any algorithm of *lines* has a figure of."""
     return [s for s in (TRACEMALLOC, RSS) if any(points(r, s)[0] for r in lines.results.values())]
 
 

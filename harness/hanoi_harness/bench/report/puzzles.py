@@ -189,7 +189,6 @@ def standings(results: ResultSet) -> list[Standing]:
 
 
 def _standing(results: ResultSet, puzzle: str, members: list[AlgorithmResult]) -> Standing:
-    """Return the ranking of *members*, the records of *puzzle* in *results*."""
     target = common_moves(members)
     reference = reference_for(results, members)
     ref_run = ranked_run(results.algorithms[reference], target)

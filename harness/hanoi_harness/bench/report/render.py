@@ -1,7 +1,4 @@
-"""Every view of a result set, rendered from ``results.json`` alone.
-
-They are index.html, README.md, the tables, the CSVs and the plots.
-"""
+"""Every view of a result set, rendered from ``results.json`` alone."""
 
 from __future__ import annotations
 

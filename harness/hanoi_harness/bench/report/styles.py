@@ -1,7 +1,4 @@
-"""Which lines share a panel, and how each line is told apart.
-
-A line's style comes from its name, so it is the same in every plot; ``docs/bench/internals.md`` says how.
-"""
+"""Which lines share a panel, and how each line is told apart."""
 
 from __future__ import annotations
 
@@ -9,11 +6,9 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-MAX_LINES = 8
-"""The most lines a panel holds, the reference included."""
+MAX_LINES = 8  #: The most lines a panel holds, the reference included.
 
-SMALLEST_PANEL = 3
-"""A kind with fewer lines than this shares its panel with the next kind, where both fit."""
+SMALLEST_PANEL = 3  #: A kind with fewer lines than this shares its panel with the next kind, where both fit.
 
 REFERENCE_COLOUR = "#000000"
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C564B", "#882255")

@@ -199,7 +199,6 @@ def details(results: ResultSet) -> Table:
 
 
 def _shown(entry: Entry) -> list[str]:
-    """Return *entry*'s row of its puzzle's summary."""
     result, run = entry.result, entry.run
     return [
         entry.place,
@@ -214,7 +213,6 @@ def _shown(entry: Entry) -> list[str]:
 
 
 def _keys(entry: Entry) -> list[float | str | None]:
-    """Return the sort keys of *entry*'s summary row, one a cell."""
     result, run = entry.result, entry.run
     return [
         entry.rank,
@@ -241,7 +239,6 @@ def classes_cell(declared: str, fit: Fit | None, of_rss: bool = False) -> str:
 
 
 def _detail(entry: Entry) -> list[str]:
-    """Return *entry*'s row of its puzzle's detail table."""
     result, run = entry.result, entry.run
     ns = [r.n for r in result.runs]
     return [

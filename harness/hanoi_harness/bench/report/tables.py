@@ -1,7 +1,4 @@
-"""The tables of a result set: one per figure by (algorithm, n), and more.
-
-Each :class:`Table` has Markdown rows and raw rows for its CSV twin.
-"""
+"""The tables of a result set, in Markdown and as CSV twins."""
 
 from __future__ import annotations
 
@@ -66,9 +63,6 @@ class Table:
 def shown_name(result: AlgorithmResult) -> str:
     """Return *result*'s name as the Markdown tables show it."""
     return f"{result.name} (command)" if result.external else result.name
-
-
-# --- tables by algorithm x n ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -138,14 +132,12 @@ def by_n(results: ResultSet, figure: Figure) -> Table:
 
 
 def _part(results: ResultSet, puzzle: str, figure: Figure) -> Part:
-    """Return the part of *figure*'s table for the records of *puzzle*."""
     members = [result for result in results.algorithms.values() if result.puzzle == puzzle]
     ns = sorted({run.n for result in members for run in result.runs})
     return Part(puzzle, ["algorithm"] + [f"n={n}" for n in ns], [_shown_row(result, ns, figure) for result in members])
 
 
 def _cell(result: AlgorithmResult, n: int, figure: Figure) -> tuple[Any, str]:
-    """Return *figure*'s raw value and text for *result* at *n*."""
     run = next((run for run in result.runs if run.n == n), None)
     if run is None:
         return None, ""
@@ -154,7 +146,6 @@ def _cell(result: AlgorithmResult, n: int, figure: Figure) -> tuple[Any, str]:
 
 
 def _shown_row(result: AlgorithmResult, ns: list[int], figure: Figure) -> list[str]:
-    """Return *result*'s Markdown row of *figure* over *ns*."""
     return [shown_name(result), *(_cell(result, n, figure)[1] for n in ns)]
 
 

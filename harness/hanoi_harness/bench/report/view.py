@@ -35,11 +35,9 @@ from hanoi_harness.bench.results.environment import Environment
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.timing.noise import ROUNDS
 
-PAGE = "index.html"
-"""The HTML report beside README.md."""
+PAGE = "index.html"  #: The HTML report beside README.md.
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
-"""The templates, installed with the package (package data)."""
+TEMPLATES = Path(__file__).resolve().parent / "templates"  #: The templates, installed with the package (package data).
 
 
 @cache
@@ -109,12 +107,10 @@ def _code(e: Environment) -> str:
 
 
 def _machine(e: Environment) -> str:
-    """Return the machine of the environment *e*."""
     return f"{e.cpu or 'an unknown CPU'} ({e.cores} cores, {e.arch})"
 
 
 def _python(e: Environment) -> str:
-    """Return the interpreter and what else the figures depend on."""
     extra = [f"numpy {e.numpy}" if e.numpy else "", e.libc, e.valgrind]
     shown = ", ".join(part for part in extra if part)
     return f"{e.implementation} {e.python}" + (f" ({shown})" if shown else "")
@@ -168,7 +164,6 @@ def has_baseline(results: ResultSet) -> bool:
 
 
 def _instructions(results: ResultSet, table: Table) -> dict[str, Any]:
-    """Return what the section "Instructions per move" shows for *results*."""
     counts = [r.instructions for r in results.algorithms.values() if r.instructions is not None]
     reasons = sorted({count.unavailable for count in counts if count.unavailable})
     return {
@@ -181,7 +176,6 @@ def _instructions(results: ResultSet, table: Table) -> dict[str, Any]:
 
 
 def _noise(results: ResultSet) -> dict[str, str] | None:
-    """Return what the section "The noise floor" says of *results*."""
     floor = results.noise_floor
     if floor is None:
         return None
@@ -234,7 +228,6 @@ def rss_sizes(stride: int) -> str:
 
 
 def _commands(results: ResultSet) -> str:
-    """Return the table of the ``--command`` entries of *results*."""
     rows = []
     for r in results.algorithms.values():
         if not r.external:
@@ -268,11 +261,7 @@ class Grid:
 
 
 def anchor(name: str) -> str:
-    """Return the id of algorithm *name*'s section.
-
-    >>> anchor("recursive")
-    'alg-recursive'
-    """
+    """Return the id of algorithm *name*'s section."""
     return f"alg-{name}"
 
 
@@ -303,7 +292,6 @@ def grid(part: Part | Table) -> Grid:
 
 
 def _environment(results: ResultSet) -> list[tuple[str, str]]:
-    """Return the environment of *results* as (what, value) rows."""
     e = results.environment
     rows = [
         ("CPU", f"{e.cpu} ({e.cores} cores, {e.arch})" if e.cpu else ""),
@@ -323,7 +311,6 @@ def _environment(results: ResultSet) -> list[tuple[str, str]]:
 
 
 def _settings(results: ResultSet) -> list[tuple[str, str]]:
-    """Return the settings and durations of *results* as rows."""
     s = results.settings
     rows = [(key.replace("_", " "), ", ".join(map(str, v)) if isinstance(v, list) else str(v)) for key, v in s.items()]
     if s.get("rss_stride") is not None:
@@ -333,7 +320,6 @@ def _settings(results: ResultSet) -> list[tuple[str, str]]:
 
 
 def _algorithm(results: ResultSet, result: AlgorithmResult) -> dict[str, Any]:
-    """Return what *result*'s section of the page shows."""
     count = result.instructions
     if count is None:
         counted = "not counted" if not result.external else "none for a command (another process)"
@@ -372,15 +358,10 @@ RUN_HEADERS += ["check"]
 
 
 def _runs(result: AlgorithmResult) -> Grid:
-    """Return *result*'s figures at every n it was measured at."""
-    rows = []
-    for run in result.runs:
-        rows.append(("", _run_cells(result, run)))
-    return Grid(RUN_HEADERS, rows)
+    return Grid(RUN_HEADERS, [("", _run_cells(result, run)) for run in result.runs])
 
 
 def _run_cells(result: AlgorithmResult, run: Run) -> list[Cell]:
-    """Return the cells of *run*, a run of *result*."""
     timing = run.timing
     if timing is None:
         time = Cell(f"error: {run.timing_error}" if run.timing_error else "")

@@ -1,7 +1,4 @@
-"""Which figures two environments let a comparison use, and why not.
-
-The rules, metric by metric, are in ``docs/bench/internals.md``.
-"""
+"""Which figures two environments let a comparison use, and why not."""
 
 from __future__ import annotations
 
@@ -9,8 +6,7 @@ from dataclasses import dataclass, field
 
 from hanoi_harness.bench.results.environment import Environment
 
-METRICS = ("instructions", "tracemalloc", "time", "relative time")
-"""The metrics :func:`comparable` judges, in the order it lists them."""
+METRICS = ("instructions", "tracemalloc", "time", "relative time")  #: What :func:`comparable` judges, in order.
 
 
 @dataclass(frozen=True)

@@ -1,21 +1,15 @@
-"""Figures of a result file that contradict each other, refused.
-
-Only while a file is read (:data:`READING`): a record built in memory is trusted.
-"""
+"""Figures of a result file that contradict each other, refused."""
 
 from __future__ import annotations
 
 import math
 from contextvars import ContextVar
 
-READING: ContextVar[bool] = ContextVar("reading", default=False)
-"""True while :func:`hanoi_harness.bench.results.resultset.load` decodes a file."""
+READING: ContextVar[bool] = ContextVar("reading", default=False)  #: True while :func:`.resultset.load` reads.
 
-ROUNDED = 1e-5
-"""How far a kept round may lie from the figures it is compared with: it is written to 6 significant digits."""
+ROUNDED = 1e-5  #: How far a kept round, written to 6 significant digits, may lie from the figures it meets.
 
-DERIVED = 1e-9
-"""How far a figure kept for readers may lie from the one computed again: a float's last bits."""
+DERIVED = 1e-9  #: How far a figure kept for readers may lie from the one computed again: a float's last bits.
 
 
 def check(holds: bool, key: str, why: str) -> None:

@@ -16,8 +16,7 @@ import msgspec
 from hanoi_harness.bench.counts.measure import Valgrind, find_valgrind
 
 DISTRIBUTION = "hanoi-harness"
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
-"""The folder of the ``hanoi_harness`` package: ``harness/`` in a checkout, or site-packages' copy."""
+PACKAGE_DIR = Path(__file__).resolve().parent.parent  #: The ``hanoi_harness`` folder: in a checkout, or installed.
 
 GIT_TIMEOUT_S = 10.0
 
@@ -108,8 +107,7 @@ def capture(valgrind: Valgrind | str | None = None, cpu: str = "") -> Environmen
 CPU_KEYS = ("model name", "hardware", "processor", "cpu model", "model", "cpu")
 """The lines of ``/proc/cpuinfo`` that name the CPU's model, by preference: x86, then ARM, MIPS, POWER."""
 
-SYSCTL = "/usr/sbin/sysctl"
-"""Where macOS keeps ``sysctl``, which knows the CPU's model name (``machdep.cpu.brand_string``)."""
+SYSCTL = "/usr/sbin/sysctl"  #: Where macOS keeps ``sysctl``, which knows the CPU's model name.
 
 
 @functools.cache

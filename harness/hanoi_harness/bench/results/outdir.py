@@ -42,7 +42,6 @@ def seal(directory: Path) -> None:
 
 
 def _read_marker(directory: Path) -> tuple[set[str], set[str]]:
-    """Return the files and sets *directory*'s marker lists."""
     try:
         data = json.loads((directory / MARKER).read_text())
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:

@@ -11,11 +11,9 @@ from msgspec import Meta, Struct
 from hanoi_harness.bench.results.consistency import ROUNDED, check, close
 from hanoi_harness.bench.timing.stats import Interval, median_interval, stability
 
-KEPT_ROUNDS = 32
-"""Rounds a result file keeps per case: enough for a Mann-Whitney test and a bootstrap interval."""
+KEPT_ROUNDS = 32  #: Rounds a result file keeps per case: enough for a Mann-Whitney test and a bootstrap interval.
 
-SIGNIFICANT = 6
-"""Significant digits a kept round is written with."""
+SIGNIFICANT = 6  #: Significant digits a kept round is written with.
 
 Seconds = Annotated[float, Meta(ge=1e-9, le=1e6)]
 """The bounds of a time per drain or per run, in seconds: every ratio stays finite and non-zero."""

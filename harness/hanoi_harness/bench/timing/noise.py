@@ -1,7 +1,4 @@
-"""Interleaved timing, and the noise floor: one case timed against itself.
-
-ABBA order makes a change of load fall on both sides alike.
-"""
+"""Interleaved timing, and the noise floor: one case timed against itself."""
 
 from __future__ import annotations
 
@@ -14,11 +11,9 @@ from msgspec.structs import force_setattr
 from hanoi_harness.bench.results.consistency import kept
 from hanoi_harness.bench.timing.stats import ALPHA, Difference, compare_times
 
-NOISE_N = 14
-"""The largest n at which a bench run times the reference against itself."""
+NOISE_N = 14  #: The largest n at which a bench run times the reference against itself.
 
-ROUNDS = 20
-"""Rounds of each side by default: enough for an interval and a Mann-Whitney test."""
+ROUNDS = 20  #: Rounds of each side by default: enough for an interval and a Mann-Whitney test.
 
 
 def interleave(
