@@ -28,6 +28,9 @@ class Step:
 class InstructionCount(msgspec.Struct, frozen=True, kw_only=True):
     """One algorithm's instruction counts at k sizes, or why there are none.
 
+    ``instructions`` and ``allocator`` hold k + 1 totals: at n1 < ... < nk, then at n1 again. Without counts,
+    they are None and ``unavailable`` says why.
+
     >>> c = InstructionCount(sizes=(10, 14), moves=(1023, 16383), instructions=(300_000_000, 361_445_000, 300_010_000),
     ...                      allocator=(20_000_000, 21_536_000, 20_000_000))
     >>> c.per_move, c.allocator_per_move, c.total_per_move
