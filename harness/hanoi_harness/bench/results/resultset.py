@@ -87,7 +87,10 @@ class Fits(Struct):
 
 
 class AlgorithmResult(Struct):
-    """One algorithm's record, verdict, fits, instruction counts and runs."""
+    """One algorithm's record, verdict, fits, instruction counts and runs.
+
+    A ``--command`` entry has ``command`` set (``external`` follows); ``name`` is its key, not written inside.
+    """
 
     name: str = ""
     summary: str = ""
