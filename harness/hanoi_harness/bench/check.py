@@ -1,11 +1,6 @@
 """Check every (algorithm, n) a bench run measures first, each in a child.
 
-The children are :func:`hanoi_harness.sandbox.runner.run_jobs`'s, one job per
-(algorithm, n). A crash, a hang or running out of memory is then that
-algorithm's verdict, and the bench goes on with the others. A full run's walk
-compares two wall times with its budgets: that of each job (fork, checker and
-all) and that of one drain in the parent. The fork's cost is noise at the
-sizes that matter.
+A crash, a hang or running out of memory is that algorithm's verdict; the others go on.
 """
 
 from __future__ import annotations
@@ -22,17 +17,7 @@ from hanoi_harness.sandbox.runner import Job, run_jobs
 
 @dataclass
 class Checked:
-    """What checking found for the algorithm *name*.
-
-    * ``ns`` are the sizes that passed, in order.
-    * ``check_s`` is the wall time of each check.
-    * ``moves`` are the moves the checker replayed at each.
-    * ``drain_s`` is the time of one drain in the parent (a full run's walk
-      only).
-    * ``failure`` is the first verdict that was not ok (the algorithm is then
-      reported, not measured).
-    * ``stopped`` says why the walk ended.
-    """
+    """What checking found for the algorithm *name*."""
 
     name: str
     ns: list[int] = field(default_factory=list)
@@ -49,8 +34,7 @@ class Checked:
 
 OnChecked = Callable[[str, int], None]
 
-GROWTH = 2.0
-"""The factor from n to n + 1 of the classic puzzle (and of an external program's run): twice the moves."""
+GROWTH = 2.0  #: The factor from n to n + 1 of the classic puzzle (and of an external program's run): twice the moves.
 
 
 def _run_round(
@@ -59,10 +43,6 @@ def _run_round(
     settings: Settings,
     on_checked: OnChecked | None,
 ) -> list[tuple[str, int, Verdict, float]]:
-    """Check each (name, n) of *pairs* in a child; return verdicts and times.
-
-    Each pair gets its verdict and the wall time of its check.
-    """
     jobs = [Job(name, [n]) for name, n in pairs]
     ended: dict[int, float] = {}
 
@@ -93,10 +73,7 @@ def check_fixed(
     settings: Settings,
     on_checked: OnChecked | None = None,
 ) -> dict[str, Checked]:
-    """Check each of *algorithms* at *sizes*, clamped to its limits.
-
-    Return what checking found, by name.
-    """
+    """Check each of *algorithms* at *sizes*, clamped to its limits."""
     found = {a.name: Checked(a.name) for a in algorithms}
     pairs = [(a.name, n) for a in algorithms for n in fixed_sizes(a, sizes)]
     for name, n, verdict, seconds in _run_round(pairs, plugins, settings, on_checked):
@@ -110,8 +87,7 @@ def check_fixed(
     return found
 
 
-Probe = Callable[[str, int], float]
-"""A probe gives the seconds of one drain of the algorithm *name* at n, in this process."""
+Probe = Callable[[str, int], float]  #: The seconds of one drain of algorithm *name* at n, in this process.
 
 
 def check_walk(
@@ -121,21 +97,7 @@ def check_walk(
     probe: Probe,
     on_checked: OnChecked | None = None,
 ) -> dict[str, Checked]:
-    """Walk n upward for each of *algorithms* within *settings*' budgets.
-
-    Return what checking found, by name.
-
-    Each algorithm walks through its :func:`~hanoi_harness.bench.plan.walk_sizes`
-    (n = 1, 2, ... for the classic puzzle; the n of the same work for another).
-    Each round checks every algorithm still walking at its next n, in
-    parallel children, then drains each one that passed once in this process
-    (``probe``; the child has just shown that it ends). An algorithm stops at
-    its first failure (it is then not measured at all), at its limit or the
-    cap, or when its next n would go over a budget. A drain or a check takes
-    about as many times longer as the run has more moves (twice, from n to
-    n + 1 of the classic puzzle). So the walk stops when that multiple of the
-    drain exceeds ``drain_budget_s``, or that of the check ``check_budget_s``.
-    """
+    """Walk n upward for each of *algorithms* within *settings*' budgets."""
     found = {a.name: Checked(a.name) for a in algorithms}
     by_name = {a.name: a for a in algorithms}
     steps = {a.name: walk_sizes(a, settings) for a in algorithms}
@@ -164,10 +126,7 @@ def check_walk(
 def _walk_on(
     algorithm: Algorithm, steps: list[int], index: int, drained: float, seconds: float, settings: Settings
 ) -> str:
-    """Return why *algorithm*'s walk stops after step *index*, or "" to go on.
-
-    The walk goes through *steps*; :func:`walk_stop` decides.
-    """
+    """Return why *algorithm*'s walk stops after step *index*, or "" to go on."""
     n = steps[index]
     if index + 1 < len(steps):
         growth = moves_at(algorithm, steps[index + 1]) / moves_at(algorithm, n)
@@ -191,10 +150,6 @@ def walk_stop(
     growth: float = GROWTH,
 ) -> str:
     """Return why the walk stops after *n*, or "" to go on.
-
-    ``top`` is the largest n allowed (``limit`` names it). ``drained`` is the
-    seconds of the drain at n, and ``seconds`` those of its check. The next
-    size, *following* (n + 1 by default), takes about *growth* times both.
 
     >>> from hanoi_harness.bench.plan import FULL
     >>> walk_stop(5, 40, "the cap", 0.1, 0.2, FULL)
@@ -228,8 +183,6 @@ def _record(checked: Checked, n: int, verdict: Verdict, seconds: float) -> None:
 
 def failed_at(n: int, verdict: Verdict) -> str:
     """Say why a walk stopped at *n*, whose *verdict* is not ok.
-
-    The line names the n, then the step and the reason.
 
     >>> failed_at(3, Verdict("crashed", 3, 1, step=2, reason="IndexError: list index out of range"))
     'failed the check at n = 3: crashed at step 2: IndexError: list index out of range'

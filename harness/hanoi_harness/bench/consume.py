@@ -1,7 +1,6 @@
 """The one consumer every speed, count and memory figure drains through.
 
-Draining with ``deque(solve(n), maxlen=0)`` reads no move, so a chunked port would look free. :func:`consume`
-folds every move into the project's digest instead, so every algorithm does the same work.
+It folds every move into the project's digest, so every algorithm does the same work.
 """
 
 from __future__ import annotations
@@ -15,19 +14,12 @@ from typing import Any
 from hanoi_harness.core.digest import MASK, digest_chunks
 from hanoi_harness.registry.record import Algorithm
 
-SLICE_ROWS = 4096
-"""Rows a chunked fold digests at once.
-
-Fewer rows pay a call for every few moves; more gain little speed.
-"""
+SLICE_ROWS = 4096  #: Rows a chunked fold digests at once: fewer pay a call every few moves.
 
 
 @dataclass(frozen=True)
 class Folded:
-    """What a drain read: how many *moves*, and their *digest*.
-
-    The digest is the project's fingerprint of the moves.
-    """
+    """What a drain read: how many *moves*, and their *digest*."""
 
     moves: int
     digest: int
@@ -79,8 +71,7 @@ def fold_moves(
     return Folded(k, total & MASK)
 
 
-_END: Any = object()
-"""What :func:`as_ints` finds in place of a first move when there is none."""
+_END: Any = object()  #: What :func:`as_ints` finds in place of a first move when there is none.
 
 
 def as_ints(moves: Iterable[Any]) -> Iterator[Any]:

@@ -1,7 +1,6 @@
 """Every algorithm's figures across git commits, and a bisect on them.
 
-The harness stays as it is now; only the algorithms come from each commit. So only their code can move the
-figures.
+Only the algorithms come from each commit, so only their code can move the figures.
 """
 
 from __future__ import annotations
@@ -30,28 +29,19 @@ from hanoi_harness.bench.gate.counts import classify
 from hanoi_harness.bench.plan import DEFAULT_THRESHOLD_PCT
 from hanoi_harness.errors import UsageError
 
-SCHEMA = 1
-"""The version of a commit's result file; another one is measured again."""
+SCHEMA = 1  #: The version of a commit's result file; another one is measured again.
 
-METRICS = {"instructions": "instructions per move", "peak": "tracemalloc peak (bytes)"}
-"""The figures kept per algorithm, and their names in words."""
+METRICS = {"instructions": "instructions per move", "peak": "tracemalloc peak (bytes)"}  #: The figures kept.
 
-DEFAULT_COUNT = 20
-"""Commits measured when no range is given: the last ones of the branch."""
+DEFAULT_COUNT = 20  #: Commits measured when no range is given: the last ones of the branch.
 
-TIMEOUT_S = 1800.0
-"""The longest one commit's measuring may take, all its algorithms together."""
+TIMEOUT_S = 1800.0  #: The longest one commit's measuring may take, all its algorithms together.
 
-ENTRY_POINTS = "hanoi.algorithms"
-"""The entry point group a ``hanoi new`` project registers its algorithm in."""
+ENTRY_POINTS = "hanoi.algorithms"  #: The entry point group a ``hanoi new`` project registers its algorithm in.
 
 
 class Record(msgspec.Struct):
-    """What one commit's algorithms measured, or why they were not.
-
-    ``figures`` maps a name to its ``instructions``, ``peak`` and ``check`` ("ok" or why not); ``error`` is
-    one line when nothing was measured.
-    """
+    """What one commit's algorithms measured, or why they were not."""
 
     commit: str
     subject: str
@@ -100,9 +90,6 @@ def load(text: str) -> Record | None:
     return found if found.schema == SCHEMA else None
 
 
-# --- git --------------------------------------------------------------------------------------
-
-
 def git(repo: Path, *args: str) -> str:
     """The output of ``git *args`` in *repo*; a failure is a UsageError."""
     try:
@@ -116,11 +103,7 @@ def git(repo: Path, *args: str) -> str:
 
 
 def commits(repo: Path, span: str | None = None, count: int = DEFAULT_COUNT) -> list[tuple[str, str]]:
-    """The first-parent commits of *span*, oldest first, with subjects.
-
-    *span* is ``A..B`` or one revision (its last *count* commits); the default is the last *count* of
-    ``HEAD``.
-    """
+    """The first-parent commits of *span*, oldest first, with subjects."""
     limit = [] if span and ".." in span else [f"--max-count={count}"]
     rev = span or "HEAD"
     git(repo, "rev-parse", "--git-dir")
@@ -144,11 +127,7 @@ def tree_of(repo: Path, commit: str) -> Iterator[Path]:
 
 
 def sources(tree: Path) -> tuple[list[str], list[str]] | str:
-    """The import path and plugin specs of *tree*'s algorithms, or why none.
-
-    The harness's own repository gives its ``algorithms`` folder; a project gives its source folder and the
-    entry points of its ``pyproject.toml``, as plugins.
-    """
+    """The import path and plugin specs of *tree*'s algorithms, or why none."""
     if (tree / "algorithms" / "hanoi_algorithms" / "__init__.py").is_file():
         return [str(tree / "algorithms")], []
     try:
@@ -162,14 +141,8 @@ def sources(tree: Path) -> tuple[list[str], list[str]] | str:
     return [str(root)], [str(spec) for spec in entries.values()]
 
 
-# --- measuring --------------------------------------------------------------------------------
-
-
 def environment_key() -> str:
-    """A short key of the harness, Python and valgrind that measure.
-
-    Results under another key are measured again.
-    """
+    """A short key of the harness, Python and valgrind that measure."""
     from hanoi_harness import __version__
     from hanoi_harness.bench.counts.measure import find_valgrind
 
@@ -188,10 +161,7 @@ def harness_root() -> str:
 def measure(
     repo: Path, commit: str, subject: str, names: Sequence[str], key: str, timeout_s: float = TIMEOUT_S
 ) -> Record:
-    """Measure *names* (default: all) at *commit* of *repo* in a child.
-
-    The child is killed, and the commit not measured, after *timeout_s*.
-    """
+    """Measure *names* (default: all) at *commit* of *repo* in a child."""
     record = Record(commit, subject, key, asked=list(names))
     with tree_of(repo, commit) as tree:
         found = sources(tree)
@@ -228,10 +198,7 @@ def measure(
 
 
 def main(argv: Sequence[str]) -> int:  # pragma: no cover - in a child (tests/bench/test_history.py)
-    """Measure one commit's algorithms as the JSON *argv[0]* asks.
-
-    One JSON line on stdout: the figures by name, or why there are none.
-    """
+    """Measure one commit's algorithms as the JSON *argv[0]* asks."""
     from hanoi_harness.bench.check import failed_at
     from hanoi_harness.bench.counts.measure import count_all, count_sizes, find_valgrind
     from hanoi_harness.bench.memory.measure import tracemalloc_peak
@@ -279,10 +246,7 @@ def history(
     names: Sequence[str] = (),
     on_commit: Callable[[str], None] | None = None,
 ) -> list[Record]:
-    """The records of *span*'s commits, measuring those not in *out*.
-
-    Each new record is written to *out* as soon as it is measured. *on_commit(line)* hears of each commit.
-    """
+    """The records of *span*'s commits, measuring those not in *out*."""
     found = commits(repo, span)
     key = environment_key()
     return [record_of(repo, commit, out, names, key, on_commit) for commit in found]
@@ -296,11 +260,7 @@ def record_of(
     key: str,
     on_commit: Callable[[str], None] | None = None,
 ) -> Record:
-    """The record of *commit* (hash, subject): from *out*, or measured.
-
-    One measured is written to *out* at once.  A record is kept when *key* made it and it holds *names*
-    (empty: all).
-    """
+    """The record of *commit* (hash, subject): from *out*, or measured."""
     file = out / f"{commit[0]}.json"
     record = load(file.read_text(encoding="utf-8")) if file.is_file() else None
     same = record is not None and record.key == key
@@ -318,13 +278,9 @@ def record_of(
 
 
 def _write(file: Path, text: str) -> None:
-    """Write *text* to *file* atomically."""
     tmp = file.with_suffix(".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, file)
-
-
-# --- reading the records ----------------------------------------------------------------------
 
 
 def is_step(old: float, new: float, threshold_pct: float = DEFAULT_THRESHOLD_PCT) -> bool:
@@ -366,11 +322,7 @@ def steps(records: Sequence[Record], name: str, metric: str) -> list[int]:
 
 
 def write_html(records: Sequence[Record], file: Path, commit_url: str = "") -> None:
-    """Write a self-contained page: a plot per metric and each commit.
-
-    A step is a marker that links to its commit: *commit_url* with ``{commit}`` in it, or the commit's row of
-    the page.
-    """
+    """Write a self-contained page: a plot per metric and each commit."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -423,15 +375,9 @@ def _said(record: Record) -> str:
     return "; ".join(f"{n}: {f['check']}" for n, f in sorted(record.figures.items()) if f.get("check") != "ok")
 
 
-# --- bisect -----------------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class Found:
-    """A bisect's answer: the first bad commit and the figures around it.
-
-    ``commit`` is None when BAD does not regress against GOOD.
-    """
+    """A bisect's answer: the first bad commit and the figures around it."""
 
     good: Record
     bad: Record
@@ -448,11 +394,7 @@ def bisect(
     out: Path,
     on_commit: Callable[[str], None] | None = None,
 ) -> Found:
-    """Find the first commit after *good* whose *name* regressed.
-
-    Its *metric* exceeds *good*'s beyond the gate's threshold, or *name* fails its check there.  Measured
-    commits are kept in *out*.
-    """
+    """Find the first commit after *good* whose *name* regressed."""
     line = commits(repo, f"{good}..{bad}")
     if metric == "instructions":
         from hanoi_harness.bench.counts.measure import find_valgrind

@@ -14,11 +14,7 @@ from hanoi_harness.registry.record import Algorithm
 Mode = Literal["full", "quick"]
 
 COUNT_SIZES = (10, 14)
-"""The classic puzzle's two n that instructions are counted between.
-
-They make 1023 and 16383 moves (:mod:`hanoi_harness.bench.counts.measure`). They are the same in a full and a
-quick run, so their counts compare.
-"""
+"""The classic n instructions are counted between: the same in a full and a quick run."""
 
 DEFAULT_THRESHOLD_PCT = 1.0
 """The gate's threshold: a deterministic figure may grow by this much before it is a regression."""
@@ -27,20 +23,12 @@ DEFAULT_TIME_THRESHOLD_PCT = 50.0
 """The gate's threshold of relative time: the whole interval beyond it is a regression."""
 
 COUNT_CAP = 16
-"""The largest classic n whose work is counted: every size measured up to it.
-
-Under valgrind a drain runs about 50 times slower; up to n = 16 every algorithm of the registry is counted in
-about 80 s on 2 loaded cores.
-"""
+"""The largest classic n whose work is counted: every size measured up to it."""
 
 
 @dataclass(frozen=True)
 class Settings:
-    """How one run chooses n and how long it times each case.
-
-    ``sizes`` fixes the n to measure (clamped to each algorithm's limits); ``None`` means the walk bounded by
-    ``drain_budget_s`` and ``check_budget_s``.
-    """
+    """How one run chooses n and how long it times each case."""
 
     mode: Mode
     sizes: tuple[int, ...] | None
@@ -96,17 +84,11 @@ QUICK = Settings(
     passes=3,
     check_timeout_s=10.0,  # n <= 14 checks in well under a second; a hang must not eat the 30 s
 )
-"""The quick run of CI: three sizes, a few rounds each.
-
-Peak RSS is measured at the largest size only.
-"""
+"""The quick run of CI: three sizes, a few rounds each, peak RSS at the largest only."""
 
 
 MAX_N = 1000
-"""The most disks a plan asks of an algorithm without a ``max_n``.
-
-A result file reads n up to 1000.
-"""
+"""The most disks a plan asks of an algorithm without a ``max_n``."""
 
 
 def moves_at(algorithm: Algorithm, n: int) -> int:

@@ -1,26 +1,4 @@
-"""Run one bench, phase by phase, from the checks to the fit.
-
-The phases are: check, time, noise floor, tracemalloc, peak RSS,
-instruction counts and fit. They run one after the other, so the timing
-runs alone on the machine. The checks (children, in parallel) are over
-before pytest-benchmark starts. The memory runs and the instruction counts
-come after it (under valgrind, one interpreter per core: a count does not
-depend on the load). Every phase drains an algorithm through the one
-consumer (:func:`hanoi_harness.bench.consume.consume`), which reads every
-move.
-
-Right after the timing, the reference is timed against itself, interleaved
-(:func:`hanoi_harness.bench.timing.noise.noise_floor`): the machine's noise
-floor for this run. Each case (an algorithm at one n) is timed in several
-passes, each pass over every case in a shuffled order
-(:func:`hanoi_harness.bench.timing.measure.schedule`). So a burst of load
-falls on no one n or algorithm alone, and the reference and the others are
-timed under the same load. The clock is the process's CPU time, which the
-other jobs of a shared machine do not stretch. External programs (``--command``,
-:mod:`hanoi_harness.bench.shell`) go through the same phases as far as a
-process allows. They are checked after the algorithms, timed among them,
-and their peak RSS is measured last.
-"""
+"""Run one bench, phase by phase, from the checks to the fit."""
 
 from __future__ import annotations
 
@@ -48,8 +26,7 @@ from hanoi_harness.bench.timing.noise import NOISE_N, NoiseFloor, noise_floor
 from hanoi_harness.progress import Progress
 from hanoi_harness.registry.record import Algorithm
 
-REFERENCE = "recursive"
-"""The algorithm every relative time is taken against; always measured."""
+REFERENCE = "recursive"  #: The algorithm every relative time is taken against; always measured.
 
 
 def run(
@@ -59,13 +36,7 @@ def run(
     progress: Progress | None = None,
     commands: Sequence[Command] = (),
 ) -> tuple[ResultSet, dict[str, Any]]:
-    """Measure *algorithms* and *commands* with *settings*.
-
-    Return the result set and pytest-benchmark's report.
-
-    ``plugins`` are the ``--plugin`` specs, for the child processes to load;
-    ``commands`` the external programs to measure alongside.
-    """
+    """Measure *algorithms* and *commands* with *settings*."""
     hooks = progress or Progress()
     clock = _Clock()
     checked = _check_phase(algorithms, plugins, settings, hooks, commands)
@@ -124,10 +95,6 @@ def _check_phase(
     hooks: Progress,
     commands: Sequence[Command] = (),
 ) -> dict[str, Checked]:
-    """Check every size of every algorithm and command; walks time drains too.
-
-    The algorithms first (in parallel children), then the commands (one after the other).
-    """
 
     def step(name: str, n: int) -> None:
         hooks.step(f"{name} n={n}")
@@ -157,10 +124,7 @@ def _memory_phases(
     hooks: Progress,
     clock: _Clock,
 ) -> tuple[dict[tuple[str, int], int], dict[tuple[str, int], Rss | str]]:
-    """Measure the tracemalloc peaks, then the peak RSS, of each of *ok*.
-
-    Where the peak RSS cannot be measured, the reason is kept.
-    """
+    """Measure the tracemalloc peaks, then the peak RSS, of each of *ok*."""
     sizes = {a.name: _memory_sizes(checked[a.name], settings) for a in ok}
     hooks.phase("tracemalloc", sum(len(ns) for ns, _ in sizes.values()))
     peaks: dict[tuple[str, int], int] = {}
@@ -182,10 +146,7 @@ def _memory_phases(
 
 
 def _noise_phase(ok: Sequence[Algorithm], checked: dict[str, Checked], hooks: Progress) -> NoiseFloor | None:
-    """Time the reference against itself, interleaved, to find the noise floor.
-
-    It is timed at its largest n up to :data:`NOISE_N`; None when unmeasured.
-    """
+    """Time the reference against itself, interleaved, to find the noise floor."""
     reference = next((a for a in ok if a.name == REFERENCE), None)
     sizes = [n for n in checked[REFERENCE].ns if n <= NOISE_N] if reference else []
     if reference is None or not sizes:
@@ -203,11 +164,6 @@ def _count_phase(
     valgrind: Valgrind | str,
     hooks: Progress,
 ) -> dict[str, InstructionCount]:
-    """Count the instructions of each of *ok* under *valgrind*, at each n.
-
-    Every n measured up to the cap, and the two the gate compares between.
-    A string *valgrind* is the reason why not, and is kept.
-    """
     sizes = {a.name: count_sizes(a, checked[a.name].ns, settings.count_sizes, settings.count_cap) for a in ok}
     drains = sum(len(found) + 1 for found in sizes.values() if not isinstance(found, str))
     hooks.phase("instruction counts (valgrind)", drains)
@@ -218,7 +174,6 @@ def _count_phase(
 def _command_rss(
     commands: Sequence[Command], checked: dict[str, Checked], hooks: Progress
 ) -> dict[tuple[str, int], Rss | str]:
-    """Return each command's peak RSS at every n it passed, and at n = 0."""
     hooks.phase("peak RSS of commands", sum(len(checked[c.name].ns) for c in commands))
     found: dict[tuple[str, int], Rss | str] = {}
     for c in commands:
@@ -245,23 +200,11 @@ class _Clock:
 
 
 def _rounds(checked: Checked, n: int, settings: Settings) -> int | None:
-    """Return the rounds a pass times *checked*'s drain at *n* in, or None.
-
-    The drain's time is the walk's, or half the check's (a check replays
-    every move too, and takes about twice as long).
-    """
     drain_s = checked.drain_s.get(n, checked.check_s[n] / 2)
     return rounds_for(drain_s, settings.min_rounds, settings.max_time_s, settings.passes)
 
 
 def _memory_sizes(checked: Checked, settings: Settings) -> tuple[list[int], list[int]]:
-    """Return the n to measure tracemalloc at, and those for peak RSS.
-
-    Tracemalloc runs at every fixed size, or at every n of a walk whose drain
-    took at most the memory budget (the smallest n at least). Peak RSS runs at
-    every ``rss_stride``-th of those from the largest down, or only the
-    largest when the stride is 0.
-    """
     if checked.drain_s:
         ns = [n for n in checked.ns if checked.drain_s[n] <= settings.memory_budget_s] or checked.ns[:1]
     else:
@@ -279,12 +222,6 @@ def _assemble(
     rss: dict[tuple[str, int], Rss | str],
     count: InstructionCount | None,
 ) -> AlgorithmResult:
-    """Return *algorithm*'s record from every phase and its *count*.
-
-    *count* is its instruction count.
-
-    *count* is None when the algorithm failed its check.
-    """
     result = AlgorithmResult(
         name=algorithm.name,
         summary=algorithm.summary,
@@ -303,7 +240,6 @@ def _assemble(
 def _assemble_command(
     command: Command, checked: Checked, timed: TimingRun, rss: dict[tuple[str, int], Rss | str]
 ) -> AlgorithmResult:
-    """Return *command*'s record: no declared classes, no tracemalloc."""
     result = AlgorithmResult(
         name=command.name,
         summary="an external program, run whole for each n",
@@ -323,14 +259,7 @@ def _fill(
     peaks: dict[tuple[str, int], int],
     rss: dict[tuple[str, int], Rss | str],
 ) -> AlgorithmResult:
-    """Fill in *result*'s verdict, runs and fits from every phase; return it.
-
-    The time class is fitted on the instruction counts, none without them;
-    the wall clock's trend is kept as an observation (``fit_wall``).
-    The space class is fitted on the tracemalloc peaks, or for a command
-    (which has none) on its peak RSS: the whole process, so a growth smaller
-    than the program's start-up footprint does not show.
-    """
+    """Fill in *result*'s verdict, runs and fits from every phase; return it."""
     if not checked.ok:
         result.status = "failed"
         verdict = checked.failure
@@ -368,8 +297,6 @@ def _fill(
 
 def failure_line(result: AlgorithmResult) -> str:
     """Return one line on an algorithm or command that failed its check.
-
-    It gives the name, the n, the step and the reason.
 
     >>> failed = AlgorithmResult("mine", status="failed", failure={"n": 3, "describe": "illegal at step 5: ..."})
     >>> failure_line(failed)

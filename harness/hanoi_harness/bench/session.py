@@ -1,20 +1,4 @@
-"""Run one ``hanoi bench`` or ``hanoi report`` from start to end.
-
-:func:`plan` decides what a bench measures: ``--quick`` a quick run,
-``--sizes`` exactly those sizes, and neither the full run.  The full run
-measures the quick baseline first (into ``quick/``, the set CI compares
-against).
-
-Then :func:`bench` claims the output directory before measuring
-(:class:`~hanoi_harness.bench.results.outdir.OutDir`: refused in one line
-when it is not a result set of ours, and locked).  It runs the
-plan and writes the set: ``results.json``, pytest-benchmark's report, every
-view rendered from ``results.json`` alone, and the marker.  Then the old set
-is replaced in one step.
-
-The command ``hanoi report`` (:func:`report`) renders an existing set
-again, and writes it the same way.
-"""
+"""Run one ``hanoi bench`` or ``hanoi report`` from start to end."""
 
 from __future__ import annotations
 
@@ -38,19 +22,14 @@ from hanoi_harness.errors import UsageError
 from hanoi_harness.progress import Progress
 from hanoi_harness.registry.record import Algorithm
 
-QUICK_DIR = "quick"
-"""Where a full run puts its quick baseline, inside its output directory."""
+QUICK_DIR = "quick"  #: Where a full run puts its quick baseline, inside its output directory.
 
-PYTEST_REPORT = "pytest-benchmark.json"
-"""pytest-benchmark's own report of the timing, kept beside results.json."""
+PYTEST_REPORT = "pytest-benchmark.json"  #: pytest-benchmark's own report of the timing, kept beside results.json.
 
 
 @dataclass(frozen=True)
 class Plan:
-    """What one bench measures: a run, and the runs it may add.
-
-    The run uses *settings*; *baseline* adds a quick run first.
-    """
+    """What one bench measures: a run, and the runs it may add."""
 
     settings: Settings
     baseline: bool
@@ -58,8 +37,6 @@ class Plan:
 
 def plan(quick: bool, sizes: Sequence[int] | None) -> Plan:
     """Return the plan for ``--quick`` (*quick*) and ``--sizes`` (*sizes*).
-
-    *sizes* is None when the option is not given.
 
     >>> plan(False, None).baseline, plan(False, [3, 4]).baseline, plan(False, [3, 4]).settings.sizes
     (True, False, (3, 4))
@@ -69,8 +46,7 @@ def plan(quick: bool, sizes: Sequence[int] | None) -> Plan:
     return Plan(QUICK if quick else FULL, baseline=not quick)
 
 
-Measured = tuple[ResultSet, dict[str, Any]]
-"""A run's result set and pytest-benchmark's report of it."""
+Measured = tuple[ResultSet, dict[str, Any]]  #: A run's result set and pytest-benchmark's report of it.
 
 
 @dataclass(frozen=True)
@@ -91,10 +67,6 @@ class Outcome:
         return [(name, result) for name, result in self.results.algorithms.items() if result.status != "ok"]
 
 
-def _failed(result: AlgorithmResult) -> bool:
-    return result.status != "ok"
-
-
 def bench(
     algorithms: Sequence[Algorithm],
     plugins: Sequence[str],
@@ -103,13 +75,7 @@ def bench(
     out: Path,
     progress: Progress | None = None,
 ) -> Outcome:
-    """Measure *algorithms* and *commands* as *what* says; write the set.
-
-    The set goes into *out*, replacing the old one.  *plugins* are the
-    ``--plugin`` specs, for the child processes.  Refused in one line
-    (:class:`UsageError`) before measuring: pytest-benchmark missing, and
-    anything about *out* that would fail at the end.
-    """
+    """Measure *algorithms* and *commands* as *what* says; write the set."""
     problem = check_available()
     if problem:
         raise UsageError(problem)
@@ -133,11 +99,7 @@ def _measure(
     what: Plan,
     hooks: Progress,
 ) -> tuple[ResultSet, dict[str, Any], Measured | None]:
-    """Run *what*: return the result set, its report and the baseline.
-
-    The report is pytest-benchmark's; the quick baseline is a set and its
-    report, or None.
-    """
+    """Run *what*: return the result set, its report and the baseline."""
     baseline: Measured | None = None
     started = time.monotonic()
     if what.baseline:
@@ -152,10 +114,7 @@ def _measure(
 
 
 def _fill(staging: Path, run: Measured, baseline: Measured | None) -> None:
-    """Write the set into *staging*: the quick baseline, then the run's files.
-
-    Every view is rendered from the set in memory.
-    """
+    """Write the set into *staging*: the quick baseline, then the run's files."""
     if baseline is not None:
         (staging / QUICK_DIR).mkdir()
         _write_run(staging / QUICK_DIR, *baseline)
@@ -165,10 +124,6 @@ def _fill(staging: Path, run: Measured, baseline: Measured | None) -> None:
 
 
 def _write_run(directory: Path, results: ResultSet, report: dict[str, Any]) -> None:
-    """Write results.json and pytest-benchmark's report into *directory*.
-
-    The report is written only when there is one.
-    """
     (directory / RESULTS_FILE).write_text(results.dumps())
     if report:
         text = json.dumps(report, indent=2)
@@ -176,15 +131,7 @@ def _write_run(directory: Path, results: ResultSet, report: dict[str, Any]) -> N
 
 
 def report(source: Path, out: Path | None = None) -> Path:
-    """Render the set at *source* again, into *out* or in place.
-
-    *source* is a results directory or a results.json.  Nothing is
-    measured: results.json is copied as it is, with pytest-benchmark's
-    report and the ``quick/`` set beside it.  Every view is
-    rendered from it.  *source* is read and checked first.  The directory
-    written is claimed like a bench's output (in place, *source* must be a
-    result set of ours).  Returns the directory written.
-    """
+    """Render the set at *source* again, into *out* or in place."""
     results = load(source)  # read and checked before anything is claimed
     file = results_path(source)
     folder = file.parent
@@ -194,11 +141,7 @@ def report(source: Path, out: Path | None = None) -> Path:
 
 
 def _copy_and_render(file: Path, staging: Path, results: ResultSet) -> None:
-    """Copy the results.json at *file* into *staging*; render *results* there.
-
-    *results* is the set read from *file*.  What a set keeps beside
-    results.json is copied too.
-    """
+    """Copy the results.json at *file* into *staging*; render *results* there."""
     shutil.copyfile(file, staging / RESULTS_FILE)
     folder = file.parent
     if file.name == RESULTS_FILE and (folder / PYTEST_REPORT).is_file():

@@ -19,16 +19,12 @@ from hanoi_harness.bench.memory.measure import Rss
 from hanoi_harness.bench.plan import Settings
 from hanoi_harness.transcript.command import command_for, run_command
 
-ORIGIN = "--command"
-"""The ``origin`` of a command's entry in results.json."""
+ORIGIN = "--command"  #: The ``origin`` of a command's entry in results.json.
 
 
 @dataclass(frozen=True)
 class Command:
-    """An external program to measure, called *name*.
-
-    *template* is a shell command with ``{n}``.
-    """
+    """An external program to measure, called *name*."""
 
     name: str
     template: str
@@ -40,10 +36,7 @@ class Command:
 
 @dataclass(frozen=True)
 class CommandCase:
-    """One *command* to time at *n*.
-
-    Its id, ``NAME-N``, names the test in pytest.
-    """
+    """One *command* to time at *n*."""
 
     command: Command
     n: int
@@ -62,10 +55,7 @@ class CommandCase:
 
 
 class CommandFailed(RuntimeError):
-    """A timed or measured run of a command failed or ran past its timeout.
-
-    It failed when it ended with a non-zero status.
-    """
+    """A timed or measured run of a command failed or ran past its timeout."""
 
 
 def _spawn(argv: list[str] | str, n: int, stderr: int) -> subprocess.Popen[bytes]:
@@ -108,9 +98,7 @@ _REPORT = (
 """What the shell execs after the command: it writes the largest ru_maxrss of the shell's children."""
 
 _SCRIPT = 'eval "$1"; exec "$2" -I -S -c "$3" "$?" "$4"'
-"""The shell script of a peak-RSS run: the command as a child of the shell, then the report in its place
-(isolated, ``-I -S``: it needs the standard library only, and ``-c`` would import from the current directory).
-"""
+"""The shell script of a peak-RSS run: the command as a child, then the report (isolated) in its place."""
 
 
 def peak_rss(template: str, n: int, timeout: float | None = None) -> int:
@@ -142,11 +130,7 @@ def check_commands(
     settings: Settings,
     on_checked: OnChecked | None = None,
 ) -> dict[str, Checked]:
-    """Check each of *commands* at the fixed sizes of *settings*, or by a walk.
-
-    Return what was found, by name. Fixed sizes are taken as given. The walk goes n = 1, 2, ... up to
-    ``settings.n_cap``.
-    """
+    """Check each of *commands* at the fixed sizes of *settings*, or by a walk."""
     found: dict[str, Checked] = {}
     for command in commands:
         checked = found[command.name] = Checked(command.name)
@@ -194,10 +178,7 @@ def _check_one(command: Command, n: int, checked: Checked, settings: Settings, o
 def rss_runs(
     command: Command, ns: Sequence[int], timeout: Callable[[int], float], on_done: OnChecked | None = None
 ) -> dict[tuple[str, int], Rss | str]:
-    """Return the peak RSS of *command* at each n of *ns*, or why not.
-
-    Its peak at n = 0 is returned too.
-    """
+    """Return the peak RSS of *command* at each n of *ns*, or why not."""
     try:
         baseline = _mib(_peak_and_status(command.template, 0, timeout(0))[0])
     except CommandFailed:

@@ -1,17 +1,11 @@
-"""Read cachegrind's output file: all instructions, and the allocators'.
-
-It gives the instructions a process executed, and those of its memory allocators.
-"""
+"""Read cachegrind's output file: all instructions, and the allocators'."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 ALLOCATOR_FILES = ("Objects/obmalloc.c", "malloc/malloc.c", "malloc/arena.c")
-"""Source files of the memory allocators.
-
-They are CPython's pymalloc and the GNU C library's malloc.
-"""
+"""Source files of the memory allocators: CPython's pymalloc and glibc's malloc."""
 
 ALLOCATOR_FUNCTIONS = frozenset(
     {
@@ -27,17 +21,11 @@ ALLOCATOR_FUNCTIONS = frozenset(
         "aligned_alloc", "posix_memalign", "memalign", "__posix_memalign", "__libc_memalign",
     }
 )  # fmt: skip
-"""The memory allocators' functions, for binaries without line information.
-
-Suffixes such as ``.constprop.0`` and ``@@GLIBC_2.2.5`` are dropped before a name is looked up.
-"""
+"""The allocators' functions, for binaries without line information (suffixes dropped)."""
 
 
 def read_totals(out: Path) -> tuple[int, int] | None:
-    """Return the instructions counted in *out*, and the allocators'; or None.
-
-    *out* is a cachegrind output file; None when it cannot be read or has no total.
-    """
+    """Return the instructions counted in *out*, and the allocators'; or None."""
     total: int | None = None
     allocator = 0
     counting = False

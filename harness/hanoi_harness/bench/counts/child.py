@@ -22,21 +22,14 @@ from hanoi_harness.registry.sources import build_registry
 from hanoi_harness.sandbox.output import own_stdout
 
 WARM_UP = Algorithm(name="warm_up", solve=lambda n: iter(()), summary="no moves")
-"""What a child drains before the three counted ones.
-
-So this process has been once through the path between two forks since the warm-up drain.
-"""
+"""What a child drains before the three counted ones, to warm the path between forks."""
 
 
-_ANSWER: list[TextIO] = []
-"""Where the JSON lines go: the original stdout, once :func:`main` has pointed stdout at stderr."""
+_ANSWER: list[TextIO] = []  #: Where the JSON lines go: the original stdout (:func:`main` points it at stderr).
 
 
 def main(argv: Sequence[str]) -> int:
-    """Run every job of the SPEC in *argv*; return the exit status.
-
-    It prints one JSON line per drain or failure.
-    """
+    """Run every job of the SPEC in *argv*; return the exit status."""
     _ANSWER.append(own_stdout())  # what the algorithms print goes to stderr, never among the JSON lines
     try:
         spec = json.loads(argv[0])

@@ -1,10 +1,4 @@
-"""An algorithm's instruction counts at every size, its figures per move.
-
-When there are no counts, the record says why.  The counts are made by
-:mod:`hanoi_harness.bench.counts.measure`.  This record is what a result
-file keeps of them (``algorithms.NAME.instructions``), and what the gate
-(:mod:`hanoi_harness.bench.gate.counts`) compares.
-"""
+"""An algorithm's instruction counts at every size, its figures per move."""
 
 from __future__ import annotations
 
@@ -18,17 +12,12 @@ from msgspec.structs import force_setattr
 
 from hanoi_harness.bench.results.consistency import check, kept
 
-Count = Annotated[int, Meta(ge=0, le=2**63 - 1)]
-"""An instruction count of one process, or moves of one run: what a 64-bit counter holds."""
+Count = Annotated[int, Meta(ge=0, le=2**63 - 1)]  #: An instruction count, or moves of one run: 64 bits.
 
 
 @dataclass(frozen=True)
 class Step:
-    """The work a move from one counted size to the next: *per_move*.
-
-    Instructions per move, the allocators' included, between the runs at
-    *low* and *high* (*low_moves* moves at *low*).
-    """
+    """The work a move from one counted size to the next: *per_move*."""
 
     low: int
     high: int
@@ -39,15 +28,8 @@ class Step:
 class InstructionCount(msgspec.Struct, frozen=True, kw_only=True):
     """One algorithm's instruction counts at k sizes, or why there are none.
 
-    ``sizes`` are n1 < ... < nk; ``moves`` the moves drained at each;
-    ``instructions`` the totals of the k + 1 counted children, at n1, ...,
-    nk and n1 again, and ``allocator`` the part of each spent in the memory
-    allocators.  ``span`` are the two sizes the figures per move are taken
-    between (by default the first and the last), the same in a full and a
-    quick run so that the gate compares them.  When the counts could not be
-    had, they are None and ``unavailable`` says why in one line (``sizes``
-    is empty when the algorithm's limits leave no two sizes).  The figures
-    per move and the steps are computed from the counts.
+    ``instructions`` and ``allocator`` hold k + 1 totals: at n1 < ... < nk, then at n1 again. Without counts,
+    they are None and ``unavailable`` says why.
 
     >>> c = InstructionCount(sizes=(10, 14), moves=(1023, 16383), instructions=(300_000_000, 361_445_000, 300_010_000),
     ...                      allocator=(20_000_000, 21_536_000, 20_000_000))
@@ -115,11 +97,6 @@ class InstructionCount(msgspec.Struct, frozen=True, kw_only=True):
     def work(self, counts: tuple[int, ...]) -> list[int]:
         """Return k times the work of each drain beyond the first's.
 
-        With I1, ..., Ik, I1' the *counts* and d what a fork adds, the drain
-        at ni counted Ii = base + (i - 1) d + work(ni), and I1' = base + k d +
-        work(n1).  So d = (I1' - I1) / k, and k (work(ni) - work(n1)) = k (Ii -
-        I1) - (i - 1) (I1' - I1): integers, divided once by the caller.
-
         >>> InstructionCount(sizes=(1, 2)).work((100, 130, 110))
         [0, 50]
         """
@@ -140,9 +117,6 @@ class InstructionCount(msgspec.Struct, frozen=True, kw_only=True):
 
     def steps(self) -> list[Step]:
         """Return the instructions per move from each size to the next.
-
-        The allocators' included; [] when unavailable.  Start-up cancels in
-        each, so a flat list is a cost per move that does not grow with n.
 
         >>> c = InstructionCount(sizes=(1, 2, 3), moves=(1, 3, 7), instructions=(100, 120, 190, 130),
         ...                      allocator=(0,) * 4)

@@ -1,7 +1,4 @@
-"""Machine instructions per move, counted by valgrind's cachegrind.
-
-The count is a cost that does not move with the load.
-"""
+"""Machine instructions per move, counted by valgrind's cachegrind."""
 
 from __future__ import annotations
 
@@ -25,29 +22,14 @@ from hanoi_harness.bench.counts.figures import InstructionCount
 from hanoi_harness.bench.plan import COUNT_CAP, COUNT_SIZES, fixed_sizes, moves_at
 from hanoi_harness.registry.record import Algorithm
 
-SIZES = COUNT_SIZES
-"""The two n counted by default.
+SIZES = COUNT_SIZES  #: The two n counted by default: 1023 and 16383 moves.
 
-They make 1023 and 16383 moves, so a count sees 15360 moves beyond the smaller drain.
-"""
+TIMEOUT_S = 120.0  #: The longest one counted drain may take, in seconds: a wide margin at n = 14.
 
-TIMEOUT_S = 120.0
-"""The longest one counted drain may take, in seconds.
-
-It leaves a wide margin over the slowest port at n = 14 under valgrind.
-"""
-
-START_S = 120.0
-"""What an interpreter under valgrind may take to start, in seconds.
-
-Starting includes building the registry.  The bound leaves a wide margin, even on a loaded machine.
-"""
+START_S = 120.0  #: What an interpreter under valgrind may take to start, registry included, in seconds.
 
 VALGRIND_OPTIONS = ("--tool=cachegrind", "--cache-sim=no", "--command-line-only=yes", "-q")
-"""Instruction counts only, from the command line alone.
-
-Without the cache simulation, valgrind runs many times faster.
-"""
+"""Instruction counts only, from the command line alone: no cache simulation, many times faster."""
 
 CHILD_ENV = {
     "PYTHONHASHSEED": "0",
@@ -56,27 +38,16 @@ CHILD_ENV = {
     "MKL_NUM_THREADS": "1",
     "LC_ALL": "C.UTF-8",
 }
-"""The counted interpreter's whole environment.
+"""The counted interpreter's whole environment, plus ``VALGRIND_LIB`` and ``PYTHONPATH`` from here."""
 
-``VALGRIND_LIB`` is added when set here, for a valgrind installed elsewhere, and ``PYTHONPATH``, so that the
-code counted is the code this process runs.
-"""
-
-CHILD_FLAGS = ("-P", "-B")
-"""The counted interpreter's flags (see the module's notes).
-
--P: the current directory stays off sys.path; -B: no .pyc written.
-"""
+CHILD_FLAGS = ("-P", "-B")  #: The counted interpreter's flags: no current directory on sys.path, no .pyc.
 
 INSTALL_HINT = "on Debian or Ubuntu: apt-get install valgrind, which make bench and make check-regression try"
 
 
 @dataclass(frozen=True)
 class Valgrind:
-    """The valgrind found on PATH: its *path*, and its *version*.
-
-    The version reads like ``"valgrind-3.19.0"``.
-    """
+    """The valgrind found on PATH: its *path*, and its *version*."""
 
     path: str
     version: str
@@ -115,19 +86,13 @@ def count_sizes(
 
 
 def span_of(algorithm: Algorithm, span: Sequence[int] = SIZES) -> tuple[int, int]:
-    """The two n of *algorithm* of the classic *span*'s work.
-
-    The gate compares instructions per move between them.
-    """
+    """The two n of *algorithm* of the classic *span*'s work."""
     found = fixed_sizes(algorithm, span)
     return found[0], found[-1]
 
 
 def child_env(path: Sequence[str] = ()) -> dict[str, str]:
-    """The counted interpreter's environment, from :data:`CHILD_ENV`.
-
-    ``VALGRIND_LIB`` is added when this process has it.
-    """
+    """The counted interpreter's environment, from :data:`CHILD_ENV`."""
     env = dict(CHILD_ENV)
     for name in ("VALGRIND_LIB", "PYTHONPATH"):
         if name in os.environ:
@@ -170,10 +135,7 @@ def count_all(
     on_counted: Callable[[str, int], None] | None = None,
     path: Sequence[str] = (),
 ) -> dict[str, InstructionCount]:
-    """Count instructions per move of each algorithm named in *sizes*.
-
-    *sizes* maps a name to its n1 < ... < nk, or to why it has none.
-    """
+    """Count instructions per move of each algorithm named in *sizes*."""
     found: dict[str, InstructionCount] = {}
     for name, pair in sizes.items():
         if isinstance(pair, str):
@@ -209,11 +171,7 @@ def count_jobs(
     live: set[subprocess.Popen[str]] | None = None,
     path: Sequence[str] = (),
 ) -> dict[str, InstructionCount]:
-    """The counts of *jobs* from one interpreter under *valgrind*, in order.
-
-    *jobs* are (name, (n1, ..., nk)) pairs.  The interpreter is in *live* while it runs, for a caller that
-    must stop it; *path* is imported from first.
-    """
+    """The counts of *jobs* from one interpreter under *valgrind*, in order."""
     spec = {"jobs": [[name, list(sizes)] for name, sizes in jobs], "plugins": list(plugins), "timeout_s": timeout_s}
     with tempfile.TemporaryDirectory(prefix="hanoi-count-") as work:
         argv = [
@@ -269,7 +227,6 @@ def _run(
 
 
 def _json_line(text: str) -> dict[str, Any] | None:
-    """The JSON object on one line of the interpreter's output, else None."""
     try:
         line = json.loads(text)
     except ValueError:

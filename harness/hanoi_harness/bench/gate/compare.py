@@ -1,7 +1,4 @@
-"""The regression gate: two result sets compared, figure by figure.
-
-Every figure that can say whether code got worse is compared.
-"""
+"""The regression gate: two result sets compared, figure by figure."""
 
 from __future__ import annotations
 
@@ -32,10 +29,7 @@ __all__ = ["DEFAULT_THRESHOLD_PCT", "DEFAULT_TIME_THRESHOLD_PCT", "Comparison", 
 
 @dataclass(frozen=True)
 class Comparison:
-    """Everything a gate run found.
-
-    Which metrics the environments allow, the deterministic checks, the times.
-    """
+    """Everything a gate run found."""
 
     environments: tuple[Comparability, ...]
     checks: tuple[Check, ...]
@@ -61,10 +55,7 @@ class Comparison:
 
     @property
     def skipped(self) -> list[str]:
-        """Each figure the environments forbid comparing, with the reason.
-
-        Each reads "algorithm (metric): why".
-        """
+        """Each figure the environments forbid comparing, with the reason."""
         found = [f"{check.name} ({check.metric}: {check.reason})" for check in self.checks if check.status == "skipped"]
         return found + [
             f"{row.name} (time relative to {self.reference}: {row.status})" for row in self.times if row.skipped
@@ -72,10 +63,7 @@ class Comparison:
 
     @property
     def compared(self) -> bool:
-        """True when anything at all was compared.
-
-        An algorithm gated in both sets (its check, at least).
-        """
+        """True when anything at all was compared."""
         return self.in_both > 0
 
 
@@ -86,10 +74,7 @@ def compare(
     time_threshold_pct: float = DEFAULT_TIME_THRESHOLD_PCT,
     names: Sequence[str] | None = None,
 ) -> Comparison:
-    """Return every check of *new* against *old*.
-
-    Deterministic figures beyond *threshold_pct*, times tested.
-    """
+    """Return every check of *new* against *old*."""
     if old.reference != new.reference:
         raise UsageError(f"the result sets have different references ({old.reference!r} and {new.reference!r})")
     scope = list(dict.fromkeys(names)) if names is not None else list(new.algorithms)
@@ -118,7 +103,6 @@ def compare(
 
 
 def _only(results: ResultSet, names: Collection[str] | None) -> ResultSet:
-    """Return *results* with only the algorithms *names*."""
     if names is None:
         return results
     return msgspec.structs.replace(
@@ -127,7 +111,6 @@ def _only(results: ResultSet, names: Collection[str] | None) -> ResultSet:
 
 
 def _runs_numpy(old: ResultSet, new: ResultSet) -> Callable[[str], bool | None]:
-    """Return whether an algorithm ran numpy in either set."""
 
     def runs(name: str) -> bool | None:
         said = [s.algorithms[name].runs_numpy if name in s.algorithms else None for s in (old, new)]
@@ -137,7 +120,6 @@ def _runs_numpy(old: ResultSet, new: ResultSet) -> Callable[[str], bool | None]:
 
 
 def _environments(old: ResultSet, new: ResultSet) -> tuple[Comparability, ...]:
-    """Return what each metric's comparison is allowed."""
     found = list(comparable(old.environment, new.environment))
     stale = [
         f"the {side} set timed generation only (its drains read no move)"
@@ -153,7 +135,6 @@ def _environments(old: ResultSet, new: ResultSet) -> tuple[Comparability, ...]:
 
 
 def _gated(checks: list[Check], allowed: Comparability, runs_numpy: Callable[[str], bool | None]) -> list[Check]:
-    """Return *checks*, each skipped where the environments forbid it."""
     found = []
     for check in checks:
         why = allowed.forbids(runs_numpy(check.name))
@@ -172,7 +153,6 @@ def _gated(checks: list[Check], allowed: Comparability, runs_numpy: Callable[[st
 
 
 def _failures(old: ResultSet, new: ResultSet) -> list[Check]:
-    """Return a regression for each algorithm that now fails its check."""
     found = []
     for name, after in new.algorithms.items():
         before = old.algorithms.get(name)
@@ -185,7 +165,6 @@ def _failures(old: ResultSet, new: ResultSet) -> list[Check]:
 
 
 def _counts(results: ResultSet) -> dict[str, InstructionCount]:
-    """Return the instruction counts of the algorithms that passed the check."""
     found = {}
     for name, result in results.algorithms.items():
         if result.external or result.status != "ok":
@@ -195,7 +174,6 @@ def _counts(results: ResultSet) -> dict[str, InstructionCount]:
 
 
 def _peaks(results: ResultSet) -> dict[str, dict[int, int]]:
-    """Return the tracemalloc peaks of the algorithms that passed their check."""
     return {
         name: {run.n: run.tracemalloc_peak_bytes for run in result.runs if run.tracemalloc_peak_bytes is not None}
         for name, result in results.algorithms.items()
@@ -217,7 +195,6 @@ def _times(
     runs_numpy: Callable[[str], bool | None],
     scope: Collection[str] | None,
 ) -> list[TimeRow]:
-    """Return the time rows: the reference's first."""
     ref = new.reference
     if allowed.reasons:
         return [TimeRow(ref, (), None, None, None, "skipped: " + "; ".join(allowed.reasons), skipped=True)]
@@ -254,7 +231,6 @@ def _rejudged(row: TimeRow, noise: float, threshold_pct: float) -> TimeRow:
 
 
 def _time_entry(name: str, old: ResultSet, new: ResultSet, noise: float, threshold_pct: float) -> TimeRow:
-    """Return algorithm *name*'s time row, or why it is not compared."""
     if name not in old.algorithms:
         return TimeRow(name, (), None, None, None, "new: no baseline")
     if name not in new.algorithms:
@@ -264,27 +240,12 @@ def _time_entry(name: str, old: ResultSet, new: ResultSet, noise: float, thresho
         return TimeRow(name, (), None, None, None, why)
     row = time_row(name, old, new, noise, threshold_pct)
     if new.algorithms[name].external:
-        row = TimeRow(
-            row.name,
-            row.ns,
-            row.old_rel,
-            row.new_rel,
-            row.change,
-            f"{row.status} (command)",
-            row.regression,
-            row.difference,
-        )
+        row = replace(row, status=f"{row.status} (command)")
     return row
 
 
-# --- the report ----------------------------------------------------------------------------------------------
-
-
 def report(comparison: Comparison, old: ResultSet, new: ResultSet) -> str:
-    """Return the text ``hanoi compare`` prints.
-
-    Environments, noise floors, then a table per metric.
-    """
+    """Return the text ``hanoi compare`` prints."""
     parts = [
         "Environments:",
         f"  old: {escaped(old.environment.describe())}",
@@ -311,7 +272,6 @@ def report(comparison: Comparison, old: ResultSet, new: ResultSet) -> str:
 
 
 def _noise_line(comparison: Comparison) -> str:
-    """Return the line of the report that gives both runs' noise floors."""
     old, new = comparison.noise
     return (
         f"Noise floor (the reference against itself, interleaved): old {fmt_margin(old) or 'not measured'}, "
@@ -320,7 +280,6 @@ def _noise_line(comparison: Comparison) -> str:
 
 
 def _checks_table(checks: Sequence[Check], number: str | None) -> str:
-    """Return *checks* as a table."""
 
     def shown(value: float | None) -> str:
         if value is None:
@@ -343,7 +302,6 @@ def _checks_table(checks: Sequence[Check], number: str | None) -> str:
 
 
 def _times_table(comparison: Comparison) -> str:
-    """Return the time rows of *comparison* as a table."""
     ref = comparison.reference
     rows = [
         [

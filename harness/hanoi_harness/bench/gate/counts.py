@@ -1,7 +1,4 @@
-"""The deterministic half of the regression gate.
-
-Instructions per move and tracemalloc peaks, old against new.
-"""
+"""The deterministic half of the gate: instructions and tracemalloc peaks."""
 
 from __future__ import annotations
 
@@ -12,17 +9,12 @@ from typing import Literal
 from hanoi_harness.bench.counts.figures import InstructionCount
 
 Status = Literal["ok", "REGRESSION", "improved", "unavailable", "skipped", "new", "missing"]
-"""A check's outcome: "unavailable" when a run could not measure the figure (the gate fails on it unless allowed),
-"skipped" when the two environments forbid comparing it (the gate fails on it only when told to be strict).
-"""
+"""A check's outcome: "unavailable" when a run could not measure it, "skipped" when environments forbid it."""
 
 
 @dataclass(frozen=True)
 class Check:
-    """One algorithm's figure (*metric*), *old* against *new*.
-
-    With its *status*.
-    """
+    """One algorithm's figure (*metric*), *old* against *new*."""
 
     name: str
     metric: str
@@ -75,10 +67,7 @@ def classify(old: float, new: float, threshold_pct: float) -> Status:
 def check_counts(
     old: Mapping[str, InstructionCount], new: Mapping[str, InstructionCount], threshold_pct: float
 ) -> list[Check]:
-    """Check the instructions per move of each algorithm of *new* and *old*.
-
-    Those of *new* first, then those only in *old*.
-    """
+    """Check the instructions per move of each algorithm of *new* and *old*."""
     metric = "instructions per move"
     checks = []
     for name, after in new.items():

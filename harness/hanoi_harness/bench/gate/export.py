@@ -1,7 +1,4 @@
-"""The gate's verdict as data: an exit status, JSON, JUnit XML, Markdown.
-
-``hanoi compare`` prints its report for people.
-"""
+"""The gate's verdict as data: an exit status, JSON, JUnit XML, Markdown."""
 
 from __future__ import annotations
 
@@ -14,20 +11,14 @@ from xml.etree import ElementTree
 from hanoi_harness.bench.gate.compare import Comparison
 from hanoi_harness.bench.report.formatting import escaped
 
-EXIT = {"pass": 0, "regressed": 1, "bad input": 2, "not comparable": 3}
-"""The exit status of each overall status."""
+EXIT = {"pass": 0, "regressed": 1, "bad input": 2, "not comparable": 3}  #: The exit status of each overall status.
 
-FAILED = ("REGRESSION", "unavailable", "missing")
-"""The check statuses that fail a JUnit test case (a skipped one is skipped there)."""
+FAILED = ("REGRESSION", "unavailable", "missing")  #: The check statuses that fail a JUnit test case.
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The gate's overall status, and what made it.
-
-    ``unchecked`` lists each reason a check was not made, and ``skipped`` each reason the environments forbid
-    one.  Each is said once, with the algorithms it holds for.
-    """
+    """The gate's overall status, and what made it."""
 
     status: str
     regressions: tuple[str, ...]
@@ -40,11 +31,7 @@ class Outcome:
 
 
 def verdict(comparison: Comparison, allow_incomplete: bool = False, strict_environment: bool = False) -> Outcome:
-    """Return the overall status of *comparison* under the gate's options.
-
-    The options are those of ``hanoi compare``: an incomplete check fails unless allowed, a skipped one only
-    when strict.
-    """
+    """Return the overall status of *comparison* under the gate's options."""
     unchecked = [f"no baseline: {', '.join(comparison.no_baseline)}"] if comparison.no_baseline else []
     if comparison.not_measured:
         unchecked.append(f"not measured: {', '.join(comparison.not_measured)}")
@@ -79,10 +66,7 @@ def _skips(comparison: Comparison) -> list[tuple[str, str, str]]:
 
 
 def entries(comparison: Comparison) -> list[dict[str, Any]]:
-    """One mapping per algorithm and metric: figures, change, status.
-
-    The figures of a time are relative to the reference; its change is a ratio minus 1, like the others'.
-    """
+    """One mapping per algorithm and metric: figures, change, status."""
     found = [{**asdict(c), "change": c.change, "threshold_pct": comparison.threshold_pct} for c in comparison.checks]
     metric = f"time relative to {comparison.reference}"
     for row in comparison.times:
@@ -117,11 +101,7 @@ def to_json(comparison: Comparison, found: Outcome) -> str:
 
 
 def to_junit(comparison: Comparison) -> str:
-    """One JUnit test case per algorithm and metric, as XML text.
-
-    A regression or a check not made is a failure; a figure skipped for the environments, or one not compared,
-    is a skipped case.
-    """
+    """One JUnit test case per algorithm and metric, as XML text."""
     root = ElementTree.Element("testsuites", name="hanoi compare")
     suite = ElementTree.SubElement(root, "testsuite", name="hanoi compare")
     failures = skips = 0

@@ -1,7 +1,4 @@
-"""The gate's wall-time check.
-
-Each algorithm's time relative to the reference, old against new, called by a test.
-"""
+"""The gate's wall-time check, each time relative to the reference."""
 
 from __future__ import annotations
 
@@ -12,16 +9,12 @@ from dataclasses import dataclass
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.timing.stats import Difference, Interval, Verdict, compare_times
 
-SPREAD_SIGMAS = 4.0
-"""How many robust standard deviations of the changes between two runs count as noise (see the notes)."""
+SPREAD_SIGMAS = 4.0  #: How many robust standard deviations of the changes between two runs count as noise.
 
 
 @dataclass(frozen=True)
 class TimeRow:
-    """One algorithm's relative time over the sizes *ns* both sets timed.
-
-    With what the test found.
-    """
+    """One algorithm's relative time over the sizes *ns* both sets timed."""
 
     name: str
     ns: tuple[int, ...]
@@ -60,10 +53,7 @@ def paired(run: Run, reference: dict[int, Run]) -> int | None:
 
 
 def time_row(name: str, old: ResultSet, new: ResultSet, noise: float, threshold_pct: float) -> TimeRow:
-    """Compare algorithm *name* of *old* and *new*, testing the change.
-
-    Each time is relative to its set's reference.
-    """
+    """Compare algorithm *name* of *old* and *new*, testing the change."""
     ref = new.reference
     old_ref, new_ref = old.algorithms[ref].timed(), new.algorithms[ref].timed()
     old_runs, new_runs = old.algorithms[name].timed(), new.algorithms[name].timed()
@@ -95,7 +85,6 @@ def time_row(name: str, old: ResultSet, new: ResultSet, noise: float, threshold_
 
 
 def _samples(run: Run) -> tuple[float, ...]:
-    """Return the rounds *run*'s timing kept."""
     return run.timing.samples if run.timing else ()
 
 
@@ -139,10 +128,7 @@ def spread(rows: list[TimeRow]) -> float:
 
 
 def reference_row(old: ResultSet, new: ResultSet, rows: list[TimeRow], threshold_pct: float) -> TimeRow:
-    """Return the reference's change.
-
-    Estimated from the other algorithms' *rows* (commands left out by the caller).
-    """
+    """Return the reference's change."""
     ref = new.reference
     ns = tuple(sorted(set(old.algorithms[ref].timed()) & set(new.algorithms[ref].timed())))
     tested = [row for row in rows if row.difference is not None and row.change is not None]
@@ -163,10 +149,7 @@ def reference_row(old: ResultSet, new: ResultSet, rows: list[TimeRow], threshold
 
 
 def comparable_entries(name: str, old: AlgorithmResult, new: AlgorithmResult) -> str:
-    """Return why *name*'s entries *old* and *new* are not compared on time.
-
-    "" when they are.
-    """
+    """Return why *name*'s entries *old* and *new* are not compared on time."""
     if old.command != new.command:
         if old.external and new.external:
             return "command changed: not compared"

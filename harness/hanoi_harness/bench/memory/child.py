@@ -11,10 +11,7 @@ from collections.abc import Sequence
 
 
 def main(argv: Sequence[str]) -> int:
-    """Measure for *argv* and print the JSON line; return the exit status.
-
-    *argv* is ``NAME N INTERVAL [PLUGIN ...]``.
-    """
+    """Measure for *argv* and print the JSON line; return the exit status."""
     import psutil
     from memory_profiler import memory_usage
 

@@ -13,11 +13,7 @@ from hanoi_harness import process
 from hanoi_harness.bench.consume import consume
 from hanoi_harness.registry.record import Algorithm
 
-RSS_INTERVAL_S = 0.002
-"""memory-profiler's sampling interval in the child, in seconds.
-
-memory-profiler re-runs short drains at finer intervals itself.
-"""
+RSS_INTERVAL_S = 0.002  #: memory-profiler's sampling interval in the child, in seconds.
 
 
 def tracemalloc_peak(algorithm: Algorithm, n: int) -> int:
@@ -46,10 +42,7 @@ Mib = Annotated[float, msgspec.Meta(ge=0.0, le=2.0**30)]
 
 
 class Rss(msgspec.Struct, frozen=True):
-    """A child's peak RSS while draining, and its RSS just before.
-
-    Both are in MiB: *peak_mib* and *baseline_mib*.
-    """
+    """A child's peak RSS while draining, and its RSS just before."""
 
     peak_mib: Mib
     baseline_mib: Mib
@@ -61,11 +54,7 @@ class Rss(msgspec.Struct, frozen=True):
 
 
 def rss_peak(name: str, n: int, plugins: Sequence[str], timeout_s: float) -> Rss | str:
-    """The peak RSS of a fresh child draining algorithm *name* at *n*.
-
-    The child loads *plugins*. Returns the reason (one line) instead when the child fails or takes longer than
-    *timeout_s*.
-    """
+    """The peak RSS of a fresh child draining algorithm *name* at *n*."""
     argv = process.python_command("hanoi_harness.bench.memory.child", name, str(n), str(RSS_INTERVAL_S), *plugins)
     proc = process.start(
         argv, env=process.python_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True

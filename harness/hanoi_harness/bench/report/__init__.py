@@ -1,4 +1,1 @@
-"""Every view of a result set.
-
-Tables, plots and Markdown, rendered from ``results.json``.
-"""
+"""Every view of a result set, rendered from ``results.json``."""

@@ -1,25 +1,4 @@
-"""The plots of a result set (matplotlib, Agg).
-
-Two figures per kind of puzzle, and the instruction counts.
-
-The figures are per kind of puzzle
-(:func:`~hanoi_harness.bench.report.puzzles.kind_of`: the classic one, the
-cyclic, the linear, k pegs), so that no puzzle's lines are squeezed by
-another's axis.  ``ns_per_move_KIND.png`` is ns per move with its 95%
-interval against the run's moves, and beside it the instructions per move
-valgrind counted (:func:`instruction_points`), which no load moves.
-``memory_KIND.png`` is the tracemalloc peak and the peak RSS growth, against
-the run's moves too: the same work on every x axis.  Times and tracemalloc
-peaks are drawn on log scales; the instructions and the RSS, which moves in
-pages, on linear ones from 0.  Every axis says its scale, and ends on a tick
-beyond its highest point (:func:`honest_range`), so that no line passes the
-top tick and a few pages' ripple is not stretched over a whole panel.  The panels and
-the styles of the lines are :mod:`.styles`'; each panel's legend lists its
-lines in rank order, with the ns per move each is ranked at.
-``instructions.png`` draws each algorithm's instructions per move as bars,
-one panel per puzzle in rank order.  A new figure drawn against moves is one
-more :class:`Series`.
-"""
+"""The plots of a result set (matplotlib, Agg): two per kind of puzzle."""
 
 from __future__ import annotations
 
@@ -42,17 +21,7 @@ MIN_WIDTH = 7.5
 
 @dataclass(frozen=True)
 class Series:
-    """A figure drawn against the run's moves.
-
-    *value* reads it from a run, *label* names the axis, *tick* writes its ticks.
-
-    *log* draws it on a log scale, with *locator* (LogLocator's arguments)
-    placing the ticks when given; *interval*, when given, gives the ends of
-    a value's 95% interval, drawn as an error bar.  A linear axis starts at
-    0 and reaches *span* at least.  *of_result*, when given, reads the
-    (moves, value) points from a whole record instead of *value* from each
-    run.
-    """
+    """A figure drawn against the run's moves."""
 
     title: str
     value: Callable[[Run], float | int | None]
@@ -66,7 +35,6 @@ class Series:
 
 
 def _ns_interval(run: Run) -> tuple[float, float] | None:
-    """The 95% interval of *run*'s ns per move, or None."""
     if run.timing is None or run.timing.interval is None or not run.moves:
         return None
     return run.timing.interval.low / run.moves * 1e9, run.timing.interval.high / run.moves * 1e9
@@ -74,16 +42,6 @@ def _ns_interval(run: Run) -> tuple[float, float] | None:
 
 def instruction_points(result: AlgorithmResult) -> list[tuple[int, float]]:
     """Return (moves, instructions per move) of *result* at each counted size.
-
-    Outside the memory allocators (the gate's figure), between each counted
-    size and the next, drawn at the larger's moves.  The counts are
-    I_1 .. I_k at the sizes, then I_1 again: each fork adds the same
-    constant d, so d = (I_1' - I_1) / k, and the work between sizes j and
-    j + 1 is I_(j+1) - I_j - d.  Two sizes give the one figure
-    :attr:`~hanoi_harness.bench.counts.figures.InstructionCount.per_move`.
-    A step of a few moves whose figure is 0 or less (the fork's constant
-    varies by a few instructions, more than such a step's work: blocks'
-    first moves cost almost nothing) is left out, as the time fit leaves it.
 
     >>> from hanoi_harness.bench.counts.figures import InstructionCount
     >>> c = InstructionCount(sizes=(10, 14), moves=(1023, 16383), instructions=(300_000_000, 361_445_000, 300_010_000),
@@ -142,10 +100,7 @@ INSTRUCTIONS = Series(
 
 @dataclass(frozen=True)
 class Picture:
-    """A PNG the report shows: its *file* name, *title* and *kind*.
-
-    *kind* is the title of its kind of puzzle, "" for none.
-    """
+    """A PNG the report shows: its *file* name, *title* and *kind*."""
 
     file: str
     title: str
@@ -154,10 +109,7 @@ class Picture:
 
 @dataclass(frozen=True)
 class Lines:
-    """The lines of one kind of puzzle, laid out and styled.
-
-    Its standings, its reference, the panels and every line's style.
-    """
+    """The lines of one kind of puzzle, laid out and styled."""
 
     kind: Kind
     standings: tuple[Standing, ...]
@@ -169,10 +121,7 @@ class Lines:
     ranks: dict[str, str]
 
     def label(self, name: str, with_ns: bool) -> str:
-        """Return the legend's entry for *name*: its rank, pegs and speed.
-
-        Its pegs when the kind has several puzzles.
-        """
+        """Return the legend's entry for *name*: its rank, pegs and speed."""
         result = self.results[name]
         rank = self.ranks.get(name, "-")
         extra = [result.puzzle.split(",")[0]] if len(self.standings) > 1 else []
@@ -184,10 +133,7 @@ class Lines:
 
 
 def kinds(results: ResultSet) -> list[Lines]:
-    """Return the lines of each kind of puzzle of *results*.
-
-    In the summaries' order; the algorithms with a run only.
-    """
+    """Return the lines of each kind of puzzle of *results*."""
     grouped: dict[str, list[Standing]] = {}
     for standing in standings(results):
         grouped.setdefault(standing.kind.key, []).append(standing)
@@ -231,13 +177,7 @@ def pictures(results: ResultSet) -> list[Picture]:
 
 
 def points(result: AlgorithmResult, series: Series) -> tuple[list[int], list[float], list[list[float]] | None]:
-    """Return the moves, values and error bars of *series* for *result*.
-
-    Only the runs that have a value.
-
-    A log scale drops values of 0 or less (a linear one keeps them); error
-    bars are None for a series without intervals.
-    """
+    """Return the moves, values and error bars of *series* for *result*."""
     if series.of_result is not None:
         pairs = [(moves, value) for moves, value in series.of_result(result) if value > 0 or not series.log]
         return [moves for moves, _ in pairs], [value for _, value in pairs], None
@@ -278,22 +218,15 @@ def plot(results: ResultSet, out: Path) -> list[str]:
 
 
 def _instruction_rows(lines: Lines) -> list[Series]:
-    """Return [INSTRUCTIONS] when an algorithm of *lines* has a count, else []."""
     return [INSTRUCTIONS] if any(instruction_points(r) for r in lines.results.values()) else []
 
 
 def _memory_rows(lines: Lines) -> list[Series]:
-    """Return the memory series that any algorithm of *lines* has a figure of."""
     return [s for s in (TRACEMALLOC, RSS) if any(points(r, s)[0] for r in lines.results.values())]
 
 
 def _figure(lines: Lines, rows: Sequence[Series], title: str, file: Path) -> None:
-    """Draw *rows* of *lines*' panels into *file*, under *title*.
-
-    One series a row.
-
-    A kind of one panel has its series side by side instead.
-    """
+    """Draw *rows* of *lines*' panels into *file*, under *title*."""
     import matplotlib.pyplot as plt
 
     count = len(lines.panels)
@@ -328,10 +261,7 @@ def _figure(lines: Lines, rows: Sequence[Series], title: str, file: Path) -> Non
 
 
 def _panel(ax: Any, lines: Lines, panel: Panel, series: Series, with_ns: bool) -> None:
-    """Draw *series* of *panel*'s algorithms on the axes *ax*.
-
-    Its legend goes below, in rank order.
-    """
+    """Draw *series* of *panel*'s algorithms on the axes *ax*."""
     from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
 
     drawn: list[float] = []
@@ -376,11 +306,6 @@ def _panel(ax: Any, lines: Lines, panel: Panel, series: Series, with_ns: bool) -
 def honest_range(locator: Any, low: float, high: float, series: Series) -> tuple[float, float]:
     """Return the y limits for values from *low* to *high*: ticks of *locator*.
 
-    The largest tick at or under *low* and the smallest at or over *high*,
-    so every line ends under the top tick.  A log axis spans a factor of its
-    base at least, and a linear one starts at 0 and reaches ``series.span``
-    at least, so that a small ripple is drawn as small as it is.
-
     >>> from matplotlib.ticker import LogLocator, MaxNLocator
     >>> honest_range(LogLocator(base=4), 900.0, 6e6, TRACEMALLOC)
     (256.0, 16777216.0)
@@ -419,14 +344,7 @@ def _moves(value: float) -> str:
 
 
 def _bars(results: ResultSet, file: Path) -> None:
-    """Draw each algorithm's instructions per move into *file*.
-
-    Outside the allocators, then in them, stacked.
-
-    One panel per puzzle, in rank order.  An algorithm whose count is
-    unavailable gets no bar but its reason, so that a missing figure is
-    never mistaken for a small one.
-    """
+    """Draw each algorithm's instructions per move into *file*."""
     import matplotlib.pyplot as plt
 
     groups = []

@@ -1,27 +1,7 @@
 """The puzzles of a result set, each ranked against its own reference.
 
-Like with like: a run of the classic puzzle's n disks makes 2^n - 1 moves,
-a linear one 3^n - 1, one on four pegs far fewer, and each puzzle has
-algorithms of its own.  So every view groups the records by the puzzle they
-solve (:func:`standings`) and ranks them within it, never against another
-puzzle's algorithm.  Within a puzzle the rank is by ns per move at about the
-same work: *W* is the most moves every timed algorithm of the puzzle reached,
-and each is ranked at its timed run closest to *W* (in ratio: 6560 moves is
-closer to 16383 than 1023 is).  Ranks allow ties (:func:`ranks`): an
-algorithm's rank is one more than the number of those surely faster, whose
-95% interval of ns per move lies wholly below its own, by more than 5%.  So
-algorithms whose intervals overlap or lie within 5% share a rank, written
-``=3``, and two runs that each rank
-two algorithms apart agree on their order as often as the intervals hold.
-Speeds are given against the puzzle's
-reference (:func:`reference_for`).  A set whose drains read no move
-(``"consumer": "generation only"``, a file of schema 1 or 2) is not ranked:
-its speeds say how fast a generator hands out objects, not how fast moves can
-be read.
-
-The plots gather the puzzles into kinds (:func:`kind_of`): the classic one,
-the cyclic, the linear, and every puzzle of k pegs on one figure, since
-against moves their runs do the same work.
+Each algorithm is ranked by ns per move within its puzzle, at about the same work; ranks allow ties.
+``docs/bench/internals.md`` gives the rules.
 """
 
 from __future__ import annotations
@@ -36,10 +16,7 @@ from hanoi_harness.bench.results.resultset import CLASSIC_PUZZLE, AlgorithmResul
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of puzzle, drawn on figures of its own.
-
-    *key* names its files, *title* heads them.
-    """
+    """A kind of puzzle, drawn on figures of its own."""
 
     key: str
     title: str
@@ -67,8 +44,6 @@ def pegs_of(puzzle: str) -> int:
 def kind_of(puzzle: str) -> Kind:
     """Return the kind of *puzzle*, a puzzle's text.
 
-    *puzzle* is ``str`` of a :class:`~hanoi_harness.core.puzzle.Puzzle`.
-
     >>> [kind_of(p).key for p in ("3 pegs, every move", "3 pegs, linear: 0-1-2", "6 pegs, every move")]
     ['classic', 'linear', 'k_pegs']
     >>> kind_of("3 pegs, every move, from 0,1 to the tower")
@@ -89,8 +64,6 @@ def kind_of(puzzle: str) -> Kind:
 def title_of(puzzle: str) -> str:
     """Return the heading of *puzzle*'s tables.
 
-    Its kind's title when the kind is one puzzle, else the puzzle.
-
     >>> title_of("3 pegs, every move"), title_of("4 pegs, every move")
     ('The classic puzzle (3 pegs, every move)', '4 pegs, every move')
     """
@@ -107,14 +80,7 @@ def _order(puzzle: str) -> tuple[int, int, str]:
 
 @dataclass(frozen=True)
 class Entry:
-    """One algorithm in its puzzle's ranking.
-
-    Its *rank* (None: not ranked), the *run* it is ranked at, and its *speed*.
-    *tied* says that another algorithm of the puzzle shares its rank.
-
-    *speed* is the reference's ns per move over the algorithm's, at the runs
-    each is ranked at (above 1: faster), None when either was not timed.
-    """
+    """One algorithm in its puzzle's ranking."""
 
     result: AlgorithmResult
     rank: int | None
@@ -138,8 +104,6 @@ class Entry:
 def ns_interval(run: Run) -> tuple[float, float] | None:
     """Return the 95% interval of *run*'s ns per move, or None.
 
-    Its median alone, as a point, when the run has no interval.
-
     >>> from hanoi_harness.bench.timing.figures import Timing
     >>> from hanoi_harness.bench.timing.stats import Interval
     >>> ns_interval(Run(3, moves=7, timing=Timing(7e-6, 0, 0, 0, 0, 0, 0, 9, 1, Interval(6.3e-6, 7.7e-6))))
@@ -160,12 +124,9 @@ RANK_MARGIN = 0.05
 def ranks(intervals: Sequence[tuple[float, float]], margin: float = RANK_MARGIN) -> list[tuple[int, bool]]:
     """Return the rank of each of *intervals* (low, high), and if it is tied.
 
-    An interval's rank is one more than the number of intervals wholly
-    below it by more than *margin* (surely faster).  It is tied when
-    another has the same rank.  Intervals that overlap or lie within the
-    margin share a rank, unless one of them lies wholly above a third
-    that the other overlaps: ranks never say that a slower one beat a
-    surely faster one.  The margin keeps a near tie from ranking in
+    An interval's rank is one more than the number below it by more than
+    *margin* (surely faster); intervals that overlap or lie within the
+    margin share a rank.  The margin keeps a near tie from ranking in
     opposite orders in two runs.
 
     >>> ranks([(1.0, 2.0), (1.5, 3.0), (4.0, 5.0)])
@@ -181,10 +142,7 @@ def ranks(intervals: Sequence[tuple[float, float]], margin: float = RANK_MARGIN)
 
 @dataclass(frozen=True)
 class Standing:
-    """A puzzle's algorithms, ranked.
-
-    *reference* is the one speeds are against, *target* the work W (None: none).
-    """
+    """A puzzle's algorithms, ranked."""
 
     puzzle: str
     reference: str
@@ -203,8 +161,6 @@ class Standing:
 def common_moves(members: Sequence[AlgorithmResult]) -> int | None:
     """Return W, the most moves every timed one of *members* reached.
 
-    None when none was timed.
-
     >>> from hanoi_harness.bench.timing.figures import Timing
     >>> t = Timing(1e-3, 0, 1e-3, 1e-3, 1e-3, 1e-3, 0, 8, 1)
     >>> common_moves([AlgorithmResult("a", runs=[Run(6, timing=t), Run(14, timing=t)]),
@@ -216,12 +172,7 @@ def common_moves(members: Sequence[AlgorithmResult]) -> int | None:
 
 
 def ranked_run(result: AlgorithmResult, target: int | None) -> Run | None:
-    """Return *result*'s timed run closest to *target* moves, in ratio.
-
-    The larger on a tie; None when untimed.
-
-    Without a target, its largest timed run.
-    """
+    """Return *result*'s timed run closest to *target* moves, in ratio."""
     timed = [run for run in result.timed().values() if run.moves > 0]
     if not timed:
         return None
@@ -231,13 +182,7 @@ def ranked_run(result: AlgorithmResult, target: int | None) -> Run | None:
 
 
 def reference_for(results: ResultSet, members: Sequence[AlgorithmResult]) -> str:
-    """Return the reference of a puzzle whose records are *members*.
-
-    The set's reference when it solves this puzzle; else the first of the
-    project's records (no plugin's, no command's) of the family "recursive"
-    (the textbook recursion, the usual yardstick); else the project's first
-    record; else the first.
-    """
+    """Return the reference of a puzzle whose records are *members*."""
     names = [result.name for result in members]
     if results.reference in names:
         return results.reference
@@ -255,7 +200,6 @@ def standings(results: ResultSet) -> list[Standing]:
 
 
 def _standing(results: ResultSet, puzzle: str, members: list[AlgorithmResult]) -> Standing:
-    """Return the ranking of *members*, the records of *puzzle* in *results*."""
     target = common_moves(members)
     reference = reference_for(results, members)
     ref_run = ranked_run(results.algorithms[reference], target)

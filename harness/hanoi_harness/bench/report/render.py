@@ -1,17 +1,4 @@
-"""Every view of a result set, rendered from ``results.json`` alone.
-
-They are index.html, README.md, the tables, the CSVs and the plots.
-
-:func:`render` reads nothing but the result set, so any results directory can
-be rendered again from its ``results.json`` (``hanoi report``).  Every
-generated text file says so on its first line.  The pieces live apart:
-
-* :mod:`.summary`: the ranked summary;
-* :mod:`.tables`: the other tables, Markdown and CSV both;
-* :mod:`.plots`: the PNGs;
-* :mod:`.view`: the one model of README.md and index.html, and their Jinja2
-  templates.
-"""
+"""Every view of a result set, rendered from ``results.json`` alone."""
 
 from __future__ import annotations
 
@@ -26,24 +13,14 @@ from hanoi_harness.sandbox.interrupts import interruption_wins
 
 
 def all_tables(results: ResultSet) -> list[Table]:
-    """Return every table of *results* in the order of tables.md.
-
-    The summaries, instructions, the figures by n, the details.
-    """
+    """Return every table of *results* in the order of tables.md."""
     tables = [summary(results), instructions(results), *(by_n(results, figure) for figure in FIGURES)]
     tables.append(details(results))
     return tables
 
 
 def render(results: ResultSet, out: Path) -> list[str]:
-    """Write every view of *results* into *out*; return their names.
-
-    They are index.html, README.md, tables.md, the CSV twins and the plots.
-
-    Ctrl-C while rendering is
-    :class:`KeyboardInterrupt`, whatever a library turns it into on the way
-    (see :func:`~hanoi_harness.sandbox.interrupts.interruption_wins`).
-    """
+    """Write every view of *results* into *out*; return their names."""
     with interruption_wins():
         tables = all_tables(results)
         written = []

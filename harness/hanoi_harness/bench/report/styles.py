@@ -1,21 +1,4 @@
-"""Which lines share a panel, and how each line is told apart.
-
-A reader separates about eight lines in one panel, so a figure whose puzzle
-has more algorithms splits them (:func:`panels`) by kind of algorithm
-(:data:`GROUPS`: the recursions and their stacks, the rule-based and iterative
-ports, the formulas and blocks), each kind whole where
-it fits, small kinds together.  The puzzle's reference is drawn in every panel,
-in black, as the yardstick to compare across them.
-
-Every line gets a style from its name (:func:`style_of`, a stable digest of
-the name into the palette), so an algorithm looks the same in every plot of
-every run, and two reports compare by eye.  In one figure no two lines
-share both colour and marker (:func:`styles`), and the colours are spread
-as evenly as they go, so a line can be followed in print, in grey, or by a
-reader who does not tell colours apart.  The colours are Okabe and Ito's
-colour-blind-safe set (less its black, kept for the reference, and its yellow,
-too pale on white) and two more.
-"""
+"""Which lines share a panel, and how each line is told apart."""
 
 from __future__ import annotations
 
@@ -23,11 +6,9 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-MAX_LINES = 8
-"""The most lines a panel holds, the reference included."""
+MAX_LINES = 8  #: The most lines a panel holds, the reference included.
 
-SMALLEST_PANEL = 3
-"""A kind with fewer lines than this shares its panel with the next kind, where both fit."""
+SMALLEST_PANEL = 3  #: A kind with fewer lines than this shares its panel with the next kind, where both fit.
 
 REFERENCE_COLOUR = "#000000"
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C564B", "#882255")
@@ -53,10 +34,7 @@ GROUP_ORDER = ("recursions and stacks", "rules and iterations", "formulas and bl
 
 @dataclass(frozen=True)
 class Style:
-    """How one line is drawn: its *colour*, *marker* and *linestyle*.
-
-    Each in matplotlib's names.
-    """
+    """How one line is drawn: its *colour*, *marker* and *linestyle*."""
 
     colour: str
     marker: str
@@ -65,10 +43,7 @@ class Style:
 
 @dataclass(frozen=True)
 class Panel:
-    """One panel of a figure: its *title* and its lines.
-
-    The title names a kind of algorithm, "" for a figure of one panel.
-    """
+    """One panel of a figure: its *title* and its lines."""
 
     title: str
     names: tuple[str, ...]
@@ -85,11 +60,6 @@ def group_of(family: str) -> str:
 
 def panels(ranked: Sequence[str], families: Mapping[str, str], reference: str | None) -> list[Panel]:
     """Return the panels of a figure of the *ranked* algorithms.
-
-    *ranked* is in rank order, and so is each panel.
-
-    *families* gives each algorithm's family; *reference*, when one of
-    *ranked*, is drawn in every panel.
 
     >>> fam = {"r": "recursive", "s": "stack", "b": "blocks"}
     >>> panels(["b", "r", "s"], fam, "r")
@@ -130,10 +100,6 @@ def panels(ranked: Sequence[str], families: Mapping[str, str], reference: str | 
 def digest(name: str) -> int:
     """Return a stable number for *name*: the first 8 bytes of its SHA-256.
 
-    Python's ``hash`` of a string changes with every process
-    (``PYTHONHASHSEED``); this does not, so a name's style is the same in
-    every run.
-
     >>> digest("recursive") == digest("recursive"), digest("recursive") != digest("bitwise")
     (True, True)
     """
@@ -142,8 +108,6 @@ def digest(name: str) -> int:
 
 def style_of(name: str) -> Style:
     """Return the style *name*'s line gets unless another takes it first.
-
-    Its colour, marker and line style, drawn from :func:`digest`.
 
     >>> style_of("bitwise") == style_of("bitwise")
     True
@@ -159,15 +123,6 @@ def style_of(name: str) -> Style:
 
 def styles(figure: Sequence[Panel], reference: str | None) -> dict[str, Style]:
     """Return the style of every line of the panels of *figure*.
-
-    The reference is black, solid, with circles.  Every other line gets its
-    :func:`style_of`, from its name alone: the same in every plot of every
-    run, whatever the ranks.  Where two names of the figure would share a
-    colour and a marker, or one colour is drawn more often than its share,
-    the one whose digest comes later takes the next free pair (the next
-    colour, then the next marker).  So the styles depend on the set of
-    names, never on their order; past ``len(COLOURS) * len(MARKERS)``
-    lines, pairs repeat.
 
     >>> found = styles([Panel("", ("a", "r", "b"))], "r")
     >>> found["r"], found["b"] == style_of("b"), found == styles([Panel("", ("b", "r")), Panel("", ("r", "a"))], "r")

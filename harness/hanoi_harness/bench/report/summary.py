@@ -1,14 +1,4 @@
-"""The summaries of a result set: one per puzzle, with a detail table.
-
-A summary shows first what a reader compares (:data:`HEADERS`): ns per move
-with its 95% interval, moves per second, the speed against the puzzle's
-reference, instructions and peak memory per run, and the declared classes
-against the fitted ones as a plain verdict (:func:`verdict`).  Every
-MISMATCH is explained in words right under its table (:func:`findings`).
-The figures behind the verdict, where each walk stopped and the rest are in
-the detail table (:func:`details`).  The ranking is :mod:`.puzzles`'.  The
-CSV twin, ``summary.csv``, holds every algorithm with one figure a column.
-"""
+"""The summaries of a result set: one per puzzle, with a detail table."""
 
 from __future__ import annotations
 
@@ -44,8 +34,6 @@ def _fits(result: AlgorithmResult) -> list[tuple[str, str, Fit | None]]:
 def verdict(result: AlgorithmResult) -> str:
     """Return the summary's verdict on *result*.
 
-    Its check, then its declared classes against the fitted ones.
-
     >>> from hanoi_harness.bench.results.resultset import Declared, Fits
     >>> fits = Fits(Fit("2^n", 0.1, "log-log instructions/move", 9), Fit("1", 0.0, "bytes per disk", 9))
     >>> verdict(AlgorithmResult("a", declared=Declared("2^n", "1"), fit=fits))
@@ -79,11 +67,7 @@ def verdict(result: AlgorithmResult) -> str:
 
 
 def findings(result: AlgorithmResult) -> list[str]:
-    """Return what each MISMATCH of *result* means, in words.
-
-    From its figures; [] for none.  A wall-clock trend that the counts do
-    not show follows, labelled an observation: it decides no verdict.
-    """
+    """Return what each MISMATCH of *result* means, in words."""
     if result.status != "ok" or result.external:
         return []
     said = []
@@ -128,8 +112,6 @@ def findings(result: AlgorithmResult) -> list[str]:
 def instructions_cell(result: AlgorithmResult) -> str:
     """Return the detail table's instructions cell.
 
-    Per move outside the allocators, + the allocators' share.
-
     >>> from hanoi_harness.bench.counts.figures import InstructionCount
     >>> missing = InstructionCount(sizes=(10, 14), unavailable="no valgrind")
     >>> instructions_cell(AlgorithmResult("a", instructions=missing))
@@ -146,10 +128,7 @@ def instructions_cell(result: AlgorithmResult) -> str:
 
 
 def total_instructions(result: AlgorithmResult) -> tuple[float | None, str]:
-    """Return *result*'s instructions per move, and its summary cell.
-
-    The allocators included.
-    """
+    """Return *result*'s instructions per move, and its summary cell."""
     count = result.instructions
     if count is None or count.total_per_move is None:
         return None, instructions_cell(result)
@@ -157,13 +136,7 @@ def total_instructions(result: AlgorithmResult) -> tuple[float | None, str]:
 
 
 def peak(result: AlgorithmResult, run: Run | None) -> tuple[float | None, str]:
-    """Return *result*'s peak memory in bytes at *run*, and its cell.
-
-    The cell names the n it was measured at when not *run*'s.
-
-    The tracemalloc peak (a command's: the peak RSS of its process), at the
-    ranked run when measured there, else at the largest n it was measured at.
-    """
+    """Return *result*'s peak memory in bytes at *run*, and its cell."""
     if result.external:
         sized = [(r, r.rss.peak_mib * 2**20) for r in result.runs if r.rss is not None]
         unit = " RSS"
@@ -195,13 +168,7 @@ SUMMARY_CSV += ["n_max", "limits", "stopped", "verdict"]
 
 
 def summary(results: ResultSet) -> Table:
-    """Return the summaries of *results*, one part per puzzle.
-
-    Every row goes in the CSV.
-
-    Algorithms without timings come last in their puzzle, unranked, as does
-    every algorithm of a set whose drains read no move.
-    """
+    """Return the summaries of *results*, one part per puzzle."""
     parts, shown, raw = [], [], []
     for standing in standings(results):
         rows = [_shown(entry) for entry in standing.entries]
@@ -217,10 +184,7 @@ def summary(results: ResultSet) -> Table:
 
 
 def details(results: ResultSet) -> Table:
-    """Return the detail tables of *results*, one part per puzzle.
-
-    In the summaries' order; no CSV of its own.
-    """
+    """Return the detail tables of *results*, one part per puzzle."""
     parts, shown = [], []
     for standing in standings(results):
         rows = [_detail(entry) for entry in standing.entries]
@@ -235,7 +199,6 @@ def details(results: ResultSet) -> Table:
 
 
 def _shown(entry: Entry) -> list[str]:
-    """Return *entry*'s row of its puzzle's summary."""
     result, run = entry.result, entry.run
     return [
         entry.place,
@@ -250,7 +213,6 @@ def _shown(entry: Entry) -> list[str]:
 
 
 def _keys(entry: Entry) -> list[float | str | None]:
-    """Return the sort keys of *entry*'s summary row, one a cell."""
     result, run = entry.result, entry.run
     return [
         entry.rank,
@@ -267,8 +229,6 @@ def _keys(entry: Entry) -> list[float | str | None]:
 def classes_cell(declared: str, fit: Fit | None, of_rss: bool = False) -> str:
     """Return "declared / fitted (figure, sizes)" for the detail table.
 
-    "-" for what is unknown.
-
     >>> classes_cell("", None), classes_cell("n", Fit("1", 0.0, "bytes per disk", 9))
     ('- / - (not enough sizes)', 'n / 1 (0 B/disk, 9 sizes)')
     """
@@ -279,7 +239,6 @@ def classes_cell(declared: str, fit: Fit | None, of_rss: bool = False) -> str:
 
 
 def _detail(entry: Entry) -> list[str]:
-    """Return *entry*'s row of its puzzle's detail table."""
     result, run = entry.result, entry.run
     ns = [r.n for r in result.runs]
     return [
@@ -344,13 +303,7 @@ def _names(names: list[str]) -> str:
 
 
 def glance(results: ResultSet) -> list[str]:
-    """Return the few plain sentences the README and the page open with.
-
-    One line a puzzle: the fastest, the leanest and the ranks shared; then
-    one a kind of algorithm: how it scales, from the fitted time classes.
-    All come from the figures of *results*, never from what a record
-    declares.
-    """
+    """Return the few plain sentences the README and the page open with."""
     said = []
     for standing in standings(results):
         ranked = [entry for entry in standing.entries if entry.rank is not None and entry.run is not None]
@@ -393,10 +346,7 @@ CLASS_WORDS = {"2^n": "the same cost every move", "n 2^n": "a cost a move growin
 
 
 def _scaling(results: ResultSet) -> list[str]:
-    """Return one sentence per kind of algorithm: its fitted time classes.
-
-    The kinds are the plots' (:func:`~hanoi_harness.bench.report.styles.group_of`).
-    """
+    """Return one sentence per kind of algorithm: its fitted time classes."""
     kinds: dict[str, dict[str, list[str]]] = {}
     for result in results.algorithms.values():
         if result.fit_time is not None and not result.external:

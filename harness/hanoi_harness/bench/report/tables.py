@@ -1,17 +1,4 @@
-"""The tables of a result set.
-
-One algorithm x n table per figure, and instructions per move.
-
-Each table comes as a :class:`Table`: Markdown headers and formatted rows for
-``tables.md`` and the README, and raw rows (one figure a cell, units in the
-header) for its CSV twin.  The per-n tables are :data:`FIGURES`, in order: a
-new figure measured per (algorithm, n) is one more :class:`Figure` there, and
-gets its section in ``tables.md`` and its CSV with no other change.  In
-Markdown a per-n table comes in one part per puzzle, each with the n its
-records ran at (a linear run of 8 disks does the work of a classic one of
-13); the CSV has every n.  The ranked summaries and their details are
-:mod:`hanoi_harness.bench.report.summary`'s.
-"""
+"""The tables of a result set, in Markdown and as CSV twins."""
 
 from __future__ import annotations
 
@@ -28,15 +15,7 @@ from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Ru
 
 @dataclass(frozen=True)
 class Part:
-    """One part of a table in Markdown.
-
-    Its *label* (a puzzle), and its own *headers* and *shown* rows.
-
-    *keys*, when given, hold a sort key for each cell (a number where the
-    cell is one, None for none), for the HTML report's sortable tables;
-    *names* the algorithm of each row; *lead* a sentence above it and
-    *notes* lines below it.
-    """
+    """One part of a table in Markdown."""
 
     label: str
     headers: list[str]
@@ -47,10 +26,7 @@ class Part:
     notes: tuple[str, ...] = ()
 
     def markdown(self) -> str:
-        """Return the part in GitHub Markdown.
-
-        Its label, its lead, the table, then its notes as a list.
-        """
+        """Return the part in GitHub Markdown."""
         lead = f" {self.lead}" if self.lead else ""
         notes = "".join(f"\n- {note}" for note in self.notes)
         return f"*{self.label}*{lead}\n\n{markdown(self.headers, self.shown)}" + (f"\n{notes}" if notes else "")
@@ -58,13 +34,7 @@ class Part:
 
 @dataclass(frozen=True)
 class Table:
-    """A table under *title*: *headers* and *shown* rows for Markdown.
-
-    *columns* and *raw* rows for its CSV.
-
-    *csv* is the CSV's file name, or "" for a table with no CSV twin; *parts*,
-    when given, are what Markdown shows instead of one table (the CSV is the whole).
-    """
+    """A table under *title*: *headers* and *shown* rows for Markdown."""
 
     title: str
     headers: list[str]
@@ -75,19 +45,13 @@ class Table:
     parts: tuple[Part, ...] = ()
 
     def markdown(self) -> str:
-        """Return the table in GitHub Markdown.
-
-        One table, or each part under its label.
-        """
+        """Return the table in GitHub Markdown."""
         if not self.parts:
             return markdown(self.headers, self.shown)
         return "\n\n".join(part.markdown() for part in self.parts)
 
     def write_csv(self, directory: Path) -> None:
-        """Write the CSV twin into *directory*.
-
-        Its first line the generated-file note (a ``#`` comment).
-        """
+        """Write the CSV twin into *directory*."""
         buffer = io.StringIO()
         buffer.write(f"# {NOTE}\n")
         writer = csv.writer(buffer, lineterminator="\n")
@@ -97,26 +61,13 @@ class Table:
 
 
 def shown_name(result: AlgorithmResult) -> str:
-    """Return *result*'s name as the Markdown tables show it.
-
-    An external program's marked ``(command)``.
-    """
+    """Return *result*'s name as the Markdown tables show it."""
     return f"{result.name} (command)" if result.external else result.name
-
-
-# --- tables by algorithm x n ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Figure:
-    """A figure measured per (algorithm, n).
-
-    Its CSV name *key*, its section *title*, and *cell*.
-
-    *cell* gives a run's raw value (for the CSV) and its text (for Markdown).
-    A figure that a command (an external program) cannot have (*commands*
-    False) shows "-" for one.
-    """
+    """A figure measured per (algorithm, n)."""
 
     key: str
     title: str
@@ -168,13 +119,7 @@ FIGURES = (
 
 
 def by_n(results: ResultSet, figure: Figure) -> Table:
-    """Return the algorithm x n table of *figure* in *results*.
-
-    It covers every n any algorithm was measured at.
-
-
-    In Markdown, one part per puzzle, each over the n its records were measured at.
-    """
+    """Return the algorithm x n table of *figure* in *results*."""
     ns = sorted({run.n for a in results.algorithms.values() for run in a.runs})
     headers = ["algorithm"] + [f"n={n}" for n in ns]
     raw = [[result.name, *(_cell(result, n, figure)[0] for n in ns)] for result in results.algorithms.values()]
@@ -187,20 +132,12 @@ def by_n(results: ResultSet, figure: Figure) -> Table:
 
 
 def _part(results: ResultSet, puzzle: str, figure: Figure) -> Part:
-    """Return the part of *figure*'s table for the records of *puzzle*.
-
-    Over the n they were measured at.
-    """
     members = [result for result in results.algorithms.values() if result.puzzle == puzzle]
     ns = sorted({run.n for result in members for run in result.runs})
     return Part(puzzle, ["algorithm"] + [f"n={n}" for n in ns], [_shown_row(result, ns, figure) for result in members])
 
 
 def _cell(result: AlgorithmResult, n: int, figure: Figure) -> tuple[Any, str]:
-    """Return *figure*'s raw value and text for *result* at *n*.
-
-    None and "" where it was not measured.
-    """
     run = next((run for run in result.runs if run.n == n), None)
     if run is None:
         return None, ""
@@ -209,15 +146,11 @@ def _cell(result: AlgorithmResult, n: int, figure: Figure) -> tuple[Any, str]:
 
 
 def _shown_row(result: AlgorithmResult, ns: list[int], figure: Figure) -> list[str]:
-    """Return *result*'s Markdown row of *figure* over *ns*."""
     return [shown_name(result), *(_cell(result, n, figure)[1] for n in ns)]
 
 
 def instructions(results: ResultSet) -> Table:
-    """Return the table of instructions per move.
-
-    One row per algorithm, or why its count is unavailable.
-    """
+    """Return the table of instructions per move."""
     headers = ["algorithm", "n counted", "moves", "instructions/move", "in the allocators", "total/move"]
     columns = ["algorithm", "n1", "n2", "moves1", "moves2", "instructions_per_move", "allocator_per_move"]
     columns += ["total_per_move", "unavailable"]

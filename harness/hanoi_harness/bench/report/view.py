@@ -1,16 +1,6 @@
 """The view of a result set: one model, rendered by two templates.
 
-:func:`view` builds the model once from the result set alone, every figure
-formatted here, so the templates hold no arithmetic.  The templates
-(``templates/*.j2``) hold the prose and render it (:func:`text`):
-README.md, the short view GitHub shows, and ``index.html``, the whole
-report.  The page works offline and alone: its style and its one small
-script (which sorts a table by the column clicked) are inline, its images
-are the set's own PNGs, and a Content-Security-Policy lets it fetch nothing
-else.  Every value in it is escaped (a command or a plugin's summary is
-anyone's text).  A table of the model is a :class:`~.tables.Part` or
-:class:`~.tables.Table`: filters make it Markdown (``md``) or a sortable
-HTML table (``grid``).
+The model holds every figure formatted; the templates (``templates/*.j2``) hold the prose.
 """
 
 from __future__ import annotations
@@ -45,22 +35,14 @@ from hanoi_harness.bench.results.environment import Environment
 from hanoi_harness.bench.results.resultset import AlgorithmResult, ResultSet, Run
 from hanoi_harness.bench.timing.noise import ROUNDS
 
-PAGE = "index.html"
-"""The HTML report beside README.md."""
+PAGE = "index.html"  #: The HTML report beside README.md.
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
-"""The templates, installed with the package (package data)."""
+TEMPLATES = Path(__file__).resolve().parent / "templates"  #: The templates, installed with the package (package data).
 
 
 @cache
 def environment(escape: bool = False) -> jinja2.Environment:
-    """Return the Jinja2 environment of the templates.
-
-    Markdown escapes nothing; HTML (*escape*) escapes every value. An
-    unknown name raises. Either way a value's control characters (but
-    newlines and tabs) show as their Python escapes (:func:`printable`).
-    The filters ``md`` and ``grid`` show a table in Markdown or in HTML.
-    """
+    """Return the Jinja2 environment of the templates."""
     found = jinja2.Environment(
         finalize=printable,
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -82,8 +64,6 @@ def text(template: str, model: dict[str, Any]) -> str:
 def printable(value: Any) -> Any:
     """Return *value* with its control characters escaped, if it is text.
 
-    Newlines and tabs stay; markup made by the templates stays as it is.
-
     >>> printable("ok\\x1b[2J"), printable(3)
     ('ok\\\\x1b[2J', 3)
     """
@@ -94,8 +74,6 @@ def printable(value: Any) -> Any:
 
 def provenance(results: ResultSet) -> str:
     """Return the sentence that says where the figures of *results* came from.
-
-    Run, code, machine, duration.
 
     >>> e = Environment.from_dict({"cpu": "CPU", "cores": 2, "arch": "x86_64", "implementation": "CPython",
     ...                            "python": "3.11.7", "os": "Linux 6", "version": "0.1.0"})
@@ -129,18 +107,10 @@ def _code(e: Environment) -> str:
 
 
 def _machine(e: Environment) -> str:
-    """Return the machine of the environment *e*.
-
-    Its CPU, cores and architecture.
-    """
     return f"{e.cpu or 'an unknown CPU'} ({e.cores} cores, {e.arch})"
 
 
 def _python(e: Environment) -> str:
-    """Return the interpreter and what else the figures depend on.
-
-    As far as *e* recorded them.
-    """
     extra = [f"numpy {e.numpy}" if e.numpy else "", e.libc, e.valgrind]
     shown = ", ".join(part for part in extra if part)
     return f"{e.implementation} {e.python}" + (f" ({shown})" if shown else "")
@@ -153,11 +123,7 @@ def tables_md(results: ResultSet, tables: list[Table]) -> str:
 
 
 def view(results: ResultSet, tables: Sequence[Table]) -> dict[str, Any]:
-    """Return the model of README.md and index.html for *results*.
-
-    *tables* are :func:`.render.all_tables`' (the summary first,
-    instructions second).
-    """
+    """Return the model of README.md and index.html for *results*."""
     summary, detail = tables[0], details(results)
     externals = any(r.external for r in results.algorithms.values())
     puzzles = [
@@ -193,18 +159,11 @@ def view(results: ResultSet, tables: Sequence[Table]) -> dict[str, Any]:
 
 
 def has_baseline(results: ResultSet) -> bool:
-    """Whether the set of *results* has a ``quick/`` baseline.
-
-    A full run's walk writes one, fixed sizes do not.
-    """
+    """Whether the set of *results* has a ``quick/`` baseline."""
     return results.mode == "full" and not results.settings.get("sizes")
 
 
 def _instructions(results: ResultSet, table: Table) -> dict[str, Any]:
-    """Return what the section "Instructions per move" shows for *results*.
-
-    Its table, and any reasons none were had.
-    """
     counts = [r.instructions for r in results.algorithms.values() if r.instructions is not None]
     reasons = sorted({count.unavailable for count in counts if count.unavailable})
     return {
@@ -217,10 +176,6 @@ def _instructions(results: ResultSet, table: Table) -> dict[str, Any]:
 
 
 def _noise(results: ResultSet) -> dict[str, str] | None:
-    """Return what the section "The noise floor" says of *results*.
-
-    None when the run measured none.
-    """
     floor = results.noise_floor
     if floor is None:
         return None
@@ -233,10 +188,7 @@ def _noise(results: ResultSet) -> dict[str, str] | None:
 
 
 def _how(results: ResultSet) -> dict[str, str]:
-    """Return the settings of *results* as "How these were measured" says.
-
-    The section of README.md states them.
-    """
+    """Return the settings of *results* as "How these were measured" says."""
     s = results.settings
     if s.get("sizes"):
         sizes = (
@@ -264,8 +216,6 @@ def _how(results: ResultSet) -> dict[str, str]:
 def rss_sizes(stride: int) -> str:
     """Return, in words, which tracemalloc sizes also get a peak-RSS child.
 
-    Every *stride*-th of them does.
-
     >>> rss_sizes(0), rss_sizes(2)
     ('at the largest of those n only', 'at every 2nd of those n, counting down from the largest')
     """
@@ -278,10 +228,6 @@ def rss_sizes(stride: int) -> str:
 
 
 def _commands(results: ResultSet) -> str:
-    """Return the table of the ``--command`` entries of *results*.
-
-    "" when there are none.
-    """
     rows = []
     for r in results.algorithms.values():
         if not r.external:
@@ -299,10 +245,7 @@ def _commands(results: ResultSet) -> str:
 
 @dataclass(frozen=True)
 class Cell:
-    """A table cell: its *text*, its sort *key* and a *link* within the page.
-
-    A *key* of "" is none: the cell sorts by its text, and sorts last when empty.
-    """
+    """A table cell: its *text*, its sort *key* and a *link* within the page."""
 
     text: str
     key: str = ""
@@ -311,29 +254,19 @@ class Cell:
 
 @dataclass(frozen=True)
 class Grid:
-    """An HTML table: *headers*, and *rows* of cells with their algorithm.
-
-    Each row is (algorithm, cells), the algorithm "" for a row of none.
-    """
+    """An HTML table: *headers*, and *rows* of cells with their algorithm."""
 
     headers: list[str]
     rows: list[tuple[str, list[Cell]]]
 
 
 def anchor(name: str) -> str:
-    """Return the id of algorithm *name*'s section.
-
-    >>> anchor("recursive")
-    'alg-recursive'
-    """
+    """Return the id of algorithm *name*'s section."""
     return f"alg-{name}"
 
 
 def _key(value: float | int | str | None) -> str:
-    """Return *value* as a sort key of the page's script.
-
-    A number in full, a text as it is, "" for none.
-    """
+    """Return *value* as a sort key of the page's script."""
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -342,12 +275,7 @@ def _key(value: float | int | str | None) -> str:
 
 
 def grid(part: Part | Table) -> Grid:
-    """Return *part* (or a whole table) as an HTML table.
-
-    Its algorithms' names link to their sections.
-
-    Its sort keys are the part's where it has them (for its first columns, or all), else the cells' texts.
-    """
+    """Return *part* (or a whole table) as an HTML table."""
     keys = part.keys if isinstance(part, Part) else []
     names = part.names if isinstance(part, Part) else []
     rows = []
@@ -364,10 +292,6 @@ def grid(part: Part | Table) -> Grid:
 
 
 def _environment(results: ResultSet) -> list[tuple[str, str]]:
-    """Return the environment of *results* as (what, value) rows.
-
-    What it did not record is left out.
-    """
     e = results.environment
     rows = [
         ("CPU", f"{e.cpu} ({e.cores} cores, {e.arch})" if e.cpu else ""),
@@ -387,7 +311,6 @@ def _environment(results: ResultSet) -> list[tuple[str, str]]:
 
 
 def _settings(results: ResultSet) -> list[tuple[str, str]]:
-    """Return the settings and durations of *results* as rows."""
     s = results.settings
     rows = [(key.replace("_", " "), ", ".join(map(str, v)) if isinstance(v, list) else str(v)) for key, v in s.items()]
     if s.get("rss_stride") is not None:
@@ -397,10 +320,6 @@ def _settings(results: ResultSet) -> list[tuple[str, str]]:
 
 
 def _algorithm(results: ResultSet, result: AlgorithmResult) -> dict[str, Any]:
-    """Return what *result*'s section of the page shows.
-
-    Its record, its verdict and its figures at every n.
-    """
     count = result.instructions
     if count is None:
         counted = "not counted" if not result.external else "none for a command (another process)"
@@ -439,15 +358,10 @@ RUN_HEADERS += ["check"]
 
 
 def _runs(result: AlgorithmResult) -> Grid:
-    """Return *result*'s figures at every n it was measured at."""
-    rows = []
-    for run in result.runs:
-        rows.append(("", _run_cells(result, run)))
-    return Grid(RUN_HEADERS, rows)
+    return Grid(RUN_HEADERS, [("", _run_cells(result, run)) for run in result.runs])
 
 
 def _run_cells(result: AlgorithmResult, run: Run) -> list[Cell]:
-    """Return the cells of *run*, a run of *result*."""
     timing = run.timing
     if timing is None:
         time = Cell(f"error: {run.timing_error}" if run.timing_error else "")

@@ -1,41 +1,25 @@
-"""Figures of a result file that contradict each other, refused.
-
-Each record checks its figures against each other in its
-``__post_init__``, but only while a file is read (:data:`READING`): a
-record built in memory is trusted.  So no file can pass the gate on figures
-that cannot all be true, and a figure kept for readers (ns per move, the
-figures per move, a margin) must be what its sources give.
-"""
+"""Figures of a result file that contradict each other, refused."""
 
 from __future__ import annotations
 
 import math
 from contextvars import ContextVar
 
-READING: ContextVar[bool] = ContextVar("reading", default=False)
-"""True while :func:`hanoi_harness.bench.results.resultset.load` decodes a file."""
+READING: ContextVar[bool] = ContextVar("reading", default=False)  #: True while :func:`.resultset.load` reads.
 
-ROUNDED = 1e-5
-"""How far a kept round may lie from the figures it is compared with: it is written to 6 significant digits."""
+ROUNDED = 1e-5  #: How far a kept round, written to 6 significant digits, may lie from the figures it meets.
 
-DERIVED = 1e-9
-"""How far a figure kept for readers may lie from the one computed again: a float's last bits."""
+DERIVED = 1e-9  #: How far a figure kept for readers may lie from the one computed again: a float's last bits.
 
 
 def check(holds: bool, key: str, why: str) -> None:
-    """Refuse the figure at *key*, saying *why*, unless it *holds*.
-
-    Only while a file is read; the refusal names the field after its record.
-    """
+    """Refuse the figure at *key*, saying *why*, unless it *holds*."""
     if READING.get() and not holds:
         raise ValueError(f".{key}: {why}")
 
 
 def kept(written: float | None, computed: float | None, key: str, source: str) -> float | None:
-    """Return *computed*, refusing a *written* figure at *key* that is not it.
-
-    *source* names what it is computed from; a figure not written is fine.
-    """
+    """Return *computed*, refusing a *written* figure at *key* that is not it."""
     same = written is None or (computed is not None and close(written, computed, 1e-12))
     shown = "none" if computed is None else f"{computed:g}"
     check(same, key, f"{written:g} is not what {source} give ({shown})" if written is not None else "")
@@ -44,8 +28,6 @@ def kept(written: float | None, computed: float | None, key: str, source: str) -
 
 def close(a: float, b: float, absolute: float) -> bool:
     """Whether *a* and *b* are equal but for rounding.
-
-    That is a float's last bits (:data:`DERIVED`), or *absolute*.
 
     >>> close(1.0, 1.0 + 1e-12, 0.0), close(1.0, 1.001, 0.0)
     (True, False)

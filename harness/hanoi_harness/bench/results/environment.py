@@ -1,15 +1,4 @@
-"""Where the figures come from: the machine, the interpreter and the code.
-
-:func:`capture` records, for a result set, the machine, the interpreter and
-the code that measured: the installed version of hanoi-harness and the git
-commit of its source when it runs from a checkout (:func:`source`).  The
-commit is that of the package's own files, never of the directory ``hanoi``
-was started in (pytest-benchmark's ``commit_info`` is the latter: a user's
-own repository, or ``unversioned``).
-
-Which figures two environments let a comparison use is
-:mod:`hanoi_harness.bench.results.comparability`'s.
-"""
+"""Where the figures come from: the machine, the interpreter and the code."""
 
 from __future__ import annotations
 
@@ -27,23 +16,13 @@ import msgspec
 from hanoi_harness.bench.counts.measure import Valgrind, find_valgrind
 
 DISTRIBUTION = "hanoi-harness"
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
-"""The folder of the ``hanoi_harness`` package: ``harness/`` in a checkout, or site-packages' copy."""
+PACKAGE_DIR = Path(__file__).resolve().parent.parent  #: The ``hanoi_harness`` folder: in a checkout, or installed.
 
 GIT_TIMEOUT_S = 10.0
 
 
 class Environment(msgspec.Struct, frozen=True):
-    """What one run's figures depend on, as JSON-ready fields.
-
-    ``python`` is the version, ``python_build`` :data:`sys.version`: its
-    build date and compiler, as two builds of one version can differ in
-    machine code.  ``valgrind`` is the version found or ``""`` (then
-    ``valgrind_missing`` says why).  ``load`` is the 1, 5 and 15-minute load
-    averages when captured.  ``commit`` and ``branch`` are the checkout's:
-    ``""`` for an installed copy, whose ``version`` then identifies it.  A
-    version ``""`` is a file written before versions were recorded.
-    """
+    """What one run's figures depend on, as JSON-ready fields."""
 
     python: str = ""
     implementation: str = ""
@@ -99,13 +78,7 @@ class Environment(msgspec.Struct, frozen=True):
 
 
 def capture(valgrind: Valgrind | str | None = None, cpu: str = "") -> Environment:
-    """The environment of this process now.
-
-    *valgrind* is :func:`find_valgrind`'s answer (looked up when None).
-
-    *cpu* is the CPU's model when the caller has it already, else it is read
-    from the operating system (:func:`cpu_model`).
-    """
+    """The environment of this process now."""
     import numpy
 
     found = find_valgrind() if valgrind is None else valgrind
@@ -134,27 +107,18 @@ def capture(valgrind: Valgrind | str | None = None, cpu: str = "") -> Environmen
 CPU_KEYS = ("model name", "hardware", "processor", "cpu model", "model", "cpu")
 """The lines of ``/proc/cpuinfo`` that name the CPU's model, by preference: x86, then ARM, MIPS, POWER."""
 
-SYSCTL = "/usr/sbin/sysctl"
-"""Where macOS keeps ``sysctl``, which knows the CPU's model name (``machdep.cpu.brand_string``)."""
+SYSCTL = "/usr/sbin/sysctl"  #: Where macOS keeps ``sysctl``, which knows the CPU's model name.
 
 
 @functools.cache
 def cpu_model() -> str:
-    """The CPU's model name, as the operating system gives it.
-
-    Else what :mod:`platform` knows.
-
-    No Python process is started for it: py-cpuinfo, which pytest-benchmark
-    uses, runs ``python -m cpuinfo``, and that imports from the current directory.
-    """
+    """The CPU's model name, as the operating system gives it."""
     mac = _sysctl() if sys.platform == "darwin" else ""
     return _proc_cpuinfo(Path("/proc/cpuinfo")) or mac or platform.processor() or platform.machine()
 
 
 def _proc_cpuinfo(path: Path) -> str:
     """The CPU's model named in the ``/proc/cpuinfo`` at *path*, or "".
-
-    "" when the file names none, or cannot be read.
 
     >>> _proc_cpuinfo(Path("/no/such/cpuinfo"))
     ''
@@ -184,13 +148,7 @@ def _sysctl() -> str:  # pragma: no cover - macOS only
 
 
 def machine_info() -> dict[str, Any]:
-    """What pytest-benchmark records of the machine, read our own way.
-
-    The CPU is read by :func:`cpu_model`.
-
-    The keys are pytest-benchmark's own; its ``cpu`` record comes from
-    py-cpuinfo, whose child process this avoids.
-    """
+    """What pytest-benchmark records of the machine, read our own way."""
     return {
         "node": platform.node(),
         "processor": platform.processor(),
@@ -207,10 +165,7 @@ def machine_info() -> dict[str, Any]:
 
 
 def commit_info() -> dict[str, Any]:
-    """What pytest-benchmark records of the code: the package's commit.
-
-    It comes from :func:`source`, which reads it without a lock.
-    """
+    """What pytest-benchmark records of the code: the package's commit."""
     code = source()
     return {
         "id": code["id"] or "unversioned",
@@ -224,12 +179,6 @@ def commit_info() -> dict[str, Any]:
 
 def source() -> dict[str, Any]:
     """Return the code's provenance.
-
-    ``version``, and ``id``, ``branch`` and ``dirty`` from git.
-
-    ``id`` is None when the package does not run from a git checkout (an
-    installed wheel), or when git is missing; a checkout with uncommitted
-    changes to tracked files is ``dirty``.
 
     >>> sorted(source())
     ['branch', 'dirty', 'id', 'version']
@@ -246,10 +195,7 @@ def source() -> dict[str, Any]:
 
 
 def version() -> str:
-    """Return the installed version of hanoi-harness.
-
-    Or "unknown" when it is not installed.
-    """
+    """Return the installed version of hanoi-harness."""
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
@@ -257,13 +203,7 @@ def version() -> str:
 
 
 def _git(*args: str) -> str | None:
-    """Return what ``git ARGS`` prints in the package's folder, stripped.
-
-    None when git fails or is missing.
-
-    Git is told to take no optional lock: ``git status`` would otherwise refresh the checkout's index,
-    writing ``.git/index.lock`` and a new index, and a bench writes nothing outside its output directory.
-    """
+    """Return what ``git ARGS`` prints in the package's folder, stripped."""
     try:
         done = subprocess.run(
             ["git", "--no-optional-locks", "-C", str(PACKAGE_DIR), *args],

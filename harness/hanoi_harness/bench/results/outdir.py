@@ -1,15 +1,6 @@
 """The output directory of a bench run or a report, replaced whole.
 
-A run writes its new set into a staging directory beside ``--out`` (same
-parent, so a rename moves it), then swaps it in: the old set is renamed
-aside, the new one renamed in, and the old one deleted last.  Ctrl-C or a
-kill at any point leaves the old set whole; the next run removes what a
-killed run left beside it, or puts a set moved aside back.
-
-A run replaces only its own sets.  Each carries a marker, :data:`MARKER`,
-listing the files it wrote and the sets nested in it (a full run's
-``quick/``); a directory holding anything else is the user's, refused in
-one line.  A lock (``.NAME.lock`` beside it) keeps two runs apart.
+A run stages its set beside ``--out`` and swaps it in; it replaces only a set with its marker.
 """
 
 from __future__ import annotations
@@ -37,11 +28,7 @@ MARKER_FORMAT = 1
 
 
 def seal(directory: Path) -> None:
-    """Write *directory*'s marker: its files, and its nested sets.
-
-    Raises :class:`ValueError` for a subdirectory without a marker: only a
-    result set may nest in another.
-    """
+    """Write *directory*'s marker: its files, and its nested sets."""
     files, sets = [], []
     for entry in sorted(directory.iterdir()):
         if entry.is_dir() and not entry.is_symlink():
@@ -55,10 +42,6 @@ def seal(directory: Path) -> None:
 
 
 def _read_marker(directory: Path) -> tuple[set[str], set[str]]:
-    """Return the files and sets *directory*'s marker lists.
-
-    Raises :class:`ValueError` when it does not read.
-    """
     try:
         data = json.loads((directory / MARKER).read_text())
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -77,12 +60,7 @@ def _read_marker(directory: Path) -> tuple[set[str], set[str]]:
 
 
 def why_not_ours(directory: Path) -> str:
-    """Return why *directory* is not a result set that may be replaced.
-
-    Or "" when it is one: its marker reads, lists every entry in it (a
-    listed file may be missing), each nested set is one too, and its
-    ``results.json``, when it has one, reads.
-    """
+    """Return why *directory* is not a result set that may be replaced."""
     if not (directory / MARKER).is_file():
         if (directory / RESULTS_FILE).exists():
             return (
@@ -115,13 +93,7 @@ def why_not_ours(directory: Path) -> str:
 
 
 class OutDir:
-    """The output directory *out*, claimed for one run.
-
-    Use as a context manager: entering checks and locks it and makes the
-    staging directory (a one-line :class:`UsageError` for what would fail
-    later), :meth:`commit` swaps the new set in, and leaving unlocks it and
-    removes what was not committed.  *label* names it in messages.
-    """
+    """The output directory *out*, claimed for one run."""
 
     def __init__(self, out: Path, label: str = "--out") -> None:
         self.out = out.resolve()  # before anything (a plugin, say) changes the working directory
@@ -184,11 +156,7 @@ class OutDir:
             os.close(fd)
 
     def _clean_leftovers(self) -> None:
-        """Remove a killed run's marked staging directory; put a set back.
-
-        A set moved aside by a run killed before its new one was in place
-        is put back.
-        """
+        """Remove a killed run's marked staging directory; put a set back."""
         for entry in self.out.parent.glob(f".{self.out.name}.*-*"):
             if not (entry / MARKER).is_file():
                 continue
@@ -198,11 +166,7 @@ class OutDir:
                 shutil.rmtree(entry, ignore_errors=True)
 
     def commit(self, fill: Callable[[Path], None]) -> None:
-        """Call *fill* on the staging directory, seal it, swap it in.
-
-        An :class:`OSError` while writing (a full disk, say) is one line; the
-        old directory is then as it was.
-        """
+        """Call *fill* on the staging directory, seal it, swap it in."""
         staging = self.staging
         if staging is None:
             raise RuntimeError("commit() outside the claim, or twice")

@@ -1,7 +1,4 @@
-"""The pytest module that ``hanoi bench`` runs to time each case.
-
-See :mod:`hanoi_harness.bench.timing.measure`.
-"""
+"""The pytest module that ``hanoi bench`` runs to time each case."""
 
 from __future__ import annotations
 
@@ -13,11 +10,7 @@ from hanoi_harness.bench.timing.measure import Case
 
 
 def test_drain(benchmark: Any, case: Case | CommandCase) -> None:
-    """Time one drain of ``case.algorithm`` at ``case.n``, every move read.
-
-    Every move of the algorithm's own generator is read by :func:`consume`. A long drain with its ``rounds``
-    set is timed that many times, as is.
-    """
+    """Time one drain of ``case.algorithm`` at ``case.n``, every move read."""
     benchmark.extra_info.update(algorithm=case.name, n=case.n)
     if isinstance(case, CommandCase):
         benchmark(run_discarding, case.command.template, case.n, case.timeout_s)

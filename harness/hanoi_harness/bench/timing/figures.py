@@ -1,8 +1,4 @@
-"""One timed case's figures: statistics, interval, stability, kept rounds.
-
-They are the statistics pytest-benchmark reports, the 95% interval of the median, a stability flag, and a
-sample of the rounds for later tests.
-"""
+"""One timed case's figures: statistics, interval, stability, kept rounds."""
 
 from __future__ import annotations
 
@@ -15,36 +11,19 @@ from msgspec import Meta, Struct
 from hanoi_harness.bench.results.consistency import ROUNDED, check, close
 from hanoi_harness.bench.timing.stats import Interval, median_interval, stability
 
-KEPT_ROUNDS = 32
-"""Rounds a result file keeps per case.
+KEPT_ROUNDS = 32  #: Rounds a result file keeps per case: enough for a Mann-Whitney test and a bootstrap interval.
 
-32 give a Mann-Whitney test that can reach p < 0.001 and a bootstrap interval whose ends settle, and keep a
-full run's results.json small.
-"""
-
-SIGNIFICANT = 6
-"""Significant digits a kept round is written with.
-
-A millionth of a round is far below any machine's noise.
-"""
+SIGNIFICANT = 6  #: Significant digits a kept round is written with.
 
 Seconds = Annotated[float, Meta(ge=1e-9, le=1e6)]
-"""The bounds of a time per drain or per run, in seconds.
-
-At least a nanosecond, far less than a generator takes just to start, and at most 11.6 days.  Bounding it
-below keeps every ratio the gate takes finite and non-zero.
-"""
+"""The bounds of a time per drain or per run, in seconds: every ratio stays finite and non-zero."""
 
 Spread = Annotated[float, Meta(ge=0.0, le=1e6)]
 """A spread of times (IQR, standard deviation), or a round the CPU clock did not see advance: 0 is possible."""
 
 
 class Timing(Struct, frozen=True):
-    """One case's timing, in seconds per drain.
-
-    The statistics are pytest-benchmark's over its rounds (each round times ``iterations`` drains and is
-    divided by them). ``interval`` is the 95% interval of the median (None under 6 rounds).
-    """
+    """One case's timing, in seconds per drain."""
 
     median: Seconds
     iqr: Spread
