@@ -24,10 +24,8 @@ Move = tuple[int, int, int]
 def transfer(h: int, src: int, dst: int) -> Iterator[Move]:
     """Yield the 2^h - 1 moves of disks 1..h from *src* to *dst*, by number.
 
-    >>> list(transfer(2, 0, 2))
-    [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
-    >>> list(transfer(0, 0, 1))
-    []
+    >>> list(transfer(2, 0, 2)), list(transfer(0, 0, 1))
+    ([(1, 0, 1), (2, 0, 2), (1, 1, 2)], [])
     """
     if h == 0:
         return

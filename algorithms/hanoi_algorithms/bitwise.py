@@ -24,10 +24,8 @@ MAX_N = INT_BITS - 2
 def solve_from(n: int, k: int) -> Iterator[tuple[int, int, int]]:
     """Yield moves *k* .. 2^n - 1 of *n* disks: the loop from x = *k*.
 
-    >>> list(solve_from(3, 5)) == list(solve(3))[4:]
-    True
-    >>> list(solve_from(2, 4))
-    []
+    >>> list(solve_from(3, 5)) == list(solve(3))[4:], list(solve_from(2, 4))
+    (True, [])
 
     Raises :class:`ValueError` for *n* < 0 or *k* < 1, :class:`OverflowError` for *n* > 30 (``1 << N`` overflows).
     """
@@ -68,9 +66,7 @@ def solve(n: int) -> Iterator[tuple[int, int, int]]:
 
     The tower ends on peg 2 when *n* is odd, on peg 1 when it is even.
 
-    >>> list(solve(2))
-    [(1, 0, 2), (2, 0, 1), (1, 2, 1)]
-    >>> list(solve(0))
-    []
+    >>> list(solve(2)), list(solve(0))
+    ([(1, 0, 2), (2, 0, 1), (1, 2, 1)], [])
     """
     yield from solve_from(n, 1)

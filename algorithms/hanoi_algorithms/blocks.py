@@ -20,8 +20,7 @@ if TYPE_CHECKING:
 
     Chunk = npt.NDArray[np.uint8]
 
-BASE = 16
-"""Disks in the precomputed run: 65535 moves, 196605 bytes per peg order."""
+BASE = 16  #: Disks in the precomputed run: 65535 moves, 196605 bytes per peg order.
 
 MAX_N = 255
 MAX_N_REASON = "disk numbers are stored in uint8"
@@ -147,9 +146,7 @@ def solve(n: int) -> Iterator[Chunk]:
 
     Each is a uint8 array of shape (m, 3); runs of 65535 moves are shared and read-only.
 
-    >>> [chunk.tolist() for chunk in solve(2)]
-    [[[1, 0, 1], [2, 0, 2], [1, 1, 2]]]
-    >>> list(solve(0))
-    []
+    >>> [chunk.tolist() for chunk in solve(2)], list(solve(0))
+    ([[[1, 0, 1], [2, 0, 2], [1, 1, 2]]], [])
     """
     return solve_from(n, 1)

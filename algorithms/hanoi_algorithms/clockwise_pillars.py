@@ -11,11 +11,9 @@ from hanoi_algorithms.recursive import QIAO
 from hanoi_harness.registry.record import FinalPeg
 from hanoi_harness.registry.sources import register
 
-MAX = 64
-"""``MAX``, each pillar's capacity, is undefined in the original: 64, the legend's disks."""
+MAX = 64  #: ``MAX``, each pillar's capacity, is undefined in the original: 64, the legend's disks.
 
-INT_MAX = 2**31 - 1
-"""The largest 32-bit C ``int``: the move count ``pow(2, n) - 1`` must fit."""
+INT_MAX = 2**31 - 1  #: The largest 32-bit C ``int``: the move count ``pow(2, n) - 1`` must fit.
 
 
 class Pillar:
@@ -116,9 +114,7 @@ def hanoi_5(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
     """Yield the moves of *n* disks from A to C: ``Hanoi_5(n, 'A', 'B', 'C')``.
 
-    >>> list(solve(1))
-    [(1, 'A', 'C')]
-    >>> list(solve(0))
-    []
+    >>> list(solve(1)), list(solve(0))
+    ([(1, 'A', 'C')], [])
     """
     yield from hanoi_5(n, "A", "B", "C")

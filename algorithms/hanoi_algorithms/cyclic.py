@@ -108,8 +108,7 @@ def solve(n: int) -> Iterator[Move]:
     return one_step(n, 0)
 
 
-BASE = 11
-"""Disks in a block: Q(11) = 49919 moves one step forward, R(11) = 68191 two."""
+BASE = 11  #: Disks in a block: Q(11) = 49919 moves one step forward, R(11) = 68191 two.
 
 
 @cache

@@ -225,10 +225,8 @@ def trace(n: int) -> Iterator[tuple[Move, str]]:
 def solve(n: int) -> Iterator[Move]:
     """Yield the moves ``(disk, src, dst)`` of *n* disks from peg 0 to peg 2.
 
-    >>> list(solve(2))
-    [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
-    >>> list(solve(0))
-    []
+    >>> list(solve(2)), list(solve(0))
+    ([(1, 0, 1), (2, 0, 2), (1, 1, 2)], [])
     """
     for move, _rule in trace(n):
         yield move

@@ -10,8 +10,7 @@ from hanoi_algorithms.recursive import QIAO
 from hanoi_harness.registry.record import FinalPeg
 from hanoi_harness.registry.sources import register
 
-CAPACITY = 2000
-"""Slots in the original's ``struct Act S[2000]``."""
+CAPACITY = 2000  #: Slots in the original's ``struct Act S[2000]``.
 
 
 class Act:

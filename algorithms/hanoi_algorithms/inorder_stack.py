@@ -10,8 +10,7 @@ from hanoi_algorithms.recursive import QIAO
 from hanoi_harness.registry.record import FinalPeg
 from hanoi_harness.registry.sources import register
 
-MAX = 64
-"""``MAX`` is undefined in the original; 64 is the legend's number of disks."""
+MAX = 64  #: ``MAX`` is undefined in the original; 64 is the legend's number of disks.
 
 
 class Act:
@@ -80,9 +79,7 @@ def hanoi_2(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
     """Yield the moves of *n* disks from A to C: ``hanoi_2(n, 'A', 'B', 'C')``.
 
-    >>> list(solve(1))
-    [(1, 'A', 'C')]
-    >>> list(solve(0))
-    []
+    >>> list(solve(1)), list(solve(0))
+    ([(1, 'A', 'C')], [])
     """
     yield from hanoi_2(n, "A", "B", "C")

@@ -10,14 +10,11 @@ from hanoi_algorithms.recursive import QIAO
 from hanoi_harness.registry.record import FinalPeg
 from hanoi_harness.registry.sources import register
 
-INT_BITS = 32
-"""Width of the C ``int`` holding ``m = 1 << n``."""
+INT_BITS = 32  #: Width of the C ``int`` holding ``m = 1 << n``.
 
-ODD_LEVEL = (("A", "C"), ("C", "B"), ("B", "A"))
-"""The moves of odd levels, by k % 3 (the original's ``switch``)."""
+ODD_LEVEL = (("A", "C"), ("C", "B"), ("B", "A"))  #: The moves of odd levels, by k % 3 (the original's ``switch``).
 
-EVEN_LEVEL = (("A", "B"), ("B", "C"), ("C", "A"))
-"""The moves of even levels, by k % 3."""
+EVEN_LEVEL = (("A", "B"), ("B", "C"), ("C", "A"))  #: The moves of even levels, by k % 3.
 
 
 def hanoi_4(n: int, first: int = 1) -> Iterator[tuple[int, str, str]]:
@@ -25,10 +22,8 @@ def hanoi_4(n: int, first: int = 1) -> Iterator[tuple[int, str, str]]:
 
     Each move depends on its step number i alone; the original starts at *first* = 1.
 
-    >>> list(hanoi_4(2))
-    [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
-    >>> list(hanoi_4(2, 3))
-    [(1, 'B', 'C')]
+    >>> list(hanoi_4(2)), list(hanoi_4(2, 3))
+    ([(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')], [(1, 'B', 'C')])
 
     Raises :class:`ValueError` for *n* < 0 or *first* < 1, :class:`OverflowError` for *n* >= 31 (``1 << n``).
     """
@@ -80,9 +75,7 @@ def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
     """Yield the moves of *n* disks from A to C: ``Hanoi_4(n, 'A', 'B', 'C')``.
 
-    >>> list(solve(1))
-    [(1, 'A', 'C')]
-    >>> list(solve(0))
-    []
+    >>> list(solve(1)), list(solve(0))
+    ([(1, 'A', 'C')], [])
     """
     yield from hanoi_4(n)

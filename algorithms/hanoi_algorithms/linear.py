@@ -34,10 +34,8 @@ Move = tuple[int, int, int]
 def transfer(n: int, src: int, dst: int) -> Iterator[Move]:
     """Yield the moves of disks 1..n from *src* to *dst*, between neighbours.
 
-    >>> list(transfer(1, 0, 2))
-    [(1, 0, 1), (1, 1, 2)]
-    >>> list(transfer(2, 1, 0))
-    [(1, 1, 2), (2, 1, 0), (1, 2, 1), (1, 1, 0)]
+    >>> list(transfer(1, 0, 2)), list(transfer(2, 1, 0))
+    ([(1, 0, 1), (1, 1, 2)], [(1, 1, 2), (2, 1, 0), (1, 2, 1), (1, 1, 0)])
     """
     if n == 0 or src == dst:
         return
@@ -98,8 +96,7 @@ def solve(n: int) -> Iterator[Move]:
     return transfer(n, 0, 2)
 
 
-BASE = 10
-"""Disks in a block: 59048 moves end to end, 29524 between neighbours."""
+BASE = 10  #: Disks in a block: 59048 moves end to end, 29524 between neighbours.
 
 
 @cache

@@ -68,9 +68,7 @@ def solve(n: int) -> Iterator[tuple[int, str, str]]:
 
     Disk 1 is the largest.
 
-    >>> list(solve(2))
-    [(2, 's', 't'), (1, 's', 'd'), (2, 't', 'd')]
-    >>> list(solve(0))
-    []
+    >>> list(solve(2)), list(solve(0))
+    ([(2, 's', 't'), (1, 's', 'd'), (2, 't', 'd')], [])
     """
     yield from solve_from(n, 1)

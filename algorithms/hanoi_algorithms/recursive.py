@@ -49,10 +49,8 @@ def hanoi(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
     """Yield the optimal moves of *n* disks from A to C; none for *n* = 0.
 
-    >>> list(solve(1))
-    [(1, 'A', 'C')]
-    >>> list(solve(0))
-    []
+    >>> list(solve(1)), list(solve(0))
+    ([(1, 'A', 'C')], [])
     """
     if n == 0:
         return

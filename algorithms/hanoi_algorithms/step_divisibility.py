@@ -21,17 +21,13 @@ INT_MAX = 2**31 - 1
 MAX_N = 30
 MAX_N_REASON = "int Max_pow_H = int(pow(2, H)) overflows a 32-bit int at H = 31"
 
-PILLARS = ("s", "t", "d")
-"""The pillar flags standing for pegs 0, 1 and 2 of the model."""
+PILLARS = ("s", "t", "d")  #: The pillar flags standing for pegs 0, 1 and 2 of the model.
 
-FINAL_PEG = 2
-"""The tower always ends on 'd' (peg 2)."""
+FINAL_PEG = 2  #: The tower always ends on 'd' (peg 2).
 
-LEFT = {"s": "d", "d": "t", "t": "s"}
-"""Rule A, odd-numbered disks: one step left on the circle D, S, T."""
+LEFT = {"s": "d", "d": "t", "t": "s"}  #: Rule A, odd-numbered disks: one step left on the circle D, S, T.
 
-RIGHT = {"d": "s", "s": "t", "t": "d"}
-"""Rule A, even-numbered disks: one step right on the circle D, S, T."""
+RIGHT = {"d": "s", "s": "t", "t": "d"}  #: Rule A, even-numbered disks: one step right on the circle D, S, T.
 
 
 class DataHome:
@@ -161,9 +157,7 @@ def solve(n: int) -> Iterator[tuple[int, str, str]]:
 
     Disk 1 is the largest.
 
-    >>> list(solve(2))
-    [(2, 's', 't'), (1, 's', 'd'), (2, 't', 'd')]
-    >>> list(solve(0))
-    []
+    >>> list(solve(2)), list(solve(0))
+    ([(2, 's', 't'), (1, 's', 'd'), (2, 't', 'd')], [])
     """
     yield from solve_from(n, 1)

@@ -11,11 +11,9 @@ from hanoi_algorithms.recursive import QIAO
 from hanoi_harness.registry.record import FinalPeg
 from hanoi_harness.registry.sources import register
 
-CAPACITY = 132000
-"""Slots in the original's ``struct act BT[132000]`` (slot 0 unused)."""
+CAPACITY = 132000  #: Slots in the original's ``struct act BT[132000]`` (slot 0 unused).
 
-MAX = 64
-"""The index stack's size, undefined in the original: 64, the legend's disks."""
+MAX = 64  #: The index stack's size, undefined in the original: 64, the legend's disks.
 
 
 class Act:
@@ -119,9 +117,7 @@ def hanoi_3(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
     """Yield the moves of *n* disks from A to C: ``Hanoi_3(n, 'A', 'B', 'C')``.
 
-    >>> list(solve(1))
-    [(1, 'A', 'C')]
-    >>> list(solve(0))
-    []
+    >>> list(solve(1)), list(solve(0))
+    ([(1, 'A', 'C')], [])
     """
     yield from hanoi_3(n, "A", "B", "C")

@@ -122,8 +122,7 @@ def _pegs_of(where: Any, count: int) -> Pegs:
     return pegs_at(where[1:].tolist(), count)
 
 
-DIGITS = 39
-"""The largest disk for the base-3 test: 3^39 < 2^63 <= 3^40."""
+DIGITS = 39  #: The largest disk for the base-3 test: 3^39 < 2^63 <= 3^40.
 
 
 def _chunk_is_legal(arr: Any, where: Any, n: int, scratch: _Scratch | None = None, puzzle: Puzzle = CLASSIC) -> bool:

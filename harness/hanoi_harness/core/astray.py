@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-MAX_DISKS = 60
-"""The most disks followed: step numbers then fit in numpy's int64."""
+MAX_DISKS = 60  #: The most disks followed: step numbers then fit in numpy's int64.
 
 _WAYS = ((0, 1, 2), (0, 2, 1))
 

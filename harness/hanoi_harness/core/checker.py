@@ -23,8 +23,7 @@ from hanoi_harness.errors import UsageError
 if TYPE_CHECKING:  # a record is only read here: the core imports nothing outside it
     from hanoi_harness.registry.record import Algorithm
 
-Targets = frozenset[int] | set[int]
-"""The pegs a run's tower may end on, when its puzzle names no goal."""
+Targets = frozenset[int] | set[int]  #: The pegs a run's tower may end on, when its puzzle names no goal.
 
 
 def move_cap(n: int, optimal: int | None = None) -> int:
@@ -94,10 +93,8 @@ def check(
     ('not_optimal', 3, 'wrong_count')
     >>> check([(2, 0, 2)], 2).describe()
     'illegal at step 1: move 2 0 2: disk 2 is not on top of peg 0 (its top is 1) (tops 1, -, -)'
-    >>> check([(1, 0, 1), (1, 1, 0), (1, 0, 2)], 1, follow=True).reason
-    '3 moves, optimal is 1; step 2 leaves every shortest solution'
-    >>> check([], 1).status
-    'incomplete'
+    >>> check([(1, 0, 1), (1, 1, 0), (1, 0, 2)], 1, follow=True).reason, check([], 1).status
+    ('3 moves, optimal is 1; step 2 leaves every shortest solution', 'incomplete')
     >>> from hanoi_harness.core.puzzle import LINEAR
     >>> check([(1, 0, 1), (1, 1, 2)], 1, puzzle=LINEAR).describe()
     'ok (2 moves, tower on peg 2; optimal (proven))'
@@ -145,8 +142,7 @@ def gone_astray(verdict: Verdict, prefix: Prefix | None) -> Verdict:
     return replace(verdict, failure=replace(verdict.failure, astray=prefix.astray))
 
 
-Ended = tuple[int, int]
-"""The last step and the digest, not yet reduced, of a replay without failure."""
+Ended = tuple[int, int]  #: The last step and the digest, not yet reduced, of a replay without failure.
 
 
 def _replay(

@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-MASK = (1 << 64) - 1
-"""Digests are reduced mod 2^64: an unsigned 64-bit wrap in C."""
+MASK = (1 << 64) - 1  #: Digests are reduced mod 2^64: an unsigned 64-bit wrap in C.
 
 
 def digest(moves: Iterable[tuple[int, int, int]], start: int = 1, pegs: int = 3) -> tuple[int, int]:
@@ -18,10 +17,8 @@ def digest(moves: Iterable[tuple[int, int, int]], start: int = 1, pegs: int = 3)
 
     The puzzle has *pegs* pegs, and the first move is numbered *start*.
 
-    >>> digest([(1, 0, 2)])
-    (1, 11)
-    >>> digest([(1, 0, 1), (2, 0, 2), (1, 1, 2)])
-    (3, 92)
+    >>> digest([(1, 0, 2)]), digest([(1, 0, 1), (2, 0, 2), (1, 1, 2)])
+    ((1, 11), (3, 92))
     >>> digest([(1, 0, 3)], pegs=4)  # 16*1 + 4*0 + 3
     (1, 19)
     >>> digest([])

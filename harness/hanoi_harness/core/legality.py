@@ -12,17 +12,14 @@ from typing import Any
 from hanoi_harness.core.puzzle import Puzzle
 from hanoi_harness.core.verdict import Failure, Rule, value_of
 
-Pegs = tuple[list[int], ...]
-"""The disks on each peg, bottom first."""
+Pegs = tuple[list[int], ...]  #: The disks on each peg, bottom first.
 
 
 def pegs_at(config: Sequence[int], pegs: int = 3) -> Pegs:
     """The *pegs* pegs as lists of disks, bottom first, for *config*.
 
-    >>> pegs_at((1, 0, 1))
-    ([2], [3, 1], [])
-    >>> pegs_at((), 4)
-    ([], [], [], [])
+    >>> pegs_at((1, 0, 1)), pegs_at((), 4)
+    (([2], [3, 1], []), ([], [], [], []))
     """
     stacks: Pegs = tuple([] for _ in range(pegs))
     for disk in range(len(config), 0, -1):
@@ -34,12 +31,8 @@ class Tower:
     """The pegs as lists of disks, bottom first: *pegs*, or *n* disks on peg 0.
 
     >>> t = Tower(2)
-    >>> t.pegs
-    ([2, 1], [], [])
-    >>> t.tops()
-    (1, None, None)
-    >>> Tower(2, pegs_at((0, 3), 4)).config(2)
-    (0, 3)
+    >>> t.pegs, t.tops(), Tower(2, pegs_at((0, 3), 4)).config(2)
+    (([2, 1], [], []), (1, None, None), (0, 3))
     """
 
     __slots__ = ("pegs",)

@@ -120,10 +120,8 @@ def frame_stewart(n: int, k: int) -> int:
 
     Summed in O(n) as the powers of two, 2^i appearing C(i + k - 3, k - 3) times.
 
-    >>> [frame_stewart(n, 4) for n in range(1, 9)]
-    [1, 3, 5, 9, 13, 17, 25, 33]
-    >>> frame_stewart(5, 3)
-    31
+    >>> [frame_stewart(n, 4) for n in range(1, 9)], frame_stewart(5, 3)
+    ([1, 3, 5, 9, 13, 17, 25, 33], 31)
     """
     if k < 3:
         raise ValueError(f"the Frame-Stewart count needs k >= 3 pegs, got {k}")

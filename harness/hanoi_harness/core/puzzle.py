@@ -23,8 +23,7 @@ from hanoi_harness.core.optimal import (
 from hanoi_harness.core.verdict import Failure, one_of, value_of
 from hanoi_harness.errors import UsageError
 
-Config = tuple[int, ...]
-"""A configuration: the peg of each disk, disk 1 (the smallest) first."""
+Config = tuple[int, ...]  #: A configuration: the peg of each disk, disk 1 (the smallest) first.
 
 Rule = Literal["any", "cyclic", "linear"]
 
@@ -46,12 +45,8 @@ def parse_config(text: str, pegs: int = 3, n: int | None = None) -> Config:
 
     *n*, when given, is the number of disks it must have.  Every error is one :class:`UsageError` line.
 
-    >>> parse_config("1, 1,2")
-    (1, 1, 2)
-    >>> parse_config("", n=0)
-    ()
-    >>> parse_config("0,3", pegs=4)
-    (0, 3)
+    >>> parse_config("1, 1,2"), parse_config("", n=0), parse_config("0,3", pegs=4)
+    ((1, 1, 2), (), (0, 3))
     >>> parse_config("0,3")
     Traceback (most recent call last):
     ...
@@ -75,8 +70,7 @@ def parse_config(text: str, pegs: int = 3, n: int | None = None) -> Config:
     return tuple(config)
 
 
-MAX_TABLE = 1 << 16
-"""The most pegs whose spellings :func:`parse_config` keeps in a table."""
+MAX_TABLE = 1 << 16  #: The most pegs whose spellings :func:`parse_config` keeps in a table.
 
 
 @cache
@@ -222,10 +216,8 @@ class Puzzle:
     def move_error(self, src: int, dst: int) -> str | None:
         """Why a move from peg *src* to peg *dst* breaks the rules, or None.
 
-        >>> CYCLIC.move_error(1, 0)
-        'the cyclic rule allows only 0->1, 1->2, 2->0, not 1->0'
-        >>> k_pegs(4).move_error(0, 4)
-        'destination peg 4 is not 0, 1, 2 or 3'
+        >>> CYCLIC.move_error(1, 0), k_pegs(4).move_error(0, 4)
+        ('the cyclic rule allows only 0->1, 1->2, 2->0, not 1->0', 'destination peg 4 is not 0, 1, 2 or 3')
         """
         failure = self.move_failure(None, src, dst)
         return None if failure is None else failure.text()
@@ -279,20 +271,16 @@ class Puzzle:
     def optimum(self, n: int, peg: int) -> Optimum | None:
         """The fewest moves for n disks from the start to the goal on *peg*.
 
-        >>> [CYCLIC.optimum(n, 1).moves for n in range(1, 8)]
-        [1, 5, 15, 43, 119, 327, 895]
-        >>> k_pegs(5).optimum(10, 4).describe()
-        'matches the Frame-Stewart count (conjectured optimal for k >= 5)'
+        >>> [CYCLIC.optimum(n, 1).moves for n in range(1, 8)], k_pegs(5).optimum(10, 4).describe()
+        ([1, 5, 15, 43, 119, 327, 895], 'matches the Frame-Stewart count (conjectured optimal for k >= 5)')
         """
         return self.distance(self.start_config(n), self.goal_config(n, peg))
 
     def distance(self, start: Sequence[int], goal: Sequence[int]) -> Optimum | None:
         """The fewest moves from configuration *start* to *goal*; None if unknown.
 
-        >>> CLASSIC.distance((0, 0, 1), (1, 1, 0)).moves
-        5
-        >>> LINEAR.distance((0, 0), (2, 2)).describe()
-        'optimal (proven)'
+        >>> CLASSIC.distance((0, 0, 1), (1, 1, 0)).moves, LINEAR.distance((0, 0), (2, 2)).describe()
+        (5, 'optimal (proven)')
         >>> print(k_pegs(4).distance((0, 1), (3, 3)))
         None
         """
@@ -322,14 +310,11 @@ class Puzzle:
         return text
 
 
-CLASSIC = Puzzle()
-"""Three pegs, every move allowed: the puzzle of a record unless it says otherwise."""
+CLASSIC = Puzzle()  #: Three pegs, every move allowed: the puzzle of a record unless it says otherwise.
 
-CYCLIC = Puzzle(rule="cyclic")
-"""Three pegs on a cycle, every move one step forward: 0 -> 1 -> 2 -> 0."""
+CYCLIC = Puzzle(rule="cyclic")  #: Three pegs on a cycle, every move one step forward: 0 -> 1 -> 2 -> 0.
 
-LINEAR = Puzzle(rule="linear")
-"""Three pegs in a row, every move between neighbours: 0 - 1 - 2."""
+LINEAR = Puzzle(rule="linear")  #: Three pegs in a row, every move between neighbours: 0 - 1 - 2.
 
 
 def k_pegs(k: int) -> Puzzle:

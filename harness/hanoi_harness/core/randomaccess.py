@@ -22,8 +22,7 @@ MAX_N = 1_000_000
 Past it, reading and printing K, of up to 0.30103 n digits, would take Python minutes.
 """
 
-MAX_K_DIGITS = int(MAX_N * math.log10(2)) + 1
-"""The decimal digits of 2^MAX_N - 1, the largest K: 301030."""
+MAX_K_DIGITS = int(MAX_N * math.log10(2)) + 1  #: The decimal digits of 2^MAX_N - 1, the largest K: 301030.
 
 MAX_N_REASON = (
     f"K then has up to {MAX_K_DIGITS} digits, which takes Python seconds to read or print "
@@ -63,10 +62,8 @@ def move_at(n: int, k: int) -> tuple[int, int, int]:
 
     K outside 1 .. 2^n - 1, or n above :data:`MAX_N`, raises :class:`UsageError`.
 
-    >>> [move_at(3, k) for k in range(1, 8)]
-    [(1, 0, 2), (2, 0, 1), (1, 2, 1), (3, 0, 2), (1, 1, 0), (2, 1, 2), (1, 0, 2)]
-    >>> move_at(64, 2**64 - 1)
-    (1, 1, 2)
+    >>> [move_at(3, k) for k in range(1, 8)], move_at(64, 2**64 - 1)
+    ([(1, 0, 2), (2, 0, 1), (1, 2, 1), (3, 0, 2), (1, 1, 0), (2, 1, 2), (1, 0, 2)], (1, 1, 2))
     """
     _check(n, k, 1)
     disk = (k & -k).bit_length()

@@ -13,12 +13,10 @@ from typing import Any
 
 from hanoi_harness.core.randomaccess import move_at, tower_at
 
-BASE = 16
-"""The disks of a reference run: 2^16 - 1 = 65535 moves."""
+BASE = 16  #: The disks of a reference run: 2^16 - 1 = 65535 moves.
 
 RUN = (1 << BASE) - 1
-UNIT = 1 << BASE
-"""Steps per unit above 16 disks: a run, then the move of a larger disk."""
+UNIT = 1 << BASE  #: Steps per unit above 16 disks: a run, then the move of a larger disk.
 
 
 class Run:
@@ -144,10 +142,8 @@ class Reference:
     def next(self, k: int) -> Expected | None:
         """Return what is expected after step *k*, or None past the end.
 
-        >>> Reference(2, 1).next(1).run.rows.tolist()
-        [[1, 0, 2], [2, 0, 1], [1, 2, 1]]
-        >>> Reference(17, 2).next(RUN).move
-        (17, 0, 2)
+        >>> Reference(2, 1).next(1).run.rows.tolist(), Reference(17, 2).next(RUN).move
+        ([[1, 0, 2], [2, 0, 1], [1, 2, 1]], (17, 0, 2))
         """
         if k >= self.length:
             return None
