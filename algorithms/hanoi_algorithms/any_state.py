@@ -1,8 +1,6 @@
 """Any configuration to any other in the fewest moves.
 
-The largest disk that differs moves once or twice; the solver compares both and streams the shorter.  Source: Andreas M.
-Hinz, "Shortest paths between regular states of the Tower of Hanoi", Information Sciences 63, 1992.  Notes:
-docs/guide/algorithms.md.
+Source: Andreas M. Hinz, "Shortest paths between regular states of the Tower of Hanoi", Information Sciences 63, 1992.
 """
 
 from collections.abc import Iterator, Sequence

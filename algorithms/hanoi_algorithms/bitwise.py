@@ -1,7 +1,6 @@
 """Bit tricks on the move number x give each move's disk and pegs.
 
-Move x goes from peg (x & x-1) mod 3 to peg ((x | x-1) + 1) mod 3.  Source: Derek Illchuk, "The Towers of Hanoi Puzzle:
-An Iterative Solution", Derek Illchuk's blog, 2010.  Notes and quirks: docs/guide/algorithms.md.
+Source: Derek Illchuk, "The Towers of Hanoi Puzzle: An Iterative Solution", Derek Illchuk's blog, 2010.
 """
 
 from collections.abc import Iterator
@@ -26,8 +25,6 @@ def solve_from(n: int, k: int) -> Iterator[tuple[int, int, int]]:
 
     >>> list(solve_from(3, 5)) == list(solve(3))[4:], list(solve_from(2, 4))
     (True, [])
-
-    Raises :class:`ValueError` for *n* < 0 or *k* < 1, :class:`OverflowError` for *n* > 30 (``1 << N`` overflows).
     """
     if n < 0:
         raise ValueError(f"bitwise: n must be >= 0, got {n}")
@@ -63,8 +60,6 @@ def solve_from(n: int, k: int) -> Iterator[tuple[int, int, int]]:
 )
 def solve(n: int) -> Iterator[tuple[int, int, int]]:
     """Yield the 2^n - 1 moves ``(disk, fr, to)`` of *n* disks, from peg 0.
-
-    The tower ends on peg 2 when *n* is odd, on peg 1 when it is even.
 
     >>> list(solve(2)), list(solve(0))
     ([(1, 0, 2), (2, 0, 1), (1, 2, 1)], [])

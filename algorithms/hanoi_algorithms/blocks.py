@@ -1,7 +1,6 @@
 """The recursion unrolled into blocks of moves, yielded as numpy arrays.
 
-The blocks are shared, read-only runs of 2^16 - 1 moves, relabelled.  The recursion is Qiao's (see
-:mod:`hanoi_algorithms.recursive`); the block structure is ours.  Notes: docs/guide/algorithms.md.
+The recursion is Qiao's (:mod:`hanoi_algorithms.recursive`); the shared, read-only 65535-move blocks are ours.
 """
 
 from __future__ import annotations
@@ -53,8 +52,6 @@ def sequence(k: int) -> Chunk:
 @cache
 def runs() -> dict[tuple[int, int], Chunk]:
     """Return the 16-disk solution from peg a to peg c for each pair (a, c).
-
-    The six arrays are read-only, built on the first call and kept.
 
     >>> runs()[(1, 0)][0].tolist()
     [1, 1, 2]
@@ -113,8 +110,6 @@ def solve_from(n: int, k: int) -> Iterator[Chunk]:
 
     >>> [chunk.tolist() for chunk in solve_from(2, 2)]
     [[[2, 0, 2], [1, 1, 2]]]
-
-    Raises :class:`ValueError` for *n* outside 0..255 or *k* outside 1..2^n.
     """
     if not 0 <= n <= MAX_N:
         raise ValueError(f"blocks: n must be 0..{MAX_N} ({MAX_N_REASON}), got {n}")
@@ -143,8 +138,6 @@ def solve_from(n: int, k: int) -> Iterator[Chunk]:
 )
 def solve(n: int) -> Iterator[Chunk]:
     """Yield the optimal moves of *n* disks from peg 0 to peg 2, in arrays.
-
-    Each is a uint8 array of shape (m, 3); runs of 65535 moves are shared and read-only.
 
     >>> [chunk.tolist() for chunk in solve(2)], list(solve(0))
     ([[[1, 0, 1], [2, 0, 2], [1, 1, 2]]], [])

@@ -1,7 +1,6 @@
 """The two-step rule: disk 1 clockwise, then the only other legal move.
 
-Source: Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi Tower problem", CSDN blog, c. 2014, the
-C function ``Hanoi_5``.  Notes and quirks: docs/guide/algorithms.md.
+Source: Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi Tower problem", CSDN blog: ``Hanoi_5``.
 """
 
 import math
@@ -30,13 +29,9 @@ class Pillar:
 def store(pillar: Pillar, index: int, disk: int) -> None:
     """Write *disk* to slot *index* of *pillar*'s array: ``S[index] = disk``.
 
-    The array grows on a first write, so the memory measured is the slots in use.
-
     >>> p = Pillar()
     >>> store(p, 0, 5); store(p, 0, 4); p.s
     [4]
-
-    Raises :class:`OverflowError` for *index* >= MAX (taken as 64).
     """
     if index >= MAX:
         raise OverflowError(f"clockwise_pillars: pillar S[MAX] (MAX taken as {MAX}) has no slot {index}")
@@ -51,8 +46,6 @@ def hanoi_5(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
 
     >>> list(hanoi_5(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
-
-    *n* <= 0 yields nothing.  Raises :class:`OverflowError` for *n* > 31, before any move.
     """
     if n > INT_MAX.bit_length():  # 2^n - 1 > INT_MAX exactly when n > 31
         raise OverflowError(

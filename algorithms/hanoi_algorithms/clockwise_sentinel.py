@@ -1,7 +1,6 @@
 """Smallest disc one step clockwise, then the one forced move.
 
-Sentinels stand in for the checks of an empty stack.  Source: Derek Illchuk, "The Towers of Hanoi Puzzle: An Iterative
-Solution", Derek Illchuk's blog, 2010.  Notes and quirks: docs/guide/algorithms.md.
+Source: Derek Illchuk, "The Towers of Hanoi Puzzle: An Iterative Solution", Derek Illchuk's blog, 2010.
 """
 
 from collections.abc import Iterator
@@ -38,9 +37,6 @@ def next_stack(curr_stack: int) -> int:
 )
 def solve(n: int) -> Iterator[tuple[int, int, int]]:
     """Yield the moves ``(disc, from, to)`` of *n* discs from stack 0.
-
-    The tower ends on stack 1 when *n* is odd, on stack 2 when it is even.  *n* = 0 raises :class:`EmptyStackRead`,
-    before any move, where the original reads ``back()`` of an empty vector; *n* < 0 raises :class:`ValueError`.
 
     >>> list(solve(2))
     [(1, 0, 1), (2, 0, 2), (1, 1, 2)]

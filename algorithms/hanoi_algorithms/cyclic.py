@@ -1,7 +1,6 @@
 """The cyclic Tower of Hanoi: every move one step round 0 -> 1 -> 2 -> 0.
 
-``cyclic`` and ``cyclic_blocks`` (the same moves in shared numpy blocks).  Source: M. D. Atkinson, "The cyclic Towers of
-Hanoi", Information Processing Letters 13(3), 1981.  Notes: docs/guide/algorithms.md.
+Source: M. D. Atkinson, "The cyclic Towers of Hanoi", Information Processing Letters 13(3), 1981.
 """
 
 from __future__ import annotations
@@ -60,10 +59,7 @@ def two_steps(n: int, a: int) -> Iterator[Move]:
 
 
 def _steps(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> tuple[int, int]:
-    """Return the tower's peg in *start* and the steps (0-2) to *goal*.
-
-    No whole tower raises :class:`UsageError`.
-    """
+    """Return the tower's peg in *start* and the steps (0-2) to *goal*."""
     src, dst = tower_peg(start), tower_peg(goal)
     if n and (src is None or dst is None):
         raise UsageError("cyclic moves whole towers only: the start and the goal must each have every disk on one peg")
@@ -77,8 +73,6 @@ def solve_for(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> Iterator
 
     >>> list(solve_for(1, (2,), (1,)))
     [(1, 2, 0), (1, 0, 1)]
-
-    Either configuration not a whole tower raises :class:`UsageError`.
     """
     a, steps = _steps(n, start, goal)
     if steps == 0:

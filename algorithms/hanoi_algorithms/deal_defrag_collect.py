@@ -1,7 +1,6 @@
 """CHG's card-game rules: deal, join consecutive tops, else go by parity.
 
 Source: CHG (hunandy14), "河內塔 C++範例代碼非遞迴詳細解說", CHG's blog; code at github.com/hunandy14/Hanoi, 2020.
-Notes and quirks: docs/guide/algorithms.md.
 """
 
 from collections.abc import Iterator
@@ -46,8 +45,6 @@ class Hanoi:
     >>> h = Hanoi(3)
     >>> h.p, h.log, h.step_min
     ([[3, 2, 1], [], []], [-1, -1], 7)
-
-    Raises :class:`OverflowError` for *n* > 31, where ``(int)(pow(2, n) - 1.0)`` overflows.
     """
 
     __slots__ = ("size", "step_min", "p", "log")
@@ -93,8 +90,6 @@ class Hanoi:
     def defrag(self) -> int:
         """Put the smaller top of pegs 1 and 2 on the larger if they differ by 1.
 
-        Return 1 if a disk moved, else 0.
-
         >>> h = Hanoi(2)
         >>> h.p = [[], [1], [2]]
         >>> h.defrag(), h.p
@@ -114,8 +109,6 @@ class Hanoi:
     def sent(self) -> int:
         """Deal peg 0's top disk unless a collect to peg 0 came last; 1 if moved.
 
-        It goes to peg 2 if it can, else to peg 1, for an odd number of disks; to peg 1 first for an even number.
-
         >>> h = Hanoi(3)
         >>> h.sent(), h.p
         (1, [[3, 2], [], [1]])
@@ -132,9 +125,6 @@ class Hanoi:
 
     def adju_odd(self) -> int:
         """Stack the smaller top of pegs 1 and 2 on the larger, else collect.
-
-        The collect takes the larger top to peg 0.  Return 1 if a disk moved, else 0.  An empty peg 1 or 2 raises
-        :class:`HanoiThrow`, as in the original.
 
         >>> h = Hanoi(4)
         >>> h.p = [[], [3, 2, 1], [4]]
@@ -153,8 +143,6 @@ class Hanoi:
 
     def adju_even(self) -> int:
         """Collect the smaller top of pegs 1 and 2 to peg 0, or else the larger.
-
-        Return 1 if a disk moved, else 0.  An empty peg 1 or 2 raises :class:`HanoiThrow`, as in the original.
 
         >>> h = Hanoi(4)
         >>> h.p = [[4], [3], [2, 1]]
@@ -187,9 +175,6 @@ def trace(n: int) -> Iterator[tuple[Move, str]]:
 
     >>> [(move, RULES[rule][0]) for move, rule in trace(2)]
     [((1, 0, 1), 'sent'), ((2, 0, 2), 'sent'), ((1, 1, 2), 'defrag')]
-
-    Raises :class:`ValueError` for *n* < 0, :class:`OverflowError` for *n* > 31, and :class:`HanoiThrow` where the
-    original throws.
     """
     if n < 0:
         raise ValueError(f"deal_defrag_collect: n must be >= 0, got {n}")

@@ -1,7 +1,6 @@
 """The recursion simulated on an explicit stack of flagged "act" records.
 
-Source: Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi Tower problem", CSDN blog, c. 2014, the
-C function ``Hanoi_1``.  Notes and quirks: docs/guide/algorithms.md.
+Source: Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi Tower problem", CSDN blog: ``Hanoi_1``.
 """
 
 from collections.abc import Iterator
@@ -33,8 +32,6 @@ def _slot(s: list[Act], top: int, num: int) -> Act:
     >>> s = [Act()]
     >>> _slot(s, 1, 2) is s[1]
     True
-
-    Raises :class:`OverflowError` at *top* = 2000, past ``S[2000]``; *num* goes into the message.
     """
     if top >= CAPACITY:  # S[2000]: top 1999 is the last slot
         raise OverflowError(
@@ -52,9 +49,6 @@ def hanoi_1(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
 
     >>> list(hanoi_1(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
-
-    Raises :class:`OverflowError`, before any move, when ``S[2000]`` overflows: for *n* > 1000, and for *n* < 1, which
-    never reaches the base case num == 1.
     """
     s = [Act()]  # S[2000], grown slot by slot up to its 2000 slots (see _slot)
     s[0].flag = 1  # the initial operation goes on the stack

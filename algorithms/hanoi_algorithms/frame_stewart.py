@@ -1,8 +1,6 @@
 """Frame-Stewart for k pegs: park the t smallest disks, move the rest.
 
-The rest move with one peg fewer; then the t come back on top.  Sources: J. S. Frame and B. M. Stewart, "Solution to
-advanced problem 3918", American Mathematical Monthly 48, 1941; optimal for four pegs by T. Bousch, "La quatrième tour
-de Hanoï", 2014.  :func:`for_pegs` makes the record for any k >= 3.  Notes: docs/guide/algorithms.md.
+Source: J. S. Frame and B. M. Stewart, "Solutions to advanced problem 3918", American Mathematical Monthly 48, 1941.
 """
 
 from collections.abc import Iterator

@@ -1,7 +1,6 @@
 """The recursion as an in-order walk of its call tree, with a stack.
 
-Source: Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi Tower problem", CSDN blog, c. 2014, the
-C function ``hanoi_2``.  Notes and quirks: docs/guide/algorithms.md.
+Source: Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi Tower problem", CSDN blog: ``hanoi_2``.
 """
 
 from collections.abc import Iterator
@@ -30,9 +29,6 @@ def hanoi_2(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
 
     >>> list(hanoi_2(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
-
-    *n* <= 0 yields nothing.  Raises :class:`OverflowError`, before any move, for *n* > 64 (``S[MAX]``, MAX taken as
-    64).
     """
     s: list[Act] = []  # S[MAX], grown as slots are first written (never past MAX)
     top = -1

@@ -1,7 +1,6 @@
 """Each move from its step number alone, by its level in the call tree.
 
-Source: Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi Tower problem", CSDN blog, c. 2014, the
-C function ``Hanoi_4``.  Notes and quirks: docs/guide/algorithms.md.
+Source: Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi Tower problem", CSDN blog: ``Hanoi_4``.
 """
 
 from collections.abc import Iterator
@@ -20,12 +19,8 @@ EVEN_LEVEL = (("A", "B"), ("B", "C"), ("C", "A"))  #: The moves of even levels, 
 def hanoi_4(n: int, first: int = 1) -> Iterator[tuple[int, str, str]]:
     """Yield the moves of *n* disks from A to C, from step *first* on.
 
-    Each move depends on its step number i alone; the original starts at *first* = 1.
-
     >>> list(hanoi_4(2)), list(hanoi_4(2, 3))
     ([(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')], [(1, 'B', 'C')])
-
-    Raises :class:`ValueError` for *n* < 0 or *first* < 1, :class:`OverflowError` for *n* >= 31 (``1 << n``).
     """
     if n < 0:
         raise ValueError(f"level_formula: 1 << n with n = {n} is a negative shift, undefined in C")

@@ -1,7 +1,6 @@
 """The linear Tower of Hanoi: pegs in a row, every move between neighbours.
 
-``linear`` and ``linear_blocks`` (the same moves in shared numpy blocks).  Source: R. S. Scorer, P. M. Grundy and C. A.
-B. Smith, "Some binary games", The Mathematical Gazette 28, 1944.  Notes: docs/guide/algorithms.md.
+Source: R. S. Scorer, P. M. Grundy and C. A. B. Smith, "Some binary games", The Mathematical Gazette 28, 1944.
 """
 
 from __future__ import annotations
@@ -53,10 +52,7 @@ def transfer(n: int, src: int, dst: int) -> Iterator[Move]:
 
 
 def _ends(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> tuple[int, int]:
-    """Return the tower's pegs in *start* and *goal* (0, 0 for n = 0).
-
-    No whole tower raises :class:`UsageError`.
-    """
+    """Return the tower's pegs in *start* and *goal* (0, 0 for n = 0)."""
     src, dst = tower_peg(start), tower_peg(goal)
     if n and (src is None or dst is None):
         raise UsageError("linear moves whole towers only: the start and the goal must each have every disk on one peg")
@@ -68,8 +64,6 @@ def solve_for(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> Iterator
 
     >>> list(solve_for(1, (2,), (1,)))
     [(1, 2, 1)]
-
-    Either configuration not a whole tower raises :class:`UsageError`.
     """
     return transfer(n, *_ends(n, start, goal))
 

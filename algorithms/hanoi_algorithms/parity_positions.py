@@ -1,8 +1,6 @@
 """Reconstruction: Wang's rules A and B on an array of disk positions.
 
-A RECONSTRUCTION, not a port: the rules are Wang's, the n-entry position array around them is ours.  Source of the
-rules: Wang Yiqun (王逸群), "直接写出移盘步骤的非递归非栈的汉诺塔算法", programming forum post by yiyanwan77, 2007.
-Notes and quirks: docs/guide/algorithms.md.
+A RECONSTRUCTION: the rules are from Wang Yiqun (王逸群), "直接写出移盘步骤的非递归非栈的汉诺塔算法", 2007.
 """
 
 from collections.abc import Iterator
@@ -24,12 +22,8 @@ from hanoi_harness.registry.sources import register
 def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
     """Yield moves *k* .. 2^n - 1 of *n* disks: the same loop from STEP = *k*.
 
-    ``pos`` starts as it stands after *k* - 1 moves, in Wang's labels and numbering.
-
     >>> list(solve_from(3, 5)) == list(solve(3))[4:]
     True
-
-    Raises :class:`ValueError` for *n* < 0 or *k* < 1, :class:`OverflowError` for *n* > 30.
     """
     if n < 0:
         raise ValueError(f"parity_positions: n must be >= 0, got {n}")

@@ -1,8 +1,7 @@
 """The classic recursion: n-1 disks aside, disk n, the n-1 back on top.
 
-The harness's reference: relative speeds are given against it.  Sources: Qiao (qiaoruozhuo), "A collection of
-non-recursive algorithms for Hanoi Tower problem", CSDN blog, c. 2014; Derek Illchuk, "The Towers of Hanoi Puzzle: An
-Iterative Solution", Derek Illchuk's blog, 2010.  Notes and quirks: docs/guide/algorithms.md.
+Sources: Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi Tower problem", CSDN blog, c. 2014;
+Derek Illchuk, "The Towers of Hanoi Puzzle: An Iterative Solution", Derek Illchuk's blog, 2010.
 """
 
 from collections.abc import Iterator
@@ -23,8 +22,6 @@ def hanoi(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
 
     >>> list(hanoi(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
-
-    The base case is *n* == 1, as in the originals: *n* <= 0 recurses until :class:`RecursionError`.
     """
     if n == 1:
         yield (n, a, c)

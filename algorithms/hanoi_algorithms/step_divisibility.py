@@ -1,7 +1,6 @@
 """Wang's "tree solution": the step gives the disk, its parity the way.
 
-Source: Wang Yiqun (王逸群), advisor Zhang Xiaodong, HIT Weihai, "直接写出移盘步骤的非递归非栈的汉诺塔算法", programming
-forum post by yiyanwan77, 2007.  Notes and quirks: docs/guide/algorithms.md.
+Source: Wang Yiqun (王逸群), "直接写出移盘步骤的非递归非栈的汉诺塔算法", programming forum post by yiyanwan77, 2007.
 """
 
 from collections.abc import Iterator
@@ -33,8 +32,6 @@ RIGHT = {"d": "s", "s": "t", "t": "d"}  #: Rule A, even-numbered disks: one step
 class DataHome:
     """One pillar of *h* slots: ``struct data_home``.
 
-    In C: ``{int body[..]; int ta_h; char data_flag;}``.
-
     >>> p = DataHome(3, "s")
     >>> p.body, p.ta_h, p.data_flag
     ([0, 0, 0], 0, 's')
@@ -53,9 +50,6 @@ def get_data_op(step: int, h: int) -> int:
 
     >>> [get_data_op(step, 3) for step in range(1, 8)]
     [3, 2, 3, 1, 3, 2, 3]
-
-    Returns 0 when no power of two matches (never for 1 <= *step* < 2^h).  Raises :class:`OverflowError` at an even
-    *step* for *h* >= 31.
     """
     if step % 2 == 1:
         return h  # odd steps move disk H
@@ -80,8 +74,6 @@ def get_data_home_out(data_op: int, s: DataHome, t: DataHome, d: DataHome) -> Da
     >>> d.body[0], d.ta_h = 1, 1
     >>> get_data_home_out(1, s, t, d).data_flag
     'd'
-
-    Raises :class:`LookupError` when no pillar has it on top.
     """
     for pillar in (s, t, d):
         if pillar.ta_h > 0 and pillar.body[pillar.ta_h - 1] == data_op:
@@ -103,13 +95,8 @@ def get_data_home_in(now_data_f: str, data_op: int, s: DataHome, t: DataHome, d:
 def solve_from(n: int, k: int) -> Iterator[tuple[int, str, str]]:
     """Yield moves *k* .. 2^H - 1 of H = *n* disks from 's' to 'd'.
 
-    The pillars are filled as they stand after k - 1 moves, in Wang's labels; then the original's loop runs from STEP =
-    k.
-
     >>> list(solve_from(3, 5)) == list(solve(3))[4:]
     True
-
-    Raises :class:`ValueError` for *n* < 0 or *k* < 1, :class:`OverflowError` for *n* > 30.
     """
     if n < 0:
         raise ValueError(f"step_divisibility: n must be >= 0, got {n}")

@@ -1,7 +1,6 @@
 """The whole call tree stored in an array, then walked in order on a stack.
 
-Source: Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi Tower problem", CSDN blog, c. 2014, the
-C function ``Hanoi_3``.  Notes and quirks: docs/guide/algorithms.md.
+Source: Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi Tower problem", CSDN blog: ``Hanoi_3``.
 """
 
 import math
@@ -34,8 +33,6 @@ def _node(bt: list[Act], index: int) -> Act:
     >>> bt: list[Act] = [Act()]
     >>> _node(bt, 1).num, len(bt)
     (0, 2)
-
-    Raises :class:`OverflowError` for *index* >= 132000, past ``BT[132000]``.
     """
     if index >= CAPACITY:
         raise OverflowError(
@@ -79,8 +76,6 @@ def hanoi_3(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
 
     >>> list(hanoi_3(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
-
-    *n* <= 0 yields nothing.  Raises :class:`OverflowError` for *n* >= 18, before any move.
     """
     bt, n = build_tree(n, a, b, c)
     s = [0] * MAX

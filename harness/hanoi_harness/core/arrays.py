@@ -1,7 +1,6 @@
 """The vectorised checker: the checker's verdicts, for moves in arrays.
 
-Each chunk is tested whole with numpy; one that fails is replayed by the scalar checker, so the verdicts agree.  Design
-notes: docs/project/core.md.
+Each chunk is tested whole with numpy; one that fails is replayed by the scalar checker.
 """
 
 from __future__ import annotations
@@ -32,8 +31,6 @@ def check_chunks(
     follow: bool = False,
 ) -> Verdict:
     """Check the moves of *n* disks given as *chunks* of (m, 3) integers.
-
-    Same arguments, verdicts and digest as :func:`check`, without a Python object per move.
 
     >>> import numpy as np
     >>> check_chunks([np.array([[1, 0, 1], [2, 0, 2]]), np.array([[1, 1, 2]])], 2).describe()

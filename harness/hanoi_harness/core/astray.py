@@ -1,7 +1,4 @@
-"""Where a legal run goes astray: its first move off every shortest one.
-
-Design notes: docs/project/core.md.
-"""
+"""Where a legal run goes astray: its first move off every shortest one."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """The move checker: pure, streaming, and independent of any closed form.
 
-It replays each move on a model of the pegs, in O(n) state, and folds it into the digest.  Design notes:
-docs/project/core.md.
+It replays each move on a model of the pegs, in O(n) state, and folds it into the digest.
 """
 
 from __future__ import annotations
@@ -29,8 +28,6 @@ Targets = frozenset[int] | set[int]  #: The pegs a run's tower may end on, when 
 def move_cap(n: int, optimal: int | None = None) -> int:
     """The number of moves after which a legal run of *n* disks is stopped.
 
-    4 * (*optimal* + 1) + 16, *optimal* 2^n - 1 unless given.
-
     >>> move_cap(0), move_cap(3), move_cap(3, optimal=26)
     (20, 48, 124)
     """
@@ -41,8 +38,6 @@ def move_cap(n: int, optimal: int | None = None) -> int:
 
 def bound(puzzle: Puzzle, n: int, targets: Targets) -> Optimum | None:
     """The optimum of the longest allowed run of *n* disks under *puzzle*.
-
-    None when the puzzle knows no optimal count for one of its ends.
 
     >>> from hanoi_harness.core.puzzle import CYCLIC
     >>> bound(CYCLIC, 3, {1, 2}).moves  # two steps round the cycle take longer than one
@@ -58,8 +53,6 @@ def bound(puzzle: Puzzle, n: int, targets: Targets) -> Optimum | None:
 
 def cap_for(puzzle: Puzzle, n: int, targets: Targets) -> tuple[int, Optimum | None]:
     """Return the default :func:`move_cap` of a run, and its :func:`bound`.
-
-    With no known optimum the cap is counted from P^n - 1, P the number of pegs.
 
     >>> cap_for(CLASSIC, 3, {2})[0] == move_cap(3)
     True

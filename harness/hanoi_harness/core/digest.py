@@ -1,7 +1,6 @@
 """The project's fingerprint of a move sequence.
 
-DIGEST = sum over k = 1..COUNT of k * (P^2*disk + P*src + dst) (mod 2^64), k the 1-based index of the move and P the
-number of pegs.  A sum, so segments can be digested apart.  Design notes: docs/project/core.md.
+DIGEST = sum over k = 1..COUNT of k * (P^2*disk + P*src + dst) (mod 2^64), P the number of pegs.
 """
 
 from __future__ import annotations
@@ -14,8 +13,6 @@ MASK = (1 << 64) - 1  #: Digests are reduced mod 2^64: an unsigned 64-bit wrap i
 
 def digest(moves: Iterable[tuple[int, int, int]], start: int = 1, pegs: int = 3) -> tuple[int, int]:
     """Count and fingerprint *moves*; return ``(count, digest)``.
-
-    The puzzle has *pegs* pegs, and the first move is numbered *start*.
 
     >>> digest([(1, 0, 2)]), digest([(1, 0, 1), (2, 0, 2), (1, 1, 2)])
     ((1, 11), (3, 92))
@@ -35,8 +32,6 @@ def digest(moves: Iterable[tuple[int, int, int]], start: int = 1, pegs: int = 3)
 
 def chunk_digest(chunk: Any, before: int, work: Any = None) -> int:
     """The digest of *chunk*, (m, 3) integers, from step *before* + 1.
-
-    *work*, an int64 array of shape (4, >= m), is reused scratch space.
 
     >>> import numpy as np
     >>> chunk_digest(np.array([[1, 0, 1], [2, 0, 2], [1, 1, 2]]), 0)
@@ -68,8 +63,6 @@ def chunk_digest(chunk: Any, before: int, work: Any = None) -> int:
 def rows_digest(disk: Any, src: Any, dst: Any, before: int, values: Any = None) -> int:
     """The digest of m moves given as three int64 rows, from step *before* + 1.
 
-    Exact for m < 2^24 and 9*disk + 3*src + dst < 2^16.  *values* is optional scratch.
-
     >>> import numpy as np
     >>> rows_digest(np.array([1, 2, 1]), np.array([0, 0, 1]), np.array([1, 2, 2]), 0)
     92
@@ -100,8 +93,6 @@ _WEIGHTS: Any = ()
 
 def digest_chunks(chunks: Iterable[Any], start: int = 1, rows: int = 1 << 16) -> tuple[int, int]:
     """Count and fingerprint moves given as *chunks* of (m, 3) integers.
-
-    The same ``(count, digest)`` as :func:`digest`, *rows* moves at a time in one reused buffer.
 
     >>> import numpy as np
     >>> digest_chunks([np.array([[1, 0, 1], [2, 0, 2]]), np.array([[1, 1, 2]])])

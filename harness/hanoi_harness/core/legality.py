@@ -1,7 +1,4 @@
-"""One move on the pegs: the state of the pegs, and the rule a move breaks.
-
-:func:`broken_rule` is the slow, exact path behind the checker's fast loop.  Design notes: docs/project/core.md.
-"""
+"""One move on the pegs: the state of the pegs, and the rule a move breaks."""
 
 from __future__ import annotations
 
@@ -82,8 +79,6 @@ def as_ints(move: Any) -> tuple[int, int, int] | None:
 
 def broken_rule(move: Any, pegs: Pegs, puzzle: Puzzle | None = None) -> Failure | None:
     """The rule *move* breaks on *pegs* under *puzzle*; None when it is legal.
-
-    The rules are tried in order; without *puzzle*, every move between the pegs given is allowed.
 
     >>> broken_rule((1, 0, 2), ([2, 1], [], []))
     >>> failure = broken_rule((2, 0, 2), ([2, 1], [], []))

@@ -1,7 +1,6 @@
 """The fewest moves each puzzle needs, in O(n) arithmetic.
 
-Each count comes from its recurrence or closed form, with whether it is proven or conjectured optimal.  Design notes:
-docs/project/core.md.
+Each count comes from its recurrence or closed form, proven or conjectured optimal.
 """
 
 from __future__ import annotations
@@ -39,8 +38,6 @@ class Optimum:
 def tower_distance(config: Sequence[int], peg: int) -> int:
     """The fewest moves gathering every disk of *config* into a tower on *peg*.
 
-    Three pegs, every move allowed.  Read backwards, the same count takes a tower on *peg* to *config*.
-
     >>> tower_distance((0, 0, 0), 2), tower_distance((1, 1, 2), 2), tower_distance((), 1)
     (7, 3, 0)
     """
@@ -59,8 +56,6 @@ def tower_distance(config: Sequence[int], peg: int) -> int:
 
 def largest_disk_costs(start: Sequence[int], goal: Sequence[int]) -> tuple[int, int, int]:
     """Return the largest misplaced disk m, and the two costs of moving it.
-
-    They are the fewest moves if m moves once, and if it moves twice; m = 0 when *start* equals *goal*.
 
     >>> largest_disk_costs((0, 0, 0), (2, 2, 2))
     (3, 7, 11)
@@ -117,8 +112,6 @@ def linear_count(n: int, src: int, dst: int) -> int:
 
 def frame_stewart(n: int, k: int) -> int:
     """The Frame-Stewart count of moves taking n disks between two of k pegs.
-
-    Summed in O(n) as the powers of two, 2^i appearing C(i + k - 3, k - 3) times.
 
     >>> [frame_stewart(n, 4) for n in range(1, 9)], frame_stewart(5, 3)
     ([1, 3, 5, 9, 13, 17, 25, 33], 31)

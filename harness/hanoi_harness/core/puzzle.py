@@ -1,7 +1,6 @@
 """The puzzle as data: its pegs, the moves it allows, where the disks go.
 
-A configuration is the peg of each disk, disk 1 first, as ``hanoi state`` prints it.  Design notes:
-docs/project/core.md.
+A configuration is the peg of each disk, disk 1 first, as ``hanoi state`` prints it.
 """
 
 from __future__ import annotations
@@ -42,8 +41,6 @@ def peg_names(pegs: int) -> str:
 
 def parse_config(text: str, pegs: int = 3, n: int | None = None) -> Config:
     """The configuration *text* spells: the peg of each disk, comma-separated.
-
-    *n*, when given, is the number of disks it must have.  Every error is one :class:`UsageError` line.
 
     >>> parse_config("1, 1,2"), parse_config("", n=0), parse_config("0,3", pegs=4)
     ((1, 1, 2), (), (0, 3))
@@ -150,8 +147,6 @@ def _pair(start: Sequence[int], goal: Sequence[int], pegs: int) -> tuple[Config,
 @dataclass(frozen=True)
 class Puzzle:
     """The rules of one puzzle: its pegs, its moves, and maybe its ends.
-
-    Without *start* and *goal*, the tower starts on peg 0 and ends on the peg its algorithm declares.
 
     >>> CLASSIC.allows(0, 2), CYCLIC.allows(0, 2), CYCLIC.allows(2, 0), LINEAR.allows(0, 2)
     (True, False, True, False)

@@ -1,7 +1,6 @@
 """Random access to the optimal solution: any move, any state, the inverse.
 
-Each query costs O(n) arithmetic, for the ``recursive`` sequence from peg 0 to peg 2.  Design notes:
-docs/project/core.md.
+Each query costs O(n) arithmetic, for the ``recursive`` sequence from peg 0 to peg 2.
 """
 
 from __future__ import annotations
@@ -60,8 +59,6 @@ def _bits(n: int, k: int) -> str:
 def move_at(n: int, k: int) -> tuple[int, int, int]:
     """Return move *k* (1-based) of the optimal solution for *n* disks.
 
-    K outside 1 .. 2^n - 1, or n above :data:`MAX_N`, raises :class:`UsageError`.
-
     >>> [move_at(3, k) for k in range(1, 8)], move_at(64, 2**64 - 1)
     ([(1, 0, 2), (2, 0, 1), (1, 2, 1), (3, 0, 2), (1, 1, 0), (2, 1, 2), (1, 0, 2)], (1, 1, 2))
     """
@@ -97,8 +94,6 @@ def state_at(n: int, k: int) -> list[int]:
 
 def step_of(pegs: Sequence[int]) -> int:
     """Return the number of optimal moves after which the disks are on *pegs*.
-
-    Raises :class:`NotOnPath` off the solution's path, :class:`UsageError` for a bad peg or too many disks.
 
     >>> step_of([1, 1, 2])
     4

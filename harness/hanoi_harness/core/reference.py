@@ -1,7 +1,6 @@
 """The optimal solution as a reference to compare streams of moves with.
 
-Built from the solution's structure, in units of a 65535-move :class:`Run` and one move of a larger disk.  Design notes:
-docs/project/core.md.
+It comes in units of a 65535-move :class:`Run` of the small disks and one move of a larger disk.
 """
 
 from __future__ import annotations

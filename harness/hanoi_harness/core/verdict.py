@@ -1,7 +1,6 @@
 """Verdicts: what the checker found for one run, and why it failed.
 
-A verdict is plain data: :meth:`Verdict.to_dict` and :meth:`Verdict.from_dict` round-trip it exactly.  Design notes:
-docs/project/core.md.
+A verdict is plain data: :meth:`Verdict.to_dict` and :meth:`Verdict.from_dict` round-trip it exactly.
 """
 
 from __future__ import annotations
