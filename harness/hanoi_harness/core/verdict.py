@@ -180,8 +180,10 @@ class Failure:
 def lanes(rule: str, labels: Labels = None) -> str:
     """The moves the puzzle's *rule* allows, in words, pegs with *labels*.
 
-    >>> (lanes("cyclic"), lanes("cyclic", ("A", "B", "C"))), lanes("linear")
-    (('only 0->1, 1->2, 2->0', 'only A->B, B->C, C->A'), 'only moves between adjacent pegs (0-1, 1-2)')
+    >>> lanes("cyclic"), lanes("cyclic", ("A", "B", "C"))
+    ('only 0->1, 1->2, 2->0', 'only A->B, B->C, C->A')
+    >>> lanes("linear")
+    'only moves between adjacent pegs (0-1, 1-2)'
     """
     a, b, c = (label(peg, labels) for peg in range(3))
     if rule == "cyclic":
@@ -298,8 +300,10 @@ class Verdict:
         >>> v = Verdict("incomplete", 1, 1, failure=Failure("wrong_peg", count=1, peg=1, targets=(2,)))
         >>> v.describe()
         'incomplete: after 1 moves the tower is on peg 1, not 2'
-        >>> v.describe(("A", "B", "C")), Verdict("ok", 2, 5, final_peg=1, optimality="optimal (proven)").describe()
-        ('incomplete: after 1 moves the tower is on peg B, not C', 'ok (5 moves, tower on peg 1; optimal (proven))')
+        >>> v.describe(("A", "B", "C"))
+        'incomplete: after 1 moves the tower is on peg B, not C'
+        >>> Verdict("ok", 2, 5, final_peg=1, optimality="optimal (proven)").describe()
+        'ok (5 moves, tower on peg 1; optimal (proven))'
         >>> Verdict("crashed", 2, 3, reason="the program exited with status 3").describe()
         'crashed after 3 moves: the program exited with status 3'
         >>> Verdict("illegal", 2, 0, step=1, reason="line 1: cannot read a move from 'x'").describe()
