@@ -1,9 +1,7 @@
 """The in-tree algorithms: one module each, registered on import.
 
-Importing this package imports every module here, in name order, so that
-its ``@register`` decorator adds it to
-:data:`hanoi_harness.registry.sources.REGISTRY`.  A new module needs no
-other edit to be picked up.
+Importing this package imports every module here, in name order, so that its ``@register`` decorator adds it to
+:data:`hanoi_harness.registry.sources.REGISTRY`.  Each one's notes and quirks: docs/guide/algorithms.md.
 """
 
 import importlib

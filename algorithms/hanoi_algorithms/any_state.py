@@ -1,54 +1,6 @@
 """Any configuration to any other in the fewest moves.
 
-Idea
-    A configuration is the peg of each disk; on three pegs, with every move
-    allowed, every one is legal.  Going from ``start`` to ``goal``, the disks
-    larger than every disk that differs never move.  The largest that
-    differs, m, goes from peg s to peg t.  In a shortest path it moves once
-    or twice, never more.
-
-    * Once, s -> t, the smaller disks gathered on the third peg r.
-    * Twice, s -> r -> t: the smaller disks gather on t, then move as one
-      tower to s while m waits on r.
-
-    Each way's length is a sum over the disks
-    (:func:`hanoi_harness.core.optimal.largest_disk_costs`).  So the solver
-    compares the two and streams the shorter, with no search.  Three pieces
-    make the moves.
-
-    * Gathering disks 1..j of a configuration into a tower on peg p.  The
-      peg each smaller tower must gather on is fixed from the largest disk
-      down: a disk not on its target sends the smaller ones to the third
-      peg.  Then, from disk 1 up, each disk not yet on its target moves
-      there, and the tower of smaller disks follows it.
-    * Spreading a tower of disks 1..j from peg p into a configuration.  From
-      the largest disk down, a disk that must leave p waits for the smaller
-      disks to move to the third peg as a tower, then moves.
-    * Moving a whole tower of h disks by the classic sequence, computed from
-      the move number alone.  Move x moves disk d = 1 + (trailing zeros of
-      x), for the (x >> d)-th time.  It goes one step round a cycle of the
-      three pegs whose direction depends on the parity of h - d.
-
-    With the whole tower on peg 0 as the start and on peg 2 as the goal this
-    is the classic solution, move for move (the optimal one is unique).
-
-Source
-    Andreas M. Hinz, "Shortest paths between regular states of the Tower of
-    Hanoi", Information Sciences 63 (1992), pp. 173-181.  It proves that the
-    largest disk that must move does so at most twice in a shortest path.
-    Its algorithm compares both ways and returns the distance and the first
-    move.  Streaming the whole path from that choice (rather than only its
-    first move) is this module's.
-
-Time and space
-    O(n) arithmetic to choose, then O(1) amortised per move: Theta(d) time
-    for a distance d.  O(n) extra space: the gathering targets, one peg per
-    disk; the whole-tower transfers keep only the move number.
-
-Starting anywhere
-    ``solve_for(n, start, goal)`` takes any two configurations (tuples of
-    pegs 0-2, disk 1 first); ``solve(n)`` is the whole tower from peg 0 to
-    peg 2.  No limit on n: Python integers hold every move number.
+Source: Andreas M. Hinz, "Shortest paths between regular states of the Tower of Hanoi", Information Sciences 63, 1992.
 """
 
 from collections.abc import Iterator, Sequence
@@ -68,14 +20,10 @@ Move = tuple[int, int, int]
 
 
 def transfer(h: int, src: int, dst: int) -> Iterator[Move]:
-    """Yield the 2^h - 1 moves taking disks 1..h from peg *src* to *dst*.
+    """Yield the 2^h - 1 moves of disks 1..h from *src* to *dst*, by number.
 
-    Each move is computed from its number alone.
-
-    >>> list(transfer(2, 0, 2))
-    [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
-    >>> list(transfer(0, 0, 1))
-    []
+    >>> list(transfer(2, 0, 2)), list(transfer(0, 0, 1))
+    ([(1, 0, 1), (2, 0, 2), (1, 1, 2)], [])
     """
     if h == 0:
         return
@@ -92,8 +40,6 @@ def transfer(h: int, src: int, dst: int) -> Iterator[Move]:
 
 def gather(config: Sequence[int], j: int, peg: int) -> Iterator[Move]:
     """Yield the fewest moves gathering disks 1..*j* of *config* on *peg*.
-
-    The disks start where *config* places them and end as one tower.
 
     >>> list(gather((1, 0), 2, 2))  # disk 1 already waits on the third peg
     [(2, 0, 2), (1, 1, 2)]
@@ -115,8 +61,6 @@ def gather(config: Sequence[int], j: int, peg: int) -> Iterator[Move]:
 def spread(peg: int, config: Sequence[int], j: int) -> Iterator[Move]:
     """Yield the fewest moves spreading a tower of disks 1..*j* to *config*.
 
-    The tower starts on *peg*; each disk ends where *config* places it.
-
     >>> list(spread(2, (1, 0), 2))
     [(1, 2, 1), (2, 2, 0)]
     """
@@ -133,15 +77,12 @@ def spread(peg: int, config: Sequence[int], j: int) -> Iterator[Move]:
 def solve_for(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> Iterator[Move]:
     """Yield the fewest moves from configuration *start* to *goal*.
 
-    Both hold the peg (0-2) of each of the n disks, disk 1 first.
+    Both hold the peg (0-2) of each of the n disks, disk 1 first; anything else raises :class:`ValueError`.
 
     >>> list(solve_for(3, (0, 0, 1), (1, 1, 0)))  # disk 3 moves twice: 1 -> 2 -> 0
     [(3, 1, 2), (1, 0, 2), (2, 0, 1), (1, 2, 1), (3, 2, 0)]
     >>> list(solve_for(2, (2, 1), (2, 1)))
     []
-
-    Configurations of another length than n, or with a peg outside 0-2,
-    raise :class:`ValueError`.
     """
     if len(start) != n or len(goal) != n or not {*start, *goal} <= {0, 1, 2}:
         raise ValueError(f"any_state: expected two configurations of {n} pegs 0-2, got {start!r} and {goal!r}")

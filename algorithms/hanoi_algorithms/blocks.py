@@ -1,42 +1,6 @@
 """The recursion unrolled into blocks of moves, yielded as numpy arrays.
 
-The blocks are precomputed runs of 2^16 - 1 moves, relabelled.
-
-Idea
-    The recursion says S(n; a, b, c) = S(n-1; a, c, b) + [n, a, c] +
-    S(n-1; b, a, c).  The solution of n disks is two copies of the solution
-    of n - 1 disks with two pegs exchanged, around the one move of disk n.
-    Unrolled h = n - 16 levels, the n-disk solution is 2^h runs of the
-    16-disk solution, each with its pegs relabelled.  They are separated by
-    the 2^h - 1 moves of the disks 17..n, themselves the h-disk solution.
-    So the base run S(16; 0, 1, 2) (65535 moves) is built once by the
-    doubling above, with numpy.  It is relabelled once for each of the six
-    orders of the pegs.  After that, a run of 65535 moves costs one table
-    look-up, and the moves of the large disks come from the bit formula of
-    their own solution.  Between two large moves, the small tower goes to
-    the peg the next large move leaves free.
-
-Source
-    The recursion is the one of Qiao's ``Hanoi(n, A, B, C)`` (see
-    :mod:`hanoi_algorithms.recursive`); the block structure around it is ours.
-
-Time and space
-    Theta(2^n) moves, but O(2^n / 2^16) Python steps: each run is a shared,
-    read-only array, so nothing is copied per move.  Extra space for
-    n > 16: the six runs, 6 * 65535 * 3 bytes whatever n, built on the
-    first such n and kept.  Add O(n) for the large moves' step counter.
-    For n <= 16 it is the one array of 3 * (2^n - 1) bytes.
-
-Quirks and limits
-    * The generator yields numpy arrays of shape (m, 3) and dtype uint8
-      (``chunks=True``).  They are alternately a run of 65535 moves and a
-      single move of a disk above 16; for n <= 16 one array holds the
-      whole solution.
-    * The runs are shared between yields and read-only: a consumer that
-      would change one copies it first.  The single moves, and the whole
-      solution for n <= 16, are new arrays each time.
-    * Disk numbers are stored in uint8, so n <= 255.
-    * :func:`solve_from` starts at any step k, for chunked verification.
+The recursion is Qiao's (:mod:`hanoi_algorithms.recursive`); the shared, read-only 65535-move blocks are ours.
 """
 
 from __future__ import annotations
@@ -55,17 +19,14 @@ if TYPE_CHECKING:
 
     Chunk = npt.NDArray[np.uint8]
 
-BASE = 16
-"""Disks in the precomputed run: 2^16 - 1 = 65535 moves, 196605 bytes per peg order."""
+BASE = 16  #: Disks in the precomputed run: 65535 moves, 196605 bytes per peg order.
 
 MAX_N = 255
 MAX_N_REASON = "disk numbers are stored in uint8"
 
 
 def sequence(k: int) -> Chunk:
-    """Return the *k*-disk solution from peg 0 to peg 2, built by doubling.
-
-    It is a new uint8 array of shape (2^k - 1, 3).
+    """Return the *k*-disk solution, peg 0 to 2, as a new (2^k - 1, 3) array.
 
     >>> sequence(2).tolist()
     [[1, 0, 1], [2, 0, 2], [1, 1, 2]]
@@ -92,9 +53,6 @@ def sequence(k: int) -> Chunk:
 def runs() -> dict[tuple[int, int], Chunk]:
     """Return the 16-disk solution from peg a to peg c for each pair (a, c).
 
-    The six arrays are read-only, built on the first call and kept for the
-    process's life.
-
     >>> runs()[(1, 0)][0].tolist()
     [1, 1, 2]
     """
@@ -114,9 +72,7 @@ def runs() -> dict[tuple[int, int], Chunk]:
 
 
 def large_move(h: int, i: int) -> tuple[int, int, int]:
-    """Return move *i* (1-based) of the *h*-disk solution from peg 0 to peg 2.
-
-    The move comes from the bits of *i* alone.
+    """Return move *i* (1-based) of the *h*-disk solution, peg 0 to 2, by bits.
 
     >>> [large_move(2, i) for i in (1, 2, 3)]
     [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
@@ -130,10 +86,7 @@ def large_move(h: int, i: int) -> tuple[int, int, int]:
 
 
 def _from(n: int, unit: int, offset: int) -> Iterator[Chunk]:
-    """Yield the moves of *n* > 16 disks from *offset* moves into run *unit*.
-
-    Runs are numbered from 0.
-    """
+    """Yield the moves of *n* > 16 disks from *offset* moves into run *unit*."""
     import numpy as np
 
     h = n - BASE
@@ -153,15 +106,10 @@ def _from(n: int, unit: int, offset: int) -> Iterator[Chunk]:
 
 
 def solve_from(n: int, k: int) -> Iterator[Chunk]:
-    """Yield the moves of *n* disks from step *k* (1-based) to the end.
-
-    They come in arrays, as :func:`solve` yields them.
+    """Yield the moves of *n* disks from step *k* (1-based) on, in arrays.
 
     >>> [chunk.tolist() for chunk in solve_from(2, 2)]
     [[[2, 0, 2], [1, 1, 2]]]
-
-    *k* = 2^n yields nothing.  Raises :class:`ValueError` for *n* outside
-    0..255 (disks are uint8) or *k* outside 1..2^n.
     """
     if not 0 <= n <= MAX_N:
         raise ValueError(f"blocks: n must be 0..{MAX_N} ({MAX_N_REASON}), got {n}")
@@ -191,13 +139,7 @@ def solve_from(n: int, k: int) -> Iterator[Chunk]:
 def solve(n: int) -> Iterator[Chunk]:
     """Yield the optimal moves of *n* disks from peg 0 to peg 2, in arrays.
 
-    Each is a uint8 array of shape (m, 3).
-
-    Runs of 65535 moves (for *n* > 16) are shared and read-only.
-
-    >>> [chunk.tolist() for chunk in solve(2)]
-    [[[1, 0, 1], [2, 0, 2], [1, 1, 2]]]
-    >>> list(solve(0))
-    []
+    >>> [chunk.tolist() for chunk in solve(2)], list(solve(0))
+    ([[[1, 0, 1], [2, 0, 2], [1, 1, 2]]], [])
     """
     return solve_from(n, 1)

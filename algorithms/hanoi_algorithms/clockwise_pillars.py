@@ -1,44 +1,6 @@
 """The two-step rule: disk 1 clockwise, then the only other legal move.
 
-Idea
-    The three pillars stand in a circle, clockwise A B C when n is even and
-    A C B when n is odd.  Repeat: (1) move disk 1 clockwise to the next
-    pillar; (2) between the other two pillars make the one legal move (the
-    smaller top disk onto the larger one, or onto the empty pillar).  Each
-    pillar is a stack of disks; disk 1 is on none of them (it is written in
-    pillar 0's array, above its top), its pillar is simply P[i % 3] at
-    round i.
-
-Source
-    Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi
-    Tower problem", CSDN blog, blog.csdn.net/qiaoruozhuo, c. 2014: the C
-    function ``Hanoi_5``, coding a method of "an American scholar" that Qiao
-    found in a popular mathematics book.
-
-Time and space
-    Theta(2^n) time, O(1) per move; O(n) extra space: the three pillar
-    arrays, which hold the n - 1 disks other than disk 1 (pillar 0's array
-    is filled with all n).
-
-Quirks and limits
-    * ``n = pow(2, n) - 1`` turns n into the move count, a double stored in a
-      32-bit int.  2^31 - 1 still fits; 2^32 - 1 does not (an undefined
-      conversion, in practice INT_MIN, so no move would be made).  The port
-      refuses n >= 32 up front with :class:`OverflowError`; n <= 31 is
-      accepted.
-    * The pillar arrays ``int S[MAX]`` need n slots: pillar 0 is filled with
-      all n disks, disk 1 included.  ``MAX`` is undefined in the post and
-      taken as 64, the legend's disks.  That bound is looser, but the port
-      still checks it.
-    * Disk 1 is left out of pillar 0's stack (``P[0].top = n - 2``).  For
-      n = 0 that top is -2, and the move count pow(2, 0) - 1 = 0 means the
-      loop never runs.  No moves is the correct empty solution, so n = 0 is
-      accepted.
-    * P[1] and P[2] get the labels C and B (odd n) or B and C (even n), so the
-      labels yielded depend on the parity of n, and the tower ends on C for
-      every n.  Disk 1 is the smallest.  The move counter ``count`` is
-      kept because it is the loop's control: the loop runs until it reaches
-      the move count, as in the original.
+Source: Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi Tower problem", CSDN blog: ``Hanoi_5``.
 """
 
 import math
@@ -48,18 +10,13 @@ from hanoi_algorithms.recursive import QIAO
 from hanoi_harness.registry.record import FinalPeg
 from hanoi_harness.registry.sources import register
 
-MAX = 64
-"""``MAX`` (each pillar's capacity) is undefined in the original; 64 is the legend's number of disks."""
+MAX = 64  #: ``MAX``, each pillar's capacity, is undefined in the original: 64, the legend's disks.
 
-INT_MAX = 2**31 - 1
-"""The largest 32-bit C ``int``: the move count ``pow(2, n) - 1`` must fit (n <= 31)."""
+INT_MAX = 2**31 - 1  #: The largest 32-bit C ``int``: the move count ``pow(2, n) - 1`` must fit.
 
 
 class Pillar:
-    """One pillar of the original.
-
-    In C: ``struct pillars {int S[MAX], top; char pos;}``.
-    """
+    """One pillar: ``struct pillars {int S[MAX], top; char pos;}``."""
 
     __slots__ = ("pos", "s", "top")
 
@@ -72,17 +29,9 @@ class Pillar:
 def store(pillar: Pillar, index: int, disk: int) -> None:
     """Write *disk* to slot *index* of *pillar*'s array: ``S[index] = disk``.
 
-    The array grows on a first write, which keeps the memory measured to
-    the slots in use (n at most), as in the flag_stack and tree_array
-    ports.  Slots are first written in order, so a first write is always
-    one past the end.
-
     >>> p = Pillar()
     >>> store(p, 0, 5); store(p, 0, 4); p.s
     [4]
-
-    Raises :class:`OverflowError` for *index* >= MAX (taken as 64), past
-    the original's array.
     """
     if index >= MAX:
         raise OverflowError(f"clockwise_pillars: pillar S[MAX] (MAX taken as {MAX}) has no slot {index}")
@@ -93,16 +42,10 @@ def store(pillar: Pillar, index: int, disk: int) -> None:
 
 
 def hanoi_5(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
-    """Yield the moves of *n* disks from peg *a* to peg *c*, *b* the third.
-
-    They follow ``Hanoi_5``'s clockwise two-step rule.
+    """Yield the moves of *n* disks from peg *a* to *c* by the two-step rule.
 
     >>> list(hanoi_5(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
-
-    *n* <= 0 yields nothing (the move count truncates to 0).  Raises
-    :class:`OverflowError` for *n* > 31, before any move: the move count
-    2^n - 1 no longer fits a 32-bit ``int``.
     """
     if n > INT_MAX.bit_length():  # 2^n - 1 > INT_MAX exactly when n > 31
         raise OverflowError(
@@ -162,13 +105,9 @@ def hanoi_5(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
     disks="ascending",
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """Yield the moves of *n* disks from A to C, as ``Hanoi_5`` prints them.
+    """Yield the moves of *n* disks from A to C: ``Hanoi_5(n, 'A', 'B', 'C')``.
 
-    The call is Qiao's ``Hanoi_5(n, 'A', 'B', 'C')``.
-
-    >>> list(solve(1))
-    [(1, 'A', 'C')]
-    >>> list(solve(0))
-    []
+    >>> list(solve(1)), list(solve(0))
+    ([(1, 'A', 'C')], [])
     """
     yield from hanoi_5(n, "A", "B", "C")

@@ -1,44 +1,6 @@
 """Smallest disc one step clockwise, then the one forced move.
 
-Sentinels stand in for the checks of an empty stack.
-
-Idea
-    Three stacks each start with a sentinel n + 1, larger than every disc,
-    so no stack ever looks empty; the discs n .. 1 go on stack 0.  Repeat:
-    move the smallest disc from its stack to the next one clockwise
-    (0 -> 1 -> 2 -> 0); then, of the two other stacks, move the smaller top
-    onto the larger.  When that smaller top is a sentinel (both other stacks
-    hold only their sentinel), popping it empties the stack: the tower is
-    complete and the loop stops without pushing it back.
-
-Source
-    Derek Illchuk, "The Towers of Hanoi Puzzle: An Iterative Solution",
-    Derek Illchuk's blog, 2010: the C++ ``main`` with
-    ``vector<vector<uint32>> stacks`` and ``next_stack``, implementing the
-    rule "Move smallest clockwise then move what you can".
-
-Time and space
-    Theta(2^n) time, O(1) per move.  O(n) extra space: the three stacks hold
-    the n discs and three sentinels.
-
-Quirks and limits
-    * Stacks are ``vector<uint32>`` -> Python lists, ``back()`` -> ``[-1]``,
-      ``pop_back()`` -> ``pop()``.  Pegs are the stack ids 0, 1, 2 and disc 1
-      is the smallest, as in the original.  The original prints only the
-      total; this port yields ``(disc, from, to)`` where it counts a move.
-      The yield of the clockwise move is placed after the comparison that
-      follows it (the state changes stay in the original order), so that
-      nothing is yielded before the failure below.
-    * n = 0 is refused (min_n = 1): with no discs the first pop takes stack
-      0's sentinel itself and pushes it on stack 1; the comparison then reads
-      ``stacks[0].back()`` of an empty vector, which is undefined behaviour.
-      The port raises :class:`EmptyStackRead` at that exact read.
-    * The tower ends on peg 1 when n is odd and on peg 2 when n is even (the
-      smallest disc always goes clockwise; the original has no destination).
-    * ``uint32 num_moves`` is only printed at the end; it wraps modulo 2^32
-      for n >= 33 (2^33 - 1 moves), so the printed total would be wrong.  The
-      moves themselves are unaffected, so this is a quirk, not a limit; the
-      counter is not ported (the harness counts moves itself).
+Source: Derek Illchuk, "The Towers of Hanoi Puzzle: An Iterative Solution", Derek Illchuk's blog, 2010.
 """
 
 from collections.abc import Iterator
@@ -76,16 +38,8 @@ def next_stack(curr_stack: int) -> int:
 def solve(n: int) -> Iterator[tuple[int, int, int]]:
     """Yield the moves ``(disc, from, to)`` of *n* discs from stack 0.
 
-    The smallest disc always goes clockwise.  The tower ends on stack 1
-    when *n* is odd, on stack 2 when it is even.
-
     >>> list(solve(2))
     [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
-
-    *n* = 0 raises :class:`EmptyStackRead`, before any move, where the
-    original reads ``back()`` of an empty vector; *n* < 0 raises
-    :class:`ValueError`.
-
     >>> list(solve(0))
     Traceback (most recent call last):
     ...

@@ -1,55 +1,6 @@
 """CHG's card-game rules: deal, join consecutive tops, else go by parity.
 
-Deal from peg 0, join consecutive tops, else collect or stack by the
-parity of their difference.
-
-Idea
-    Pegs 0, 1, 2; every move must put a smaller disk on a larger one and
-    must not undo the previous move.  Each step tries three rules in order.
-
-    1. Deal ("發牌", ``sent``): move peg 0's top to peg 2 first when n is
-       odd, to peg 1 first when n is even.  No deal follows a collect onto
-       peg 0.
-    2. Defrag ("組牌"): when the tops of pegs 1 and 2 differ by exactly 1,
-       put the smaller on the larger.
-    3. Otherwise compare the tops of pegs 1 and 2.  An even difference
-       ("牌值差雙", ``adju_even``) collects the smaller to peg 0.  An odd
-       one ("牌值差單", ``adju_odd``) puts the smaller on the larger.  In
-       both cases, if that would undo the previous move, the larger is
-       collected to peg 0 instead.
-
-    The loop runs exactly 2^n - 1 steps and the tower ends on peg 2.
-
-Source
-    CHG (hunandy14), "河內塔 C++範例代碼非遞迴詳細解說" (Tower of Hanoi in
-    C++, non-recursive, explained), CHG's blog; code at
-    github.com/hunandy14/Hanoi, 2020.  Ported: the class ``Hanoi``
-    (``shift``, ``defrag``, ``sent``, ``adju_odd``, ``adju_even``,
-    ``log[2]``) of ``hanoi/hanoi.hpp`` and the main loop printed in the post.
-
-Time and space
-    Theta(2^n) time, O(1) per step.  O(n) extra space: the three stacks.
-
-Quirks and limits
-    * The post's prose says an odd difference collects the smaller disk and an
-      even one puts the smaller on the larger.  Its worked n = 4 example and
-      its code do the opposite: step 5, "牌值差雙", collects disk 1; step 9,
-      "牌值差單", puts disk 1 on disk 4.  This port follows the example and
-      the code.
-    * The main loop is the post's: deal first, then defrag.  The ``go()`` in
-      the repository's ``hanoi.hpp`` tries defrag first and ignores the
-      result of ``adju_even``/``adju_odd``.  The post's loop throws
-      ``"沒有動作"`` ("no action") when no rule moves, reproduced as
-      :class:`HanoiThrow`.
-    * A pillar's top is read through ``operator int``, which throws
-      ``"堆疊內沒有數據"`` ("no data in stack") on an empty pillar.  The main
-      loop and ``adju_*`` read the tops of pegs 1 and 2 unguarded.  The port
-      raises :class:`HanoiThrow` there (checked: it never happens for
-      n <= 23).
-    * The step count is ``(int)(pow(2, n) - 1.0)``: 2^32 - 1 does not fit a
-      32-bit int, so n <= 31; n >= 32 raises :class:`OverflowError`.
-    * ``log = {-1, -1}`` is the previous move (source, destination); -1 means
-      none yet.  Disk 1 is the smallest, as in the original.
+Source: CHG (hunandy14), "河內塔 C++範例代碼非遞迴詳細解說", CHG's blog; code at github.com/hunandy14/Hanoi, 2020.
 """
 
 from collections.abc import Iterator
@@ -89,16 +40,11 @@ class HanoiThrow(RuntimeError):
 
 
 class Hanoi:
-    """The game of *n* disks, held as the original class holds it.
-
-    It keeps the pillars ``p``, the last move ``log`` and the step count.
+    """The game of *n* disks: pillars ``p``, last move ``log``, steps.
 
     >>> h = Hanoi(3)
     >>> h.p, h.log, h.step_min
     ([[3, 2, 1], [], []], [-1, -1], 7)
-
-    Raises :class:`OverflowError` for *n* > 31, where the step count
-    ``(int)(pow(2, n) - 1.0)`` overflows a 32-bit ``int``.
     """
 
     __slots__ = ("size", "step_min", "p", "log")
@@ -113,13 +59,10 @@ class Hanoi:
         self.log = [-1, -1]
 
     def top(self, k: int) -> int:
-        """Return the top disk of pillar *k*, as ``operator int`` reads it.
+        """Return the top disk of pillar *k*; :class:`HanoiThrow` if it is empty.
 
         >>> Hanoi(2).top(0)
         1
-
-        Raises :class:`HanoiThrow` on an empty pillar, where the original
-        throws ``"堆疊內沒有數據"``.
         """
         pillar = self.p[k]
         if not pillar:
@@ -127,9 +70,7 @@ class Hanoi:
         return pillar[-1]
 
     def shift(self, p1: int, p2: int) -> int:
-        """Move the top disk of pillar *p1* onto *p2*; return 1 if moved, else 0.
-
-        The move is made only if it is legal and does not undo the last one.
+        """Move *p1*'s top onto *p2* if legal and no undo; 1 if moved, else 0.
 
         >>> h = Hanoi(2)
         >>> h.shift(0, 1), h.shift(1, 0), h.p
@@ -149,14 +90,10 @@ class Hanoi:
     def defrag(self) -> int:
         """Put the smaller top of pegs 1 and 2 on the larger if they differ by 1.
 
-        Return 1 if a disk moved, else 0.
-
         >>> h = Hanoi(2)
         >>> h.p = [[], [1], [2]]
         >>> h.defrag(), h.p
         (1, [[], [], [2, 1]])
-
-        An empty peg 1 or 2 means no move (0).
         """
         if len(self.p[1]) > 0 and len(self.p[2]) > 0:
             i = self.top(1) - self.top(2)
@@ -170,12 +107,7 @@ class Hanoi:
         return 0  # a pillar is empty
 
     def sent(self) -> int:
-        """Deal peg 0's top disk; return 1 if moved, else 0.
-
-        No deal follows a collect onto peg 0.
-
-        The disk goes to peg 2 if it can, else to peg 1, for an odd number
-        of disks; to peg 1 first for an even number.
+        """Deal peg 0's top disk unless a collect to peg 0 came last; 1 if moved.
 
         >>> h = Hanoi(3)
         >>> h.sent(), h.p
@@ -194,16 +126,10 @@ class Hanoi:
     def adju_odd(self) -> int:
         """Stack the smaller top of pegs 1 and 2 on the larger, else collect.
 
-        The collect takes the larger top to peg 0.  Return 1 if a disk
-        moved, else 0.
-
         >>> h = Hanoi(4)
         >>> h.p = [[], [3, 2, 1], [4]]
         >>> h.adju_odd(), h.p
         (1, [[], [3, 2], [4, 1]])
-
-        Both tops are read unguarded, as in the original: an empty peg 1
-        or 2 raises :class:`HanoiThrow`.
         """
         if self.top(1) > self.top(2):  # find the larger
             b, s = 1, 2
@@ -218,15 +144,10 @@ class Hanoi:
     def adju_even(self) -> int:
         """Collect the smaller top of pegs 1 and 2 to peg 0, or else the larger.
 
-        Return 1 if a disk moved, else 0.
-
         >>> h = Hanoi(4)
         >>> h.p = [[4], [3], [2, 1]]
         >>> h.adju_even(), h.p
         (1, [[4, 1], [3], [2]])
-
-        Both tops are read unguarded, as in the original: an empty peg 1
-        or 2 raises :class:`HanoiThrow`.
         """
         if self.top(1) > self.top(2):  # find the larger
             b, s = 1, 2
@@ -239,10 +160,7 @@ class Hanoi:
         return 0
 
     def last_move(self) -> Move:
-        """Return the last successful :meth:`shift` as ``(disk, src, dst)``.
-
-        The disk is read from the top of the destination, so the answer
-        holds only until the next move.
+        """Return the last :meth:`shift` as ``(disk, src, dst)``, until the next.
 
         >>> h = Hanoi(2)
         >>> h.shift(0, 2), h.last_move()
@@ -253,17 +171,10 @@ class Hanoi:
 
 
 def trace(n: int) -> Iterator[tuple[Move, str]]:
-    """Yield each move of *n* disks from peg 0 to peg 2 with its rule.
-
-    The rule that made the move is a key of :data:`RULES`.
+    """Yield each move of *n* disks from peg 0 to peg 2, with its rule's key.
 
     >>> [(move, RULES[rule][0]) for move, rule in trace(2)]
     [((1, 0, 1), 'sent'), ((2, 0, 2), 'sent'), ((1, 1, 2), 'defrag')]
-
-    *n* = 0 yields nothing.  Raises :class:`ValueError` for *n* < 0,
-    :class:`OverflowError` for *n* > 31, and :class:`HanoiThrow` where the
-    original throws: no rule moves, or the top of an empty peg 1 or 2 is
-    read (never for *n* <= 23).
     """
     if n < 0:
         raise ValueError(f"deal_defrag_collect: n must be >= 0, got {n}")
@@ -299,12 +210,8 @@ def trace(n: int) -> Iterator[tuple[Move, str]]:
 def solve(n: int) -> Iterator[Move]:
     """Yield the moves ``(disk, src, dst)`` of *n* disks from peg 0 to peg 2.
 
-    They follow CHG's deal, defrag and collect rules.
-
-    >>> list(solve(2))
-    [(1, 0, 1), (2, 0, 2), (1, 1, 2)]
-    >>> list(solve(0))
-    []
+    >>> list(solve(2)), list(solve(0))
+    ([(1, 0, 1), (2, 0, 2), (1, 1, 2)], [])
     """
     for move, _rule in trace(n):
         yield move

@@ -1,55 +1,6 @@
 """The linear Tower of Hanoi: pegs in a row, every move between neighbours.
 
-The pegs are 0, 1, 2; no move goes straight between 0 and 2.
-
-Idea
-    From one end to the other (0 -> 2) the largest disk must stop on the
-    middle peg.  Each time it moves, the smaller disks must stand on the peg
-    it is not using.  So the n-1 smaller disks go to the far end, the
-    largest to the middle, and the n-1 back to the near end.  Then the
-    largest goes to the far end, and the n-1 to the far end again.  That is
-    L(n) = 3 L(n-1) + 2 = 3^n - 1 moves, and the sequence passes through all
-    3^n configurations once.  Between an end and the middle the largest disk
-    moves once, the smaller disks standing on the other end meanwhile:
-    (3^n - 1) / 2 moves.  Both are optimal: every move of the largest disk
-    is forced.
-
-Source
-    R. S. Scorer, P. M. Grundy and C. A. B. Smith, "Some binary games", The
-    Mathematical Gazette 28 (no. 280), 1944, pp. 96-103.  It sets the three
-    pegs in a line, with moves between neighbours only, and counts its
-    3^n - 1 moves.
-
-Time and space
-    Theta(3^n) moves from end to end.  Each move is handed up a chain of
-    ``yield from`` generators up to n deep: declared "n 2^n" (up to n work
-    per move, as ``recursive``).  O(n) extra space: the generator chain.
-
-Starting elsewhere
-    ``solve(n)`` moves the tower from peg 0 to peg 2.
-    ``solve_for(n, start, goal)`` moves a whole tower from any peg to any
-    other, and refuses configurations that are not whole towers.
-
-Quirks and limits
-    One Python generator frame per disk: n <= 900, under the interpreter's
-    1000-frame recursion limit, as for ``recursive``.
-
-The same recursion in blocks: ``linear_blocks``
-    Every transfer of the 10 smallest disks between two given pegs is the
-    same sequence wherever it occurs in a larger run.  That is
-    3^10 - 1 = 59048 moves end to end, 29524 between neighbours, about as
-    many as the classic ``blocks``' 65535.  :func:`chunks` follows the
-    recursion down to 10 disks.  It yields those sequences as shared,
-    read-only uint8 arrays of shape (m, 3), each built once (from
-    :func:`transfer`) and reused.  The moves of the larger disks come as
-    one-row arrays between them.
-
-    The moves are those of ``linear``, move for move.  The chunk checker
-    tests each array whole with numpy, much faster than replaying it move
-    by move.  Theta(1) amortised time per move (one Python step per block).
-    O(n) extra space for the generator chain, plus the blocks: at most
-    6 * 59048 * 3 bytes whatever n.  Disk numbers are stored in uint8:
-    n <= 255.  The block structure is ours.
+Source: R. S. Scorer, P. M. Grundy and C. A. B. Smith, "Some binary games", The Mathematical Gazette 28, 1944.
 """
 
 from __future__ import annotations
@@ -80,14 +31,10 @@ Move = tuple[int, int, int]
 
 
 def transfer(n: int, src: int, dst: int) -> Iterator[Move]:
-    """Yield the moves taking disks 1..n from peg *src* to peg *dst*.
+    """Yield the moves of disks 1..n from *src* to *dst*, between neighbours.
 
-    Every move goes between neighbouring pegs.
-
-    >>> list(transfer(1, 0, 2))
-    [(1, 0, 1), (1, 1, 2)]
-    >>> list(transfer(2, 1, 0))
-    [(1, 1, 2), (2, 1, 0), (1, 2, 1), (1, 1, 0)]
+    >>> list(transfer(1, 0, 2)), list(transfer(2, 1, 0))
+    ([(1, 0, 1), (1, 1, 2)], [(1, 1, 2), (2, 1, 0), (1, 2, 1), (1, 1, 0)])
     """
     if n == 0 or src == dst:
         return
@@ -105,11 +52,7 @@ def transfer(n: int, src: int, dst: int) -> Iterator[Move]:
 
 
 def _ends(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> tuple[int, int]:
-    """Return the pegs of the whole tower of *n* disks in *start* and *goal*.
-
-    They are 0, 0 when n = 0.  Either configuration not a whole tower
-    (n > 0) raises :class:`UsageError`.
-    """
+    """Return the tower's pegs in *start* and *goal* (0, 0 for n = 0)."""
     src, dst = tower_peg(start), tower_peg(goal)
     if n and (src is None or dst is None):
         raise UsageError("linear moves whole towers only: the start and the goal must each have every disk on one peg")
@@ -117,14 +60,10 @@ def _ends(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> tuple[int, i
 
 
 def solve_for(n: int, start: tuple[int, ...], goal: tuple[int, ...]) -> Iterator[Move]:
-    """Return the moves taking the tower of n disks from *start* to *goal*.
-
-    The whole tower goes from where *start* has it to where *goal* has it.
+    """Return the moves of the tower of n disks from *start* to *goal*.
 
     >>> list(solve_for(1, (2,), (1,)))
     [(1, 2, 1)]
-
-    Either configuration not a whole tower raises :class:`UsageError`.
     """
     return transfer(n, *_ends(n, start, goal))
 
@@ -151,19 +90,12 @@ def solve(n: int) -> Iterator[Move]:
     return transfer(n, 0, 2)
 
 
-BASE = 10
-"""Disks in a precomputed block.
-
-3^10 - 1 = 59048 moves end to end, 29524 between neighbours.
-"""
+BASE = 10  #: Disks in a block: 59048 moves end to end, 29524 between neighbours.
 
 
 @cache
 def _block(n: int, src: int, dst: int) -> Chunk:
-    """Return the transfer of n <= BASE disks from peg *src* to peg *dst*.
-
-    The moves are a read-only uint8 array.
-    """
+    """Return the transfer of n <= BASE disks as a read-only uint8 array."""
     import numpy as np
 
     block = np.array(list(transfer(n, src, dst)), dtype=np.uint8).reshape(-1, 3)
@@ -173,9 +105,6 @@ def _block(n: int, src: int, dst: int) -> Chunk:
 
 def chunks(n: int, src: int, dst: int) -> Iterator[Chunk]:
     """Yield the moves of :func:`transfer` as uint8 arrays.
-
-    The recursion runs down to :data:`BASE` disks, then one shared block
-    follows.
 
     >>> [chunk.tolist() for chunk in chunks(1, 0, 2)]
     [[[1, 0, 1], [1, 1, 2]]]

@@ -1,43 +1,6 @@
 """The whole call tree stored in an array, then walked in order on a stack.
 
-Idea
-    The 2^n - 1 moves are the nodes of a full binary tree of height n.  The
-    root moves disk n from A to C.  A node ``{num, x, y, z}`` has the left
-    child ``{num-1, x, z, y}`` (the first recursive call) and the right
-    child ``{num-1, y, x, z}`` (the second).  The tree is stored heap-style
-    in an array, children of node i at 2i and 2i+1, filled top-down.  An
-    iterative in-order walk with a stack of indices then outputs each
-    node's move.
-
-Source
-    Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi
-    Tower problem", CSDN blog, blog.csdn.net/qiaoruozhuo, c. 2014: the C
-    function ``Hanoi_3``, which the author notes needs "too much auxiliary
-    space".
-
-Time and space
-    Theta(2^n) time (building, then walking, the 2^n - 1 nodes); Theta(2^n)
-    extra space, the node array (plus an index stack of at most n entries).
-
-Quirks and limits
-    * The tree is the static array ``struct act BT[132000]`` ("assuming
-      n <= 17"): n = 17 uses BT[1..131071].  n = 18 would fill up to
-      BT[262143].  The port raises :class:`OverflowError` at the first write
-      past the array, BT[132000] (while filling the children of node 66000).
-    * The array grows as nodes are written instead of being preallocated.
-      The untouched pages of a C static array are never resident, so the
-      original's resident memory grows with the 2^n nodes written, and so
-      does the port's.  The fixed capacity of 132000 is still enforced.
-      Slot 0 is unused, as in the original, so n >= 1 leaves 2^n slots.
-    * The index stack is ``int S[MAX]`` with ``MAX`` undefined in the post;
-      the port takes MAX = 64 (the legend's 64 disks).  The walk pushes at
-      most n indices, so the 132000-node limit is the binding one.
-    * ``n = pow(2, n-1)`` is a double stored in an int.  For n = 0 it is
-      0.5, truncated to 0, so no node is filled (the root BT[1] is still
-      written).  The walk bound ``n += n`` is 0 and the walk never starts.
-      No moves is the correct empty solution, so n = 0 is accepted.
-    * Pegs are the characters ``'A'``, ``'B'``, ``'C'``; disk 1 is the
-      smallest.  The move counter ``count`` is not ported.
+Source: Qiao (qiaoruozhuo), "A collection of non-recursive algorithms for Hanoi Tower problem", CSDN blog: ``Hanoi_3``.
 """
 
 import math
@@ -47,14 +10,9 @@ from hanoi_algorithms.recursive import QIAO
 from hanoi_harness.registry.record import FinalPeg
 from hanoi_harness.registry.sources import register
 
-CAPACITY = 132000
-"""Slots in the original's ``struct act BT[132000]`` (slot 0 unused)."""
+CAPACITY = 132000  #: Slots in the original's ``struct act BT[132000]`` (slot 0 unused).
 
-MAX = 64
-"""The index stack's size, undefined in the original.
-
-64 is the legend's number of disks.
-"""
+MAX = 64  #: The index stack's size, undefined in the original: 64, the legend's disks.
 
 
 class Act:
@@ -70,16 +28,11 @@ class Act:
 
 
 def _node(bt: list[Act], index: int) -> Act:
-    """Return slot *index* of the node array *bt* for writing.
-
-    *bt* grows up to it on a first write.
+    """Return slot *index* of the node array *bt* for writing, grown up to it.
 
     >>> bt: list[Act] = [Act()]
     >>> _node(bt, 1).num, len(bt)
     (0, 2)
-
-    Raises :class:`OverflowError` for *index* >= 132000, past the end of
-    the original's ``BT[132000]``.
     """
     if index >= CAPACITY:
         raise OverflowError(
@@ -94,9 +47,7 @@ def _node(bt: list[Act], index: int) -> Act:
 def build_tree(n: int, a: str, b: str, c: str) -> tuple[list[Act], int]:
     """Build the node array BT of the call tree, as ``Hanoi_3`` fills it.
 
-    The tree moves *n* disks from *a* to *c* via *b*.  Returns BT with the
-    C variable n after ``n = pow(2, n-1)``.  That is 2^(n-1), truncated to
-    0 for *n* = 0: one past the last node whose children are filled.
+    Returns BT and the C variable n after ``n = pow(2, n-1)``: one past the last node whose children are filled.
 
     >>> bt, half = build_tree(2, "A", "B", "C")
     >>> len(bt), half, [(t.num, t.x, t.z) for t in bt[1:]]
@@ -123,14 +74,8 @@ def build_tree(n: int, a: str, b: str, c: str) -> tuple[list[Act], int]:
 def hanoi_3(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
     """Yield the moves of *n* disks from peg *a* to peg *c* via *b*.
 
-    They come as ``Hanoi_3`` walks its stored call tree.
-
     >>> list(hanoi_3(2, "A", "B", "C"))
     [(1, 'A', 'B'), (2, 'A', 'C'), (1, 'B', 'C')]
-
-    *n* <= 0 yields nothing.  Raises :class:`OverflowError` for *n* >= 18
-    while the tree is built, before any move: it writes past
-    ``BT[132000]``.
     """
     bt, n = build_tree(n, a, b, c)
     s = [0] * MAX
@@ -165,13 +110,9 @@ def hanoi_3(n: int, a: str, b: str, c: str) -> Iterator[tuple[int, str, str]]:
     disks="ascending",
 )
 def solve(n: int) -> Iterator[tuple[int, str, str]]:
-    """Yield the moves of *n* disks from A to C, as ``Hanoi_3`` prints them.
+    """Yield the moves of *n* disks from A to C: ``Hanoi_3(n, 'A', 'B', 'C')``.
 
-    The call is Qiao's ``Hanoi_3(n, 'A', 'B', 'C')``.
-
-    >>> list(solve(1))
-    [(1, 'A', 'C')]
-    >>> list(solve(0))
-    []
+    >>> list(solve(1)), list(solve(0))
+    ([(1, 'A', 'C')], [])
     """
     yield from hanoi_3(n, "A", "B", "C")

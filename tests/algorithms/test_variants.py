@@ -176,7 +176,7 @@ def test_frame_stewart_hands_each_move_up_a_chain_of_about_1_5_sqrt_n_generators
 
 
 def test_frame_stewart_for_other_pegs_loads_as_a_plugin(tmp_path: Path) -> None:
-    # The recipe of the module's docstring, for 6 pegs.
+    # The recipe of docs/guide/algorithms.md, for 6 pegs.
     plugin = tmp_path / "six.py"
     plugin.write_text("from hanoi_algorithms.frame_stewart import for_pegs\nframe_stewart_6 = for_pegs(6)\n")
     record = load_plugin(f"{plugin}:frame_stewart_6")

@@ -1,16 +1,6 @@
 """The vectorised checker: the checker's verdicts, for moves in arrays.
 
-It gives the same verdicts as :func:`~hanoi_harness.core.checker.check`.
-An algorithm whose record says ``chunks=True`` yields its moves as (m, 3)
-integer arrays (``blocks`` yields 65535 at a time).  Replaying them one
-Python tuple at a time would cost more than making them.  So each chunk is
-tested whole with numpy, and the state is the peg of each disk.  A move of
-disk d from s to t is legal exactly when d is on s and every smaller disk is
-on the third peg.  That test holds for any puzzle of three pegs: the cyclic
-and linear rules only add a test of each move's pair of pegs.  A chunk that
-fails it (or a puzzle of more pegs, which it does not fit) is replayed by
-the scalar checker.  That one finds and describes the first failure exactly,
-so the two checkers cannot disagree on a verdict.
+Each chunk is tested whole with numpy; one that fails is replayed by the scalar checker.
 """
 
 from __future__ import annotations
@@ -41,21 +31,6 @@ def check_chunks(
     follow: bool = False,
 ) -> Verdict:
     """Check the moves of *n* disks given as *chunks* of (m, 3) integers.
-
-    Same arguments, verdicts and digest as :func:`check`, which checks
-    single moves, but without a Python object per move.  The state is the
-    peg of each disk.  A chunk is legal when every move's disk is on its
-    source peg and every smaller disk is on the third peg.  The *puzzle*'s
-    rule must also allow every move's pair of pegs (see
-    :func:`_chunk_is_legal`).  A chunk that fails that test is replayed by
-    :func:`check` from the state before it, which finds and describes the
-    first failure exactly.  A chunk that is not an integer array of shape
-    (m, 3) is ``illegal`` at the step it would start.
-
-    With *follow*, a run of the classic puzzle from its start (*start* 0,
-    *initial* the tower on peg 0) is followed as :func:`check` follows it,
-    one array at a time: a verdict ``not_optimal`` names its first step
-    astray.  With *partial*, ``extra["astray"]`` holds that step, if any.
 
     >>> import numpy as np
     >>> check_chunks([np.array([[1, 0, 1], [2, 0, 2]]), np.array([[1, 1, 2]])], 2).describe()
@@ -132,10 +107,7 @@ def check_chunks(
 
 
 def _not_a_chunk(chunk: Any, arr: Any, n: int, k: int, moves: int, digest: int, pegs: Pegs) -> Verdict:
-    """The verdict on *chunk*, read as *arr*, which is no (m, 3) integer array.
-
-    Step k + 1 would have started on *pegs*.
-    """
+    """The verdict on *chunk*, read as *arr*, which is no (m, 3) integer array."""
     shape = "x".join(map(str, arr.shape)) or "scalar"
     failure = Failure("bad_chunk", detail=f"{arr.dtype} of shape {shape}")
     tops = Tower(n, pegs).tops()
@@ -143,33 +115,17 @@ def _not_a_chunk(chunk: Any, arr: Any, n: int, k: int, moves: int, digest: int, 
 
 
 def _pegs_of(where: Any, count: int) -> Pegs:
-    """The *count* pegs, bottom disk first, from *where*.
-
-    *where* holds the peg of each disk (index 0 unused).
-    """
+    """The *count* pegs, bottom first, from the peg of each disk in *where*."""
     return pegs_at(where[1:].tolist(), count)
 
 
-DIGITS = 39
-"""The largest disk for the base-3 test.
-
-3^39 < 2^63 <= 3^40, so the pegs of 39 disks fit in one int64.
-"""
+DIGITS = 39  #: The largest disk for the base-3 test: 3^39 < 2^63 <= 3^40.
 
 
 def _chunk_is_legal(arr: Any, where: Any, n: int, scratch: _Scratch | None = None, puzzle: Puzzle = CLASSIC) -> bool:
     """True, with *where* updated, when every move of *arr* is legal.
 
-    The moves are of *n* disks under *puzzle*.  False (*where* untouched)
-    when some move is not, when *arr* is not an integer (m, 3) array, or
-    when the puzzle has more than three pegs.  The caller then replays the
-    chunk move by move.  On three pegs a move of disk d from s to t is
-    legal exactly when the rule allows s -> t and d is on s.  Every smaller
-    disk must also be on the third peg, r = 3 - s - t.
-
-    Each test below is exact for move i whenever moves 1..i-1 are legal, so
-    the first move that fails it is the first illegal move, and a chunk
-    where none fails is legal throughout.
+    False, *where* untouched, otherwise, or for more than three pegs: the caller then replays the chunk.
     """
     import numpy as np
 
@@ -192,13 +148,7 @@ def _chunk_is_legal(arr: Any, where: Any, n: int, scratch: _Scratch | None = Non
 
 
 def _forbidden(s: Any, t: Any, rule: str, scratch: _Scratch) -> bool:
-    """True when *rule* forbids one of the moves from pegs *s* to pegs *t*.
-
-    Each move's two pegs differ and are each from 0 to 2.  Cyclic allows
-    t - s = 1 or -2 (one step forward).  So it forbids t - s = -1 or 2,
-    where (t - s) mod 3 is 2.  Linear forbids the two moves between the
-    ends, 0 -> 2 and 2 -> 0: the only different pegs with s + t = 2.
-    """
+    """True when *rule* forbids one of the moves from pegs *s* to pegs *t*."""
     import numpy as np
 
     if rule == "any":
@@ -214,11 +164,7 @@ def _forbidden(s: Any, t: Any, rule: str, scratch: _Scratch) -> bool:
 
 
 class _Scratch:
-    """Work arrays reused from chunk to chunk.
-
-    Fresh temporaries as large as a chunk come from mmap, and are faulted
-    in page by page on every chunk.  Reusing these makes the test faster.
-    """
+    """Work arrays reused from chunk to chunk: fresh ones are slow to fault in."""
 
     def __init__(self) -> None:
         self.size = 0
@@ -234,10 +180,7 @@ class _Scratch:
             self.bools = np.empty(self.size, dtype=bool)
 
     def rows(self, arr: Any) -> tuple[Any, Any, Any]:
-        """Return the disk, source and destination of *arr* as int64 rows.
-
-        The three rows are contiguous.
-        """
+        """Return the disk, source and destination of *arr* as int64 rows."""
         import numpy as np
 
         m = len(arr)
@@ -260,10 +203,7 @@ class _Scratch:
 
 @cache
 def _powers() -> tuple[Any, Any]:
-    """Return 3^j and (3^j - 1) / 2 for j = 0..DIGITS, as int64 arrays.
-
-    (3^j - 1) / 2 is the number whose j base-3 digits are all 1.
-    """
+    """Return 3^j and (3^j - 1) / 2 for j = 0..DIGITS, as int64 arrays."""
     import numpy as np
 
     pow3 = 3 ** np.arange(DIGITS + 1, dtype=np.int64)
@@ -271,15 +211,7 @@ def _powers() -> tuple[Any, Any]:
 
 
 def _legal_by_digits(d: Any, s: Any, t: Any, where: Any, top: int, scratch: _Scratch) -> bool:
-    """The chunk's test when no disk above 39 moves, on base-3 numbers.
-
-    The pegs of disks 1..top are one base-3 number: digit e - 1 of
-    ``state`` is the peg of disk e.  A legal move of d from s to t adds
-    (t - s) * 3^(d-1), so a running sum gives the state before every move.
-    Then "d on s, every smaller disk on r" is one comparison:
-    state mod 3^d == s * 3^(d-1) + r * (3^(d-1) - 1) / 2.
-    This test is faster than :func:`_legal_by_disks`.
-    """
+    """The chunk's test when no disk above 39 moves, on base-3 numbers."""
     import numpy as np
 
     m = len(d)
@@ -310,18 +242,7 @@ def _legal_by_digits(d: Any, s: Any, t: Any, where: Any, top: int, scratch: _Scr
 
 
 def _legal_by_disks(d: Any, s: Any, t: Any, where: Any, n: int) -> bool:
-    """The chunk's test in general: one pass per disk that moves.
-
-    Each pass runs over the moves of that disk and of larger ones.  Disks
-    that do not move in the chunk keep their peg: one comparison per peg
-    finds the smallest of them off each peg.  The disks that do move are
-    taken in increasing order e.  Then ``idx`` holds the moves of the
-    disks >= e, those that need disk e's peg.  The peg of e before each of them
-    is the destination of the last move of e before it (a running maximum
-    of positions), or its peg at the start of the chunk.  The list shrinks
-    to the moves of larger disks at each step.  So for an optimal sequence
-    (half the moves are disk 1's) the work is about twice the chunk's length.
-    """
+    """The chunk's test in general: one pass per disk that moves."""
     import numpy as np
 
     m = len(d)

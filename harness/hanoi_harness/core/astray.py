@@ -1,33 +1,19 @@
-"""Where a legal run goes astray: its first move off every shortest one.
-
-The classic puzzle of n disks has two shortest solutions from the tower on
-peg 0: one to peg 1 and one to peg 2.  Move k of the solution to peg 2 (n
-odd) or peg 1 (n even) goes from peg ``(k & (k - 1)) % 3`` to peg
-``((k | (k - 1)) + 1) % 3``; the other is the same with pegs 1 and 2
-swapped.  :class:`Prefix` follows both, move by move or an array of moves
-at a time, and stops at the first move that neither makes.  A run that is
-legal but not optimal then names that step
-(:attr:`~hanoi_harness.core.verdict.Failure.astray`).
-"""
+"""Where a legal run goes astray: its first move off every shortest one."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-MAX_DISKS = 60
-"""The most disks followed: step numbers then fit in numpy's int64."""
+MAX_DISKS = 60  #: The most disks followed: step numbers then fit in numpy's int64.
 
 _WAYS = ((0, 1, 2), (0, 2, 1))
-"""The pegs of the one solution, then of the other (pegs 1 and 2 swapped)."""
 
 
 class Prefix:
     """The longest run of moves that a shortest solution starts with.
 
-    It follows both shortest solutions of the classic puzzle (the tower to
-    peg 1 or to peg 2), each move computed from its number.  Only a move's
-    pegs are compared: on a legal run they fix its disk.
+    It follows both shortest solutions of the classic puzzle (to peg 1 or peg 2), comparing only each move's pegs.
 
     >>> p = Prefix(2)
     >>> for move in [(1, 0, 1), (2, 0, 2), (1, 0, 2)]:
@@ -86,11 +72,7 @@ class Prefix:
 
 
 def followed(moves: Iterable[Any], prefix: Prefix) -> Iterator[Any]:
-    """The moves of *moves*, shown to *prefix* until one leaves it.
-
-    The rest pass through untouched, so a run that goes astray early costs
-    nothing more.
-    """
+    """The moves of *moves*, shown to *prefix* until one leaves it."""
     it = iter(moves)
     for move in it:
         yield move

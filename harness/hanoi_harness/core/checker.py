@@ -1,31 +1,6 @@
 """The move checker: pure, streaming, and independent of any closed form.
 
-It replays each move on a model of the pegs: one list of disks per peg,
-bottom first (:mod:`hanoi_harness.core.legality`, which also names the rule
-an illegal move breaks).  So it holds O(n) state and never the whole sequence.
-It knows nothing of timing or processes (:mod:`hanoi_harness.sandbox.runner` adds
-those), nor of arrays of moves (:mod:`hanoi_harness.core.arrays` checks
-those, and comes back here to describe a failure).
-
-A run is judged by its puzzle's rules (:mod:`hanoi_harness.core.puzzle`, the
-classic puzzle by default).  A move is legal when it is a triple ``(disk,
-src, dst)`` whose pegs are two different pegs of the puzzle (0, 1 or 2 in
-the classic one).  Its rule must connect them: every pair; cyclic: only
-0->1, 1->2, 2->0; linear: only 0-1 and 1-2.  The source peg must not be
-empty, the disk must be its top, and the destination must be empty or
-topped by a larger disk.
-
-The disks start where the puzzle's start configuration puts them (the whole
-tower on peg 0 by default).  They must end in its goal configuration, or by
-default as one tower on one of the declared pegs.  The run is optimal when
-it took exactly the puzzle's fewest moves for that start and goal (2^n - 1
-for the classic puzzle).  That count is proven or conjectured, as
-:meth:`~hanoi_harness.core.puzzle.Puzzle.distance` says.  Each failure is a
-:class:`~hanoi_harness.core.verdict.Failure` naming the rule that was broken.
-
-The checker also folds every move into the project's digest (see
-:mod:`hanoi_harness.core.digest`), so one replay gives both the verdict and the
-fingerprint of the sequence.
+It replays each move on a model of the pegs, in O(n) state, and folds it into the digest.
 """
 
 from __future__ import annotations
@@ -47,22 +22,11 @@ from hanoi_harness.errors import UsageError
 if TYPE_CHECKING:  # a record is only read here: the core imports nothing outside it
     from hanoi_harness.registry.record import Algorithm
 
-Targets = frozenset[int] | set[int]
-"""The pegs a run's tower may end on.
-
-They count when its puzzle names no goal configuration.
-"""
+Targets = frozenset[int] | set[int]  #: The pegs a run's tower may end on, when its puzzle names no goal.
 
 
 def move_cap(n: int, optimal: int | None = None) -> int:
     """The number of moves after which a legal run of *n* disks is stopped.
-
-    Such a run is ``not_optimal``.  The cap is four times *optimal* + 1, so
-    that a wasteful run is stopped well past any count worth reporting.  It
-    adds 16, so that small n (1 move for n = 1) still leave room for a few
-    wrong turns before the stop.  *optimal* is
-    the classic puzzle's 2^n - 1 unless given, which makes the cap
-    4 * 2^n + 16.
 
     >>> move_cap(0), move_cap(3), move_cap(3, optimal=26)
     (20, 48, 124)
@@ -74,10 +38,6 @@ def move_cap(n: int, optimal: int | None = None) -> int:
 
 def bound(puzzle: Puzzle, n: int, targets: Targets) -> Optimum | None:
     """The optimum of the longest allowed run of *n* disks under *puzzle*.
-
-    That run goes to the puzzle's goal, or to the farthest of *targets*.
-    None when the puzzle knows no optimal count for one of them (k pegs
-    from or to a configuration that is no tower).
 
     >>> from hanoi_harness.core.puzzle import CYCLIC
     >>> bound(CYCLIC, 3, {1, 2}).moves  # two steps round the cycle take longer than one
@@ -93,10 +53,6 @@ def bound(puzzle: Puzzle, n: int, targets: Targets) -> Optimum | None:
 
 def cap_for(puzzle: Puzzle, n: int, targets: Targets) -> tuple[int, Optimum | None]:
     """Return the default :func:`move_cap` of a run, and its :func:`bound`.
-
-    The run is of *n* disks under *puzzle*, ending on one of *targets*.
-    With no known optimum the cap is counted from P^n - 1, P the number of
-    pegs: no shortest path between two of the P^n configurations is longer.
 
     >>> cap_for(CLASSIC, 3, {2})[0] == move_cap(3)
     True
@@ -119,26 +75,9 @@ def check(
 ) -> Verdict:
     """Replay *moves* for *n* disks under *puzzle*'s rules; return the verdict.
 
-    The result is a :class:`~hanoi_harness.core.verdict.Verdict`.  The disks
-    start in the puzzle's start configuration (the whole tower on peg 0 by
-    default).  They must end in its goal configuration or, when it names
-    none, as one tower on one of *targets*.  *max_moves* stops a run that
-    keeps making legal moves (default: :func:`cap_for`, well past optimal).
-    A puzzle other than the classic one says in the verdict's
-    ``optimality`` what its count was judged against.
-
-    To check a segment of a run, give *start* and *initial*.  *start* is
-    the number of moves already made: the first move here is step
-    ``start + 1``, and the digest uses those global step numbers.
-    *initial* holds the pegs at that point, bottom first; the lists are
-    replayed in place.  With *partial* true the segment is only required
-    to be legal.  Then the verdict is ``ok``, and ``extra["pegs"]`` holds
-    the pegs at its end, for the caller to join segments.
-
-    With *follow*, a whole run of the classic puzzle that is legal but not
-    optimal names the first step that leaves every shortest solution
-    (:func:`followable`).  Following costs about twice the replay, so it
-    is asked for.
+    The tower must end on one of *targets* (or at the puzzle's goal).  *start* and *initial* check a segment: the moves
+    already made, and the pegs then.  With *partial* it need only be legal.  With *follow* a run that is not optimal
+    names its first step astray.  See docs/project/core.md.
 
     >>> check([(1, 0, 2)], 1).status
     'ok'
@@ -156,10 +95,6 @@ def check(
     'ok (2 moves, tower on peg 2; optimal (proven))'
     >>> check([(1, 0, 2)], 1, puzzle=LINEAR).reason
     'the linear rule allows only moves between adjacent pegs (0-1, 1-2), not 0->2'
-
-    Edge cases: n = 0 is solved by no moves (the empty tower stands anywhere).
-    An exception raised while producing move k is ``crashed`` at step k.  A
-    malformed move is ``illegal`` at its step.
     """
     if n < 0:
         raise ValueError(f"n must be >= 0, got {n}")
@@ -191,38 +126,24 @@ def check(
 
 
 def followable(puzzle: Puzzle, n: int) -> bool:
-    """Whether a run of *n* disks under *puzzle* has its steps astray named.
-
-    That is the classic puzzle from the tower on peg 0, to any tower, for
-    up to :data:`~hanoi_harness.core.astray.MAX_DISKS` disks.
-    """
+    """Whether a run of *n* disks under *puzzle* has its steps astray named."""
     return puzzle.classic and puzzle.start is None and puzzle.goal is None and n <= MAX_DISKS
 
 
 def gone_astray(verdict: Verdict, prefix: Prefix | None) -> Verdict:
-    """*verdict*, naming where its run left every shortest solution.
-
-    Only a legal run that is not optimal names it.
-    """
+    """*verdict*, naming where its run left every shortest solution."""
     if prefix is None or verdict.status != "not_optimal" or verdict.failure is None or prefix.astray is None:
         return verdict
     return replace(verdict, failure=replace(verdict.failure, astray=prefix.astray))
 
 
-Ended = tuple[int, int]
-"""The last step and the digest of a replay that met no failure.
-
-The digest is not yet reduced.
-"""
+Ended = tuple[int, int]  #: The last step and the digest, not yet reduced, of a replay without failure.
 
 
 def _replay(
     moves: Iterator[Any], tower: Tower, n: int, start: int, cap: int, longest: Optimum | None, puzzle: Puzzle
 ) -> Verdict | Ended:
-    """Replay *moves* on *tower*; return the failure, or where it ended.
-
-    The puzzle's rule allows every move.
-    """
+    """Replay *moves* on *tower*; return the failure, or where it ended."""
     pegs = tower.pegs
     by_peg = dict(enumerate(pegs))
     square, width = puzzle.pegs**2, puzzle.pegs  # the digest's weights: 9 and 3 on three pegs
@@ -267,14 +188,7 @@ def _replay(
 def _replay_ruled(
     moves: Iterator[Any], tower: Tower, n: int, start: int, cap: int, longest: Optimum | None, puzzle: Puzzle
 ) -> Verdict | Ended:
-    """Replay as :func:`_replay` does, for a rule that allows only some moves.
-
-    Such rules are cyclic and linear.  The result is the failure, or where
-    the run ended.  This is a second loop rather than a test in the first,
-    so that the classic puzzle does not pay for the rule.  Each peg maps to
-    its disks and to the pegs it may send a disk to.  So a forbidden pair
-    (or the same peg twice) is a missing key, found by the same two look-ups.
-    """
+    """Replay as :func:`_replay` does, for the cyclic and linear rules."""
     pegs = tower.pegs
     lanes = {s: (pegs[s], {t: pegs[t] for t in range(len(pegs)) if puzzle.allows(s, t)}) for s in range(len(pegs))}
     k = start
@@ -311,41 +225,26 @@ def _replay_ruled(
 
 
 def stopped(n: int, k: int, moves: int, digest: int, longest: Optimum | None) -> Verdict:
-    """The verdict on a run of *n* disks stopped at the cap after step *k*.
-
-    *moves* of those steps were checked here.
-    *longest* is the optimum the cap was counted from (:func:`bound`), None
-    when no optimum is known.
-    """
+    """The verdict on a run of *n* disks stopped at the cap after step *k*."""
     failure = Failure("still_moving", count=k, **_count_fields(longest))
     return Verdict("not_optimal", n, moves, digest & MASK, failure=failure)
 
 
 def _count_fields(optimum: Optimum | None) -> dict[str, Any]:
-    """The failure's ``optimal`` and ``conjecture`` fields for *optimum*.
-
-    *optimum* is None when no optimal count is known.
-    """
+    """The failure's ``optimal`` and ``conjecture`` fields for *optimum*."""
     if optimum is None:
         return {}
     return {"optimal": optimum.moves, "conjecture": optimum.basis if optimum.status == "conjectured" else None}
 
 
 def crashed(n: int, k: int, moves: int, digest: int, exc: Exception, tops: tuple[int | None, ...] | None) -> Verdict:
-    """The verdict on a run of *n* disks whose producer raised *exc*.
-
-    It raised while making step k + 1.
-    """
+    """The verdict on a run whose producer raised *exc* at step k + 1."""
     failure = Failure("crashed", detail=f"{type(exc).__name__}: {exc}")
     return Verdict("crashed", n, moves, digest & MASK, step=k + 1, tops=tops, failure=failure)
 
 
 def _judge_end(tower: Tower, n: int, k: int, digest: int, targets: Targets, puzzle: Puzzle, claim: bool) -> Verdict:
-    """The verdict on a legal run of *n* disks that ended after *k* moves.
-
-    *tower* holds the pegs at the end.  With *claim* the verdict says the
-    run's optimality.
-    """
+    """The verdict on a legal run of *n* disks that ended after *k* moves."""
     if puzzle.goal is not None:
         config = tower.config(n)
         if config != puzzle.goal:
@@ -365,17 +264,11 @@ def _judge_end(tower: Tower, n: int, k: int, digest: int, targets: Targets, puzz
 
 
 NO_OPTIMUM = "legal and at the goal; no optimal count is known for this start and goal"
-"""The ``optimality`` of a run whose puzzle knows no optimum for its ends.
-
-That is the case with k pegs, from or to a configuration that is no tower.
-"""
+"""The ``optimality`` of a run whose puzzle knows no optimum for its ends."""
 
 
 def _judge_count(n: int, k: int, digest: int, peg: int | None, optimum: Optimum | None, claim: bool) -> Verdict:
-    """The verdict on a legal run of *n* disks at its goal after *k* moves.
-
-    Its count is judged against *optimum*.
-    """
+    """The verdict on a legal run of *n* disks at its goal after *k* moves."""
     if optimum is None:
         return Verdict("ok", n, k, digest, final_peg=peg, optimality=NO_OPTIMUM)
     if k != optimum.moves:
@@ -385,10 +278,7 @@ def _judge_count(n: int, k: int, digest: int, peg: int | None, optimum: Optimum 
 
 
 def _illegal(move: Any, n: int, k: int, done: int, tower: Tower, digest: int, puzzle: Puzzle) -> Verdict:
-    """The verdict on *move*, illegal at step *k*.
-
-    *done* - 1 legal moves came before it here.
-    """
+    """The verdict on *move*, illegal at step *k* after *done* - 1 legal moves."""
     failure = broken_rule(move, tower.pegs, puzzle)
     assert failure is not None, "only a move that breaks a rule comes here"
     return Verdict("illegal", n, done - 1, digest & MASK, step=k, move=move, tops=tower.tops(), failure=failure)
@@ -404,17 +294,8 @@ def check_algorithm(
 ) -> Verdict:
     """Check the moves of a registered *algorithm* for *n* disks.
 
-    They are judged by the rules of its puzzle.  The record maps the
-    original's labels to the model, and names its puzzle and the pegs the
-    tower may end on.  *start* and *goal* give the peg of each disk, disk 1
-    first.  With either, the run goes between those configurations through
-    :meth:`~hanoi_harness.registry.record.Algorithm.moves_for`.  The one not
-    given is the puzzle's default: the whole tower on peg 0 for *start*, on
-    the declared peg for *goal*.  An n outside the record's limits, or
-    configurations it cannot take, raise
-    :class:`~hanoi_harness.errors.UsageError`.  A failure while starting the
-    generator is ``crashed`` at step 1.  An algorithm that yields chunks is
-    checked on its arrays by :func:`~hanoi_harness.core.arrays.check_chunks`.
+    They are judged by its puzzle's rules, from *start* to *goal* when given.  An n outside the record's limits raises
+    :class:`~hanoi_harness.errors.UsageError`; a failure while starting is ``crashed`` at step 1.
     """
     # Imported here: core.arrays builds on this module (check() describes its failures).
     from hanoi_harness.core.arrays import check_chunks
@@ -439,9 +320,6 @@ def check_algorithm(
 def _between(
     algorithm: Algorithm, n: int, start: Sequence[int] | None, goal: Sequence[int] | None
 ) -> tuple[Puzzle, Iterator[Any]]:
-    """Return the puzzle of *algorithm* from *start* to *goal*, and its moves.
-
-    The configurations not given are filled in with the defaults.
-    """
+    """Return the puzzle of *algorithm* from *start* to *goal*, and its moves."""
     first, last = algorithm.endpoints(n, start, goal)
     return algorithm.puzzle.between(first, last), algorithm.moves_for(n, first, last)

@@ -1,19 +1,6 @@
 """The project's fingerprint of a move sequence.
 
-Any other implementation can compute it:
-
-    DIGEST = sum over k = 1..COUNT of k * (P^2*disk + P*src + dst)   (mod 2^64)
-
-with k the 1-based index of the move, disk 1 the smallest, and P the number
-of pegs, numbered 0 .. P-1.  With three pegs (the classic puzzle, and the
-cyclic and linear ones) that is ``9*disk + 3*src + dst``.  The move's value
-is the number whose base-P digits are disk, src, dst, so it is unique per
-move (src, dst < P).  Weighting it by k makes the sum depend on the order:
-two sequences with the same moves in another order differ.  Because it is
-a sum, the digest of a sequence is the sum of the digests of its parts,
-each computed with its own global k.  That is what lets verification be
-split into segments.  The array functions below are for three pegs, the
-only puzzles whose moves come in arrays.
+DIGEST = sum over k = 1..COUNT of k * (P^2*disk + P*src + dst) (mod 2^64), P the number of pegs.
 """
 
 from __future__ import annotations
@@ -21,19 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-MASK = (1 << 64) - 1
-"""Digests are reduced mod 2^64: an unsigned 64-bit wrap in C."""
+MASK = (1 << 64) - 1  #: Digests are reduced mod 2^64: an unsigned 64-bit wrap in C.
 
 
 def digest(moves: Iterable[tuple[int, int, int]], start: int = 1, pegs: int = 3) -> tuple[int, int]:
     """Count and fingerprint *moves*; return ``(count, digest)``.
 
-    The puzzle has *pegs* pegs, and the first move is numbered *start*.
-
-    >>> digest([(1, 0, 2)])
-    (1, 11)
-    >>> digest([(1, 0, 1), (2, 0, 2), (1, 1, 2)])
-    (3, 92)
+    >>> digest([(1, 0, 2)]), digest([(1, 0, 1), (2, 0, 2), (1, 1, 2)])
+    ((1, 11), (3, 92))
     >>> digest([(1, 0, 3)], pegs=4)  # 16*1 + 4*0 + 3
     (1, 19)
     >>> digest([])
@@ -49,12 +31,7 @@ def digest(moves: Iterable[tuple[int, int, int]], start: int = 1, pegs: int = 3)
 
 
 def chunk_digest(chunk: Any, before: int, work: Any = None) -> int:
-    """The digest of *chunk*, an (m, 3) integer array of moves.
-
-    Its first move is step *before* + 1.  Vectorised: the sum of
-    (before + j) * v_j = before * sum(v) + sum(j * v_j), j = 1..m.
-    ``work``, an int64 array of shape (4, >= m), is reused scratch space:
-    fresh temporaries as large cost more than the arithmetic.
+    """The digest of *chunk*, (m, 3) integers, from step *before* + 1.
 
     >>> import numpy as np
     >>> chunk_digest(np.array([[1, 0, 1], [2, 0, 2], [1, 1, 2]]), 0)
@@ -84,11 +61,7 @@ def chunk_digest(chunk: Any, before: int, work: Any = None) -> int:
 
 
 def rows_digest(disk: Any, src: Any, dst: Any, before: int, values: Any = None) -> int:
-    """The digest of m moves given as three int64 rows *disk*, *src*, *dst*.
-
-    The first move is step *before* + 1.  Exact for m < 2^24 and
-    9*disk + 3*src + dst < 2^16.  *values*, when given, is an int64 row of
-    length m used as scratch.
+    """The digest of m moves given as three int64 rows, from step *before* + 1.
 
     >>> import numpy as np
     >>> rows_digest(np.array([1, 2, 1]), np.array([0, 0, 1]), np.array([1, 2, 2]), 0)
@@ -106,10 +79,7 @@ def rows_digest(disk: Any, src: Any, dst: Any, before: int, values: Any = None) 
 
 
 def _weights(m: int) -> Any:
-    """Return 1..m as int64, sliced from a cached array.
-
-    The cache lets a stream of chunks build the array once.
-    """
+    """Return 1..m as int64, sliced from a cached array."""
     import numpy as np
 
     global _WEIGHTS
@@ -123,12 +93,6 @@ _WEIGHTS: Any = ()
 
 def digest_chunks(chunks: Iterable[Any], start: int = 1, rows: int = 1 << 16) -> tuple[int, int]:
     """Count and fingerprint moves given as *chunks* of (m, 3) integers.
-
-    The first move is numbered *start*; the result is ``(count, digest)``.
-
-    The same fingerprint as :func:`digest`, without a Python object per move.
-    Each chunk is digested *rows* moves at a time in one reused scratch
-    buffer of 32 bytes a row (65536 rows: a whole chunk of ``blocks``).
 
     >>> import numpy as np
     >>> digest_chunks([np.array([[1, 0, 1], [2, 0, 2]]), np.array([[1, 1, 2]])])

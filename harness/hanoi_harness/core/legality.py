@@ -1,12 +1,4 @@
-"""One move on the pegs: the state of the pegs, and the rule a move breaks.
-
-The state is one list of disks per peg, bottom first (:class:`Tower`), as
-the checker (:mod:`hanoi_harness.core.checker`) replays it.
-:func:`broken_rule` is the slow, exact path behind the checker's fast loop.
-It tries every rule in order and names the first one broken as a
-:class:`~hanoi_harness.core.verdict.Failure`.  ``hanoi show`` says it in
-words (:func:`illegal_reason`).
-"""
+"""One move on the pegs: the state of the pegs, and the rule a move breaks."""
 
 from __future__ import annotations
 
@@ -17,19 +9,14 @@ from typing import Any
 from hanoi_harness.core.puzzle import Puzzle
 from hanoi_harness.core.verdict import Failure, Rule, value_of
 
-Pegs = tuple[list[int], ...]
-"""The disks on each peg, bottom first."""
+Pegs = tuple[list[int], ...]  #: The disks on each peg, bottom first.
 
 
 def pegs_at(config: Sequence[int], pegs: int = 3) -> Pegs:
     """The *pegs* pegs as lists of disks, bottom first, for *config*.
 
-    *config* holds the peg of each disk, disk 1 first.
-
-    >>> pegs_at((1, 0, 1))
-    ([2], [3, 1], [])
-    >>> pegs_at((), 4)
-    ([], [], [], [])
+    >>> pegs_at((1, 0, 1)), pegs_at((), 4)
+    (([2], [3, 1], []), ([], [], [], []))
     """
     stacks: Pegs = tuple([] for _ in range(pegs))
     for disk in range(len(config), 0, -1):
@@ -38,18 +25,11 @@ def pegs_at(config: Sequence[int], pegs: int = 3) -> Pegs:
 
 
 class Tower:
-    """The pegs as lists of disks, bottom first.
-
-    They are *pegs* when given, else the whole tower of *n* disks on peg 0
-    of three.
+    """The pegs as lists of disks, bottom first: *pegs*, or *n* disks on peg 0.
 
     >>> t = Tower(2)
-    >>> t.pegs
-    ([2, 1], [], [])
-    >>> t.tops()
-    (1, None, None)
-    >>> Tower(2, pegs_at((0, 3), 4)).config(2)
-    (0, 3)
+    >>> t.pegs, t.tops(), Tower(2, pegs_at((0, 3), 4)).config(2)
+    (([2, 1], [], []), (1, None, None), (0, 3))
     """
 
     __slots__ = ("pegs",)
@@ -69,10 +49,7 @@ class Tower:
         return None if holding else 0
 
     def config(self, n: int) -> tuple[int, ...]:
-        """The peg of each of the *n* disks, disk 1 first.
-
-        Disks numbered from 0 (as ``hanoi check`` replays a program that
-        numbers them so) are read the same way, the smallest first.
+        """The peg of each of the *n* disks, disk 1 first (or disk 0).
 
         >>> Tower(2, ([1], [0], [])).config(2)
         (1, 0)
@@ -102,13 +79,6 @@ def as_ints(move: Any) -> tuple[int, int, int] | None:
 
 def broken_rule(move: Any, pegs: Pegs, puzzle: Puzzle | None = None) -> Failure | None:
     """The rule *move* breaks on *pegs* under *puzzle*; None when it is legal.
-
-    *pegs* holds the disks on each peg, bottom first.  The rules are tried
-    in order: a triple, pegs in range, two different pegs that the puzzle's
-    rule connects (:meth:`Puzzle.move_failure`), a non-empty source, an
-    integer disk, that disk on top.  Last, the destination must be empty or
-    topped by a larger disk.  Without *puzzle*, every move between the pegs
-    given is allowed.
 
     >>> broken_rule((1, 0, 2), ([2, 1], [], []))
     >>> failure = broken_rule((2, 0, 2), ([2, 1], [], []))
@@ -147,9 +117,6 @@ def _broken(rule: Rule, move: Any, **more: Any) -> Failure:
 
 def illegal_reason(move: Any, pegs: Pegs, puzzle: Puzzle | None = None) -> str | None:
     """Why *move* is illegal on *pegs* under *puzzle*, in words, or None.
-
-    None means the move is legal.  Without *puzzle*, every move between
-    the pegs given is allowed.
 
     >>> illegal_reason((1, 0, 2), ([2, 1], [], []))
     >>> illegal_reason((2, 0, 2), ([2, 1], [], []))

@@ -1,21 +1,6 @@
 """The fewest moves each puzzle needs, in O(n) arithmetic.
 
-Each count comes with whether it is proven or conjectured optimal.
-Nothing here is tabulated: every count comes from its recurrence or its
-closed form.  The tests check each against a breadth-first search of the
-puzzle's state graph for small n.
-
-* Three pegs, every move, any configuration to any other: the disks larger
-  than every disk that differs never move.  The largest that differs moves
-  once or twice (Hinz 1992).  So the distance is the smaller of two sums,
-  each a pass over the disks (:func:`distance`).
-* Cyclic (only 0 -> 1 -> 2 -> 0): a tower one step forward takes Q(n), two
-  steps R(n).  Q(n) = 2 R(n-1) + 1 and R(n) = 2 R(n-1) + Q(n-1) + 2
-  (Atkinson 1981): 1, 5, 15, 43, ... and 2, 7, 21, 59, ...
-* Linear (adjacent pegs only): end to end 3^n - 1, an end to the middle or
-  back (3^n - 1) / 2.
-* k pegs: the Frame-Stewart count (Frame 1941, Stewart 1941), proven optimal
-  for k = 4 (Bousch 2014) and conjectured optimal for k >= 5.
+Each count comes from its recurrence or closed form, proven or conjectured optimal.
 """
 
 from __future__ import annotations
@@ -28,18 +13,12 @@ from typing import Literal
 Status = Literal["proven", "conjectured"]
 
 CONJECTURE = "conjectured optimal for k >= 5"
-"""What is known of the one conjectured count.
-
-That is the Frame-Stewart count for k >= 5 pegs.
-"""
+"""What is known of the one conjectured count: Frame-Stewart for k >= 5 pegs."""
 
 
 @dataclass(frozen=True)
 class Optimum:
-    """The fewest moves a puzzle needs, and whether that is proven.
-
-    *moves* is the count, *status* says whether it is proven or
-    conjectured optimal, and *basis* names where it comes from.
+    """The fewest moves a puzzle needs, whether that is proven, and its basis.
 
     >>> Optimum(7, "proven", "shortest path").describe()
     'optimal (proven)'
@@ -58,14 +37,6 @@ class Optimum:
 
 def tower_distance(config: Sequence[int], peg: int) -> int:
     """The fewest moves gathering every disk of *config* into a tower on *peg*.
-
-    The puzzle has three pegs and allows every move.  The disks are taken
-    from the largest down.  A disk already where its tower must stand costs
-    nothing.  One that is not must move there once, after the smaller disks
-    have gathered on the third peg.  They then follow it, a tower of d - 1
-    disks: 1 + 2^(d-1) - 1 = 2^(d-1) moves in all.  The smaller disks'
-    target becomes that third peg.  The same count, read backwards, takes a
-    tower on *peg* to *config*.
 
     >>> tower_distance((0, 0, 0), 2), tower_distance((1, 1, 2), 2), tower_distance((), 1)
     (7, 3, 0)
@@ -86,16 +57,6 @@ def tower_distance(config: Sequence[int], peg: int) -> int:
 def largest_disk_costs(start: Sequence[int], goal: Sequence[int]) -> tuple[int, int, int]:
     """Return the largest misplaced disk m, and the two costs of moving it.
 
-    Disk m is the largest whose peg differs in *start* and *goal*.  The two
-    counts are the fewest moves if m moves once, and if it moves twice.
-    Disk m goes from s = start[m] to t = goal[m].  Moving once, the smaller
-    disks must first gather on the third peg r and later spread from it to
-    their goals.  Moving twice (s -> r -> t), they gather on t.  They then
-    move as a tower of m - 1 disks from t to s while m is on r, and last
-    spread from s.
-    A shortest path never moves disk m more often, so the distance is the
-    smaller of the two.  m = 0 when the configurations are equal.
-
     >>> largest_disk_costs((0, 0, 0), (2, 2, 2))
     (3, 7, 11)
     >>> largest_disk_costs((0, 0, 1), (1, 1, 0))  # disk 3 via peg 2 while disks 1, 2 stay put
@@ -113,9 +74,7 @@ def largest_disk_costs(start: Sequence[int], goal: Sequence[int]) -> tuple[int, 
 
 
 def distance(start: Sequence[int], goal: Sequence[int]) -> int:
-    """The fewest moves from configuration *start* to configuration *goal*.
-
-    The puzzle has three pegs and allows every move.
+    """The fewest moves from *start* to *goal*: three pegs, every move allowed.
 
     >>> distance((0, 0, 0), (2, 2, 2)), distance((0, 0, 1), (1, 1, 0)), distance((2, 1), (2, 1))
     (7, 5, 0)
@@ -125,9 +84,7 @@ def distance(start: Sequence[int], goal: Sequence[int]) -> int:
 
 
 def cyclic_counts(n: int) -> tuple[int, int]:
-    """Return Q(n) and R(n), the fewest moves round the cycle for *n* disks.
-
-    Q(n) takes the tower one step forward round the cycle, R(n) two steps.
+    """Return Q(n) and R(n): a tower one and two steps round the cycle.
 
     >>> [cyclic_counts(n) for n in range(4)]
     [(0, 0), (1, 2), (5, 7), (15, 21)]
@@ -144,8 +101,6 @@ def cyclic_counts(n: int) -> tuple[int, int]:
 def linear_count(n: int, src: int, dst: int) -> int:
     """The fewest moves taking n disks from peg *src* to peg *dst*, linearly.
 
-    Only the neighbours 0-1 and 1-2 exchange disks.
-
     >>> [linear_count(n, 0, 2) for n in range(1, 5)], [linear_count(n, 1, 0) for n in range(1, 5)]
     ([2, 8, 26, 80], [1, 4, 13, 40])
     """
@@ -158,16 +113,8 @@ def linear_count(n: int, src: int, dst: int) -> int:
 def frame_stewart(n: int, k: int) -> int:
     """The Frame-Stewart count of moves taking n disks between two of k pegs.
 
-    It is defined by FS(n, 3) = 2^n - 1 and
-    FS(n, k) = min over t of 2 FS(t, k) + FS(n - t, k - 1).  Equivalently,
-    FS(n, k) - FS(n - 1, k) runs through the powers of two, 2^i appearing
-    C(i + k - 3, k - 3) times.  That second form is summed here, in O(n)
-    steps; the tests check it against the first.
-
-    >>> [frame_stewart(n, 4) for n in range(1, 9)]
-    [1, 3, 5, 9, 13, 17, 25, 33]
-    >>> frame_stewart(5, 3)
-    31
+    >>> [frame_stewart(n, 4) for n in range(1, 9)], frame_stewart(5, 3)
+    ([1, 3, 5, 9, 13, 17, 25, 33], 31)
     """
     if k < 3:
         raise ValueError(f"the Frame-Stewart count needs k >= 3 pegs, got {k}")
@@ -181,9 +128,7 @@ def frame_stewart(n: int, k: int) -> int:
 
 
 def frame_stewart_status(k: int) -> Status:
-    """Whether the Frame-Stewart count is proven optimal for k pegs.
-
-    It is for 3 pegs (Lucas) and 4 (Bousch 2014).
+    """Whether the Frame-Stewart count is proven optimal for k pegs (k <= 4).
 
     >>> frame_stewart_status(4), frame_stewart_status(5)
     ('proven', 'conjectured')

@@ -1,23 +1,6 @@
 """The puzzle as data: its pegs, the moves it allows, where the disks go.
 
-A :class:`Puzzle` says how many pegs there are, which moves the rules allow,
-and where the disks start and end.  It is what an algorithm solves and what
-its moves are judged against.  The classic puzzle (:data:`CLASSIC`) has
-three pegs and allows every move.  The variants restrict the moves
-(:data:`CYCLIC`: only 0 -> 1, 1 -> 2, 2 -> 0; :data:`LINEAR`: only between
-adjacent pegs, 0 - 1 - 2) or add pegs (:func:`k_pegs`).
-
-A configuration is the peg of each disk, disk 1 (the smallest) first, as
-``hanoi state`` prints it.  Any such list is a legal position, since the
-disks on a peg always stack largest first.  By default a run starts with the
-whole tower on peg 0 and ends with the whole tower on the peg its algorithm
-declares.  Other start and goal configurations are named by
-:meth:`Puzzle.between`.
-
-:meth:`Puzzle.distance` gives the fewest moves between two configurations
-wherever the literature knows them, and whether that count is proven
-optimal or only conjectured.  The arithmetic is in
-:mod:`hanoi_harness.core.optimal`.
+A configuration is the peg of each disk, disk 1 first, as ``hanoi state`` prints it.
 """
 
 from __future__ import annotations
@@ -39,22 +22,16 @@ from hanoi_harness.core.optimal import (
 from hanoi_harness.core.verdict import Failure, one_of, value_of
 from hanoi_harness.errors import UsageError
 
-Config = tuple[int, ...]
-"""A configuration: the peg of each disk, disk 1 (the smallest) first."""
+Config = tuple[int, ...]  #: A configuration: the peg of each disk, disk 1 (the smallest) first.
 
 Rule = Literal["any", "cyclic", "linear"]
 
 RULES: tuple[Rule, ...] = ("any", "cyclic", "linear")
-"""Which moves are allowed.
-
-Every pair of pegs, one way round the cycle 0 -> 1 -> 2 -> 0, or adjacent pegs.
-"""
+"""Which moves are allowed: every pair, one way round the cycle, or adjacent pegs."""
 
 
 def peg_names(pegs: int) -> str:
     """Peg numbers 0 .. *pegs* - 1 in words, for messages.
-
-    Up to ten pegs are listed; more are written as a range.
 
     >>> peg_names(3), peg_names(5), peg_names(65536)
     ('0, 1 or 2', '0, 1, 2, 3 or 4', 'one of 0 .. 65535')
@@ -65,23 +42,12 @@ def peg_names(pegs: int) -> str:
 def parse_config(text: str, pegs: int = 3, n: int | None = None) -> Config:
     """The configuration *text* spells: the peg of each disk, comma-separated.
 
-    Disk 1 comes first.  *pegs* is the number of pegs; *n*, when given, the
-    number of disks the configuration must have.  This is the form
-    ``hanoi state`` prints.
-
-    >>> parse_config("1, 1,2")
-    (1, 1, 2)
-    >>> parse_config("", n=0)
-    ()
-    >>> parse_config("0,3", pegs=4)
-    (0, 3)
+    >>> parse_config("1, 1,2"), parse_config("", n=0), parse_config("0,3", pegs=4)
+    ((1, 1, 2), (), (0, 3))
     >>> parse_config("0,3")
     Traceback (most recent call last):
     ...
     hanoi_harness.errors.UsageError: configuration '0,3': disk 2: peg '3' is not 0, 1 or 2
-
-    Every error is one :class:`UsageError` line naming the configuration
-    (its first 40 characters, for a long one).
     """
     parts = [part.strip() for part in text.split(",")] if text.strip() else []
     shown = _shown(text)
@@ -101,8 +67,7 @@ def parse_config(text: str, pegs: int = 3, n: int | None = None) -> Config:
     return tuple(config)
 
 
-MAX_TABLE = 1 << 16
-"""The most pegs whose spellings :func:`parse_config` keeps in a table."""
+MAX_TABLE = 1 << 16  #: The most pegs whose spellings :func:`parse_config` keeps in a table.
 
 
 @cache
@@ -112,10 +77,7 @@ def _spellings(pegs: int) -> dict[str, int]:
 
 
 def _peg_of(text: str, pegs: int) -> bool:
-    """Whether *text* is a peg of *pegs* as ``hanoi state`` writes it.
-
-    That spelling has no sign and no leading zero.
-    """
+    """Whether *text* is a peg of *pegs*, with no sign or leading zero."""
     return (
         text.isascii()
         and text.isdigit()
@@ -153,9 +115,7 @@ def tower(n: int, peg: int) -> Config:
 
 
 def tower_peg(config: Sequence[int]) -> int | None:
-    """The peg holding every disk of *config*, or None.
-
-    None when the disks are spread, or when there are none.
+    """The peg holding every disk of *config*, or None (spread, or no disk).
 
     >>> tower_peg((1, 1)), tower_peg((0, 1)), tower_peg(())
     (1, None, None)
@@ -164,18 +124,12 @@ def tower_peg(config: Sequence[int]) -> int | None:
 
 
 def _is_peg(peg: object, pegs: int) -> bool:
-    """True when *peg* is an integer from 0 to *pegs* - 1.
-
-    A numpy integer counts; a bool never does.
-    """
+    """True when *peg* is an integer (not a bool) from 0 to *pegs* - 1."""
     return isinstance(peg, numbers.Integral) and not isinstance(peg, bool) and 0 <= int(peg) < pegs
 
 
 def _checked(config: Sequence[int], pegs: int, what: str) -> Config:
-    """Return *config* as a tuple, once each of its pegs is checked.
-
-    A value that is no peg raises a one-line :class:`UsageError` naming *what*.
-    """
+    """Return *config* as a tuple once its pegs are checked."""
     for disk, peg in enumerate(config, 1):
         if not _is_peg(peg, pegs):
             raise UsageError(f"{what} configuration: disk {disk}: peg {peg!r} is not {peg_names(pegs)}")
@@ -183,11 +137,7 @@ def _checked(config: Sequence[int], pegs: int, what: str) -> Config:
 
 
 def _pair(start: Sequence[int], goal: Sequence[int], pegs: int) -> tuple[Config, Config]:
-    """Return *start* and *goal*, checked by :func:`_checked`.
-
-    They must also be of the same length, else a one-line
-    :class:`UsageError` says so.
-    """
+    """Return *start* and *goal*, checked and of the same length."""
     first, second = _checked(start, pegs, "start"), _checked(goal, pegs, "goal")
     if len(first) != len(second):
         raise UsageError(f"the start configuration has {len(first)} disks and the goal {len(second)}")
@@ -197,11 +147,6 @@ def _pair(start: Sequence[int], goal: Sequence[int], pegs: int) -> tuple[Config,
 @dataclass(frozen=True)
 class Puzzle:
     """The rules of one puzzle: its pegs, its moves, and maybe its ends.
-
-    It has *pegs* pegs, allows the moves *rule* allows, and may fix a
-    *start* and a *goal* configuration.  Without *start* and *goal* a run of
-    n disks starts with the whole tower on peg 0.  It ends with the tower on
-    the peg its algorithm declares.
 
     >>> CLASSIC.allows(0, 2), CYCLIC.allows(0, 2), CYCLIC.allows(2, 0), LINEAR.allows(0, 2)
     (True, False, True, False)
@@ -236,17 +181,12 @@ class Puzzle:
 
     @property
     def classic(self) -> bool:
-        """True for the classic rules: three pegs, every move allowed.
-
-        The start and goal do not matter.
-        """
+        """True for three pegs and every move allowed, whatever the start and goal."""
         return self.pegs == 3 and self.rule == "any"
 
     @property
     def name(self) -> str:
         """The puzzle in a word or two, as ``hanoi list`` shows it.
-
-        That is classic, cyclic, linear, or k pegs.
 
         >>> CLASSIC.name, CYCLIC.name, LINEAR.name, k_pegs(4).name
         ('classic', 'cyclic', 'linear', '4 pegs')
@@ -265,32 +205,20 @@ class Puzzle:
         return frozenset((s, t) for s in range(self.pegs) for t in range(self.pegs) if self.allows(s, t))
 
     def allows(self, src: int, dst: int) -> bool:
-        """True when the rule allows a move from peg *src* to peg *dst*.
-
-        Both must be pegs of this puzzle.
-        """
+        """True when the rule allows a move from peg *src* to peg *dst*."""
         return self.move_error(src, dst) is None
 
     def move_error(self, src: int, dst: int) -> str | None:
         """Why a move from peg *src* to peg *dst* breaks the rules, or None.
 
-        Only the pegs are judged, not the disks.
-
-        >>> CYCLIC.move_error(1, 0)
-        'the cyclic rule allows only 0->1, 1->2, 2->0, not 1->0'
-        >>> k_pegs(4).move_error(0, 4)
-        'destination peg 4 is not 0, 1, 2 or 3'
+        >>> CYCLIC.move_error(1, 0), k_pegs(4).move_error(0, 4)
+        ('the cyclic rule allows only 0->1, 1->2, 2->0, not 1->0', 'destination peg 4 is not 0, 1, 2 or 3')
         """
         failure = self.move_failure(None, src, dst)
         return None if failure is None else failure.text()
 
     def move_failure(self, disk: Any, src: Any, dst: Any) -> Failure | None:
-        """The rule a move breaks by its pegs alone, or None.
-
-        The move is of *disk* from peg *src* to peg *dst*.  A peg that is not
-        an integer 0..k-1 is ``bad_peg``, the same peg twice ``same_peg``, a
-        pair the cyclic or linear rule does not connect ``forbidden_move``.
-        What is on the pegs is the checker's to judge.
+        """The rule a move of *disk* from *src* to *dst* breaks by its pegs.
 
         >>> LINEAR.move_failure(1, 0, 2)
         Failure('forbidden_move', disk=1, src=0, dst=2, variant='linear')
@@ -307,10 +235,7 @@ class Puzzle:
         return None
 
     def _connects(self, src: int, dst: int) -> bool:
-        """True when the rule lets a disk go from peg *src* straight to *dst*.
-
-        The two pegs are different.
-        """
+        """True when the rule lets a disk go from peg *src* straight to *dst*."""
         if self.rule == "cyclic":
             return dst == (src + 1) % 3
         if self.rule == "linear":
@@ -318,10 +243,7 @@ class Puzzle:
         return True
 
     def between(self, start: Sequence[int], goal: Sequence[int]) -> Puzzle:
-        """This puzzle from configuration *start* to configuration *goal*.
-
-        Both are checked: pegs in range, and the same length.
-        """
+        """This puzzle from configuration *start* to *goal*, both checked."""
         return replace(self, start=tuple(start), goal=tuple(goal))
 
     def start_config(self, n: int) -> Config:
@@ -333,10 +255,7 @@ class Puzzle:
         return self._fixed("goal", n, peg)
 
     def _fixed(self, what: str, n: int, peg: int) -> Config:
-        """The fixed *what* configuration, else the tower of n disks on *peg*.
-
-        A fixed configuration of other than n disks is a one-line error.
-        """
+        """The fixed *what* configuration of n disks, else the tower on *peg*."""
         config: Config | None = getattr(self, what)
         if config is None:
             return tower(n, peg)
@@ -347,28 +266,16 @@ class Puzzle:
     def optimum(self, n: int, peg: int) -> Optimum | None:
         """The fewest moves for n disks from the start to the goal on *peg*.
 
-        The ends are :meth:`start_config` and :meth:`goal_config`; see
-        :meth:`distance`.
-
-        >>> [CYCLIC.optimum(n, 1).moves for n in range(1, 8)]
-        [1, 5, 15, 43, 119, 327, 895]
-        >>> k_pegs(5).optimum(10, 4).describe()
-        'matches the Frame-Stewart count (conjectured optimal for k >= 5)'
+        >>> [CYCLIC.optimum(n, 1).moves for n in range(1, 8)], k_pegs(5).optimum(10, 4).describe()
+        ([1, 5, 15, 43, 119, 327, 895], 'matches the Frame-Stewart count (conjectured optimal for k >= 5)')
         """
         return self.distance(self.start_config(n), self.goal_config(n, peg))
 
     def distance(self, start: Sequence[int], goal: Sequence[int]) -> Optimum | None:
-        """The fewest moves from configuration *start* to *goal* under these rules.
+        """The fewest moves from configuration *start* to *goal*; None if unknown.
 
-        None where no count is known.  Known: any two configurations on
-        three pegs with every move allowed (proven); whole towers in the
-        cyclic and linear variants (proven).  Whole towers on k pegs take
-        the Frame-Stewart count (proven for k <= 4, conjectured beyond).
-
-        >>> CLASSIC.distance((0, 0, 1), (1, 1, 0)).moves
-        5
-        >>> LINEAR.distance((0, 0), (2, 2)).describe()
-        'optimal (proven)'
+        >>> CLASSIC.distance((0, 0, 1), (1, 1, 0)).moves, LINEAR.distance((0, 0), (2, 2)).describe()
+        (5, 'optimal (proven)')
         >>> print(k_pegs(4).distance((0, 1), (3, 3)))
         None
         """
@@ -398,20 +305,11 @@ class Puzzle:
         return text
 
 
-CLASSIC = Puzzle()
-"""Three pegs, every move allowed: the puzzle of every record by default.
+CLASSIC = Puzzle()  #: Three pegs, every move allowed: the puzzle of a record unless it says otherwise.
 
-A record solves it unless it says otherwise.
-"""
+CYCLIC = Puzzle(rule="cyclic")  #: Three pegs on a cycle, every move one step forward: 0 -> 1 -> 2 -> 0.
 
-CYCLIC = Puzzle(rule="cyclic")
-"""Three pegs on a cycle, every move one step forward: 0 -> 1 -> 2 -> 0."""
-
-LINEAR = Puzzle(rule="linear")
-"""Three pegs in a row, every move between neighbours: 0 - 1 - 2.
-
-A move never goes from 0 to 2 directly.
-"""
+LINEAR = Puzzle(rule="linear")  #: Three pegs in a row, every move between neighbours: 0 - 1 - 2.
 
 
 def k_pegs(k: int) -> Puzzle:

@@ -1,17 +1,6 @@
 """Random access to the optimal solution: any move, any state, the inverse.
 
-Each query costs O(n).  The sequence is the ``recursive`` one, n disks from
-peg 0 to peg 2.  The second source's point is that a move can be written
-down from its step number alone; this module takes it to its end.  With
-Python integers every query costs O(n) arithmetic for any n.  So move
-2^64 - 1 of the 64-disk tower answers at once.
-
-Why it works: the optimal solution of n disks from ``src`` to ``dst`` has
-three parts.  First the solution of n - 1 disks from ``src`` to ``aux``
-(steps 1 .. 2^(n-1) - 1), then the move of disk n (step 2^(n-1)), then
-n - 1 disks from ``aux`` to ``dst``.  So bit n-1 of the step count says on
-which side of disk n's move a step lies.  Walking the bits from the top
-fixes one disk per bit.
+Each query costs O(n) arithmetic, for the ``recursive`` sequence from peg 0 to peg 2.
 """
 
 from __future__ import annotations
@@ -27,17 +16,12 @@ class NotOnPath(ValueError):
 
 
 MAX_N = 1_000_000
-"""The most disks that the queries of random access accept.
+"""The most disks that :func:`move_at`, :func:`state_at` and :func:`step_of` accept.
 
-Those are :func:`move_at`, :func:`state_at` and :func:`step_of`.  Each
-costs O(n) steps, but K has up to 0.30103 n decimal digits.  Python 3.11
-converts between decimal text and integers in time quadratic in the length.
-At this bound reading and printing K already take seconds; ten times as many
-disks would take minutes.
+Past it, reading and printing K, of up to 0.30103 n digits, would take Python minutes.
 """
 
-MAX_K_DIGITS = int(MAX_N * math.log10(2)) + 1
-"""The decimal digits of 2^MAX_N - 1, the largest K: 301030."""
+MAX_K_DIGITS = int(MAX_N * math.log10(2)) + 1  #: The decimal digits of 2^MAX_N - 1, the largest K: 301030.
 
 MAX_N_REASON = (
     f"K then has up to {MAX_K_DIGITS} digits, which takes Python seconds to read or print "
@@ -47,8 +31,6 @@ MAX_N_REASON = (
 
 def _number(value: int) -> str:
     """Write *value* for an error message: in full, or its size when long.
-
-    A value of up to 38 digits is written in full.
 
     >>> _number(7), _number(2**200)
     ('7', 'a number of about 61 digits (201 bits)')
@@ -70,28 +52,15 @@ def _check(n: int, k: int, low: int) -> None:
 
 
 def _bits(n: int, k: int) -> str:
-    """Write *k* in binary with *n* digits, bit n-1 first.
-
-    Each bit is the side of a disk's move, disk n first.
-    """
+    """Write *k* in binary with *n* digits, bit n-1 first."""
     return format(k, "b").rjust(n, "0") if n else ""
 
 
 def move_at(n: int, k: int) -> tuple[int, int, int]:
     """Return move *k* (1-based) of the optimal solution for *n* disks.
 
-    The solution takes the disks from peg 0 to peg 2.
-
-    >>> [move_at(3, k) for k in range(1, 8)]
-    [(1, 0, 2), (2, 0, 1), (1, 2, 1), (3, 0, 2), (1, 1, 0), (2, 1, 2), (1, 0, 2)]
-    >>> move_at(64, 2**64 - 1)
-    (1, 1, 2)
-
-    The disk is one more than the number of trailing zero bits of k.  Its
-    source and destination follow from the bits of k above it.  A 0 at
-    disk d means the step comes before d's own move (the smaller tower goes
-    from src to aux), a 1 after it (from aux to dst).  K outside
-    1 .. 2^n - 1, or n above :data:`MAX_N`, raises :class:`UsageError`.
+    >>> [move_at(3, k) for k in range(1, 8)], move_at(64, 2**64 - 1)
+    ([(1, 0, 2), (2, 0, 1), (1, 2, 1), (3, 0, 2), (1, 1, 0), (2, 1, 2), (1, 0, 2)], (1, 1, 2))
     """
     _check(n, k, 1)
     disk = (k & -k).bit_length()
@@ -106,8 +75,6 @@ def move_at(n: int, k: int) -> tuple[int, int, int]:
 
 def state_at(n: int, k: int) -> list[int]:
     """Return the peg of each of *n* disks after *k* optimal moves.
-
-    Disk 1, the smallest, comes first.
 
     >>> state_at(3, 0), state_at(3, 4), state_at(3, 7)
     ([0, 0, 0], [1, 1, 2], [2, 2, 2])
@@ -128,18 +95,12 @@ def state_at(n: int, k: int) -> list[int]:
 def step_of(pegs: Sequence[int]) -> int:
     """Return the number of optimal moves after which the disks are on *pegs*.
 
-    *pegs* holds the peg of each disk, disk 1 first.
-
     >>> step_of([1, 1, 2])
     4
     >>> step_of([0, 1, 0])
     Traceback (most recent call last):
     ...
     hanoi_harness.core.randomaccess.NotOnPath: disk 1 is on peg 0, which the optimal solution never uses for it here
-
-    Raises :class:`NotOnPath` for a configuration the solution never passes
-    through, and :class:`UsageError` for a peg outside 0-2 or more than
-    :data:`MAX_N` disks.
     """
     for i, peg in enumerate(pegs, 1):
         if peg not in (0, 1, 2) or isinstance(peg, bool):
@@ -161,9 +122,7 @@ def step_of(pegs: Sequence[int]) -> int:
 
 
 def tower_at(n: int, k: int) -> tuple[list[int], list[int], list[int]]:
-    """Return the three pegs after *k* optimal moves of *n* disks.
-
-    Each peg is a list of disks, bottom first.
+    """Return the three pegs, bottom first, after *k* optimal moves.
 
     >>> tower_at(3, 4)
     ([], [2, 1], [3])

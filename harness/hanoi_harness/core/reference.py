@@ -1,16 +1,6 @@
 """The optimal solution as a reference to compare streams of moves with.
 
-Streams of moves are compared with it a piece at a time.  It is built from
-the solution's structure, not from any algorithm.  For n <= 16 it is the
-n-disk solution.  Above, step numbers fall into units of 2^16.  A unit is a
-:class:`Run` of 65535 moves of the 16 smallest disks, then one move of a
-larger disk.  That run is the 16-disk solution from one peg to another: one
-of six relabellings of one run built by doubling.  The larger disks move as
-the (n - 16)-disk solution does
-(:func:`~hanoi_harness.core.randomaccess.move_at`).  The tower may end on
-peg 2 or on peg 1.  Each run caches what is written from it: text, bytes,
-digest sums, and its :mod:`marshal` encoding (see
-:mod:`hanoi_harness.sandbox.screen`).
+It comes in units of a 65535-move :class:`Run` of the small disks and one move of a larger disk.
 """
 
 from __future__ import annotations
@@ -22,20 +12,14 @@ from typing import Any
 
 from hanoi_harness.core.randomaccess import move_at, tower_at
 
-BASE = 16
-"""The disks of a reference run: 2^16 - 1 = 65535 moves."""
+BASE = 16  #: The disks of a reference run: 2^16 - 1 = 65535 moves.
 
 RUN = (1 << BASE) - 1
-UNIT = 1 << BASE
-"""Steps per unit above 16 disks: a run, then the move of a larger disk."""
+UNIT = 1 << BASE  #: Steps per unit above 16 disks: a run, then the move of a larger disk.
 
 
 class Run:
-    """A reference run of the *size* smallest disks, and what is written of it.
-
-    The run goes from peg *src* to peg *dst*; what is written of it is
-    cached.
-    """
+    """A reference run of the *size* smallest disks, *src* to *dst*."""
 
     def __init__(self, size: int, src: int, dst: int) -> None:
         import numpy as np
@@ -52,10 +36,7 @@ class Run:
 
     @cached_property
     def marshalled(self) -> bytes:
-        """What ``marshal.dumps`` gives for the run as a list of tuples.
-
-        The encoding is marshal's version 2.
-        """
+        """What ``marshal.dumps`` (version 2) gives for the run's tuples."""
         return _marshalled(self.rows)
 
     @cached_property
@@ -68,19 +49,13 @@ class Run:
         return ("%d %d %d\n" * self.count) % tuple(self.rows.ravel().tolist())  # one C-level format beats f-strings
 
     def digest(self, before: int) -> int:
-        """Return the run's digest when its first move is step *before* + 1.
-
-        The digest is not reduced mod 2^64.
-        """
+        """Return the run's digest, not reduced, from step *before* + 1."""
         return before * self.sum + self.weighted
 
 
 @cache
 def _canonical(size: int) -> Any:
-    """Build the optimal moves of *size* disks from peg 0 to peg 2.
-
-    They form a (2^size - 1, 3) uint8 array.  S(d) = S(d-1) with pegs 1 and
-    2 exchanged, the move (d, 0, 2), then S(d-1) with pegs 0 and 1 exchanged.
+    """Build the optimal moves of *size* disks, peg 0 to 2, as a uint8 array.
 
     >>> _canonical(2).tolist()
     [[1, 0, 1], [2, 0, 2], [1, 1, 2]]
@@ -99,12 +74,7 @@ def _canonical(size: int) -> Any:
 
 
 def _marshalled(rows: Any) -> bytes:
-    """Return what ``marshal.dumps`` makes of *rows* as a list of int tuples.
-
-    *rows* is an (m, 3) array, and the encoding is marshal's version 2.  It
-    is laid out with numpy, faster than building the tuples and marshalling
-    them.  That is done once the layout is checked to be marshal's own,
-    which it has been since Python 2.5.
+    """Return what ``marshal.dumps(..., 2)`` makes of *rows* as int tuples.
 
     >>> import numpy as np
     >>> rows = np.array([[1, 0, 2], [2, 0, 1]], dtype=np.uint8)
@@ -119,11 +89,7 @@ def _by_marshal(rows: Any) -> bytes:
 
 
 def _laid_out(rows: Any) -> bytes:
-    """Lay out *rows* as marshal's version 2 would, with numpy.
-
-    A list is '[' and a 4-byte count, a tuple '(' and a 4-byte size, an int
-    'i' and 4 bytes.
-    """
+    """Lay out *rows* as marshal's version 2 would, with numpy."""
     import numpy as np
 
     names = ("disk", "src", "dst")
@@ -146,19 +112,13 @@ def _layout_holds() -> bool:
 
 @cache
 def run(size: int, src: int, dst: int) -> Run:
-    """Return the cached :class:`Run` of *size* disks from *src* to *dst*.
-
-    There are six per size, one per pair of pegs.
-    """
+    """Return the cached :class:`Run` of *size* disks from *src* to *dst*."""
     return Run(size, src, dst)
 
 
 @dataclass(frozen=True)
 class Expected:
-    """What the reference has next: the rest of a run, or one large move.
-
-    The rest of a run starts at *offset*; a large move is one of a larger disk.
-    """
+    """What the reference has next: the rest of a run, or one large move."""
 
     run: Run | None = None
     offset: int = 0
@@ -170,10 +130,7 @@ class Expected:
 
 
 class Reference:
-    """The optimal solution of *n* disks from peg 0 to *target*, by the piece.
-
-    The pieces are runs and single moves of the large disks.
-    """
+    """The optimal solution of *n* disks from peg 0 to *target*, by the piece."""
 
     def __init__(self, n: int, target: int) -> None:
         self.n = n
@@ -184,10 +141,8 @@ class Reference:
     def next(self, k: int) -> Expected | None:
         """Return what is expected after step *k*, or None past the end.
 
-        >>> Reference(2, 1).next(1).run.rows.tolist()
-        [[1, 0, 2], [2, 0, 1], [1, 2, 1]]
-        >>> Reference(17, 2).next(RUN).move
-        (17, 0, 2)
+        >>> Reference(2, 1).next(1).run.rows.tolist(), Reference(17, 2).next(RUN).move
+        ([[1, 0, 2], [2, 0, 1], [1, 2, 1]], (17, 0, 2))
         """
         if k >= self.length:
             return None
@@ -200,13 +155,7 @@ class Reference:
         return whole if not offset else Expected(whole.run, offset)
 
     def _unit(self, unit: int) -> tuple[Expected, Expected | None]:
-        """Return unit *unit* (0-based): its run of the small tower, and a move.
-
-        The move is the large one after the run, None after the last unit.
-        The large disks move as the (n - 16)-disk solution does, one move per
-        unit.  Between two of their moves the small tower goes to the peg the
-        next one leaves free.
-        """
+        """Return unit *unit* (0-based): its run, and the large move after it."""
         if self._last is None or self._last[0] != unit:
             if unit == 0:
                 src = 0
@@ -220,20 +169,14 @@ class Reference:
         return self._last[1], self._last[2]
 
     def _large(self, i: int) -> tuple[int, int, int] | None:
-        """Move *i* of the large disks, in the model's numbering, or None.
-
-        Move *i* is at step i * 2^16; None comes past their last move.
-        """
+        """Move *i* of the large disks, at step i * 2^16, or None past the last."""
         if i >= 1 << (self.n - BASE):
             return None
         disk, src, dst = move_at(self.n - BASE, i)
         return disk + BASE, self.labels[src], self.labels[dst]
 
     def pegs(self, k: int) -> tuple[list[int], list[int], list[int]] | None:
-        """Return the three pegs after *k* moves, or None past the end.
-
-        Each peg lists its disks, bottom first.
-        """
+        """Return the three pegs after *k* moves, or None past the end."""
         if k > self.length:
             return None
         pegs = tower_at(self.n, k)

@@ -1,28 +1,6 @@
 """Verdicts: what the checker found for one run, and why it failed.
 
-A verdict comes with a structured description of its failure.  It is plain
-data: it crosses process pipes (the runner's children, the segment workers)
-and is stored as ``failure`` in ``results.json``.  So :meth:`Verdict.to_dict`
-and :meth:`Verdict.from_dict` round-trip it exactly.
-
-A failure names the rule that was broken (a :data:`Rule` code) and the values
-involved: the move's disk and pegs, the top disk in the way, the counts.  Its
-text is generated from those fields, never stored as the only record.  So a
-caller that writes the pegs as A, B, C passes those labels to
-:meth:`Verdict.describe` instead of rewriting the text.  A failure known only
-as text (an exception's message, a process that died, a timeout) keeps that
-text in :attr:`Failure.detail`.
-
-The codes cover the puzzle's variants (:mod:`hanoi_harness.core.puzzle`):
-
-* a peg outside 0..k-1 is ``bad_peg``, with the number of pegs k in
-  :attr:`Failure.pegs`;
-* a move between two pegs that the cyclic or linear rule does not connect
-  is ``forbidden_move``, naming that rule;
-* a run that must end in a given configuration and does not is
-  ``not_at_goal``;
-* a count judged against a conjectured optimum (the Frame-Stewart count for
-  k >= 5 pegs) says so in its text.
+A verdict is plain data: :meth:`Verdict.to_dict` and :meth:`Verdict.from_dict` round-trip it exactly.
 """
 
 from __future__ import annotations
@@ -61,23 +39,13 @@ Rule = Literal[
 
 RULES: tuple[Rule, ...] = get_args(Rule)
 
-Value = int | str
-"""A field of a move as given: an integer, or the repr of what was given.
+Value = int | str  #: A field of a move as given: an integer, or the repr of what was given.
 
-The repr stands for whatever was given in the integer's place.
-"""
-
-Labels = Sequence[str] | None
-"""The names of pegs 0, 1, ... as a reader writes them.
-
-None writes their numbers.
-"""
+Labels = Sequence[str] | None  #: The names of pegs 0, 1, ... as a reader writes them; None writes numbers.
 
 
 def value_of(given: Any) -> Value:
-    """The integer *given* is, or its repr when it is no integer.
-
-    Numpy integers count as integers; a bool, a float or a str does not.
+    """The integer *given* is (numpy's too), or its repr when it is no integer.
 
     >>> value_of(2), value_of(True), value_of("0"), value_of(0.0)
     (2, 'True', "'0'", '0.0')
@@ -88,9 +56,7 @@ def value_of(given: Any) -> Value:
 
 
 def label(peg: Any, labels: Labels) -> str:
-    """Write peg *peg* with *labels*.
-
-    A value that is no peg of theirs is written as it is.
+    """Write peg *peg* with *labels*; any other value as it is.
 
     >>> label(2, ("A", "B", "C")), label(2, None), label(5, ("A", "B", "C")), label(True, ("A", "B", "C"))
     ('C', '2', '5', 'True')
@@ -105,31 +71,7 @@ def label(peg: Any, labels: Labels) -> str:
 class Failure:
     """Which rule a run broke, and the values involved.
 
-    :meth:`text` says it in words.  The move itself, and its step, are the
-    verdict's.  Each rule fills the fields it speaks of:
-
-    * ``disk``, ``src`` and ``dst``: the move's, for a move that breaks a
-      rule (as :data:`Value`);
-    * ``side`` ("source" or "destination") and ``pegs`` (how many pegs
-      there are), for ``bad_peg``;
-    * ``variant`` (the rule, "cyclic" or "linear"), for ``forbidden_move``;
-    * ``top``: the disk in the way, the source's top for ``not_on_top``, the
-      destination's for ``larger_on_smaller``;
-    * ``count``: the moves made, at the end or at the cap, with ``optimal``
-      (None when no optimal count is known);
-    * ``conjecture``: what the count is (e.g. "Frame-Stewart count"), when
-      it is only conjectured optimal;
-    * ``heights`` (disks on each peg), for ``spread``;
-    * ``peg`` and ``targets`` (where the tower is, and where it may end),
-      for ``wrong_peg``;
-    * ``config`` and ``goal`` (where the disks are, and where they must be:
-      the peg of each disk, disk 1 first), for ``not_at_goal``;
-    * ``detail``: what only text can say.
-    * ``location`` (``FILE:LINE in FUNCTION``): where a crash happened in
-      the algorithm's own code, when it is known.
-    * ``astray``: the first step off every shortest solution, for a legal
-      run of the classic puzzle that is not optimal
-      (:mod:`hanoi_harness.core.astray`).
+    Each rule fills the fields it speaks of (docs/project/core.md lists them); :meth:`text` says it in words.
     """
 
     rule: Rule
@@ -164,10 +106,7 @@ class Failure:
 
     @classmethod
     def from_text(cls, status: str, text: str) -> Failure:
-        """A failure known only by *text*.
-
-        Its rule is ``crashed`` or ``timed_out`` after the *status*, else
-        ``other``.
+        """A failure known only by *text*: ``crashed``, ``timed_out`` or ``other``.
 
         >>> Failure.from_text("timed_out", "no verdict within 2 s").text()
         'no verdict within 2 s'
@@ -176,9 +115,7 @@ class Failure:
         return cls(rule, detail=text)
 
     def text(self, labels: Labels = None) -> str:
-        """The failure in words, pegs written with *labels*.
-
-        Without *labels* the pegs are written as numbers.
+        """The failure in words, pegs written with *labels* (numbers without).
 
         >>> f = Failure("not_on_top", disk=2, src=0, dst=2, top=1)
         >>> f.text(), f.text(("A", "B", "C"))
@@ -213,10 +150,7 @@ class Failure:
         }
 
     def _optimum(self) -> str:
-        """The optimal count in words: proven, conjectured, or unknown.
-
-        A conjectured count says what it is.
-        """
+        """The optimal count in words: proven, conjectured, or unknown."""
         if self.optimal is None:
             return "no optimal count is known"
         if self.conjecture:
@@ -244,9 +178,7 @@ class Failure:
 
 
 def lanes(rule: str, labels: Labels = None) -> str:
-    """The moves the puzzle's *rule* allows, in words.
-
-    *rule* is "any", "cyclic" or "linear"; pegs are written with *labels*.
+    """The moves the puzzle's *rule* allows, in words, pegs with *labels*.
 
     >>> lanes("cyclic"), lanes("cyclic", ("A", "B", "C"))
     ('only 0->1, 1->2, 2->0', 'only A->B, B->C, C->A')
@@ -263,8 +195,6 @@ def lanes(rule: str, labels: Labels = None) -> str:
 
 def one_of(words: Sequence[str]) -> str:
     """List *words* for prose; more than ten as a range, first to last.
-
-    A message names every peg of a puzzle: a list of 65536 would be a page, not a line.
 
     >>> one_of(["0", "1", "2"]), one_of(["A", "B"]), one_of(["0"]), one_of([str(p) for p in range(12)])
     ('0, 1 or 2', 'A or B', '0', 'one of 0 .. 11')
@@ -301,17 +231,8 @@ _TEXTS: dict[Rule, str] = {
 class Verdict:
     """What the checker found for one run of n disks.
 
-    ``step`` is 1-based: the failing move for ``illegal``, the move being
-    produced for ``crashed``.  ``moves`` counts the moves replayed (legal ones,
-    for ``illegal``).  ``tops`` is the top disk of each peg (``None`` when
-    empty) at the failure, for ``illegal``.  ``failure`` says what went wrong
-    (None for ``ok``).  A verdict may be made with a free-text ``reason``
-    instead of a failure: it becomes a failure known by that text
-    (:meth:`Failure.from_text`).  ``optimality`` is what the count was judged
-    against, in words, for a puzzle other than the classic one.  It reads
-    "optimal (proven)", or "matches the Frame-Stewart count (conjectured
-    optimal for k >= 5)"; the classic puzzle's verdicts leave it empty.
-    ``extra`` holds what a caller adds (not compared, not serialised).
+    ``step`` is 1-based; ``failure`` is None for ``ok``; ``extra`` is not compared nor serialised.  The fields:
+    docs/project/core.md.
     """
 
     status: Status
@@ -364,8 +285,6 @@ class Verdict:
     def with_reason(self, text: str) -> Verdict:
         """The same verdict, its failure replaced by one known only as *text*.
 
-        Such a text is a crash's or a timeout's, say.
-
         >>> Verdict("crashed", 3, 2, step=3, reason="died").with_reason("died twice").describe()
         'crashed at step 3: died twice'
         """
@@ -377,8 +296,6 @@ class Verdict:
 
     def describe(self, labels: Labels = None) -> str:
         """One line for a table cell or a log, pegs written with *labels*.
-
-        Without *labels* the pegs are written as numbers.
 
         >>> v = Verdict("incomplete", 1, 1, failure=Failure("wrong_peg", count=1, peg=1, targets=(2,)))
         >>> v.describe()
@@ -409,21 +326,13 @@ class Verdict:
         return f"{self.status.replace('_', ' ')}: {why}"
 
     def _where(self, labels: Labels) -> str:
-        """Where the disks ended, for an ``ok`` verdict: a peg, or the goal.
-
-        "At the goal" is for a goal that is no tower.
-        """
+        """Where the disks ended, for ``ok``: a peg, or the goal that is no tower."""
         if self.final_peg is None and self.optimality:
             return "at the goal"
         return f"tower on peg {label(self.final_peg, labels)}"
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready mapping, moves shown as lists.
-
-        ``reason`` is the failure in words, for readers.  ``optimality`` is
-        written only when it is set.  So the classic puzzle's mappings are
-        those written before variants were judged.
-        """
+        """A JSON-ready mapping; ``optimality`` only when set."""
         move = list(self.move) if isinstance(self.move, tuple) else self.move
         data = {
             "status": self.status,
@@ -443,10 +352,7 @@ class Verdict:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Verdict:
-        """The verdict :meth:`to_dict` wrote (moves and tops back as tuples).
-
-        A mapping without ``failure`` (written before failures had fields)
-        gives a failure known by its ``reason``.
+        """The verdict :meth:`to_dict` wrote; without ``failure``, from ``reason``.
 
         >>> v = Verdict("illegal", 2, 0, 0, step=1, move=(2, 0, 2), reason="r", tops=(1, None, None))
         >>> Verdict.from_dict(v.to_dict()) == v
