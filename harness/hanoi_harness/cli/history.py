@@ -1,8 +1,4 @@
-"""The ``hanoi history`` and ``hanoi bisect`` commands.
-
-Both measure algorithms at past git commits with the harness as it is now; the work is in
-:mod:`hanoi_harness.bench.history`.
-"""
+"""``hanoi history`` and ``hanoi bisect``: algorithms at past git commits."""
 
 from __future__ import annotations
 

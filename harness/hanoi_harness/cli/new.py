@@ -1,8 +1,4 @@
-"""``hanoi new NAME``: write a variant's own project, checks and gate.
-
-The project passes its conformance checks and its gate at once. It is made from the templates in
-``hanoi_harness/cli/variant/``.
-"""
+"""``hanoi new NAME``: write a variant's own project from ``cli/variant/``."""
 
 from __future__ import annotations
 
@@ -28,10 +24,10 @@ FILES = {
 EXECUTABLE = ("ci/gate",)
 
 WHEELS = "ci/wheels"
-"""Where the project keeps the harness's wheel, when a wheel is what it was installed from."""
+"""Where the project keeps the harness's wheel, if installed from one."""
 
 PINNED = ("numpy", "pytest", "hypothesis")
-"""The distributions ``ci/requirements.txt`` pins at this environment's versions, after hanoi-harness."""
+"""What ``ci/requirements.txt`` pins at this environment's versions."""
 
 
 def add_new(p: argparse.ArgumentParser) -> None:
@@ -52,7 +48,6 @@ def add_new(p: argparse.ArgumentParser) -> None:
 
 
 PARSERS = {"new": add_new}
-"""Each command of this module and the function that adds its arguments."""
 
 
 def cmd_new(args: argparse.Namespace) -> int:

@@ -1,8 +1,4 @@
-"""``hanoi move``, ``state`` and ``step``: any step of any tower, in O(n).
-
-The arithmetic is :mod:`hanoi_harness.core.randomaccess`. This module reads N, K and the pegs (Python
-integers, N up to :data:`~hanoi_harness.core.randomaccess.MAX_N`) and prints the answers.
-"""
+"""``hanoi move``, ``state`` and ``step``: any step of any tower, in O(n)."""
 
 from __future__ import annotations
 
@@ -80,7 +76,6 @@ def add_step(t: argparse.ArgumentParser) -> None:
 
 
 PARSERS = {"move": add_move, "state": add_state, "step": add_step}
-"""Each command of this module and the function that adds its arguments."""
 
 
 def cmd_move(args: argparse.Namespace) -> int:

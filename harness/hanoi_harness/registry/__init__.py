@@ -1,10 +1,4 @@
-"""The plugin registry: one frozen record per algorithm.
-
-The records come from the tree, from entry points or from plugin files.
-"""
+"""The plugin registry: one frozen record per algorithm, from anywhere."""
 
 DEFAULT_TIMEOUT_S = 60.0
-"""How long importing the plugins may take, in seconds.
-
-A command's ``--timeout`` or ``--import-timeout`` can say otherwise.
-"""
+"""Seconds importing the plugins may take, unless ``--timeout`` says."""
