@@ -10,8 +10,7 @@ import sys
 import threading
 import time
 
-TOKEN_VARIABLE = "HANOI_HARNESS_TOKEN"
-"""The environment variable carrying this process's token into its children."""
+TOKEN_VARIABLE = "HANOI_HARNESS_TOKEN"  #: The environment variable carrying this process's token into its children.
 
 
 def token() -> str:
@@ -36,8 +35,7 @@ def end_strays() -> int:
     return _kill_marked(f"{TOKEN_VARIABLE}={token()}".encode(), os.getpid())
 
 
-CHILD_VARIABLE = "HANOI_HARNESS_CHILD"
-"""The environment variable marking one child and all it starts."""
+CHILD_VARIABLE = "HANOI_HARNESS_CHILD"  #: The environment variable marking one child and all it starts.
 
 
 def end_descendants(marker: str) -> int:

@@ -15,22 +15,18 @@ from typing import Any
 from hanoi_harness import guardian
 from hanoi_harness.errors import UsageError
 
-MAX_WAIT_S = 3600.0
-"""The longest single wait: longer deadlines are waited for in slices."""
+MAX_WAIT_S = 3600.0  #: The longest single wait: longer deadlines are waited for in slices.
 
-PATH_VARIABLE = "HANOI_HARNESS_PATH"
-"""The environment variable carrying the import path into a Python child."""
+PATH_VARIABLE = "HANOI_HARNESS_PATH"  #: The environment variable carrying the import path into a Python child.
 
-PARENT_VARIABLE = "HANOI_HARNESS_PARENT"
-"""The environment variable carrying the parent's pid into a Python child."""
+PARENT_VARIABLE = "HANOI_HARNESS_PARENT"  #: The environment variable carrying the parent's pid into a Python child.
 
 THREAD_CAPS = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 """One BLAS thread in a child: each reserves tens of MB of address space."""
 
 _RLIM_MAX = (1 << 63) - 1  # the largest limit setrlimit takes on 64-bit Linux and macOS
 
-MAX_MEMORY_MB = _RLIM_MAX >> 20
-"""The largest ``--memory-limit`` in MB that the system can set."""
+MAX_MEMORY_MB = _RLIM_MAX >> 20  #: The largest ``--memory-limit`` in MB that the system can set.
 
 
 def wait_slice(deadline: float | None, now: float | None = None) -> float:

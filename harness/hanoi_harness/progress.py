@@ -6,8 +6,7 @@ import sys
 import time
 from typing import IO, Any
 
-PLAIN_EVERY_S = 30.0
-"""The least time, in seconds, between two plain progress lines."""
+PLAIN_EVERY_S = 30.0  #: The least time, in seconds, between two plain progress lines.
 
 
 class Progress:

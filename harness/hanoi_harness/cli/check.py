@@ -222,8 +222,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if verdict.ok else 1
 
 
-BATCH_BYTES = 1 << 20
-"""A --jsonl file at least this large is graded over every core."""
+BATCH_BYTES = 1 << 20  #: A --jsonl file at least this large is graded over every core.
 
 
 def _batch(name: str) -> int:
@@ -243,8 +242,7 @@ def _batch(name: str) -> int:
     return 1 if bad else 0
 
 
-EARLY = 3
-"""An illegal move among the first this many is tried with other readings."""
+EARLY = 3  #: An illegal move among the first this many is tried with other readings.
 READINGS = (("counter", COUNTERS), ("disks", tuple(DISKS)), ("read", READS))
 
 

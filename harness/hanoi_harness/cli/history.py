@@ -11,8 +11,7 @@ from hanoi_harness.bench.plan import DEFAULT_THRESHOLD_PCT
 from hanoi_harness.errors import UsageError
 from hanoi_harness.progress import Bar
 
-OUT = Path("hanoi-history")
-"""Where the results of each commit, the CSV and the page go by default."""
+OUT = Path("hanoi-history")  #: Where the results of each commit, the CSV and the page go by default.
 
 
 def _common(p: argparse.ArgumentParser) -> None:

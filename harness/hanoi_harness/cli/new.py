@@ -23,11 +23,9 @@ FILES = {
 
 EXECUTABLE = ("ci/gate",)
 
-WHEELS = "ci/wheels"
-"""Where the project keeps the harness's wheel, if installed from one."""
+WHEELS = "ci/wheels"  #: Where the project keeps the harness's wheel, if installed from one.
 
-PINNED = ("numpy", "pytest", "hypothesis")
-"""What ``ci/requirements.txt`` pins at this environment's versions."""
+PINNED = ("numpy", "pytest", "hypothesis")  #: What ``ci/requirements.txt`` pins at this environment's versions.
 
 
 def add_new(p: argparse.ArgumentParser) -> None:

@@ -29,8 +29,7 @@ class Parser(argparse.ArgumentParser):
 
 # --- numbers ------------------------------------------------------------------------------------
 
-MAX_DISKS = 64
-"""The most disks of a run that must end: 2^64 - 1 moves take 585 years."""
+MAX_DISKS = 64  #: The most disks of a run that must end: 2^64 - 1 moves take 585 years.
 
 MAX_DISKS_REASON = "a run is 2^N - 1 moves, and 2^64 - 1 of them take 585 years at a billion a second"
 
@@ -89,19 +88,16 @@ def at_most(limit: int, why: str, what: str = "disks", low: int = 0) -> Any:
     return parse
 
 
-disks = at_most(MAX_DISKS, MAX_DISKS_REASON)
-"""The argparse type of N for ``verify`` and ``bench``."""
+disks = at_most(MAX_DISKS, MAX_DISKS_REASON)  #: The argparse type of N for ``verify`` and ``bench``.
 
-MAX_STREAMED_DISKS = 10_000
-"""The most disks of ``moves``, ``show`` and ``check``: their first moves help."""
+MAX_STREAMED_DISKS = 10_000  #: The most disks of ``moves``, ``show`` and ``check``: their first moves help.
 
 streamed_disks = at_most(
     MAX_STREAMED_DISKS, "the first moves of a larger tower are those of a smaller one with the same parity"
 )
 """The argparse type of N for ``moves``, ``show`` and ``check``."""
 
-MAX_WORKERS = 1024
-"""The most local worker processes ``hanoi verify --workers`` starts."""
+MAX_WORKERS = 1024  #: The most local worker processes ``hanoi verify --workers`` starts.
 
 workers = at_most(MAX_WORKERS, "each is a process on this machine", "workers", low=1)
 """The argparse type of ``--workers``."""

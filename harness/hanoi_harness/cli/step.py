@@ -10,8 +10,7 @@ from hanoi_harness.core.randomaccess import MAX_K_DIGITS, MAX_N, MAX_N_REASON, N
 
 SEQUENCE = "the optimal solution from peg 0 to peg 2 (the 'recursive' sequence)"
 
-disks = at_most(MAX_N, MAX_N_REASON)
-"""N: at most a million disks."""
+disks = at_most(MAX_N, MAX_N_REASON)  #: N: at most a million disks.
 
 
 def step_number(text: str) -> int:

@@ -1,4 +1,3 @@
 """The plugin registry: one frozen record per algorithm, from anywhere."""
 
-DEFAULT_TIMEOUT_S = 60.0
-"""Seconds importing the plugins may take, unless ``--timeout`` says."""
+DEFAULT_TIMEOUT_S = 60.0  #: Seconds importing the plugins may take, unless ``--timeout`` says.

@@ -20,11 +20,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import subprocess
 
-MAX_ANSWER = 1 << 24
-"""16 MiB: the most the child may write, far more than its records need."""
+MAX_ANSWER = 1 << 24  #: 16 MiB: the most the child may write, far more than its records need.
 
-MAX_PEGS = 1 << 16
-"""The most pegs a described record's puzzle may have: a list each."""
+MAX_PEGS = 1 << 16  #: The most pegs a described record's puzzle may have: a list each.
 
 
 def probe(

@@ -12,22 +12,18 @@ from hanoi_harness.core.puzzle import CLASSIC, Config, Puzzle, tower, tower_peg
 from hanoi_harness.core.randomaccess import state_at
 from hanoi_harness.errors import UsageError
 
-Move = tuple[int, int, int]
-"""A move in the model: ``(disk, src, dst)``, disk 1 the smallest, pegs 0-2."""
+Move = tuple[int, int, int]  #: A move in the model: ``(disk, src, dst)``, disk 1 the smallest, pegs 0-2.
 
-Solver = Callable[[int], Iterable[Any]]
-"""A ``solve`` function: the moves for n disks, in its own labels."""
+Solver = Callable[[int], Iterable[Any]]  #: A ``solve`` function: the moves for n disks, in its own labels.
 
 SolverFor = Callable[[int, tuple[Any, ...], tuple[Any, ...]], Iterable[Any]]
 """A ``solve_for`` function: the moves from ``start`` to ``goal``."""
 
-Configurations = Literal["towers", "any"]
-"""What ``solve_for`` takes: whole towers, or any configurations."""
+Configurations = Literal["towers", "any"]  #: What ``solve_for`` takes: whole towers, or any configurations.
 
 CONFIGURATIONS: tuple[Configurations, ...] = ("towers", "any")
 
-SPACE_CLASSES = ("1", "n", "2^n")
-"""Declared extra-space classes, as functions of n."""
+SPACE_CLASSES = ("1", "n", "2^n")  #: Declared extra-space classes, as functions of n.
 
 TIME_CLASSES = ("2^n", "n 2^n")
 """Declared total-time classes: constant work a move, or up to n a move.
@@ -245,8 +241,7 @@ class Algorithm:
         return _relabel(raw, {label: i for i, label in enumerate(self.pegs)}, n, self.disks == "descending")
 
 
-UNCHUNK_ROWS = 1024
-"""The rows of a chunk unpacked at once: a whole chunk took much memory."""
+UNCHUNK_ROWS = 1024  #: The rows of a chunk unpacked at once: a whole chunk took much memory.
 
 
 def _unchunk(raw: Iterator[Any]) -> Iterator[Any]:

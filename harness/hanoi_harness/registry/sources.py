@@ -63,8 +63,7 @@ def _order(algorithm: Algorithm) -> tuple[int, str]:
     return (rank, algorithm.name)
 
 
-REGISTRY = Registry()
-"""The in-tree algorithms, filled when :mod:`hanoi_algorithms` is imported."""
+REGISTRY = Registry()  #: The in-tree algorithms, filled when :mod:`hanoi_algorithms` is imported.
 
 
 def register(**metadata: Any) -> Callable[[Solver], Solver]:

@@ -17,14 +17,11 @@ from hanoi_harness.core.verdict import Failure, Verdict
 if TYPE_CHECKING:
     import traceback
 
-SHOWN = 80
-"""Characters of an odd move's repr that a verdict shows."""
+SHOWN = 80  #: Characters of an odd move's repr that a verdict shows.
 
-TEXT = 1000
-"""Characters of an exception's text that a verdict keeps."""
+TEXT = 1000  #: Characters of an exception's text that a verdict keeps.
 
-TRACEBACK = 20000
-"""Characters of a traceback that are kept (its end, where the error is)."""
+TRACEBACK = 20000  #: Characters of a traceback that are kept (its end, where the error is).
 
 _LOW, _HIGH = -(1 << 63), 1 << 63
 

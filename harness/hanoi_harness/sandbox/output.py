@@ -8,11 +8,9 @@ import sys
 from dataclasses import dataclass
 from typing import IO, Any, TextIO
 
-LINES = 20
-"""Lines of an algorithm's output that ``hanoi verify`` shows."""
+LINES = 20  #: Lines of an algorithm's output that ``hanoi verify`` shows.
 
-WIDTH = 200
-"""Characters of each of those lines."""
+WIDTH = 200  #: Characters of each of those lines.
 
 
 class ToStderr(io.TextIOBase):

@@ -15,22 +15,17 @@ from typing import Any
 from hanoi_harness.sandbox.faults import Crash, Odd, OddChunk, shown, triple
 
 MAGIC = b"HM"
-HEADER = struct.Struct("<2sBIII")
-"""Magic, kind, the writer's pid, the frame's number, the payload's length."""
+HEADER = struct.Struct("<2sBIII")  #: Magic, kind, the writer's pid, the frame's number, the payload's length.
 
-MAX_PAYLOAD = 1 << 26
-"""64 MiB: the largest payload a reader accepts (an M frame of 65536 int64 moves is 1.5 MiB)."""
+MAX_PAYLOAD = 1 << 26  #: 64 MiB: the largest payload a reader accepts (an M frame of 65536 int64 moves is 1.5 MiB).
 
-BATCH = 1 << 16
-"""Moves per M frame: large enough that a frame costs ~1% of its moves' time, small enough to stream."""
+BATCH = 1 << 16  #: Moves per M frame: large enough that a frame costs ~1% of its moves' time, small enough to stream.
 
 MOVES, ARRAY, ODD_CHUNK, ODD_MOVE, START_FAILED, RAISED, DONE, FATAL = (ord(k) for k in "MACOSEDF")
 
-Buffer = bytes | bytearray | memoryview
-"""What a frame is written from."""
+Buffer = bytes | bytearray | memoryview  #: What a frame is written from.
 
-Sink = Callable[[Sequence[Buffer]], None]
-"""Writes every byte of the buffers given, in order."""
+Sink = Callable[[Sequence[Buffer]], None]  #: Writes every byte of the buffers given, in order.
 
 
 class BrokenStream(Exception):

@@ -21,8 +21,7 @@ from hanoi_harness.sandbox.interrupts import interrupted
 from hanoi_harness.sandbox.pieces import ArrayPiece, Piece, RowsPiece, RunPiece, move_digest
 from hanoi_harness.sandbox.protocol import ChunkFailed, as_rows
 
-BLOCK = UNIT
-"""Moves read at a time when not following the reference."""
+BLOCK = UNIT  #: Moves read at a time when not following the reference.
 
 ANY_PEG = frozenset({1, 2})
 

@@ -17,11 +17,9 @@ from hanoi_harness import process
 from hanoi_harness.sandbox import protocol
 from hanoi_harness.sandbox.output import Printed
 
-POLL_S = 0.2
-"""How often a waiting read looks at the deadline, Ctrl-C and the process."""
+POLL_S = 0.2  #: How often a waiting read looks at the deadline, Ctrl-C and the process.
 
-LINGER_S = 1.0
-"""How long a pipe a stray holds open is read after the process ended."""
+LINGER_S = 1.0  #: How long a pipe a stray holds open is read after the process ended.
 
 
 class StreamEnded(Exception):

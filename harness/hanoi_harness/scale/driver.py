@@ -19,8 +19,7 @@ from hanoi_harness.scale.executors import DaskCluster, Executor, LocalPool
 from hanoi_harness.scale.segment import SegmentResult, catalog_of, task_for
 from hanoi_harness.scale.segments import default_segment_size, number, plan_segments, segment_count
 
-PREFLIGHT_MAX_N = 10
-"""The largest n at which ``solve`` and ``solve_from(n, 1)`` are compared."""
+PREFLIGHT_MAX_N = 10  #: The largest n at which ``solve`` and ``solve_from(n, 1)`` are compared.
 
 
 @dataclass

@@ -163,8 +163,7 @@ def _moves(next_frame: Callable[[], protocol.Frame]) -> list[tuple[int, ...]]:
     return moves
 
 
-KEPT = 4
-"""Processes kept per worker between segments, one per thread."""
+KEPT = 4  #: Processes kept per worker between segments, one per thread.
 
 _KEPT: dict[tuple[Task, int], Producer] = {}
 _KEPT_LOCK = threading.Lock()

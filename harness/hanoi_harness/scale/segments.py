@@ -8,17 +8,13 @@ from hanoi_harness.core.randomaccess import move_at
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry.record import Algorithm, Move, labelled_state
 
-Pegs = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-"""The three pegs, each a tuple of disks, bottom first."""
+Pegs = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  #: The three pegs, each a tuple of disks, bottom first.
 
-SEGMENTS_PER_WORKER = 16
-"""Default segments per worker: the last to finish costs 1/16 of a share."""
+SEGMENTS_PER_WORKER = 16  #: Default segments per worker: the last to finish costs 1/16 of a share.
 
-MIN_SEGMENT = 1 << 16
-"""Smallest default segment: far more work than sending and starting it."""
+MIN_SEGMENT = 1 << 16  #: Smallest default segment: far more work than sending and starting it.
 
-MAX_SEGMENT = 1 << 24
-"""Largest default segment, so that progress and a retry stay fine."""
+MAX_SEGMENT = 1 << 24  #: Largest default segment, so that progress and a retry stay fine.
 
 
 def final_peg_for(algorithm: Algorithm, n: int) -> int:

@@ -12,20 +12,15 @@ from hanoi_harness.testing.output import lazy
 from hanoi_harness.testing.records import most_disks, run_length, sizes
 from hanoi_harness.testing.runs import any_but_the_first, collected, every_peg, first_difference, judged
 
-SIZE = 12
-"""Every n whose run makes at most 2^12 - 1 = 4095 moves is checked."""
+SIZE = 12  #: Every n whose run makes at most 2^12 - 1 = 4095 moves is checked.
 
-TOP_N = 64
-"""The largest n whose first moves are checked, for a record with no maximum."""
+TOP_N = 64  #: The largest n whose first moves are checked, for a record with no maximum.
 
-PREFIX = 1000
-"""The first moves checked at the largest n a record accepts."""
+PREFIX = 1000  #: The first moves checked at the largest n a record accepts.
 
-LAZY_SIZE = 20
-"""The first move of 2^20 - 1 must come before they are held (:func:`lazy`)."""
+LAZY_SIZE = 20  #: The first move of 2^20 - 1 must come before they are held (:func:`lazy`).
 
-DETERMINISM_SIZE = 10
-"""The size of the runs compared with each other: 2^10 - 1 classic moves."""
+DETERMINISM_SIZE = 10  #: The size of the runs compared with each other: 2^10 - 1 classic moves.
 
 
 def legal(algorithm: Algorithm) -> None:

@@ -13,23 +13,17 @@ from hanoi_harness.testing.failures import CheckFailed, verdict_failure, where
 from hanoi_harness.testing.runs import collected, first_difference, judged
 from hanoi_harness.testing.strategies import disks, endpoints, steps
 
-RUN_SIZE = 14
-"""Drawn runs make at most 2^14 - 1 moves, or the same work."""
+RUN_SIZE = 14  #: Drawn runs make at most 2^14 - 1 moves, or the same work.
 
-BETWEEN_SIZE = 10
-"""Drawn runs between two configurations: the work of 10 classic disks."""
+BETWEEN_SIZE = 10  #: Drawn runs between two configurations: the work of 10 classic disks.
 
-RESUME_N = 60
-"""Drawn resumed runs have up to 60 disks: only their first moves are read."""
+RESUME_N = 60  #: Drawn resumed runs have up to 60 disks: only their first moves are read.
 
-WINDOW = 64
-"""The moves of a resumed run compared with the optimal solution's."""
+WINDOW = 64  #: The moves of a resumed run compared with the optimal solution's.
 
-EXAMPLES = 40
-"""Examples drawn for each algorithm."""
+EXAMPLES = 40  #: Examples drawn for each algorithm.
 
-Case = tuple[str, int, Any]
-"""("run", n, None), ("between", n, (start, goal)) or ("resume", n, k)."""
+Case = tuple[str, int, Any]  #: ("run", n, None), ("between", n, (start, goal)) or ("resume", n, k).
 
 
 def resumable(algorithm: Algorithm) -> bool:

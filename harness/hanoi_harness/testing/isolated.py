@@ -16,8 +16,7 @@ from typing import Any
 from hanoi_harness import process
 from hanoi_harness.testing.worker import WORKER_VARIABLE
 
-TIMEOUT_S = 60.0
-"""The longest a check may run before its worker is killed and it fails."""
+TIMEOUT_S = 60.0  #: The longest a check may run before its worker is killed and it fails.
 
 
 def in_worker() -> bool:

@@ -14,26 +14,19 @@ from hanoi_harness.testing.failures import CheckFailed, crash_failure, verdict_f
 from hanoi_harness.testing.records import most_disks, run_length
 from hanoi_harness.testing.runs import judged, require
 
-BYTES_PER_MOVE = 2
-"""What a streaming run may hold more per extra move: a kept move takes 3 or 8."""
+BYTES_PER_MOVE = 2  #: What a streaming run may hold more per extra move: a kept move takes 3 or 8.
 
-BYTES_PER_DISK = 1024
-"""What a streaming run may hold more per extra disk: a recursion's frames."""
+BYTES_PER_DISK = 1024  #: What a streaming run may hold more per extra disk: a recursion's frames.
 
-STREAM_SIZES = (10, 15)
-"""The runs whose peaks are compared: 2^10 - 1 and 2^15 - 1 classic moves."""
+STREAM_SIZES = (10, 15)  #: The runs whose peaks are compared: 2^10 - 1 and 2^15 - 1 classic moves.
 
-CHUNK_STREAM_SIZES = (17, 22)
-"""The runs of a record of chunks compared: above ``blocks``' largest chunk."""
+CHUNK_STREAM_SIZES = (17, 22)  #: The runs of a record of chunks compared: above ``blocks``' largest chunk.
 
-MIN_EXTRA = 1 << 14
-"""The fewest extra moves the large run must make to tell anything."""
+MIN_EXTRA = 1 << 14  #: The fewest extra moves the large run must make to tell anything.
 
-ROUND_TRIP_SIZE = 10
-"""The run written and read back: 2^10 - 1 = 1023 classic moves."""
+ROUND_TRIP_SIZE = 10  #: The run written and read back: 2^10 - 1 = 1023 classic moves.
 
-SWITCH_INTERVAL_S = 60.0
-"""The thread switch interval while a peak is traced: no other thread runs."""
+SWITCH_INTERVAL_S = 60.0  #: The thread switch interval while a peak is traced: no other thread runs.
 
 
 @contextmanager

@@ -11,14 +11,11 @@ from hanoi_harness.testing.failures import CheckFailed, verdict_failure, where
 from hanoi_harness.testing.records import run_length, sizes
 from hanoi_harness.testing.runs import collected, first_difference, judged
 
-FROM_SIZE = 8
-"""solve_from is compared with solve at every step of runs up to 2^8 - 1 moves."""
+FROM_SIZE = 8  #: solve_from is compared with solve at every step of runs up to 2^8 - 1 moves.
 
-TOWERS_SIZE = 6
-"""Every pair of whole towers is checked for runs up to 2^6 - 1 moves."""
+TOWERS_SIZE = 6  #: Every pair of whole towers is checked for runs up to 2^6 - 1 moves.
 
-ANY_DISKS = 3
-"""Every pair of configurations is checked up to this many disks."""
+ANY_DISKS = 3  #: Every pair of configurations is checked up to this many disks.
 
 
 def solve_from(algorithm: Algorithm) -> None:

@@ -13,8 +13,7 @@ from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.testing.failures import CheckFailed, Recorder, crash_failure, where
 
-Ends = tuple[Config, Config] | None
-"""The start and goal of a run, or None for the default run."""
+Ends = tuple[Config, Config] | None  #: The start and goal of a run, or None for the default run.
 
 
 def judged(

@@ -127,8 +127,7 @@ def _once(seen: dict[str, str], check: str, failed: str) -> str:
     return failed if first == check else f"{head} (the same failure as the check {first!r}, told there in full)"
 
 
-LOAD = Check("load", lambda algorithm: None)
-"""The one test of a name that cannot be loaded: it fails with the reason."""
+LOAD = Check("load", lambda algorithm: None)  #: The one test of a name that cannot be loaded: it fails with the reason.
 
 
 def _cases(algorithm: AlgorithmLike, checks: Iterable[str] | None, timeout: float) -> list[tuple[Any, str, Check]]:
