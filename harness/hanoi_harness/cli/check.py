@@ -16,14 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from hanoi_harness.cli.options import (
-    MAX_STREAMED_DISKS,
-    add_ends_options,
-    at_most,
-    fail,
-    read_config,
-    streamed_disks,
-)
+from hanoi_harness.cli.options import MAX_STREAMED_DISKS, add_ends_options, at_most, fail, read_config, streamed_disks
 from hanoi_harness.core.puzzle import Puzzle, Rule
 from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.errors import UsageError

@@ -65,11 +65,6 @@ def build_parser(command: str | None = None) -> Parser:
     return parser
 
 
-def _command_in(argv: Sequence[str]) -> str:
-    """The command *argv* names: its first word that is not an option."""
-    return next((word for word in argv if not word.startswith("-")), "")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``hanoi`` command with *argv* and return its exit status."""
     try:
@@ -85,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(argv: Sequence[str] | None) -> int:
     """Parse *argv*, run its command and return its exit status."""
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser(_command_in(argv))
+    parser = build_parser(next((word for word in argv if not word.startswith("-")), ""))  # the command's arguments
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:

@@ -49,6 +49,8 @@ PARSERS = {"new": add_new}
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from hanoi_harness.errors import UsageError
+
     name: str = args.name
     where: Path = args.dir if args.dir is not None else Path(name)
     _check_name(name)
@@ -56,7 +58,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     wheel = _harness_source()[1]
     written = []
     try:
-        _check_dir(where)
+        if where.exists() and (not where.is_dir() or any(where.iterdir())):
+            raise UsageError(f"{where} is not a new or empty directory: the project's files would mix with its own")
         for path, template in FILES.items():
             target = where / path.format(name=name)
             text = (TEMPLATES / template).read_text()
@@ -72,8 +75,6 @@ def cmd_new(args: argparse.Namespace) -> int:
             shutil.copyfile(wheel, where / WHEELS / wheel.name)
             written.append(f"{WHEELS}/{wheel.name}")
     except OSError as exc:  # too long a name, a dangling link, a read-only folder: one line
-        from hanoi_harness.errors import UsageError
-
         raise UsageError(f"cannot write the project into {where}: {exc.strerror or exc}") from None
     print(f"wrote {where}/: {', '.join(written)}")
     print(f"next: cd {where} && pip install -r ci/requirements.txt -e . && pytest -k {name} && ci/gate baseline")
@@ -104,14 +105,6 @@ def _check_name(name: str) -> None:
     # a module of the standard library on another system ('winreg' on Linux); NFKC is how Python reads a name
     if unicodedata.normalize("NFKC", name) in sys.stdlib_module_names:
         raise UsageError(f"{name!r} is a module of the standard library: choose another name")
-
-
-def _check_dir(where: Path) -> None:
-    """Refuse in one line a directory that holds anything, or a file."""
-    from hanoi_harness.errors import UsageError
-
-    if where.exists() and (not where.is_dir() or any(where.iterdir())):
-        raise UsageError(f"{where} is not a new or empty directory: the project's files would mix with its own")
 
 
 def _values(name: str) -> dict[str, str]:

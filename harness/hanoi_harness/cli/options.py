@@ -27,8 +27,6 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see '{self.prog} --help')\n")
 
 
-# --- numbers ------------------------------------------------------------------------------------
-
 MAX_DISKS = 64  #: The most disks of a run that must end: 2^64 - 1 moves take 585 years.
 
 MAX_DISKS_REASON = "a run is 2^N - 1 moves, and 2^64 - 1 of them take 585 years at a billion a second"
@@ -126,8 +124,6 @@ def positive_float(text: str) -> float:
     return value
 
 
-# --- start and goal configurations ---------------------------------------------------------------
-
 CONFIGURATION_HELP = "the peg of each disk, smallest first, as 'hanoi state' prints it (e.g. 0,1,1); "
 
 
@@ -212,9 +208,6 @@ def read_config(option: str, text: str, pegs: int, n: int) -> Config:
         raise UsageError(f"{option}: {exc}") from None
 
 
-# --- text for one-line messages -----------------------------------------------------------------
-
-
 def quote(text: str, limit: int = 40) -> str:
     """Quote *text* as ``repr`` does, cut to *limit* characters.
 
@@ -241,9 +234,6 @@ def one_line(text: str, limit: int = 400) -> str:
     """
     flat = _CONTROLS.sub(" ", text[: 4 * limit]).strip()
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
-
-
-# --- the plugin option and the registry ---------------------------------------------------------
 
 
 def add_plugin_option(parser: argparse.ArgumentParser, *, import_timeout: bool = True) -> None:

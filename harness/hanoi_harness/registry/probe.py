@@ -128,9 +128,6 @@ def _records(
     )
 
 
-# --- descriptions -----------------------------------------------------------------------------------
-
-
 def describe(algorithm: Algorithm) -> dict[str, Any]:
     """The metadata of *algorithm*, but functions and labels, as JSON data."""
     source = algorithm.source
@@ -245,9 +242,6 @@ def _catalog(specs: tuple[str, ...], timeout: float) -> Registry:
         for algorithm in probe(specs, timeout=timeout, entry_points=True, echo=True):
             registry.add(algorithm)
     return registry
-
-
-# --- the child ----------------------------------------------------------------------------------------
 
 
 def main(argv: Sequence[str]) -> int:  # pragma: no cover - the importing child (tests/registry/test_registry.py)

@@ -24,16 +24,7 @@ _HOMES = {
     "record_of": "hanoi_harness.testing.records",
 }
 
-__all__ = [
-    "CHECKS",
-    "NAMES",
-    "Check",
-    "CheckFailed",
-    "checks_for",
-    "installed",
-    "parametrize_with_checks",
-    "record_of",
-]
+__all__ = ["CHECKS", "NAMES", "Check", "CheckFailed", "checks_for", "installed", "parametrize_with_checks", "record_of"]
 
 
 def __getattr__(name: str) -> Any:

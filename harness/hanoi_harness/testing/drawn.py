@@ -52,11 +52,7 @@ def drawn(algorithm: Algorithm) -> None:
     """Runs of drawn n, from drawn steps and between drawn ends, as declared."""
 
     @settings(
-        max_examples=EXAMPLES,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
+        max_examples=EXAMPLES, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck)
     )
     @given(cases(algorithm))
     def example(case: Case) -> None:
