@@ -1,4 +1,4 @@
-"""The guardian: when this process ends, it ends all its children started."""
+"""The guardian: it ends all this process started, however it ends."""
 
 from __future__ import annotations
 
@@ -88,6 +88,7 @@ def _await_death(pids: set[int], limit_s: float = 2.0) -> None:
             time.sleep(0.005)
 
 
+# The guardian's code: it reads +PID/-PID lines; at their end (ours) it kills those groups, then all with the token.
 _GUARD = r"""
 import os, signal, sys
 for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
@@ -120,7 +121,7 @@ if sys.platform.startswith("linux"):
                         pass
         if not found:
             break
-"""  # reads +PID/-PID lines; at their end (ours) kills those groups, then all with the token
+"""
 
 
 class _Guardian:

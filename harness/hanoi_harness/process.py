@@ -160,7 +160,7 @@ def python_command(module: str, *args: str) -> list[str]:
 
 
 def python_environment(base: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of a Python child: *base* (ours), our pid and path."""
+    """The environment of a Python child: *base* or ours, our pid and path."""
     env = dict(os.environ if base is None else base)
     # '' (the current directory, after 'python -c') is left out: a child never imports from there.
     env[PATH_VARIABLE] = os.pathsep.join(os.path.abspath(entry) for entry in sys.path if entry)
@@ -257,7 +257,7 @@ def run(
 
 
 class Watchdog:
-    """Ends *proc*'s group after *timeout* seconds (None: never) or its end."""
+    """Ends *proc*'s group once it ends, or after *timeout* s (None: never)."""
 
     POLL_S = 0.05
 

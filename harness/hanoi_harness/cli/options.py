@@ -88,7 +88,7 @@ def at_most(limit: int, why: str, what: str = "disks", low: int = 0) -> Any:
 
 disks = at_most(MAX_DISKS, MAX_DISKS_REASON)  #: The argparse type of N for ``verify`` and ``bench``.
 
-MAX_STREAMED_DISKS = 10_000  #: The most disks of ``moves``, ``show`` and ``check``: their first moves help.
+MAX_STREAMED_DISKS = 10_000  #: The most disks of ``moves``, ``show`` and ``check``, whose runs need not end.
 
 streamed_disks = at_most(
     MAX_STREAMED_DISKS, "the first moves of a larger tower are those of a smaller one with the same parity"

@@ -1,4 +1,4 @@
-"""An algorithm's own process, which streams its moves: ``-m ... CONFIG``."""
+"""An algorithm's own process, which streams its moves to the judge."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from hanoi_harness.sandbox.output import ToStderr
 
 
 def main(argv: Sequence[str]) -> int:  # pragma: no cover - the algorithm's process (tests/sandbox/test_child.py)
-    """Serve requests with the JSON config *argv[0]*; the exit status."""
+    """Serve requests as the JSON config *argv[0]* says; the exit status."""
     config = json.loads(argv[0])
     process.child_start()
     out = protocol.Writer(_sink(int(config["fd"])))
@@ -153,7 +153,7 @@ def _arrays(
 
 
 class Skips(Protocol):
-    """What serving a request needs of the control channel: skips."""
+    """What serving a request needs of the control channel: its skips."""
 
     def skipped(self, rid: int) -> bool: ...
 

@@ -86,7 +86,7 @@ class Producer:
         self._send(json.dumps(request))
 
     def skip(self) -> bool:
-        """Abandon the request, read up to its ``D``; whether the process serves."""
+        """Abandon the request up to its ``D``; whether the process can serve on."""
         try:
             self._send(f"skip {self.requests}")
             while self.next_frame().kind != protocol.DONE:
@@ -108,7 +108,7 @@ class Producer:
         self.deadline, self.cancel = deadline, cancel
 
     def next_frame(self) -> protocol.Frame:
-        """The next frame; :class:`StreamEnded`, the process stopped, if none."""
+        """The next frame; if none, the process is stopped and StreamEnded raised."""
         try:
             frame = self.reader.next()
         except protocol.BrokenStream as exc:

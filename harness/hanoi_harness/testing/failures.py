@@ -93,7 +93,7 @@ def verdict_failure(
 
 
 def crash_failure(algorithm: Algorithm, exc: Exception, run: str, doing: str) -> CheckFailed:
-    """Return the failure of *run* when the algorithm raised *exc* *doing* it."""
+    """Return the failure of *run*, crashed *doing* (at step 3, say) by *exc*."""
     return CheckFailed(f"{run}: crashed {doing}: {type(exc).__name__}: {exc}\n{located(exc, algorithm)}")
 
 

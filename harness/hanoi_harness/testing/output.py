@@ -31,7 +31,7 @@ SWITCH_INTERVAL_S = 60.0  #: The thread switch interval while a peak is traced: 
 
 @contextmanager
 def alone() -> Iterator[None]:
-    """Keep other threads off the interpreter, but while this one blocks."""
+    """Keep other threads off the interpreter, unless this one blocks."""
     before = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     try:
