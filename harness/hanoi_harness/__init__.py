@@ -1,14 +1,8 @@
 """hanoi-harness: verify and benchmark Tower of Hanoi algorithms.
 
-The public API for plugin authors and scripts is what this package exports::
+The public API is what this package exports, each name imported when first used::
 
     from hanoi_harness import Algorithm, Citation, FinalPeg, check
-
-Each name is imported when first used, so a command pays only for what it uses.
-The records come from :mod:`hanoi_harness.registry`, the pure checker is
-:mod:`hanoi_harness.core.checker`, and the ``hanoi`` command is
-:mod:`hanoi_harness.cli`.  The in-tree algorithms are the modules of
-:mod:`hanoi_algorithms`.
 """
 
 from __future__ import annotations

@@ -1,11 +1,5 @@
-"""The one exception the command line turns into exit status 2.
-
-The command line prints it as one line on stderr.
-"""
+"""The one exception the command line turns into exit status 2."""
 
 
 class UsageError(Exception):
-    """Bad input from the user.
-
-    For example an unknown name, an n out of range or a broken plugin.
-    """
+    """Bad input from the user: an unknown name, a bad n, a broken plugin."""

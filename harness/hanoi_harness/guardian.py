@@ -1,7 +1,4 @@
-"""The guardian: it ends this process's children, and all they started.
-
-It does when this process ends, however it ends.
-"""
+"""The guardian: it ends all this process started, however it ends."""
 
 from __future__ import annotations
 
@@ -13,15 +10,11 @@ import sys
 import threading
 import time
 
-TOKEN_VARIABLE = "HANOI_HARNESS_TOKEN"
-"""The environment variable carrying this process's token into every child it starts."""
+TOKEN_VARIABLE = "HANOI_HARNESS_TOKEN"  #: The environment variable carrying this process's token into its children.
 
 
 def token() -> str:
-    """This process's token, put in every child's environment.
-
-    With it, the guardian finds their descendants.
-    """
+    """This process's token, by which the guardian finds its descendants."""
     global _TOKEN
     if _TOKEN is None:
         _TOKEN = os.urandom(16).hex()
@@ -29,10 +22,7 @@ def token() -> str:
 
 
 def share_token(value: str, *, guarded: bool) -> None:
-    """Use *value*, a caller's token, for the children of this process.
-
-    With *guarded*, the caller's guardian covers them.
-    """
+    """Use the caller's token *value*; *guarded*: its guardian covers us."""
     global _TOKEN, _GUARDED_ELSEWHERE
     _TOKEN = value
     _GUARDED_ELSEWHERE = guarded
@@ -45,15 +35,13 @@ def end_strays() -> int:
     return _kill_marked(f"{TOKEN_VARIABLE}={token()}".encode(), os.getpid())
 
 
-CHILD_VARIABLE = "HANOI_HARNESS_CHILD"
-"""The environment variable marking one child and everything it starts, even in another session."""
+CHILD_VARIABLE = "HANOI_HARNESS_CHILD"  #: The environment variable marking one child and all it starts.
 
 
 def end_descendants(marker: str) -> int:
     """Kill every process still carrying the child marker *marker*; how many.
 
-    They are what one child started, even in a session of their own. Linux only (it reads each process's
-    starting environment); elsewhere 0.
+    Linux only: it reads each process's starting environment.
     """
     if not sys.platform.startswith("linux"):
         return 0
@@ -86,10 +74,7 @@ def _kill_marked(needle: bytes, spare: int) -> int:
 
 
 def _await_death(pids: set[int], limit_s: float = 2.0) -> None:
-    """Wait until each of *pids* is gone or a zombie, *limit_s* s at most.
-
-    A SIGKILL is delivered, not yet acted on, when :func:`os.kill` returns.
-    """
+    """Wait until each of *pids* is gone or a zombie, *limit_s* s at most."""
     deadline = time.monotonic() + limit_s
     while pids and time.monotonic() < deadline:
         for pid in list(pids):
@@ -103,6 +88,7 @@ def _await_death(pids: set[int], limit_s: float = 2.0) -> None:
             time.sleep(0.005)
 
 
+# The guardian's code: it reads +PID/-PID lines; at their end (ours) it kills those groups, then all with the token.
 _GUARD = r"""
 import os, signal, sys
 for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
@@ -136,10 +122,6 @@ if sys.platform.startswith("linux"):
         if not found:
             break
 """
-"""The guardian: reads ``+PID``/``-PID`` lines (groups started, groups ended); at end of input (its
-parent has ended, however) it kills the groups still registered, then every process whose
-environment carries the token.
-"""
 
 
 class _Guardian:
@@ -151,10 +133,7 @@ class _Guardian:
         self.lock = threading.Lock()
 
     def ensure(self) -> None:
-        """Start the guardian unless this process has one.
-
-        Nothing starts either when its caller's guardian guards it.
-        """
+        """Start the guardian unless this process has one, or is guarded."""
         if _GUARDED_ELSEWHERE:
             return
         with self.lock:
@@ -196,10 +175,7 @@ _GUARDIAN = _Guardian()
 
 
 def ensure() -> None:
-    """Start this process's guardian now, unless it runs already.
-
-    Nothing starts either when a caller's guardian guards this process.
-    """
+    """Start this process's guardian now, unless it runs or is not needed."""
     _GUARDIAN.ensure()
 
 

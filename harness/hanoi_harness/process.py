@@ -1,7 +1,4 @@
-"""Child processes: how the harness starts, limits and ends them.
-
-It also says how each one ended.
-"""
+"""Child processes: how the harness starts, limits and ends them."""
 
 from __future__ import annotations
 
@@ -18,26 +15,18 @@ from typing import Any
 from hanoi_harness import guardian
 from hanoi_harness.errors import UsageError
 
-MAX_WAIT_S = 3600.0
-"""The longest single wait: longer deadlines are waited for in slices of this size."""
+MAX_WAIT_S = 3600.0  #: The longest single wait: longer deadlines are waited for in slices.
 
-PATH_VARIABLE = "HANOI_HARNESS_PATH"
-"""The environment variable carrying the parent's import path into a Python child."""
+PATH_VARIABLE = "HANOI_HARNESS_PATH"  #: The environment variable carrying the import path into a Python child.
 
-PARENT_VARIABLE = "HANOI_HARNESS_PARENT"
-"""The environment variable carrying the parent's pid into a Python child, which dies with it."""
+PARENT_VARIABLE = "HANOI_HARNESS_PARENT"  #: The environment variable carrying the parent's pid into a Python child.
 
 THREAD_CAPS = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-"""One BLAS thread in a child: each extra thread reserves tens of MB of address space against --memory-limit."""
+"""One BLAS thread in a child: each reserves tens of MB of address space."""
 
-_RLIM_MAX = (1 << 63) - 1
-"""The largest address-space limit setrlimit takes on 64-bit Linux and macOS (rlim_t is signed there)."""
+_RLIM_MAX = (1 << 63) - 1  # the largest limit setrlimit takes on 64-bit Linux and macOS
 
-MAX_MEMORY_MB = _RLIM_MAX >> 20
-"""The largest ``--memory-limit`` in MB that the system can set."""
-
-
-# --- waiting ------------------------------------------------------------------------------------
+MAX_MEMORY_MB = _RLIM_MAX >> 20  #: The largest ``--memory-limit`` in MB that the system can set.
 
 
 def wait_slice(deadline: float | None, now: float | None = None) -> float:
@@ -61,9 +50,6 @@ def deadline_after(timeout: float | None) -> float | None:
     (True, True)
     """
     return None if timeout is None else time.monotonic() + timeout
-
-
-# --- describing an end --------------------------------------------------------------------------
 
 
 def describe_exit(code: int | None, what: str = "the process", *, oom_hint: bool = True) -> str:
@@ -104,9 +90,6 @@ def signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-# --- limits -------------------------------------------------------------------------------------
-
-
 def check_memory_limit(mb: int) -> None:
     """Refuse an address-space limit of *mb* MB that setrlimit cannot take.
 
@@ -124,10 +107,7 @@ def check_memory_limit(mb: int) -> None:
 
 
 def limit_memory(mb: int | None) -> None:  # pragma: no cover - in a child (tests/sandbox/test_runner.py: a memory hog)
-    """Cap this process's address space at *mb* MB, soft and hard.
-
-    None or 0 leaves it.  Both caps are set, so that it cannot be raised.
-    """
+    """Cap this process's address space at *mb* MB (None or 0: none), for good."""
     if mb:
         import resource
 
@@ -140,17 +120,10 @@ def ignore_interrupts() -> None:  # pragma: no cover - in a child (tests/sandbox
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-# --- dying with the parent ----------------------------------------------------------------------
-
-
-def die_with_parent(
-    parent: int,
-) -> None:  # pragma: no cover - in a child (tests/sandbox/test_hostile.py)
+def die_with_parent(parent: int) -> None:  # pragma: no cover - in a child (tests/sandbox/test_hostile.py)
     """End this process when process *parent*, which started it, ends.
 
-    On Linux the kernel sends SIGKILL (``PR_SET_PDEATHSIG``; it is tied to the parent's thread that started
-    us, which the harness keeps alive while it needs the child); if the parent is already gone, this process
-    ends at once.
+    On Linux by ``PR_SET_PDEATHSIG``, tied to the parent's thread that started us.
     """
     if sys.platform.startswith("linux"):
         import ctypes
@@ -177,9 +150,6 @@ def watch(pid: int, interval: float = 1.0) -> None:  # pragma: no cover - in a p
     threading.Thread(target=poll, name=f"watch-{pid}", daemon=True).start()
 
 
-# --- Python children ----------------------------------------------------------------------------
-
-
 def python_command(module: str, *args: str) -> list[str]:
     """The command running ``python -m`` *module* with *args*.
 
@@ -190,10 +160,7 @@ def python_command(module: str, *args: str) -> list[str]:
 
 
 def python_environment(base: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of a Python child.
-
-    It is *base* (default ours), with our pid and import path and one BLAS thread.
-    """
+    """The environment of a Python child: *base* or ours, our pid and path."""
     env = dict(os.environ if base is None else base)
     # '' (the current directory, after 'python -c') is left out: a child never imports from there.
     env[PATH_VARIABLE] = os.pathsep.join(os.path.abspath(entry) for entry in sys.path if entry)
@@ -203,12 +170,7 @@ def python_environment(base: dict[str, str] | None = None) -> dict[str, str]:
 
 
 def child_start() -> None:  # pragma: no cover - in a child (tests/test_process.py)
-    """What a Python child started with :func:`python_environment` does first.
-
-    It dies with its parent, leaves Ctrl-C to it, and takes the parent's import path, in its order: entries
-    are only ever those the parent had, and the child's own start-up (``-P``) added no directory of the
-    user's.
-    """
+    """Die with the parent, leave Ctrl-C to it, and take its import path."""
     parent = os.environ.get(PARENT_VARIABLE)
     if parent is not None:
         die_with_parent(int(parent))
@@ -220,10 +182,7 @@ def child_start() -> None:  # pragma: no cover - in a child (tests/test_process.
 
 @contextlib.contextmanager
 def safe_path_environment() -> Iterator[None]:
-    """While the block runs, Python children started with ``-c`` skip ``.``.
-
-    Those are multiprocessing's helpers; ``.`` is the current directory.
-    """
+    """While the block runs, Python children started with ``-c`` skip ``.``."""
     before = os.environ.get("PYTHONSAFEPATH")
     os.environ["PYTHONSAFEPATH"] = "1"
     try:
@@ -235,14 +194,8 @@ def safe_path_environment() -> Iterator[None]:
             os.environ["PYTHONSAFEPATH"] = before
 
 
-# --- starting and stopping ----------------------------------------------------------------------
-
-
 def start(argv: Sequence[str] | str, *, env: dict[str, str] | None = None, **popen: Any) -> subprocess.Popen[Any]:
-    """Start *argv* in a session of its own, known to the guardian.
-
-    A string *argv* is a shell command.
-    """
+    """Start *argv* (a string: in a shell) in a session known to the guardian."""
     environment = dict(os.environ if env is None else env)
     environment[guardian.TOKEN_VARIABLE] = guardian.token()
     marker = environment[guardian.CHILD_VARIABLE] = os.urandom(8).hex()
@@ -255,15 +208,11 @@ def start(argv: Sequence[str] | str, *, env: dict[str, str] | None = None, **pop
     return proc
 
 
-_MARKERS: dict[int, str] = {}
-"""The marker in each running child's environment, by pid: :func:`stop` ends what carries it."""
+_MARKERS: dict[int, str] = {}  # the marker in each running child's environment, by pid
 
 
 def kill_group(proc: subprocess.Popen[Any]) -> None:
-    """Kill every process of *proc*'s group.
-
-    *proc* itself is left to be reaped: its pid stays reserved till then.
-    """
+    """Kill every process of *proc*'s group; *proc* is left to be reaped."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
 
@@ -308,13 +257,9 @@ def run(
 
 
 class Watchdog:
-    """Ends *proc*'s group after *timeout* seconds, or once *proc* has ended.
-
-    None for *timeout* means never.
-    """
+    """Ends *proc*'s group once it ends, or after *timeout* s (None: never)."""
 
     POLL_S = 0.05
-    """How often the thread looks whether the process has ended."""
 
     def __init__(self, proc: subprocess.Popen[Any], timeout: float | None) -> None:
         self.fired = False

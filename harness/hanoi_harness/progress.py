@@ -1,13 +1,4 @@
-"""Progress on stderr for long runs: a bar, plain lines or nothing.
-
-A tqdm bar is shown when stderr is a terminal; otherwise plain lines or nothing.
-One :class:`Bar` serves every command: ``hanoi verify`` (algorithms done, or moves verified
-with ``--workers``) and the phases of ``hanoi bench``.  Its ``phase``, ``step`` and ``close``
-are the :class:`Progress` hooks a bench run reports to.  Messages that must be seen whatever
-stderr is (a worker that died, say) go through :meth:`Bar.say`, above the bar when there is one.
-A run of many minutes into a log (``make bench > log``) asks for ``plain=True``.  It prints a
-line as each phase starts and one every :data:`PLAIN_EVERY_S` seconds, so the log shows it is alive.
-"""
+"""Progress on stderr for long runs: a bar, plain lines or nothing."""
 
 from __future__ import annotations
 
@@ -15,15 +6,11 @@ import sys
 import time
 from typing import IO, Any
 
-PLAIN_EVERY_S = 30.0
-"""The least time, in seconds, between two plain progress lines."""
+PLAIN_EVERY_S = 30.0  #: The least time, in seconds, between two plain progress lines.
 
 
 class Progress:
-    """The hooks a long run reports to; these do nothing.
-
-    :class:`Bar` shows them.
-    """
+    """The hooks a long run reports to; these do nothing, :class:`Bar` shows."""
 
     def phase(self, description: str, total: int | None) -> None:
         """Start a phase named *description* of *total* steps (None: unknown)."""
@@ -36,12 +23,9 @@ class Progress:
 
 
 class Bar(Progress):
-    """Progress bars on *file*, one per phase, when it is a terminal.
+    """Progress bars on *file* (stderr), one per phase, when it is a terminal.
 
-    *file* is stderr by default; the bars are silent when it is no terminal.
-    *unit* names what is counted (``"run"``, ``"move"``); *unit_scale* shows large counts as
-    1.2M.  *enabled* forces the bars on or off (default: whether *file* is a terminal).
-    ``prefix`` is put before each phase's description.
+    *enabled* forces them on or off; *plain* prints lines every :data:`PLAIN_EVERY_S` instead.
 
     >>> import io
     >>> out = io.StringIO()
@@ -77,10 +61,7 @@ class Bar(Progress):
         return self.file if self.file is not None else sys.stderr  # looked up late: tests replace sys.stderr
 
     def phase(self, description: str, total: int | None) -> None:
-        """Start a new bar for a phase *description* of *total* units.
-
-        *total* is None when unknown.
-        """
+        """Start a new bar for a phase *description* of *total* units (or None)."""
         self.close()
         if self.plain:
             self.lines = _Lines(self.prefix + description, total)
@@ -98,10 +79,7 @@ class Bar(Progress):
             )
 
     def step(self, label: str) -> None:
-        """Count one unit of the current phase done, labelled *label*.
-
-        The label is an algorithm's name or a case.
-        """
+        """Count one unit of the current phase done, labelled *label*."""
         if self.plain and (line := self.lines.step(label)):
             print(line, file=self._stream(), flush=True)
         if self.bar is not None:
@@ -114,10 +92,7 @@ class Bar(Progress):
             self.bar.update(count)
 
     def say(self, message: str) -> None:
-        """Print *message* as a line on the stream, whatever the stream is.
-
-        The line goes above the bar when there is one.
-        """
+        """Print *message* as a line on the stream, above the bar if any."""
         if self.bar is not None:
             self.bar.write(message, file=self._stream())
         else:
@@ -145,10 +120,7 @@ class _Lines:
         return f"{self.description}{of}"
 
     def step(self, label: str) -> str | None:
-        """Count one unit done; return a line when one is due, else None.
-
-        A line is due when the last was :data:`PLAIN_EVERY_S` ago or the phase is over.
-        """
+        """Count one unit done; return a line if one is due, else None."""
         self.done += 1
         now = time.monotonic()
         if now - self.last < PLAIN_EVERY_S and self.done != self.total:

@@ -1,9 +1,4 @@
-"""The ``hanoi bench``, ``hanoi compare`` and ``hanoi report`` commands.
-
-``bench`` measures and writes a result set, ``compare`` is the regression gate,
-and ``report`` renders a result set again. Each parses its arguments and calls
-into :mod:`hanoi_harness.bench`.
-"""
+"""The ``hanoi bench``, ``hanoi compare`` and ``hanoi report`` commands."""
 
 from __future__ import annotations
 
@@ -181,13 +176,10 @@ def add_report(r: argparse.ArgumentParser) -> None:
 
 
 PARSERS = {"bench": add_bench, "compare": add_compare, "report": add_report}
-"""Each command of this module and the function that adds its arguments."""
 
 
 def _sizes(text: str) -> list[int]:
-    """Return the distinct non-negative integers in *text*, sorted.
-
-    *text* lists them separated by commas.
+    """Return the distinct n of the comma-separated *text*, sorted.
 
     >>> _sizes("3,5, 4")
     [3, 4, 5]
@@ -210,10 +202,7 @@ def _percent(text: str) -> float:
 
 
 def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[Algorithm]:
-    """Return the algorithms to measure, in registry order, with the reference.
-
-    They are *names*, or else the *plugins*' algorithms, or else all of them.
-    """
+    """Return *names*, else the *plugins*', else all; and the reference."""
     plugin_names = [a.name for a in registry if a.origin.startswith("plugin ")]
     for name in names:
         registry.get(name)  # an unknown name is a usage error, with a suggestion
@@ -226,8 +215,6 @@ def selected(registry: Registry, names: list[str], plugins: list[str]) -> list[A
 
 def commands_from(specs: list[str], registry: Registry) -> list[Command]:
     """Return the ``--command NAME=CMD`` *specs* as commands.
-
-    A bad one is a one-line usage error.
 
     >>> from hanoi_harness.registry.sources import build_registry
     >>> commands_from(["mine=./hanoi {n}"], build_registry())

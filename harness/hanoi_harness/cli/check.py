@@ -1,7 +1,4 @@
-"""``hanoi check``: verify the moves another program printed.
-
-The moves come from a file or from standard input.
-"""
+"""``hanoi check``: verify the moves another program printed."""
 
 from __future__ import annotations
 
@@ -19,14 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from hanoi_harness.cli.options import (
-    MAX_STREAMED_DISKS,
-    add_ends_options,
-    at_most,
-    fail,
-    read_config,
-    streamed_disks,
-)
+from hanoi_harness.cli.options import MAX_STREAMED_DISKS, add_ends_options, at_most, fail, read_config, streamed_disks
 from hanoi_harness.core.puzzle import Puzzle, Rule
 from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.errors import UsageError
@@ -73,14 +63,10 @@ first, pegs numbered from 0 in the convention's order, as 'hanoi state' prints t
 rule are illegal with that reason; the count is judged against the puzzle's fewest moves."""
 
 RULES: dict[str, Rule] = {"classic": "any", "cyclic": "cyclic", "linear": "linear"}
-"""``--rules``: the puzzle's rule by its name on the command line."""
 
 
 def _pegs(text: str) -> str:
-    """Parse ``--pegs``, refusing text that is no convention for any peg count.
-
-    It is read again once the puzzle, and so its number of pegs, is known.
-    """
+    """Parse ``--pegs``, refusing text that is no convention for any peg count."""
     if _RANGE.fullmatch(text.strip()):  # 0-3, 1-4, A-D: a convention of a number of pegs --pegs-count gives
         return text
     try:
@@ -91,10 +77,7 @@ def _pegs(text: str) -> str:
 
 
 def _why(text: str, exc: UsageError) -> str:
-    """Say why ``--pegs`` *text* is refused (*exc*), in a few words.
-
-    The option and the text are left out: argparse names them itself.
-    """
+    """Say why ``--pegs`` *text* is refused (*exc*), without the option."""
     return str(exc).removeprefix(f"--pegs {text!r}: ")
 
 
@@ -188,7 +171,6 @@ def add_check(p: argparse.ArgumentParser) -> None:
 
 
 PARSERS = {"check": add_check}
-"""Each command of this module and the function that adds its arguments."""
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -233,8 +215,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if verdict.ok else 1
 
 
-BATCH_BYTES = 1 << 20
-"""A --jsonl file at least this large is graded over every core."""
+BATCH_BYTES = 1 << 20  #: A --jsonl file at least this large is graded over every core.
 
 
 def _batch(name: str) -> int:
@@ -254,18 +235,12 @@ def _batch(name: str) -> int:
     return 1 if bad else 0
 
 
-EARLY = 3
-"""An illegal move among the first this many is checked against the other readings."""
+EARLY = 3  #: An illegal move among the first this many is tried with other readings.
 READINGS = (("counter", COUNTERS), ("disks", tuple(DISKS)), ("read", READS))
-"""The options whose other values may read the same input another way."""
 
 
 def _competing(args: argparse.Namespace, puzzle: Puzzle, verdict: Verdict) -> None:
-    """Refuse an early illegal *verdict* that another reading finds legal.
-
-    Each option of :data:`READINGS` the user did not give is tried with its
-    other values; the first reading that solves the puzzle is named.
-    """
+    """Refuse an early illegal *verdict* that an unasked reading finds legal."""
     for option, values in READINGS:
         if getattr(args, option) is not None:
             continue
@@ -284,11 +259,7 @@ def _competing(args: argparse.Namespace, puzzle: Puzzle, verdict: Verdict) -> No
 
 
 def puzzle_for(args: argparse.Namespace) -> Puzzle:
-    """Return the puzzle that ``--rules``, ``--pegs-count`` and the ends name.
-
-    The ends are ``--from`` and ``--to``. A bad value is a one-line error
-    naming its option.
-    """
+    """Return the puzzle of ``--rules``, ``--pegs-count`` and the ends."""
     try:
         puzzle = Puzzle(pegs=args.pegs_count, rule=RULES[args.rules])
     except UsageError as exc:
@@ -317,8 +288,7 @@ def _pattern(text: str) -> re.Pattern[str]:
     return pattern
 
 
-_NOT_TEXT = frozenset({"idna", "punycode", "undefined"})
-"""Codecs Python calls text encodings that encode names or nothing, not a program's output."""
+_NOT_TEXT = frozenset({"idna", "punycode", "undefined"})  # text encodings of names, or of nothing
 
 
 def _encoding(name: str) -> str:
@@ -334,10 +304,7 @@ def _encoding(name: str) -> str:
 
 @contextmanager
 def _input(name: str, encoding: str | None = None) -> Iterator[TextIO]:
-    """Return the text of FILE or of standard input, decoded from its bytes.
-
-    See :func:`open_text`.
-    """
+    """Return the text of FILE or of stdin, decoded by :func:`open_text`."""
     if name != "-":
         with _open(name) as handle, open_text(handle, encoding) as text:
             yield text

@@ -1,8 +1,4 @@
-"""The ``hanoi history`` and ``hanoi bisect`` commands.
-
-Both measure algorithms at past git commits with the harness as it is now; the work is in
-:mod:`hanoi_harness.bench.history`.
-"""
+"""``hanoi history`` and ``hanoi bisect``: algorithms at past git commits."""
 
 from __future__ import annotations
 
@@ -15,8 +11,7 @@ from hanoi_harness.bench.plan import DEFAULT_THRESHOLD_PCT
 from hanoi_harness.errors import UsageError
 from hanoi_harness.progress import Bar
 
-OUT = Path("hanoi-history")
-"""Where the results of each commit, the CSV and the page go by default."""
+OUT = Path("hanoi-history")  #: Where the results of each commit, the CSV and the page go by default.
 
 
 def _common(p: argparse.ArgumentParser) -> None:

@@ -26,7 +26,6 @@ def add_list(p: argparse.ArgumentParser) -> None:
 
 
 PARSERS = {"list": add_list}
-"""Each command of this module and the function that adds its arguments."""
 
 
 def _limits(a: Algorithm) -> str:

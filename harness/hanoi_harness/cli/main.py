@@ -1,7 +1,4 @@
-"""The ``hanoi`` command: argparse subcommands, one module each.
-
-Each command lives in a module of :mod:`hanoi_harness.cli` whose ``PARSERS`` add its arguments.
-"""
+"""The ``hanoi`` command: argparse subcommands, one module each."""
 
 from __future__ import annotations
 
@@ -36,7 +33,7 @@ COMMANDS = {
     "bisect": ("history", "find the first commit whose instructions per move exceed GOOD's beyond the gate"),
     "new": ("new", "write a new variant's project: its module, its conformance tests and its CI gate"),
 }
-"""Each command: the module of :mod:`hanoi_harness.cli` that runs it, and its line in ``hanoi --help``."""
+"""Each command: its module in :mod:`hanoi_harness.cli`, and its help line."""
 
 
 class _Version(argparse.Action):
@@ -53,10 +50,7 @@ class _Version(argparse.Action):
 
 
 def build_parser(command: str | None = None) -> Parser:
-    """Return the ``hanoi`` parser with the arguments of *command*, or of all.
-
-    The other commands are there by name and summary only, for ``--help``.
-    """
+    """Return the ``hanoi`` parser with the arguments of *command*, or of all."""
     parser = Parser(
         prog="hanoi",
         description="Verify and benchmark Tower of Hanoi algorithms. "
@@ -71,16 +65,8 @@ def build_parser(command: str | None = None) -> Parser:
     return parser
 
 
-def _command_in(argv: Sequence[str]) -> str:
-    """The command *argv* names: its first word that is not an option."""
-    return next((word for word in argv if not word.startswith("-")), "")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``hanoi`` command with *argv* and return its exit status.
-
-    *argv* defaults to the process's arguments.
-    """
+    """Run the ``hanoi`` command with *argv* and return its exit status."""
     try:
         with redelivered_interrupts(), guarded_stdio():
             return _run(argv)
@@ -94,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(argv: Sequence[str] | None) -> int:
     """Parse *argv*, run its command and return its exit status."""
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser(_command_in(argv))
+    parser = build_parser(next((word for word in argv if not word.startswith("-")), ""))  # the command's arguments
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:

@@ -1,7 +1,6 @@
 """``hanoi moves`` and ``hanoi show``: an algorithm's moves, and the pegs.
 
-``moves`` writes the moves as text, ``show`` the pegs after each move. Both judge every move as ``hanoi
-verify`` does and stop at the first bad one.
+Both judge every move as ``hanoi verify`` does and stop at the first bad one.
 """
 
 from __future__ import annotations
@@ -82,7 +81,6 @@ def add_show(s: argparse.ArgumentParser) -> None:
 
 
 PARSERS = {"moves": add_moves, "show": add_show}
-"""Each command of this module and the function that adds its arguments."""
 
 
 def cmd_moves(args: argparse.Namespace) -> int:

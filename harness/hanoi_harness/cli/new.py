@@ -1,8 +1,4 @@
-"""``hanoi new NAME``: write a variant's own project, checks and gate.
-
-The project passes its conformance checks and its gate at once. It is made from the templates in
-``hanoi_harness/cli/variant/``.
-"""
+"""``hanoi new NAME``: write a variant's own project from ``cli/variant/``."""
 
 from __future__ import annotations
 
@@ -27,11 +23,9 @@ FILES = {
 
 EXECUTABLE = ("ci/gate",)
 
-WHEELS = "ci/wheels"
-"""Where the project keeps the harness's wheel, when a wheel is what it was installed from."""
+WHEELS = "ci/wheels"  #: Where the project keeps the harness's wheel, if installed from one.
 
-PINNED = ("numpy", "pytest", "hypothesis")
-"""The distributions ``ci/requirements.txt`` pins at this environment's versions, after hanoi-harness."""
+PINNED = ("numpy", "pytest", "hypothesis")  #: What ``ci/requirements.txt`` pins at this environment's versions.
 
 
 def add_new(p: argparse.ArgumentParser) -> None:
@@ -52,10 +46,11 @@ def add_new(p: argparse.ArgumentParser) -> None:
 
 
 PARSERS = {"new": add_new}
-"""Each command of this module and the function that adds its arguments."""
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from hanoi_harness.errors import UsageError
+
     name: str = args.name
     where: Path = args.dir if args.dir is not None else Path(name)
     _check_name(name)
@@ -63,7 +58,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     wheel = _harness_source()[1]
     written = []
     try:
-        _check_dir(where)
+        if where.exists() and (not where.is_dir() or any(where.iterdir())):
+            raise UsageError(f"{where} is not a new or empty directory: the project's files would mix with its own")
         for path, template in FILES.items():
             target = where / path.format(name=name)
             text = (TEMPLATES / template).read_text()
@@ -79,8 +75,6 @@ def cmd_new(args: argparse.Namespace) -> int:
             shutil.copyfile(wheel, where / WHEELS / wheel.name)
             written.append(f"{WHEELS}/{wheel.name}")
     except OSError as exc:  # too long a name, a dangling link, a read-only folder: one line
-        from hanoi_harness.errors import UsageError
-
         raise UsageError(f"cannot write the project into {where}: {exc.strerror or exc}") from None
     print(f"wrote {where}/: {', '.join(written)}")
     print(f"next: cd {where} && pip install -r ci/requirements.txt -e . && pytest -k {name} && ci/gate baseline")
@@ -111,14 +105,6 @@ def _check_name(name: str) -> None:
     # a module of the standard library on another system ('winreg' on Linux); NFKC is how Python reads a name
     if unicodedata.normalize("NFKC", name) in sys.stdlib_module_names:
         raise UsageError(f"{name!r} is a module of the standard library: choose another name")
-
-
-def _check_dir(where: Path) -> None:
-    """Refuse in one line a directory that holds anything, or a file."""
-    from hanoi_harness.errors import UsageError
-
-    if where.exists() and (not where.is_dir() or any(where.iterdir())):
-        raise UsageError(f"{where} is not a new or empty directory: the project's files would mix with its own")
 
 
 def _values(name: str) -> dict[str, str]:

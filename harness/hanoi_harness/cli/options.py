@@ -1,7 +1,4 @@
-"""What the subcommands share: argument types, messages, the plugin option.
-
-The argument types check their limits; the messages stay one line.
-"""
+"""What the subcommands share: argument types, one-line messages, plugins."""
 
 from __future__ import annotations
 
@@ -30,25 +27,14 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see '{self.prog} --help')\n")
 
 
-# --- numbers ------------------------------------------------------------------------------------
-
-MAX_DISKS = 64
-"""The most disks of any command that makes or reads a run of moves (moves, show, check, verify, bench).
-
-A run of n disks is 2^n - 1 moves: 2^64 - 1 of them take 585 years at a billion moves a second, so no run past
-64 disks can ever finish (and step numbers past 2^64 no longer fit the 64-bit counters a C program would use
-to compute the same digest).
-"""
+MAX_DISKS = 64  #: The most disks of a run that must end: 2^64 - 1 moves take 585 years.
 
 MAX_DISKS_REASON = "a run is 2^N - 1 moves, and 2^64 - 1 of them take 585 years at a billion a second"
 
 
 @contextmanager
 def big_numbers() -> Iterator[None]:
-    """Lift Python's digit limit on int <-> str for a while.
-
-    The limit is 4300 digits; without it, N and K may be any size.
-    """
+    """Lift Python's 4300-digit limit on int <-> str for a while."""
     limit = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)
     try:
@@ -100,23 +86,16 @@ def at_most(limit: int, why: str, what: str = "disks", low: int = 0) -> Any:
     return parse
 
 
-disks = at_most(MAX_DISKS, MAX_DISKS_REASON)
-"""The argparse type of N for the commands that must see a run to its end (verify, bench)."""
+disks = at_most(MAX_DISKS, MAX_DISKS_REASON)  #: The argparse type of N for ``verify`` and ``bench``.
 
-MAX_STREAMED_DISKS = 10_000
-"""The most disks of the commands that stream a run (moves, show, check).
-
-Their runs need not end to be useful: ``hanoi moves flag_stack 1000 | head`` shows the first moves of the
-largest tower its original allows, and ``hanoi check`` catches an illegal move at its step whatever n.
-"""
+MAX_STREAMED_DISKS = 10_000  #: The most disks of ``moves``, ``show`` and ``check``, whose runs need not end.
 
 streamed_disks = at_most(
     MAX_STREAMED_DISKS, "the first moves of a larger tower are those of a smaller one with the same parity"
 )
 """The argparse type of N for ``moves``, ``show`` and ``check``."""
 
-MAX_WORKERS = 1024
-"""The most local worker processes ``hanoi verify --workers`` starts."""
+MAX_WORKERS = 1024  #: The most local worker processes ``hanoi verify --workers`` starts.
 
 workers = at_most(MAX_WORKERS, "each is a process on this machine", "workers", low=1)
 """The argparse type of ``--workers``."""
@@ -135,10 +114,7 @@ def positive_int(text: str) -> int:
 
 
 def positive_float(text: str) -> float:
-    """Return the seconds *text* spells, if finite and greater than 0.
-
-    Anything else is an argparse error.
-    """
+    """Return the seconds *text* spells, if finite and greater than 0."""
     try:
         value = float(text)
     except ValueError:
@@ -147,8 +123,6 @@ def positive_float(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {quote(text)}")
     return value
 
-
-# --- start and goal configurations ---------------------------------------------------------------
 
 CONFIGURATION_HELP = "the peg of each disk, smallest first, as 'hanoi state' prints it (e.g. 0,1,1); "
 
@@ -177,14 +151,11 @@ ALGORITHM_ENDS = (
     "for an algorithm that can start elsewhere (the from/to column of 'hanoi list')",
     "the algorithm's final peg",
 )
-"""What ``--from`` and ``--to`` say of an algorithm's run: who takes them, and the goal they replace."""
+"""Who takes ``--from`` and ``--to``, and the goal they replace."""
 
 
 def add_ends_options(parser: argparse.ArgumentParser, limit: int, notes: tuple[str, str] = ALGORITHM_ENDS) -> None:
-    """Add ``--from`` and ``--to`` to *parser*, at most *limit* disks each.
-
-    *notes* are who takes them and the goal they replace, for the help texts.
-    """
+    """Add ``--from`` and ``--to`` to *parser*, at most *limit* disks each."""
     takes, replaced = notes
     parser.add_argument(
         "--from",
@@ -214,10 +185,7 @@ def disks_in(text: str) -> int:
 
 
 def ends_for(args: argparse.Namespace, algorithm: Algorithm, n: int) -> tuple[Config, Config] | None:
-    """Return the start and goal that ``--from``/``--to`` ask for, or None.
-
-    They are those of *algorithm*'s run of *n* disks; None means neither option was given.
-    """
+    """Return the start and goal ``--from``/``--to`` ask, or None."""
     if args.start is None and args.goal is None:
         return None
     pegs = algorithm.puzzle.pegs
@@ -231,19 +199,13 @@ def ends_for(args: argparse.Namespace, algorithm: Algorithm, n: int) -> tuple[Co
 
 
 def read_config(option: str, text: str, pegs: int, n: int) -> Config:
-    """Read the configuration *text* of *option* for *n* disks on *pegs* pegs.
-
-    *option* is ``--from`` or ``--to``.
-    """
+    """Read the configuration *text* of *option* for *n* disks on *pegs* pegs."""
     try:
         from hanoi_harness.core.puzzle import parse_config
 
         return parse_config(text, pegs, n)
     except UsageError as exc:
         raise UsageError(f"{option}: {exc}") from None
-
-
-# --- text for one-line messages -----------------------------------------------------------------
 
 
 def quote(text: str, limit: int = 40) -> str:
@@ -260,7 +222,6 @@ def quote(text: str, limit: int = 40) -> str:
 
 
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
-"""Line breaks, tabs and the other control characters, which would break a one-line message."""
 
 
 def one_line(text: str, limit: int = 400) -> str:
@@ -275,14 +236,8 @@ def one_line(text: str, limit: int = 400) -> str:
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
-# --- the plugin option and the registry ---------------------------------------------------------
-
-
 def add_plugin_option(parser: argparse.ArgumentParser, *, import_timeout: bool = True) -> None:
-    """Add ``--plugin``, and ``--import-timeout`` with *import_timeout*.
-
-    A command with a ``--timeout`` of its own bounds the imports with it.
-    """
+    """Add ``--plugin``, and ``--import-timeout`` with *import_timeout*."""
     parser.add_argument(
         "--plugin",
         action="append",
@@ -303,10 +258,7 @@ def add_plugin_option(parser: argparse.ArgumentParser, *, import_timeout: bool =
 
 
 def registry_from(args: argparse.Namespace) -> Registry:
-    """The registry for *args*: plugins imported in a child first.
-
-    What they print goes to stderr.
-    """
+    """The registry for *args*, plugins imported in a child first."""
     from hanoi_harness.cli.streams import algorithm_output  # streams imports this module
     from hanoi_harness.registry.sources import build_registry
 
@@ -320,10 +272,7 @@ def registry_from(args: argparse.Namespace) -> Registry:
 
 
 def algorithm_for(args: argparse.Namespace, n: int | None = None) -> Algorithm:
-    """Find the algorithm ``args.name``, checked against *n* disks if given.
-
-    It is looked for among ``args.plugin``'s plugins too.
-    """
+    """Find the algorithm ``args.name``, checked against *n* disks if given."""
     algorithm = registry_from(args).get(args.name)
     if n is not None:
         algorithm.check_n(n)

@@ -1,8 +1,4 @@
-"""``hanoi move``, ``state`` and ``step``: any step of any tower, in O(n).
-
-The arithmetic is :mod:`hanoi_harness.core.randomaccess`. This module reads N, K and the pegs (Python
-integers, N up to :data:`~hanoi_harness.core.randomaccess.MAX_N`) and prints the answers.
-"""
+"""``hanoi move``, ``state`` and ``step``: any step of any tower, in O(n)."""
 
 from __future__ import annotations
 
@@ -14,8 +10,7 @@ from hanoi_harness.core.randomaccess import MAX_K_DIGITS, MAX_N, MAX_N_REASON, N
 
 SEQUENCE = "the optimal solution from peg 0 to peg 2 (the 'recursive' sequence)"
 
-disks = at_most(MAX_N, MAX_N_REASON)
-"""N: at most a million disks."""
+disks = at_most(MAX_N, MAX_N_REASON)  #: N: at most a million disks.
 
 
 def step_number(text: str) -> int:
@@ -80,7 +75,6 @@ def add_step(t: argparse.ArgumentParser) -> None:
 
 
 PARSERS = {"move": add_move, "state": add_state, "step": add_step}
-"""Each command of this module and the function that adds its arguments."""
 
 
 def cmd_move(args: argparse.Namespace) -> int:

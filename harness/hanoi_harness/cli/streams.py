@@ -1,7 +1,4 @@
-"""Standard streams for every command, and how it ends whatever they do.
-
-Each command runs inside :func:`guarded_stdio`, in :func:`hanoi_harness.cli.main.main`.
-"""
+"""Standard streams for every command, and how it ends whatever they do."""
 
 from __future__ import annotations
 
@@ -20,17 +17,11 @@ if TYPE_CHECKING:
 
 
 class OutputError(UsageError):
-    """Standard output cannot take what a command writes.
-
-    The disk may be full, or the descriptor closed.
-    """
+    """Standard output cannot take what a command writes (a full disk, say)."""
 
 
 def write_lines(lines: Iterable[str]) -> None:
-    """Write the text of *lines* to stdout, until the reader has gone.
-
-    The text goes out in blocks of about 64 KB. *lines* may be single lines or long runs of them.
-    """
+    """Write *lines* to stdout in 64 KB blocks, until the reader has gone."""
     out = command_stdout()
     block: list[str] = []
     size = 0
@@ -48,11 +39,7 @@ def write_lines(lines: Iterable[str]) -> None:
 
 
 def write_binary(blocks: Iterable[Any]) -> None:
-    """Write the byte buffers of *blocks* to stdout, until the reader has gone.
-
-    Each block goes to stdout's buffer as it is: a buffer larger than the writer's own goes straight to the
-    file, with no copy.
-    """
+    """Write the byte buffers of *blocks* to stdout, until the reader has gone."""
     out = command_stdout().buffer
     for block in blocks:
         out.write(block)
@@ -66,8 +53,7 @@ def reader_gone() -> bool:
     return bool(getattr(command_stdout(), "reader_gone", False))
 
 
-_COMMAND_STDOUT: list[Any] = []
-"""The command's own stdout while :func:`algorithm_output` sends sys.stdout to stderr (one at most)."""
+_COMMAND_STDOUT: list[Any] = []  # the command's own stdout while algorithm_output() runs (one at most)
 
 
 def command_stdout() -> Any:
@@ -77,10 +63,7 @@ def command_stdout() -> Any:
 
 @contextmanager
 def algorithm_output() -> Iterator[None]:
-    """Run the block with what algorithm code prints sent to stderr.
-
-    The command writes its own output to :func:`command_stdout`.
-    """
+    """Run the block with what algorithm code prints sent to stderr."""
     if _COMMAND_STDOUT:
         yield
         return
@@ -120,10 +103,7 @@ def algorithm_output() -> Iterator[None]:
 
 
 def quiet_stdout(fd: int | None) -> None:
-    """Point *fd* (stdout's) at /dev/null, so that the buffer is dropped.
-
-    The buffer would otherwise be flushed at exit.
-    """
+    """Point *fd* (stdout's) at /dev/null, so that no flush at exit fails."""
     if fd is None:
         return
     devnull = os.open(os.devnull, os.O_WRONLY)
@@ -148,10 +128,7 @@ class _Guard:
         self.reader_gone = False
 
     def failed(self, exc: OSError) -> None:
-        """Handle the write error *exc*: a closed pipe ends output quietly.
-
-        Any other error raises :class:`OutputError`.
-        """
+        """Handle the write error *exc*: a closed pipe ends output quietly."""
         quiet_stdout(self.fd)
         if isinstance(exc, BrokenPipeError):
             self.reader_gone = True

@@ -1,12 +1,6 @@
 """``hanoi verify``: check algorithms for a range of n, each in a child.
 
-The moves are judged in this process, which never imports a plugin's code.
-It learns what the plugins declare from a child
-(:func:`hanoi_harness.registry.probe.catalog`, bounded by ``--timeout``).
-Every algorithm runs in a process of its own that streams its moves here to
-be judged (:mod:`hanoi_harness.sandbox.runner`, :mod:`hanoi_harness.scale`).
-What an algorithm's process prints is shown on stderr, its first lines each
-after the algorithm's name. ``--traceback`` adds the traceback of each crash.
+The moves are judged here, where no plugin's code is ever imported.
 """
 
 from __future__ import annotations
@@ -104,16 +98,12 @@ def add_verify(p: argparse.ArgumentParser) -> None:
 
 
 PARSERS = {"verify": add_verify}
-"""Each command of this module and the function that adds its arguments."""
 
 
 def sizes_for(algorithm: Algorithm, n: int | None, n_max: int | None, explicit: bool) -> list[int]:
-    """Return the n to verify for *algorithm*, within its limits.
+    """Return *n* alone, or *algorithm*'s n up to *n_max*, within its limits.
 
-    They are *n* alone, or its smallest n up to *n_max* (default 12).
-
-    An explicitly named algorithm given an ``--n`` outside its limits is a
-    usage error; for the default set it is skipped.
+    An *explicit* algorithm given an ``--n`` outside them is a usage error.
     """
     if n is not None:
         if explicit:
@@ -128,10 +118,11 @@ def sizes_for(algorithm: Algorithm, n: int | None, n_max: int | None, explicit: 
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from hanoi_harness import process
     from hanoi_harness.registry.probe import catalog
     from hanoi_harness.sandbox.runner import run_jobs
 
-    _check_limits(args)
+    process.check_memory_limit(args.memory_limit)  # n and --workers need none: their types bound them
     args.plugin = [resolve_spec(spec) for spec in args.plugin]  # before any plugin code runs anywhere
     registry = catalog(args.plugin, timeout=args.timeout)
     plugin_names = [a.name for a in registry if a.origin.startswith("plugin ")]
@@ -177,11 +168,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def _tracebacks(jobs: list[Job]) -> None:
-    """Print on stderr each distinct traceback of the crashes of *jobs*.
-
-    A process that died has none. A traceback seen before is not printed
-    again: the line names the n where it was.
-    """
+    """Print on stderr each distinct traceback of the crashes of *jobs*."""
     seen: dict[str, str] = {}
     for job in jobs:
         for verdict in job.verdicts:
@@ -199,11 +186,7 @@ def _tracebacks(jobs: list[Job]) -> None:
 def _jobs(
     args: argparse.Namespace, registry: Registry, names: list[str], plugin_names: list[str]
 ) -> tuple[list[Job], list[list[str]]]:
-    """Return the jobs of *names*, and the rows of those skipped.
-
-    Each job is for an n within its algorithm's limits. An algorithm with no n
-    to verify is skipped.
-    """
+    """Return the jobs of *names*, and rows for those with no n to verify."""
     from hanoi_harness.sandbox.runner import Job
 
     jobs: list[Job] = []
@@ -221,10 +204,7 @@ def _jobs(
 def _jobs_between(args: argparse.Namespace, registry: Registry, names: list[str]) -> list[Job]:
     """Return one job per named algorithm between ``--from`` and ``--to``.
 
-    Each job is for the n of the configurations. Every refusal comes before
-    any work: no name, --n-max or --workers/--dask with the configurations, an
-    algorithm that cannot take them (:func:`ends_for`), an n outside its
-    limits.
+    Every refusal comes before any work.
     """
     if args.workers or args.dask:
         raise UsageError(
@@ -248,16 +228,6 @@ def _jobs_between(args: argparse.Namespace, registry: Registry, names: list[str]
     return jobs
 
 
-def _check_limits(args: argparse.Namespace) -> None:
-    """Refuse in one line a memory limit the system cannot set.
-
-    n and --workers need no check here: their types bound them.
-    """
-    from hanoi_harness import process
-
-    process.check_memory_limit(args.memory_limit)
-
-
 def _table(rows: list[list[str]], width: int) -> str:
     from tabulate import tabulate
 
@@ -267,11 +237,7 @@ def _table(rows: list[list[str]], width: int) -> str:
 
 
 def _verify_segmented(args: argparse.Namespace, registry: Registry, names: list[str]) -> int:
-    """Verify each named algorithm's steps in segments, for ``--n``.
-
-    The segments go to ``--workers`` local processes or to a ``--dask``
-    cluster.
-    """
+    """Verify each named algorithm's steps for ``--n`` in segments."""
     from hanoi_harness.scale import check_solve_from, splittable
 
     if not names:
@@ -294,10 +260,7 @@ def _verify_segmented(args: argparse.Namespace, registry: Registry, names: list[
 
 
 def _scaled(args: argparse.Namespace, name: str, memory_mb: int | None) -> ScaleReport:
-    """Run one algorithm in segments, with a progress bar and events on stderr.
-
-    The bar counts the moves verified.
-    """
+    """Run one algorithm in segments, with a bar of moves and events on stderr."""
     from hanoi_harness.scale import verify_scaled
 
     bar = Bar(unit="move", unit_scale=True)
@@ -349,10 +312,7 @@ def _rows(jobs: list[Job], verbose: bool) -> list[list[str]]:
 
 
 def _row_between(job: Job) -> list[str]:
-    """Return the row of a job between two configurations.
-
-    The row shows its verdict after the start and goal it was judged between.
-    """
+    """Return the row of a job between two configurations."""
     assert job.ends is not None
     between = f"from {format_config(job.ends[0])} to {format_config(job.ends[1])}: "
     if not job.verdicts:  # interrupted before its verdict

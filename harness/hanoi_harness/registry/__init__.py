@@ -1,10 +1,3 @@
-"""The plugin registry: one frozen record per algorithm.
+"""The plugin registry: one frozen record per algorithm, from any source."""
 
-The records come from the tree, from entry points or from plugin files.
-"""
-
-DEFAULT_TIMEOUT_S = 60.0
-"""How long importing the plugins may take, in seconds.
-
-A command's ``--timeout`` or ``--import-timeout`` can say otherwise.
-"""
+DEFAULT_TIMEOUT_S = 60.0  #: Seconds importing the plugins may take, unless ``--timeout`` says.

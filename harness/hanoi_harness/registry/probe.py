@@ -1,7 +1,4 @@
-"""Plugins imported first where they can do no harm, in a child process.
-
-The child must answer within a timeout. A ``--plugin`` is the user's code, and importing it runs it.
-"""
+"""Plugins imported first in a child process, where they can do no harm."""
 
 from __future__ import annotations
 
@@ -15,7 +12,7 @@ from hanoi_harness.core.puzzle import RULES, Puzzle
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry import DEFAULT_TIMEOUT_S
 from hanoi_harness.registry.record import CONFIGURATIONS, Algorithm, Citation, FinalPeg
-from hanoi_harness.registry.sources import REGISTRY, Registry, resolve_spec
+from hanoi_harness.registry.sources import REGISTRY, Registry, installed_entry_points, resolve_spec
 
 # The child's machinery is imported where a child is started: `hanoi list` of the in-tree
 # algorithms starts none, and its start-up is the point.
@@ -23,23 +20,17 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import subprocess
 
-MAX_ANSWER = 1 << 24
-"""16 MiB: the most the child may write, far more than its records need."""
+MAX_ANSWER = 1 << 24  #: 16 MiB: the most the child may write, far more than its records need.
 
-MAX_PEGS = 1 << 16
-"""The most pegs a described record's puzzle may have.
-
-The judge holds a list per peg.
-"""
+MAX_PEGS = 1 << 16  #: The most pegs a described record's puzzle may have: a list each.
 
 
 def probe(
     specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S, entry_points: bool = False, echo: bool = False
 ) -> list[Algorithm]:
-    """Import the plugins *specs* in a child; return their records, described.
+    """Import *specs* (and *entry_points*) in a child; return their records.
 
-    With *entry_points* the child imports the entry points too; with *echo* what they printed is written on
-    stderr here.
+    With *echo*, what they printed is written on stderr here.
     """
     import subprocess
     import tempfile
@@ -70,10 +61,7 @@ def probe(
 
 
 def probe_each(specs: Sequence[str], *, timeout: float = DEFAULT_TIMEOUT_S) -> dict[str, UsageError | None]:
-    """Import each of *specs* in a child of its own, all at once.
-
-    Returns each one's refusal, or None.
-    """
+    """Import each of *specs* in a child of its own; each refusal or None."""
     import threading
 
     found: dict[str, UsageError | None] = {}
@@ -140,14 +128,8 @@ def _records(
     )
 
 
-# --- descriptions -----------------------------------------------------------------------------------
-
-
 def describe(algorithm: Algorithm) -> dict[str, Any]:
-    """The metadata of *algorithm* as JSON-ready data.
-
-    That is everything but its functions and labels.
-    """
+    """The metadata of *algorithm*, but functions and labels, as JSON data."""
     source = algorithm.source
     return {
         "name": algorithm.name,
@@ -172,10 +154,7 @@ def describe(algorithm: Algorithm) -> dict[str, Any]:
 
 
 def described(data: dict[str, Any]) -> Algorithm:
-    """The record :func:`describe` wrote.
-
-    Its functions run only in the algorithm's process. Its moves come already in the model's labels.
-    """
+    """The record :func:`describe` wrote; its functions run elsewhere only."""
     texts = ("name", "summary", "family", "min_n_reason", "max_n_reason", "space", "time", "origin")
     if not all(isinstance(data[key], str) for key in texts):
         raise ValueError("a text field is not text")
@@ -242,8 +221,7 @@ def _elsewhere(name: str) -> Any:
 def catalog(specs: Sequence[str] = (), *, timeout: float = DEFAULT_TIMEOUT_S) -> Registry:
     """Every algorithm, without importing any code but the harness's.
 
-    It holds the in-tree records and the others described. The entry points and *specs* are imported in a
-    child by :func:`probe`, only when there are any.
+    Entry points and *specs* are described by :func:`probe`, in a child.
     """
     key = tuple(resolve_spec(spec) for spec in specs)
     if key not in _CATALOGS:
@@ -260,19 +238,10 @@ def _catalog(specs: tuple[str, ...], timeout: float) -> Registry:
     registry = Registry()
     for algorithm in REGISTRY:
         registry.add(algorithm)
-    if specs or _has_entry_points():
+    if specs or installed_entry_points():
         for algorithm in probe(specs, timeout=timeout, entry_points=True, echo=True):
             registry.add(algorithm)
     return registry
-
-
-def _has_entry_points() -> bool:
-    from hanoi_harness.registry.sources import installed_entry_points
-
-    return bool(installed_entry_points())
-
-
-# --- the child ----------------------------------------------------------------------------------------
 
 
 def main(argv: Sequence[str]) -> int:  # pragma: no cover - the importing child (tests/registry/test_registry.py)

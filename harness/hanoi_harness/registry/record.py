@@ -1,8 +1,4 @@
-"""The frozen :class:`Algorithm` record: a generator and what it declares.
-
-A port yields moves in its original's own conventions (pegs ``'A'``/``'B'``/``'C'`` or
-``'s'``/``'t'``/``'d'``, disk 1 the largest in one source). The record says which.
-"""
+"""The frozen :class:`Algorithm` record: a generator and what it declares."""
 
 from __future__ import annotations
 
@@ -16,43 +12,23 @@ from hanoi_harness.core.puzzle import CLASSIC, Config, Puzzle, tower, tower_peg
 from hanoi_harness.core.randomaccess import state_at
 from hanoi_harness.errors import UsageError
 
-Move = tuple[int, int, int]
-"""A move in the project's model: ``(disk, src, dst)``.
+Move = tuple[int, int, int]  #: A move in the model: ``(disk, src, dst)``, disk 1 the smallest, pegs 0-2.
 
-Disk 1 is the smallest, and the pegs are 0-2.
-"""
-
-Solver = Callable[[int], Iterable[Any]]
-"""A ``solve`` function: it yields the moves for n disks in its own labels.
-
-Each move is ``(disk, src, dst)``.
-"""
+Solver = Callable[[int], Iterable[Any]]  #: A ``solve`` function: the moves for n disks, in its own labels.
 
 SolverFor = Callable[[int, tuple[Any, ...], tuple[Any, ...]], Iterable[Any]]
-"""A ``solve_for`` function: it yields the moves between configurations.
+"""A ``solve_for`` function: the moves from ``start`` to ``goal``."""
 
-Given n, ``start`` and ``goal``, it yields the moves from ``start`` to ``goal``, in its own labels.
-"""
-
-Configurations = Literal["towers", "any"]
-"""What a record's ``solve_for`` takes as start and goal.
-
-That is whole towers on any pegs, or any configurations.
-"""
+Configurations = Literal["towers", "any"]  #: What ``solve_for`` takes: whole towers, or any configurations.
 
 CONFIGURATIONS: tuple[Configurations, ...] = ("towers", "any")
 
-SPACE_CLASSES = ("1", "n", "2^n")
-"""Declared extra-space classes, as functions of n.
-
-They are constant, linear and exponential.
-"""
+SPACE_CLASSES = ("1", "n", "2^n")  #: Declared extra-space classes, as functions of n.
 
 TIME_CLASSES = ("2^n", "n 2^n")
 """Declared total-time classes: constant work a move, or up to n a move.
 
-The names count the classic puzzle's 2^n - 1 moves.  A record of another puzzle declares its cost per move
-with the same two names: its total is its puzzle's optimal count times that.
+Another puzzle's record uses the same names: its total is its optimal count times that.
 """
 
 
@@ -71,10 +47,9 @@ class Citation:
 
 @dataclass(frozen=True)
 class FinalPeg:
-    """The peg an algorithm's tower ends on: its ``final_peg``.
+    """The peg an algorithm's tower ends on, for odd and for even n.
 
-    It is *odd* when n is odd, *even* when n is even.  ``None`` on a side means "any peg but 0" (what an
-    ad-hoc plugin declares).
+    ``None`` means "any peg but 0", what an ad-hoc plugin declares.
 
     >>> FinalPeg.fixed(2).pegs(5)
     frozenset({2})
@@ -109,9 +84,8 @@ class FinalPeg:
 class Algorithm:
     """One registered algorithm: its generator and the metadata it declares.
 
-    ``pegs`` are the labels the generator yields for pegs 0, 1 and 2 of the model; ``disks`` is
-    ``"ascending"`` when the original numbers disk 1 the smallest, ``"descending"`` when disk 1 is its
-    largest.
+    ``pegs`` are its labels for the model's pegs 0-2; ``disks`` is ``"descending"`` when its disk 1
+    is the largest.
     """
 
     name: str
@@ -179,10 +153,7 @@ class Algorithm:
         return f"{self.min_n} <= n{high}"
 
     def check_n(self, n: int) -> None:
-        """Raise :class:`UsageError` when *n* disks are out of the record's range.
-
-        The error names the limit, and why when the record says.
-        """
+        """Raise :class:`UsageError` naming the limit *n* disks break, if any."""
         if n < self.min_n:
             why = f" ({self.min_n_reason})" if self.min_n_reason else ""
             raise UsageError(f"{self.name} needs n >= {self.min_n}{why}")
@@ -191,35 +162,21 @@ class Algorithm:
             raise UsageError(f"{self.name} accepts n <= {self.max_n}{why}")
 
     def moves(self, n: int) -> Iterator[Move]:
-        """Return the moves for *n* disks in the project's model.
-
-        In the model disk 1 is the smallest and the pegs are 0-2. The mapping from the original's labels
-        happens here and only here.
-        """
+        """Return the moves for *n* disks, mapped into the model (only here)."""
         return self._to_model(iter(self.solve(n)), n)
 
     def moves_from(self, n: int, k: int) -> Iterator[Move]:
-        """Return the moves for *n* disks from step *k* (1-based) to the end.
-
-        They are mapped as :meth:`moves` maps them. Only for a record that declares ``solve_from``.
-        """
+        """Return the moves for *n* disks from step *k* (1-based), in the model."""
         if self.solve_from is None:
             raise UsageError(f"{self.name} cannot start at any step (its record declares no solve_from)")
         return self._to_model(iter(self.solve_from(n, k)), n)
 
     def moves_for(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterator[Move]:
-        """Return the moves of *n* disks from configuration *start* to *goal*.
-
-        They are mapped as :meth:`moves` maps them. Configurations are the peg of each disk, disk 1 (the
-        smallest) first, in the model's numbering.
-        """
+        """Return the moves of *n* disks from configuration *start* to *goal*."""
         return self._to_model(iter(self.solve_between(n, start, goal)), n)
 
     def moves_of_run(self, n: int, ends: tuple[Config, Config] | None) -> Iterator[Move]:
-        """Return the moves of the run of *n* disks between *ends*.
-
-        *ends* is (start, goal); when it is None these are :meth:`moves`.
-        """
+        """Return the moves of *n* disks between *ends* (start, goal), or all."""
         return self.moves(n) if ends is None else self.moves_for(n, *ends)
 
     def puzzle_of_run(self, ends: tuple[Config, Config] | None) -> Puzzle:
@@ -227,10 +184,7 @@ class Algorithm:
         return self.puzzle if ends is None else self.puzzle.between(*ends)
 
     def solve_between(self, n: int, start: Sequence[int], goal: Sequence[int]) -> Iterable[Any]:
-        """Return what ``solve_for`` yields for *n* disks from *start* to *goal*.
-
-        The configurations are checked first, by :meth:`endpoints`.
-        """
+        """Return what ``solve_for`` yields from *start* to *goal*, once checked."""
         first, last = self.endpoints(n, start, goal)
         assert self.solve_for is not None  # endpoints() refuses a record without it
         return self.solve_for(n, self._to_own(first), self._to_own(last))
@@ -287,12 +241,7 @@ class Algorithm:
         return _relabel(raw, {label: i for i, label in enumerate(self.pegs)}, n, self.disks == "descending")
 
 
-UNCHUNK_ROWS = 1024
-"""The rows of a chunk that :meth:`Algorithm.moves` unpacks at once.
-
-They are turned into Python objects together. A whole chunk at once made a list per row, then a tuple per
-list: much memory, and slow.
-"""
+UNCHUNK_ROWS = 1024  #: The rows of a chunk unpacked at once: a whole chunk took much memory.
 
 
 def _unchunk(raw: Iterator[Any]) -> Iterator[Any]:

@@ -48,10 +48,7 @@ class Registry:
         return [a.name for a in self]
 
     def get(self, name: str) -> Algorithm:
-        """Return the record named *name*, or raise :class:`UsageError`.
-
-        The error suggests the closest name, when there is one.
-        """
+        """Return the record named *name*; a UsageError suggests a close name."""
         try:
             return self._algorithms[name]
         except KeyError:
@@ -66,16 +63,11 @@ def _order(algorithm: Algorithm) -> tuple[int, str]:
     return (rank, algorithm.name)
 
 
-REGISTRY = Registry()
-"""The in-tree algorithms, filled when :mod:`hanoi_algorithms` is imported."""
+REGISTRY = Registry()  #: The in-tree algorithms, filled when :mod:`hanoi_algorithms` is imported.
 
 
 def register(**metadata: Any) -> Callable[[Solver], Solver]:
-    """Make a decorator that adds a generator function to :data:`REGISTRY`.
-
-    The function becomes the record's ``solve``, with *metadata*: the fields of :class:`Algorithm` other than
-    ``solve``.
-    """
+    """Make a decorator registering a function as ``solve``, with *metadata*."""
 
     def decorate(solve: Solver) -> Solver:
         REGISTRY.add(Algorithm(solve=solve, origin=f"in-tree {solve.__module__}", **metadata))
@@ -93,12 +85,7 @@ def _from_object(obj: Any, name: str, origin: str) -> Algorithm:
     doc = inspect.getdoc(obj) or ""
     summary = doc.splitlines()[0] if doc else f"ad-hoc plugin {name}"
     return Algorithm(
-        name=name,
-        solve=obj,
-        summary=summary,
-        family="plugin",
-        final_peg=FinalPeg.anywhere(),
-        origin=origin,
+        name=name, solve=obj, summary=summary, family="plugin", final_peg=FinalPeg.anywhere(), origin=origin
     )
 
 
@@ -125,11 +112,7 @@ def resolve_spec(spec: str) -> str:
 
 
 def load_plugin(spec: str) -> Algorithm:
-    """The ad-hoc algorithm of a ``--plugin`` *spec*.
-
-    *spec* is ``FILE.py:FUNC`` or ``package.module:FUNC``. The algorithm is named after the function, ends on
-    any peg but 0 and has no limits.
-    """
+    """The ad-hoc algorithm of ``--plugin FILE.py:FUNC`` or ``module:FUNC``."""
     target, func, is_file = _parse_spec(spec)
     here = os.getcwd()
     try:
@@ -179,8 +162,7 @@ def load_entry_points(registry: Registry, on_import: Callable[[str], None] | Non
 def installed_entry_points() -> list[Any]:
     """The installed entry points of the group ``hanoi.algorithms``.
 
-    :mod:`importlib.metadata` reads them, unless :func:`none_advertised` shows that there are none: importing
-    it costs more than a command's own start-up.
+    :func:`none_advertised` spares importing :mod:`importlib.metadata`, which is slow.
     """
     if none_advertised():
         return []
@@ -190,10 +172,7 @@ def installed_entry_points() -> list[Any]:
 
 
 def none_advertised(path: Sequence[str] | None = None) -> bool:
-    """Whether no distribution on *path* (``sys.path``) names our group.
-
-    True only when that is certain without :mod:`importlib.metadata`.
-    """
+    """Whether surely no distribution on *path* (``sys.path``) names our group."""
     finders = [finder for finder in sys.meta_path if hasattr(finder, "find_distributions")]
     if finders != [importlib.machinery.PathFinder]:
         return False
@@ -255,8 +234,7 @@ def build_registry(
 ) -> Registry:
     """The in-tree algorithms, the entry points and the ad-hoc *plugins*.
 
-    The installed entry points are read with *entry_points*. With *guard*, the plugins and entry points are
-    imported in a child first, within *timeout* seconds: one that exits, crashes or hangs is a UsageError.
+    With *guard*, plugins and entry points are first imported in a child, within *timeout* seconds.
     """
     import hanoi_algorithms  # noqa: F401  (importing the package registers every in-tree module)
 

@@ -1,7 +1,4 @@
-"""An algorithm's own process, which streams its moves.
-
-It runs as ``python -P -m hanoi_harness.sandbox.child CONFIG``.
-"""
+"""An algorithm's own process, which streams its moves to the judge."""
 
 from __future__ import annotations
 
@@ -21,10 +18,7 @@ from hanoi_harness.sandbox.output import ToStderr
 
 
 def main(argv: Sequence[str]) -> int:  # pragma: no cover - the algorithm's process (tests/sandbox/test_child.py)
-    """Serve requests for the algorithm that *argv[0]* names; the exit status.
-
-    *argv[0]* is the JSON config.
-    """
+    """Serve requests as the JSON config *argv[0]* says; the exit status."""
     config = json.loads(argv[0])
     process.child_start()
     out = protocol.Writer(_sink(int(config["fd"])))
@@ -159,10 +153,7 @@ def _arrays(
 
 
 class Skips(Protocol):
-    """What serving a request needs of the control channel.
-
-    It says whether the parent asked to skip the request.
-    """
+    """What serving a request needs of the control channel: its skips."""
 
     def skipped(self, rid: int) -> bool: ...
 
@@ -203,10 +194,7 @@ class _Control:
                 yield json.loads(line)
 
     def skipped(self, rid: int) -> bool:
-        """Whether the parent has asked, by now, to skip the rest of request *rid*.
-
-        It never waits.
-        """
+        """Whether the parent has asked by now to skip request *rid*; no wait."""
         while select.select([self.fd], [], [], 0)[0]:
             data = os.read(self.fd, 4096)
             if not data:

@@ -1,8 +1,4 @@
-"""How an algorithm's faults are told: odd moves, and where a crash was.
-
-Both the algorithm's process (:mod:`hanoi_harness.sandbox.child`) and ``hanoi moves`` read each move with
-:func:`triple`.
-"""
+"""How an algorithm's faults are told: odd moves, and where a crash was."""
 
 from __future__ import annotations
 
@@ -21,14 +17,11 @@ from hanoi_harness.core.verdict import Failure, Verdict
 if TYPE_CHECKING:
     import traceback
 
-SHOWN = 80
-"""Characters of an odd move's repr that a verdict shows."""
+SHOWN = 80  #: Characters of an odd move's repr that a verdict shows.
 
-TEXT = 1000
-"""Characters of an exception's text that a verdict keeps."""
+TEXT = 1000  #: Characters of an exception's text that a verdict keeps.
 
-TRACEBACK = 20000
-"""Characters of a traceback that are kept (its end, where the error is)."""
+TRACEBACK = 20000  #: Characters of a traceback that are kept (its end, where the error is).
 
 _LOW, _HIGH = -(1 << 63), 1 << 63
 
@@ -50,10 +43,7 @@ _REPR.maxstring = _REPR.maxother = _REPR.maxlong = SHOWN
 
 @dataclass(frozen=True)
 class Odd:
-    """A move that is not three integers: its repr, and what it is.
-
-    *shown* is a bounded repr; *what* says its type in words.
-    """
+    """A move that is not three integers: a bounded repr, its type in words."""
 
     shown: str
     what: str
@@ -136,15 +126,9 @@ def shown(value: Any) -> str:
     return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
 
 
-# --- crashes ----------------------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class Crash:
-    """What the algorithm raised, where, and its traceback.
-
-    *name* and *text* are the exception's type name and message.
-    """
+    """What the algorithm raised (*name*, *text*), where, and its traceback."""
 
     name: str
     text: str
@@ -153,10 +137,7 @@ class Crash:
 
     @classmethod
     def of(cls, exc: BaseException, roots: Iterable[str] = ()) -> Crash:
-        """The crash *exc* tells of; its place is sought under *roots* first.
-
-        It never raises.
-        """
+        """The crash *exc* tells of, sought under *roots* first; never raises."""
         try:
             text = str(exc)
         except Exception as inner:  # a hostile __str__

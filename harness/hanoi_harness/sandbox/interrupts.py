@@ -1,7 +1,4 @@
-"""Ctrl-C, wherever it lands: it ends a command as one, with status 130.
-
-Every interruption of a command ends it so.
-"""
+"""Ctrl-C, wherever it lands: it ends a command as one, with status 130."""
 
 from __future__ import annotations
 
@@ -20,10 +17,7 @@ if TYPE_CHECKING:
 
 @contextmanager
 def redelivered_interrupts() -> Iterator[None]:
-    """While a command runs, deliver again a Ctrl-C that Python would drop.
-
-    Python drops it when it hits a finalizer.
-    """
+    """While a command runs, deliver again a Ctrl-C a finalizer would drop."""
     previous = sys.unraisablehook
     hooked = threading.Lock()
 
@@ -106,8 +100,5 @@ def interruption_wins() -> Iterator[None]:
 
 
 def forget_unhandled_interrupt() -> None:
-    """Clear CPython's note of an unhandled Ctrl-C.
-
-    Then a process that handled one exits with its own status.
-    """
+    """Clear CPython's note of an unhandled Ctrl-C: the exit status is ours."""
     exec("")  # run for its side effect on the interpreter's state alone

@@ -1,7 +1,4 @@
-"""The judging side: verdicts on the moves an algorithm's process streams.
-
-The verdicts are those :func:`check` gives.
-"""
+"""The judging side: verdicts on the moves an algorithm's process streams."""
 
 from __future__ import annotations
 
@@ -30,15 +27,11 @@ _ENDINGS: dict[int, Callable[[wire.Frame], Odd | OddChunk | Crash]] = {
     wire.ODD_MOVE: wire.odd_move,
     wire.ODD_CHUNK: wire.odd_chunk,
     wire.RAISED: wire.failure,
-}
-"""The frames that end a run of moves at their step, and how each is read."""
+}  # the frames that end a run of moves at their step, and how each is read
 
 
 class Judge:
-    """The verdict on one stream of moves, as :func:`check` would give it.
-
-    The stream is for *n* disks and the pegs *targets*.
-    """
+    """The verdict on a stream of *n* disks to *targets*, as check gives it."""
 
     def __init__(
         self,
@@ -129,8 +122,6 @@ class Judge:
             self._take()
             self.answered = True
 
-    # --- frames -------------------------------------------------------------------------------------
-
     def _peek(self) -> wire.Frame | None:
         """The next frame, not taken; None when the stream has ended."""
         if self._peeked is None and self.ended is None:
@@ -168,12 +159,9 @@ class Outcome:
     """A verdict on one request, and what became of the process answering it."""
 
     verdict: Verdict
-    producer: Producer | None
-    """Still able to take a request (None: it was stopped)."""
-    died: str | None = None
-    """How the process died while answering, when it did (the verdict then says where)."""
-    printed: Printed = field(default_factory=Printed)
-    """What the process printed while answering (and, for its first request, while it started)."""
+    producer: Producer | None  # None: it was stopped
+    died: str | None = None  # how the process died while answering, if it did
+    printed: Printed = field(default_factory=Printed)  # what it printed meanwhile (or while it started)
 
 
 def judged(producer: Producer, judge: Judge) -> Outcome:
@@ -188,10 +176,7 @@ def judged(producer: Producer, judge: Judge) -> Outcome:
 
 
 def pinpoint(first_try: Outcome, again: Callable[[tuple[int, int]], Outcome]) -> Outcome:
-    """After a death in *first_try*, find its step by running it *again*.
-
-    The second run traces the lost batch.
-    """
+    """After a death in *first_try*, find its step: *again* traces it."""
     verdict = first_try.verdict
     received = verdict.moves  # every move that arrived was judged legal, or the verdict would say otherwise
     second = again((received + 1, received + wire.BATCH))

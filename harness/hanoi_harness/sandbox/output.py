@@ -1,9 +1,4 @@
-"""What an algorithm prints: it goes to stderr, never among the moves.
-
-:class:`ToStderr` stands in for ``sys.stdout`` wherever an algorithm's code runs: in its own process
-(:mod:`hanoi_harness.sandbox.child`), in ``hanoi moves`` and ``hanoi show``, and in the children of ``hanoi
-bench`` (:func:`own_stdout`).
-"""
+"""What an algorithm prints: it goes to stderr, never among the moves."""
 
 from __future__ import annotations
 
@@ -13,18 +8,13 @@ import sys
 from dataclasses import dataclass
 from typing import IO, Any, TextIO
 
-LINES = 20
-"""Lines of an algorithm's output that ``hanoi verify`` shows."""
+LINES = 20  #: Lines of an algorithm's output that ``hanoi verify`` shows.
 
-WIDTH = 200
-"""Characters of each of those lines."""
+WIDTH = 200  #: Characters of each of those lines.
 
 
 class ToStderr(io.TextIOBase):
-    """``sys.stdout`` for an algorithm's code: it writes to ``sys.stderr``.
-
-    close() does nothing.
-    """
+    """``sys.stdout`` for an algorithm's code: it writes to ``sys.stderr``."""
 
     def write(self, text: str) -> int:
         return sys.stderr.write(text)
@@ -82,11 +72,7 @@ class _BytesToStderr(io.RawIOBase):
 
 
 def own_stdout() -> TextIO:  # pragma: no cover - in a child (tests/cli/test_output.py runs bench's)
-    """Point stdout, descriptor 1 too, at stderr; return a stream on the old.
-
-    A child whose standard output carries its answer calls this first: whatever the algorithm's code then
-    prints, even with ``os.write(1, ...)``, goes to stderr.
-    """
+    """Point stdout, descriptor 1 too, at stderr; return a stream on the old."""
     sys.stdout.flush()
     answer = os.dup(1)
     os.dup2(2, 1)
@@ -96,10 +82,7 @@ def own_stdout() -> TextIO:  # pragma: no cover - in a child (tests/cli/test_out
 
 @dataclass(frozen=True)
 class Printed:
-    """The start of what a process printed, and how many lines were left.
-
-    At most :data:`LINES` *lines*; *more* counts the others.
-    """
+    """The first :data:`LINES` *lines* a process printed, and how many *more*."""
 
     lines: tuple[str, ...] = ()
     more: int = 0

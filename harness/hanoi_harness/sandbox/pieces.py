@@ -1,8 +1,4 @@
-"""Moves judged legal, as ``hanoi moves`` writes them: text, bytes, digest.
-
-A :class:`Piece` is a run of legal moves with its count, its digest (with global step numbers) and its text
-and bytes.
-"""
+"""Moves judged legal, as ``hanoi moves`` writes them: text, bytes, digest."""
 
 from __future__ import annotations
 
@@ -17,8 +13,7 @@ def _text(rows: Any) -> str:
     return "".join(f"{d} {s} {t}\n" for d, s, t in rows)
 
 
-BYTE_VALUES = 256
-"""``--binary`` writes each disk and each peg as one unsigned byte: 0 to 255."""
+BYTE_VALUES = 256  # --binary writes each disk and each peg as one unsigned byte
 
 
 def binary_refusal(n: int, pegs: int) -> str:
@@ -38,10 +33,7 @@ def binary_refusal(n: int, pegs: int) -> str:
 
 
 class Piece:
-    """Moves judged legal, ready to write: their count, digest, text and bytes.
-
-    The digest numbers the moves by their steps in the whole run.
-    """
+    """Moves judged legal: their count, digest, text and bytes."""
 
     count: int
 
@@ -72,10 +64,7 @@ class RunPiece(Piece):
 
 
 class RowsPiece(Piece):
-    """Single moves as triples of integers, replayed by the checker.
-
-    One large move of the reference is written this way too.
-    """
+    """Single moves as triples of integers, or one large reference move."""
 
     def __init__(self, rows: list[Any], total: int) -> None:
         self.rows, self.total, self.count = rows, total, len(rows)

@@ -1,7 +1,4 @@
-"""The move stream: how an algorithm's process sends its moves to a judge.
-
-The judge is the process that reads them.
-"""
+"""The move stream: how an algorithm's process sends its moves to a judge."""
 
 from __future__ import annotations
 
@@ -18,43 +15,29 @@ from typing import Any
 from hanoi_harness.sandbox.faults import Crash, Odd, OddChunk, shown, triple
 
 MAGIC = b"HM"
-HEADER = struct.Struct("<2sBIII")
-"""Magic, kind, the writer's pid, the frame's number, the payload's length."""
+HEADER = struct.Struct("<2sBIII")  #: Magic, kind, the writer's pid, the frame's number, the payload's length.
 
-MAX_PAYLOAD = 1 << 26
-"""64 MiB: the largest payload a reader accepts (an M frame of 65536 int64 moves is 1.5 MiB)."""
+MAX_PAYLOAD = 1 << 26  #: 64 MiB: the largest payload a reader accepts (an M frame of 65536 int64 moves is 1.5 MiB).
 
-BATCH = 1 << 16
-"""Moves per M frame: large enough that a frame costs ~1% of its moves' time, small enough to stream."""
+BATCH = 1 << 16  #: Moves per M frame: large enough that a frame costs ~1% of its moves' time, small enough to stream.
 
 MOVES, ARRAY, ODD_CHUNK, ODD_MOVE, START_FAILED, RAISED, DONE, FATAL = (ord(k) for k in "MACOSEDF")
 
-Buffer = bytes | bytearray | memoryview
-"""What a frame is written from."""
+Buffer = bytes | bytearray | memoryview  #: What a frame is written from.
 
-Sink = Callable[[Sequence[Buffer]], None]
-"""Writes every byte of the buffers given, in order."""
+Sink = Callable[[Sequence[Buffer]], None]  #: Writes every byte of the buffers given, in order.
 
 
 class BrokenStream(Exception):
-    """The stream is not what the writer would send.
-
-    It holds garbage, or a second writer, or a frame out of place.
-    """
+    """The stream is not what the writer sends: garbage, a second writer..."""
 
 
 class ChunkFailed(Exception):
-    """Looking at a chunk raised *error* (its ``__array__``, say).
-
-    It is the algorithm's failure, not the writer's.
-    """
+    """Looking at a chunk raised *error*: the algorithm's failure."""
 
     def __init__(self, error: Exception) -> None:
         super().__init__(str(error))
         self.error = error
-
-
-# --- frames -----------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -66,10 +49,7 @@ class Frame:
 
 
 class Writer:
-    """Writes frames to *sink*, numbered from 0.
-
-    Each frame is stamped with the pid of the process writing it.
-    """
+    """Writes frames to *sink*, numbered from 0, stamped with the writer's pid."""
 
     def __init__(self, sink: Sink) -> None:
         self.sink = sink
@@ -83,10 +63,7 @@ class Writer:
         self.sink([header, *parts])
 
     def moves(self, batch: list[Any]) -> bool:
-        """Write *batch* as M frames, up to an odd move; whether none was odd.
-
-        The odd move, if any, is an O frame, and nothing follows it.
-        """
+        """Write *batch* as M frames, up to an odd move (an O frame); whether none."""
         packed = _pack(batch)
         if packed is not None:
             self.frame(MOVES, *packed)
@@ -112,10 +89,7 @@ class Writer:
             self.frame(MOVES, *packed)
 
     def array(self, chunk: Any) -> None:
-        """Write one chunk of a ``chunks=True`` record.
-
-        An integer (m, 3) array goes in A frames, anything else in a C frame.
-        """
+        """Write a chunk: an integer (m, 3) array as A frames, else a C frame."""
         import numpy as np
 
         rows = as_rows(chunk)
@@ -187,10 +161,7 @@ def _pack(batch: list[Any]) -> tuple[bytes, bytes] | None:
 
 
 class Reader:
-    """Frames read through *read*, checked.
-
-    The checks are the magic, the writer (*pid*, when known), the numbers and the lengths.
-    """
+    """Frames read through *read*: magic, writer, number and length checked."""
 
     def __init__(self, read: Callable[[int], bytes], pid: int | None = None) -> None:
         self.read = read
@@ -198,10 +169,7 @@ class Reader:
         self.number = 0
 
     def next(self) -> Frame | None:
-        """The next frame; None at the end of the stream.
-
-        A frame cut short by the writer's end counts as the end.
-        """
+        """The next frame; None at the end, or at a frame cut short."""
         header = self.read(HEADER.size)
         if len(header) < HEADER.size:
             return None

@@ -1,7 +1,4 @@
-"""Verification of whole runs, each algorithm in a process of its own.
-
-Its moves are judged in this process.
-"""
+"""Whole runs verified, each algorithm's moves from a process of its own."""
 
 from __future__ import annotations
 
@@ -25,10 +22,7 @@ from hanoi_harness.sandbox.stream import Producer
 
 @dataclass
 class Job:
-    """One algorithm's share of ``hanoi verify``.
-
-    Algorithm *name* is verified for each n of *ns*, in order.
-    """
+    """One algorithm's share of ``hanoi verify``: *name* for each n of *ns*."""
 
     name: str
     ns: list[int]
@@ -61,10 +55,7 @@ def run_jobs(
     on_done: Callable[[Job], None] | None = None,
     registry: Registry | None = None,
 ) -> list[Job]:
-    """Verify every job of *jobs*, at most *workers* at once; the jobs.
-
-    The jobs come back with their verdicts filled.  *workers* defaults to the cores.
-    """
+    """Verify *jobs*, at most *workers* (default: the cores) at once; the jobs."""
     if registry is None:
         registry = catalog(plugins, timeout=timeout)
     settings = _Settings(tuple(plugins), registry, timeout, memory_mb, threading.Event())

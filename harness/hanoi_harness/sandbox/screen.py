@@ -1,8 +1,4 @@
-"""Stream an algorithm's moves for ``hanoi moves``, judged block by block.
-
-Each move is judged as ``hanoi verify`` judges it. The checker is :func:`~hanoi_harness.core.checker.check`
-(single moves) or :func:`~hanoi_harness.core.arrays.check_chunks` (numpy arrays).
-"""
+"""Stream an algorithm's moves for ``hanoi moves``, judged block by block."""
 
 from __future__ import annotations
 
@@ -25,17 +21,13 @@ from hanoi_harness.sandbox.interrupts import interrupted
 from hanoi_harness.sandbox.pieces import ArrayPiece, Piece, RowsPiece, RunPiece, move_digest
 from hanoi_harness.sandbox.protocol import ChunkFailed, as_rows
 
-BLOCK = UNIT
-"""Moves read at a time when not following the reference."""
+BLOCK = UNIT  #: Moves read at a time when not following the reference.
 
 ANY_PEG = frozenset({1, 2})
 
 
 class MoveStream:
-    """The moves *algorithm* makes for *n* disks, up to the first bad one.
-
-    :meth:`pieces` yields them as :class:`~hanoi_harness.sandbox.pieces.Piece` objects.
-    """
+    """The moves *algorithm* makes for *n* disks, up to the first bad one."""
 
     def __init__(self, algorithm: Algorithm, n: int, ends: tuple[Config, Config] | None = None) -> None:
         self.algorithm = algorithm
@@ -48,13 +40,10 @@ class MoveStream:
         self.reference: Reference | None = None
         classic = self.puzzle.classic and self.puzzle.start is None and self.puzzle.goal is None
         self.following = n > 0 and classic  # the moves so far are the reference's: keep comparing
-        # None: stale, ask the reference
-        self._pegs: Pegs | None = pegs_at(self.puzzle.start_config(n), self.puzzle.pegs)
+        self._pegs: Pegs | None = pegs_at(self.puzzle.start_config(n), self.puzzle.pegs)  # None: stale
 
     def pieces(self) -> Iterator[Piece]:
         return self._array_pieces() if self.algorithm.chunks else self._move_pieces()
-
-    # --- single moves ---------------------------------------------------------------------------
 
     def _move_pieces(self) -> Iterator[Piece]:
         try:
@@ -117,8 +106,6 @@ class MoveStream:
             verdict = odd.verdict(self.n, self.k + legal, 0, self.k + legal + 1, Tower(self.n, pegs).tops())
         self._advance(legal, verdict)
 
-    # --- numpy arrays ---------------------------------------------------------------------------
-
     def _array_pieces(self) -> Iterator[Piece]:
         try:
             chunks = iter(
@@ -171,8 +158,6 @@ class MoveStream:
         if legal:
             yield ArrayPiece(rows[:legal], self.k, verdict.digest)
         self._advance(legal, verdict)
-
-    # --- state ----------------------------------------------------------------------------------
 
     def _current_pegs(self) -> Pegs:
         """Return the pegs after step k, rebuilt from the reference if stale."""

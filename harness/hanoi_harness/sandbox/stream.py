@@ -1,7 +1,4 @@
-"""An algorithm's moves from its own process.
-
-This is the judging side's handle on :mod:`hanoi_harness.sandbox.child`.
-"""
+"""The judging side's handle on an algorithm's own process and its moves."""
 
 from __future__ import annotations
 
@@ -20,18 +17,15 @@ from hanoi_harness import process
 from hanoi_harness.sandbox import protocol
 from hanoi_harness.sandbox.output import Printed
 
-POLL_S = 0.2
-"""How often a read that waits looks at the deadline, the interruption flag and the process."""
+POLL_S = 0.2  #: How often a waiting read looks at the deadline, Ctrl-C and the process.
 
-LINGER_S = 1.0
-"""After the process ended and its group was killed, how long a pipe still held open by a stray is read."""
+LINGER_S = 1.0  #: How long a pipe a stray holds open is read after the process ended.
 
 
 class StreamEnded(Exception):
-    """The stream ended before its request was answered.
+    """The stream ended before its request was answered: *status*, *reason*.
 
-    It gives the verdict's *status* (``crashed``, ``timed_out``) and *reason*. *died* is set when the process
-    ended by itself (an exit or a signal not ours).
+    *died* is set when the process ended by itself, not by us.
     """
 
     def __init__(self, status: Literal["crashed", "timed_out"], reason: str, *, died: bool = False):
@@ -42,10 +36,7 @@ class StreamEnded(Exception):
 
 
 class Producer:
-    """A process for algorithms' moves.
-
-    It serves the in-tree algorithms, those of *plugins* and the installed entry points.
-    """
+    """A process for the moves of in-tree, *plugins*' and installed algorithms."""
 
     def __init__(self, plugins: Sequence[str] = (), *, memory_mb: int | None = None) -> None:
         read_end, write_end = os.pipe()
@@ -76,8 +67,6 @@ class Producer:
         self.stopped = False
         self.printed_from = 0
 
-    # --- asking ---------------------------------------------------------------------------------
-
     def ask(
         self,
         name: str,
@@ -88,28 +77,16 @@ class Producer:
         trace: tuple[int, int] | None = None,
         ends: tuple[Sequence[int], Sequence[int]] | None = None,
     ) -> None:
-        """Ask for a run of algorithm *name*.
-
-        It is ``solve(n)`` (*first* 0), ``solve_from(n, first)``, or its run between *ends*.
-        """
+        """Ask for ``solve(n)``, ``solve_from(n, first)`` or a run between *ends*."""
         self.requests += 1
-        request: dict[str, object] = {
-            "id": self.requests,
-            "name": name,
-            "n": n,
-            "first": first,
-            "count": count,
-            "trace": trace,
-        }
+        request: dict[str, object] = {"id": self.requests, "name": name, "n": n, "first": first}
+        request |= {"count": count, "trace": trace}
         if ends is not None:
             request["start"], request["goal"] = list(ends[0]), list(ends[1])
         self._send(json.dumps(request))
 
     def skip(self) -> bool:
-        """Abandon the current request and read its frames up to its ``D``.
-
-        Returns whether the process can still serve.
-        """
+        """Abandon the request up to its ``D``; whether the process can serve on."""
         try:
             self._send(f"skip {self.requests}")
             while self.next_frame().kind != protocol.DONE:
@@ -126,20 +103,12 @@ class Producer:
             self.proc.stdin.write(line.encode() + b"\n")
             self.proc.stdin.flush()
 
-    # --- reading --------------------------------------------------------------------------------
-
     def bound(self, deadline: float | None, cancel: threading.Event | None = None) -> None:
-        """From now on, reads give up at *deadline* or once *cancel* is set.
-
-        *deadline* is a :func:`time.monotonic` value.
-        """
+        """From now on, reads give up at *deadline* or once *cancel* is set."""
         self.deadline, self.cancel = deadline, cancel
 
     def next_frame(self) -> protocol.Frame:
-        """The next frame; :class:`StreamEnded` when there is none.
-
-        The process is then stopped.
-        """
+        """The next frame; if none, the process is stopped and StreamEnded raised."""
         try:
             frame = self.reader.next()
         except protocol.BrokenStream as exc:
@@ -215,16 +184,11 @@ class Producer:
         lines = [line for line in lines if line]
         return lines[-1][:200] if lines else ""
 
-    # --- ending ---------------------------------------------------------------------------------
-
     def alive(self) -> bool:
         return not self.stopped and self.proc.poll() is None
 
     def stop(self) -> int:
-        """End the process and its group; its return code.
-
-        It is a no-op the second time.
-        """
+        """End the process and its group, once; its return code."""
         if not self.stopped:
             self.stopped = True
             if self.proc.stdin is not None:

@@ -1,8 +1,4 @@
-"""Segmented verification: a run's steps split across processes or Dask.
-
-The segments run on local processes or on a Dask cluster. An algorithm whose record declares ``solve_from``
-can start at any step.
-"""
+"""Segmented verification: a run's steps split across processes or Dask."""
 
 from hanoi_harness.scale.combine import combine
 from hanoi_harness.scale.driver import ScaleReport, check_solve_from, verify_scaled

@@ -1,7 +1,4 @@
-"""The driver: a run's segments run, retried, combined and reported.
-
-The segments run on an :class:`~hanoi_harness.scale.executors.Executor`.
-"""
+"""The driver: a run's segments run, retried, combined and reported."""
 
 from __future__ import annotations
 
@@ -22,11 +19,7 @@ from hanoi_harness.scale.executors import DaskCluster, Executor, LocalPool
 from hanoi_harness.scale.segment import SegmentResult, catalog_of, task_for
 from hanoi_harness.scale.segments import default_segment_size, number, plan_segments, segment_count
 
-PREFLIGHT_MAX_N = 10
-"""The largest n at which ``solve`` and ``solve_from(n, 1)`` are compared.
-
-The comparison comes before a run is split; at this n it is 1023 moves.
-"""
+PREFLIGHT_MAX_N = 10  #: The largest n at which ``solve`` and ``solve_from(n, 1)`` are compared.
 
 
 @dataclass
@@ -101,10 +94,7 @@ def verify_scaled(
 
 
 def check_solve_from(record: Algorithm, n: int, *, timeout: float | None = None, memory_mb: int | None = None) -> None:
-    """Refuse a *record* whose ``solve_from(m, 1)`` and ``solve(m)`` differ.
-
-    The refusal is a :class:`UsageError`; m is small.
-    """
+    """Refuse a *record* whose ``solve_from(m, 1)`` and ``solve(m)`` differ."""
     top = min(n - 1, PREFLIGHT_MAX_N) if n > 5 else n
     sizes = [m for m in range(max(record.min_n, 1), top + 1) if record.max_n is None or m <= record.max_n]
     if not sizes:

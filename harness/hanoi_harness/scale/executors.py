@@ -1,8 +1,4 @@
-"""Where segments run: one interface, a process pool or Dask behind it.
-
-The interface is :class:`Executor`; behind it are a local process pool and a Dask cluster. Either way a
-segment runs :func:`~hanoi_harness.scale.segment.run_segment` in a worker that judges.
-"""
+"""Where segments run: one interface, a process pool or Dask behind it."""
 
 from __future__ import annotations
 
@@ -18,17 +14,11 @@ from hanoi_harness import guardian, process
 from hanoi_harness.errors import UsageError
 from hanoi_harness.scale.segment import SegmentResult, Task, run_segment
 
-# How long the broken pool's thread may take to end its other workers (SIGTERM).  Past it, the dead
-# one's exit status is left out of the report.  They exit at once, in milliseconds, even on a loaded
-# machine.
-_REAP_SECONDS = 5.0
+_REAP_SECONDS = 5.0  # for a broken pool to end its other workers; they take milliseconds
 
 
 class Executor(Protocol):
-    """Runs the segments of one :class:`Task` somewhere: all the driver uses.
-
-    The driver is :func:`~hanoi_harness.scale.verify_scaled`.
-    """
+    """Runs the segments of one :class:`Task` somewhere: all the driver uses."""
 
     workers: int
     window: int
@@ -38,16 +28,10 @@ class Executor(Protocol):
         """Start verifying steps *first* .. *last*; return a future."""
 
     def wait(self, futures: list[Any], timeout: float | None) -> set[Any]:
-        """Return the futures of *futures* that are done.
-
-        It waits up to *timeout* seconds for the first.
-        """
+        """Return the futures done, waiting up to *timeout* s for the first."""
 
     def outcome(self, future: Any) -> SegmentResult | str:
-        """Return the segment's result, or why its worker died.
-
-        A segment whose worker died is to be run again.
-        """
+        """Return the segment's result, or why its worker died."""
 
     def cancel(self, future: Any) -> None:
         """Drop a segment no longer needed."""
@@ -67,10 +51,7 @@ def _worker_init(caller: int, token: str) -> None:  # pragma: no cover - in each
 
 
 class LocalPool:
-    """Segments on a local process pool of *workers* processes.
-
-    The pool is a :class:`~concurrent.futures.ProcessPoolExecutor`.
-    """
+    """Segments on a local process pool of *workers* processes."""
 
     def __init__(self, task: Task, workers: int) -> None:
         # forkserver (or spawn): the workers do not inherit the caller's threads (tqdm's, Dask's).  Its
@@ -153,10 +134,7 @@ class LocalPool:
 
 
 class DaskCluster:
-    """Segments on a Dask distributed cluster, through a client.
-
-    The client connects to the scheduler at *address*.
-    """
+    """Segments on the Dask cluster whose scheduler is at *address*."""
 
     def __init__(self, task: Task, address: str) -> None:
         try:

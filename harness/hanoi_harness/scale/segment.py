@@ -1,8 +1,4 @@
-"""One segment of a run, steps ``first`` to ``last``, judged here.
-
-The algorithm's own process streams the moves. :func:`verify_segment` runs wherever a segment runs (a local
-pool's worker, a Dask worker).
-"""
+"""One segment of a run, steps ``first`` to ``last``, judged where it runs."""
 
 from __future__ import annotations
 
@@ -22,11 +18,7 @@ from hanoi_harness.scale.segments import Pegs, as_lists, frozen, number, optimal
 
 @dataclass(frozen=True)
 class SegmentResult:
-    """The outcome of verifying steps ``first .. last`` (1-based, inclusive).
-
-    ``verdict`` is ``ok`` when the moves are legal, as many as the segment's steps, and end on the optimal
-    path.
-    """
+    """The outcome of verifying steps ``first .. last`` (1-based, inclusive)."""
 
     first: int
     last: int
@@ -43,10 +35,7 @@ class SegmentResult:
 
 @dataclass(frozen=True)
 class Task:
-    """What every segment of one run shares.
-
-    That is the algorithm, its plugins, n, its final peg and the process's limits.
-    """
+    """What every segment of one run shares: algorithm, n, peg and limits."""
 
     name: str
     plugins: tuple[str, ...]
@@ -66,10 +55,7 @@ def catalog_of(plugins: Sequence[str]) -> Registry:
 def task_for(
     name: str, plugins: Sequence[str], n: int, *, memory_mb: int | None = None, timeout: float | None = None
 ) -> Task:
-    """Return the :class:`Task` of *name*'s n-disk run with *plugins*.
-
-    Raises :class:`~hanoi_harness.errors.UsageError` when the run cannot be split.
-    """
+    """Return the :class:`Task` of *name*'s n-disk run, if it can be split."""
     from hanoi_harness.registry.probe import own_plugins
 
     record = catalog_of(plugins).get(name)
@@ -87,11 +73,7 @@ def verify_segment(name: str, plugins: Sequence[str], n: int, first: int, last: 
 
 
 def run_segment(task: Task, first: int, last: int) -> SegmentResult:
-    """Verify steps *first* .. *last* of *task*.
-
-    The algorithm's process is kept for this thread's next segment. A process that dies is given a second run,
-    its lost batch sent one move a frame.
-    """
+    """Verify steps *first* .. *last* of *task*, once more if its process dies."""
     began = time.perf_counter()
     total = (1 << task.n) - 1
     if not 1 <= first <= last <= total:
@@ -181,13 +163,7 @@ def _moves(next_frame: Callable[[], protocol.Frame]) -> list[tuple[int, ...]]:
     return moves
 
 
-# --- the algorithm's processes, kept between segments ------------------------------------------------------
-
-KEPT = 4
-"""Processes kept per worker between segments.
-
-One is kept per thread that verifies segments, for the latest tasks.
-"""
+KEPT = 4  #: Processes kept per worker between segments, one per thread.
 
 _KEPT: dict[tuple[Task, int], Producer] = {}
 _KEPT_LOCK = threading.Lock()

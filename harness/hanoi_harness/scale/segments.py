@@ -1,7 +1,4 @@
-"""Segment maths: the steps a segment covers, the optimal pegs, the sizes.
-
-It tells which steps a segment covers, the pegs of the optimal run at any step, and how big segments are.
-"""
+"""Segment maths: the steps a segment covers, the optimal pegs, the sizes."""
 
 from __future__ import annotations
 
@@ -11,33 +8,17 @@ from hanoi_harness.core.randomaccess import move_at
 from hanoi_harness.errors import UsageError
 from hanoi_harness.registry.record import Algorithm, Move, labelled_state
 
-Pegs = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-"""The three pegs, each a tuple of disks, bottom first."""
+Pegs = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  #: The three pegs, each a tuple of disks, bottom first.
 
-SEGMENTS_PER_WORKER = 16
-"""Default segments per worker.
+SEGMENTS_PER_WORKER = 16  #: Default segments per worker: the last to finish costs 1/16 of a share.
 
-The last segment to finish then costs at most 1/16 of a worker's share.
-"""
+MIN_SEGMENT = 1 << 16  #: Smallest default segment: far more work than sending and starting it.
 
-MIN_SEGMENT = 1 << 16
-"""Smallest default segment, 65536 moves.
-
-Its moves take far longer to verify than a segment costs to send and start.
-"""
-
-MAX_SEGMENT = 1 << 24
-"""Largest default segment, 2^24 moves.
-
-It stays short, so that progress and a retry stay fine-grained.
-"""
+MAX_SEGMENT = 1 << 24  #: Largest default segment, so that progress and a retry stay fine.
 
 
 def final_peg_for(algorithm: Algorithm, n: int) -> int:
-    """Return the one peg (1 or 2) *algorithm*'s record declares for n disks.
-
-    Segments start from the optimal solution's states, which depend on that peg.
-    """
+    """Return the one peg (1 or 2) *algorithm*'s record declares for n disks."""
     pegs = algorithm.final_peg.pegs(n)
     if len(pegs) != 1 or not pegs <= {1, 2}:
         raise UsageError(
@@ -49,10 +30,7 @@ def final_peg_for(algorithm: Algorithm, n: int) -> int:
 
 
 def splittable(algorithm: Algorithm, n: int) -> int:
-    """Check that *algorithm*'s n-disk run can be split; return its final peg.
-
-    Raises :class:`UsageError` in four cases.
-    """
+    """Check that *algorithm*'s n-disk run can be split; return its final peg."""
     algorithm.check_n(n)
     if not algorithm.puzzle.classic:
         raise UsageError(

@@ -1,20 +1,6 @@
 """hanoi-harness's conformance checks, for any project's own tests.
 
-::
-
-    from hanoi_harness.testing import parametrize_with_checks
-    from my_variant import clockwise_mine
-
-    @parametrize_with_checks([clockwise_mine])
-    def test_conformance(algorithm, check):
-        check(algorithm)
-
-They need nothing but the installed package, pytest and hypothesis. The
-pytest plugin (:mod:`hanoi_harness.testing.plugin`) runs them on every
-algorithm installed as an entry point with ``pytest --hanoi-check-installed``.
-:mod:`hanoi_harness.testing.strategies` has hypothesis strategies for one's
-own tests. Each name is imported when first used, so that the plugin, which
-pytest loads in every run, costs nothing until asked.
+Each name is imported when first used: pytest loads the plugin in every run.
 """
 
 from __future__ import annotations
@@ -38,16 +24,7 @@ _HOMES = {
     "record_of": "hanoi_harness.testing.records",
 }
 
-__all__ = [
-    "CHECKS",
-    "NAMES",
-    "Check",
-    "CheckFailed",
-    "checks_for",
-    "installed",
-    "parametrize_with_checks",
-    "record_of",
-]
+__all__ = ["CHECKS", "NAMES", "Check", "CheckFailed", "checks_for", "installed", "parametrize_with_checks", "record_of"]
 
 
 def __getattr__(name: str) -> Any:

@@ -1,13 +1,4 @@
-"""The checks every record gets: legal, optimal, peg, limits, repeatable.
-
-A record's moves must be legal and optimal, end on its declared peg, keep
-within its limits, and be the same every time. Each check replays the
-algorithm in this process with the project's checker
-(:mod:`hanoi_harness.core.checker`) under the rules of the record's puzzle.
-It does so for every n from its minimum up to the bound :data:`SIZE` (the
-most disks whose run makes at most 2^SIZE - 1 moves). It fails at the
-smallest n that breaks the rule, naming the step, the move and the reason.
-"""
+"""The checks every record gets: legal, optimal, peg, limits, repeatable."""
 
 from __future__ import annotations
 
@@ -21,27 +12,19 @@ from hanoi_harness.testing.output import lazy
 from hanoi_harness.testing.records import most_disks, run_length, sizes
 from hanoi_harness.testing.runs import any_but_the_first, collected, every_peg, first_difference, judged
 
-SIZE = 12
-"""Every n whose run makes at most 2^12 - 1 = 4095 moves is checked: n = 0 to 12 of the classic puzzle."""
+SIZE = 12  #: Every n whose run makes at most 2^12 - 1 = 4095 moves is checked.
 
-TOP_N = 64
-"""The largest n whose first moves are checked, for a record that declares no maximum."""
+TOP_N = 64  #: The largest n whose first moves are checked, for a record with no maximum.
 
-PREFIX = 1000
-"""The first moves checked at the largest n a record accepts."""
+PREFIX = 1000  #: The first moves checked at the largest n a record accepts.
 
-LAZY_SIZE = 20
-"""The first move of a run of 2^20 - 1 moves must come before a share of them is held (:func:`lazy`)."""
+LAZY_SIZE = 20  #: The first move of 2^20 - 1 must come before they are held (:func:`lazy`).
 
-DETERMINISM_SIZE = 10
-"""The size of the runs compared with each other: 2^10 - 1 = 1023 moves of the classic puzzle."""
+DETERMINISM_SIZE = 10  #: The size of the runs compared with each other: 2^10 - 1 classic moves.
 
 
 def legal(algorithm: Algorithm) -> None:
-    """Every move of every run is legal under the puzzle's rules, and runs end.
-
-    The rules are the record's puzzle's: classic, cyclic, linear or k pegs.
-    """
+    """Every move of every run is legal under the puzzle's rules, and runs end."""
     for n in sizes(algorithm, SIZE):
         verdict, recorder = judged(algorithm, n, targets=every_peg(algorithm))
         failure = verdict.failure
@@ -50,10 +33,7 @@ def legal(algorithm: Algorithm) -> None:
 
 
 def optimal(algorithm: Algorithm) -> None:
-    """Every run moves the whole tower off its first peg in the fewest moves.
-
-    The fewest are the puzzle's, to the peg the tower ends on.
-    """
+    """Every run moves the whole tower off its first peg in the fewest moves."""
     for n in sizes(algorithm, SIZE):
         verdict, recorder = judged(algorithm, n, targets=any_but_the_first(algorithm))
         if not verdict.ok:
@@ -77,10 +57,7 @@ def final_peg(algorithm: Algorithm) -> None:
 
 
 def limits(algorithm: Algorithm) -> None:
-    """The n outside the declared limits are refused; the largest n runs.
-
-    The largest n accepted must start with legal moves.
-    """
+    """The n outside the declared limits are refused; the largest n runs."""
     if algorithm.min_n > 0:
         refused(algorithm, algorithm.min_n - 1, f"n >= {algorithm.min_n}", algorithm.min_n_reason)
     if algorithm.max_n is not None:
@@ -98,10 +75,7 @@ def limits(algorithm: Algorithm) -> None:
 
 
 def refused(algorithm: Algorithm, n: int, limit: str, reason: str) -> None:
-    """Fail unless *algorithm* refuses n disks, naming *limit* and *reason*.
-
-    The refusal must be a usage error.
-    """
+    """Fail unless *algorithm* refuses n disks, naming *limit* and *reason*."""
     try:
         algorithm.check_n(n)
     except UsageError as exc:
@@ -112,10 +86,7 @@ def refused(algorithm: Algorithm, n: int, limit: str, reason: str) -> None:
 
 
 def deterministic(algorithm: Algorithm) -> None:
-    """Two runs of the same n make the same moves, even with another between.
-
-    The run between them is of another n.
-    """
+    """Two runs of the same n make the same moves, even with another between."""
     n = most_disks(algorithm, DETERMINISM_SIZE)
     other = max(algorithm.min_n, n - 1)
     cap = 4 * run_length(algorithm, n) + 16  # a run that goes on longer is the other checks' to report

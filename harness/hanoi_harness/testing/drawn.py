@@ -1,22 +1,4 @@
-"""The check whose n, steps and ends hypothesis draws, past the others.
-
-It reaches beyond what the exhaustive checks reach.
-
-Each example is one of these.
-
-* A run of n disks (up to the work of :data:`RUN_SIZE` classic disks),
-  judged legal, optimal and on its declared peg.
-* Where the record declares ``solve_for``, a run between a drawn start and
-  goal (towers, or any configurations, as it takes them).
-* Where it declares ``solve_from``, a resumed run of up to :data:`RESUME_N`
-  disks from a drawn step k. Its first :data:`WINDOW` moves must be the
-  optimal solution's there: the unique one to the record's peg, which
-  ``solve`` must be. They are found by
-  :func:`hanoi_harness.core.randomaccess.move_at` without making the run.
-
-The examples are derandomized (the same every time, as a CI gate needs) and
-kept in no database; a failure is shrunk to its smallest example.
-"""
+"""The check whose n, steps and ends hypothesis draws, past the others."""
 
 from __future__ import annotations
 
@@ -31,39 +13,26 @@ from hanoi_harness.testing.failures import CheckFailed, verdict_failure, where
 from hanoi_harness.testing.runs import collected, first_difference, judged
 from hanoi_harness.testing.strategies import disks, endpoints, steps
 
-RUN_SIZE = 14
-"""Drawn runs make at most 2^14 - 1 moves (the classic n = 14; the same work on other puzzles)."""
+RUN_SIZE = 14  #: Drawn runs make at most 2^14 - 1 moves, or the same work.
 
-BETWEEN_SIZE = 10
-"""Drawn runs between two configurations: at most the work of 10 classic disks."""
+BETWEEN_SIZE = 10  #: Drawn runs between two configurations: the work of 10 classic disks.
 
-RESUME_N = 60
-"""Drawn resumed runs have up to 60 disks (never made whole: only their first moves are read)."""
+RESUME_N = 60  #: Drawn resumed runs have up to 60 disks: only their first moves are read.
 
-WINDOW = 64
-"""The moves of a resumed run compared with the optimal solution's."""
+WINDOW = 64  #: The moves of a resumed run compared with the optimal solution's.
 
-EXAMPLES = 40
-"""Examples drawn for each algorithm."""
+EXAMPLES = 40  #: Examples drawn for each algorithm.
 
-Case = tuple[str, int, Any]
-"""What one example asks: ("run", n, None), ("between", n, (start, goal)) or ("resume", n, k)."""
+Case = tuple[str, int, Any]  #: ("run", n, None), ("between", n, (start, goal)) or ("resume", n, k).
 
 
 def resumable(algorithm: Algorithm) -> bool:
-    """Tell whether *algorithm*'s resumed runs compare with the optimal one.
-
-    They do for a classic record that can start from any step.
-    """
+    """Tell whether *algorithm* is classic and can start from any step."""
     return algorithm.solve_from is not None and algorithm.puzzle.classic
 
 
 def cases(algorithm: Algorithm) -> st.SearchStrategy[Case]:
-    """Return what the examples of *algorithm* draw from.
-
-    They draw from its runs, and from its runs between ends or from a step
-    where it declares those.
-    """
+    """Return what the examples of *algorithm* draw from: its kinds of run."""
     options: list[st.SearchStrategy[Case]] = [st.tuples(st.just("run"), disks(algorithm, RUN_SIZE), st.none())]
     if algorithm.solve_for is not None:
         between = disks(algorithm, BETWEEN_SIZE).flatmap(
@@ -80,18 +49,10 @@ def cases(algorithm: Algorithm) -> st.SearchStrategy[Case]:
 
 
 def drawn(algorithm: Algorithm) -> None:
-    """Runs of drawn n, from drawn steps and between drawn ends, as declared.
-
-    The ends are drawn configurations; each kind of run is drawn only where
-    the record declares it.
-    """
+    """Runs of drawn n, from drawn steps and between drawn ends, as declared."""
 
     @settings(
-        max_examples=EXAMPLES,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
+        max_examples=EXAMPLES, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck)
     )
     @given(cases(algorithm))
     def example(case: Case) -> None:
@@ -123,10 +84,7 @@ def resumed(algorithm: Algorithm, n: int, k: int) -> None:
 
 
 def _to(move: tuple[int, int, int], peg: int) -> tuple[int, int, int]:
-    """Return an optimal move to peg 2 as the optimal run to *peg* makes it.
-
-    *peg* is 1 or 2; for 1, pegs 1 and 2 are exchanged.
-    """
+    """Return an optimal move to peg 2 as the optimal run to *peg* makes it."""
     disk, src, dst = move
     if peg == 2:
         return move

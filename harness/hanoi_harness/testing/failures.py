@@ -1,13 +1,4 @@
-"""How a conformance check fails: one message naming n, step, move, reason.
-
-A check replays the algorithm's moves in this process, through a
-:class:`Recorder` that keeps the exception the algorithm raised, if any. The
-checker turns it into a ``crashed`` verdict (its step and its message).
-:func:`located` adds where it was raised, the innermost line of the
-algorithm's own code, with the traceback from the algorithm's first frame
-on. The algorithm's own code is the package (or the file) of its
-functions; the harness's frames before it are left out.
-"""
+"""How a conformance check fails: one message naming n, step, move, reason."""
 
 from __future__ import annotations
 
@@ -22,7 +13,7 @@ from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.registry.record import Algorithm
 
 HARNESS = Path(__file__).resolve().parent.parent
-"""The folder of the ``hanoi_harness`` package: its frames are never the algorithm's."""
+"""The folder of ``hanoi_harness``: its frames are never the algorithm's."""
 
 
 class CheckFailed(AssertionError):
@@ -30,19 +21,13 @@ class CheckFailed(AssertionError):
 
 
 class Interrupted(Exception):
-    """The algorithm raised KeyboardInterrupt or SystemExit: a crash too.
-
-    The check reports it at its step, as any other exception.
-    """
+    """The algorithm raised KeyboardInterrupt or SystemExit: a crash too."""
 
 
 class Recorder:
-    """The moves (or chunks) *start()* yields, keeping what it raises.
+    """The moves (or chunks) *start()* yields; what it raises is kept.
 
-    The exception goes on its way out and is kept in :attr:`error`.
-
-    *start* is called on the first ``next``, so an exception raised by the
-    call itself (a function that is not a generator) is kept too.
+    *start* is called on the first ``next``, so what the call raises is kept too.
 
     >>> def broken(n):
     ...     yield (1, 0, 2)
@@ -87,10 +72,7 @@ def where(n: int, ends: tuple[Config, Config] | None = None) -> str:
 
 
 def described(verdict: Verdict) -> str:
-    """Return the verdict in one line, even if its objects' repr raises.
-
-    The objects are the algorithm's, so their repr may raise.
-    """
+    """Return the verdict in one line, even if its objects' repr raises."""
     try:
         return verdict.describe()
     except Exception:  # a move whose repr or str raises
@@ -100,10 +82,9 @@ def described(verdict: Verdict) -> str:
 def verdict_failure(
     algorithm: Algorithm, verdict: Verdict, recorder: Recorder | None, run: str, also: str = ""
 ) -> CheckFailed:
-    """Return the failure of *run* whose verdict is *verdict*.
+    """Return the failure of *run* whose verdict is *verdict*, then *also*.
 
-    It names the run (see :func:`where`), the step, move and reason, then
-    *also*. A crash names where it was raised, from what *recorder* kept.
+    A crash names where it was raised, from what *recorder* kept.
     """
     text = f"{run}: {described(verdict)}{also}"
     if verdict.status == "crashed" and recorder is not None and recorder.error is not None:
@@ -112,22 +93,14 @@ def verdict_failure(
 
 
 def crash_failure(algorithm: Algorithm, exc: Exception, run: str, doing: str) -> CheckFailed:
-    """Return the failure of *run* when the algorithm raised *exc*.
-
-    *doing* says what the check was doing with the algorithm at the time.
-    """
+    """Return the failure of *run*, crashed *doing* (at step 3, say) by *exc*."""
     return CheckFailed(f"{run}: crashed {doing}: {type(exc).__name__}: {exc}\n{located(exc, algorithm)}")
 
 
 def located(exc: BaseException, algorithm: Algorithm) -> str:
-    """Say where *exc* was raised in *algorithm*'s own code, and how.
+    """Say where in *algorithm*'s own code *exc* was raised, and its traceback.
 
-    The traceback follows.
-
-    The place is a file:line and a function.
-
-    The traceback starts at the algorithm's first frame; when no frame is the
-    algorithm's own, at the first frame outside the harness.
+    The traceback starts at the algorithm's first frame, else the first outside the harness.
     """
     frames = traceback.extract_tb(exc.__traceback__)
     roots = own_code(algorithm)
@@ -142,10 +115,7 @@ def located(exc: BaseException, algorithm: Algorithm) -> str:
 
 
 def own_code(algorithm: Algorithm) -> tuple[Path, ...]:
-    """Return the folders (or files) of *algorithm*'s own code.
-
-    They are the top-level packages of its functions' modules.
-    """
+    """Return the top-level packages (or files) of *algorithm*'s functions."""
     roots: list[Path] = []
     for function in (algorithm.solve, algorithm.solve_from, algorithm.solve_for):
         module = sys.modules.get(getattr(function, "__module__", None) or "")

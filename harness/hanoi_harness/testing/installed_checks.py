@@ -1,11 +1,4 @@
-"""The tests ``pytest --hanoi-check-installed`` adds to a session.
-
-Every conformance check runs on every installed algorithm.
-
-The algorithms are those of the entry-point group ``hanoi.algorithms``
-(their names only: each is imported in its worker, :mod:`hanoi_harness.testing.isolated`); with none installed the
-plugin refuses the option before this module is collected.
-"""
+"""The tests ``pytest --hanoi-check-installed`` adds to a session."""
 
 from __future__ import annotations
 

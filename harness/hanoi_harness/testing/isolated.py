@@ -1,14 +1,4 @@
-"""Conformance checks run in a child process, safe from the algorithm.
-
-Each algorithm gets one worker (:mod:`hanoi_harness.testing.worker`),
-reused by its checks. An exit, a signal, a ``KeyboardInterrupt`` or a hang
-there fails the check that was running, with its reason, after at most
-:data:`TIMEOUT_S` seconds. The next check starts a fresh worker. A name or
-a ``--plugin`` spec is imported in the worker only. A function or record
-is pickled by reference (its module and name) and imported there again;
-one that pickle cannot take (a lambda, a local function) runs in this
-process instead.
-"""
+"""Conformance checks run in a child process, safe from the algorithm."""
 
 from __future__ import annotations
 
@@ -26,8 +16,7 @@ from typing import Any
 from hanoi_harness import process
 from hanoi_harness.testing.worker import WORKER_VARIABLE
 
-TIMEOUT_S = 60.0
-"""The longest a check may run before its worker is killed and it fails; loading may always take this long."""
+TIMEOUT_S = 60.0  #: The longest a check may run before its worker is killed and it fails.
 
 
 def in_worker() -> bool:
@@ -36,10 +25,7 @@ def in_worker() -> bool:
 
 
 def spec_of(algorithm: Any) -> Any:
-    """Return what a worker loads *algorithm* from, or None if it cannot.
-
-    A name or spec stays as it is; an object is pickled by reference.
-    """
+    """Return what a worker loads *algorithm* from (a name, a pickle), or None."""
     if isinstance(algorithm, str):
         return algorithm
     try:
@@ -61,10 +47,7 @@ class Worker:
     _proc: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Send *request*; return the answer, or ``{"failed": why}``.
-
-        The worker is started (and the algorithm loaded) first if needed.
-        """
+        """Send *request*, starting the worker if need be; return the answer."""
         if self.unloadable:
             return {"failed": self.unloadable}
         if self._proc is None:
@@ -117,10 +100,7 @@ class Worker:
 
 
 def _line(proc: subprocess.Popen[bytes], deadline: float) -> bytes:
-    """Read one line from *proc*'s output by *deadline*.
-
-    It is empty if the output ended first; TimeoutError if the deadline passed.
-    """
+    """Read one line from *proc*'s output by *deadline* (or TimeoutError)."""
     assert proc.stdout is not None
     fd = proc.stdout.fileno()
     data = b""

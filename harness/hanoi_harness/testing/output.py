@@ -1,25 +1,4 @@
-"""What a run gives out: moves in little memory, text and bytes to read.
-
-The text and bytes must read back as the run.
-
-The memory checks use tracemalloc on the one consumer every figure drains
-through (:func:`hanoi_harness.bench.memory.measure.tracemalloc_peak`). A run
-that kept its moves would hold at least a pointer, 8 bytes, for each (3
-bytes in arrays of uint8). So a record of space "1" or "n" fails when its
-peak grows by more than :data:`BYTES_PER_MOVE` a move between a small and a
-large run. It may also take :data:`BYTES_PER_DISK` a disk, what a space
-class of n may take: a frame or two of a recursion per disk. A record of
-chunks may hold a chunk of many moves whatever n, so its two runs are both
-larger than any chunk is likely to be. While a peak is traced, other threads
-are kept off the interpreter, so that a test runner's own threads
-(pytest-xdist's) do not allocate into it.
-
-The round trips write the moves as ``hanoi moves`` writes them
-(:class:`hanoi_harness.sandbox.screen.MoveStream`, the text and the
-``--binary`` bytes) and read them back. The text is read as ``hanoi check``
-reads it, the bytes three to a move. Both must give the run's own moves and
-digest.
-"""
+"""What a run gives out: moves in little memory, text and bytes to read."""
 
 from __future__ import annotations
 
@@ -35,34 +14,24 @@ from hanoi_harness.testing.failures import CheckFailed, crash_failure, verdict_f
 from hanoi_harness.testing.records import most_disks, run_length
 from hanoi_harness.testing.runs import judged, require
 
-BYTES_PER_MOVE = 2
-"""What a streaming run may hold more per extra move: less than any run that kept its moves would."""
+BYTES_PER_MOVE = 2  #: What a streaming run may hold more per extra move: a kept move takes 3 or 8.
 
-BYTES_PER_DISK = 1024
-"""What a streaming run may hold more per extra disk: the generator frames of a recursion, a few hundred bytes each."""
+BYTES_PER_DISK = 1024  #: What a streaming run may hold more per extra disk: a recursion's frames.
 
-STREAM_SIZES = (10, 15)
-"""The runs whose peaks are compared: 2^10 - 1 and 2^15 - 1 moves of the classic puzzle (the same work on others)."""
+STREAM_SIZES = (10, 15)  #: The runs whose peaks are compared: 2^10 - 1 and 2^15 - 1 classic moves.
 
-CHUNK_STREAM_SIZES = (17, 22)
-"""The runs of a record of chunks compared: above the 2^16 - 1 moves of ``blocks``' largest chunk."""
+CHUNK_STREAM_SIZES = (17, 22)  #: The runs of a record of chunks compared: above ``blocks``' largest chunk.
 
-MIN_EXTRA = 1 << 14
-"""The fewest extra moves the large run must make for the comparison to say anything."""
+MIN_EXTRA = 1 << 14  #: The fewest extra moves the large run must make to tell anything.
 
-ROUND_TRIP_SIZE = 10
-"""The run written and read back: 2^10 - 1 = 1023 moves of the classic puzzle."""
+ROUND_TRIP_SIZE = 10  #: The run written and read back: 2^10 - 1 = 1023 classic moves.
 
-SWITCH_INTERVAL_S = 60.0
-"""The interpreter's thread switch interval while a peak is traced: no other thread runs in the meantime."""
+SWITCH_INTERVAL_S = 60.0  #: The thread switch interval while a peak is traced: no other thread runs.
 
 
 @contextmanager
 def alone() -> Iterator[None]:
-    """Keep other threads off the interpreter while the block runs.
-
-    They may still run while this thread blocks.
-    """
+    """Keep other threads off the interpreter, unless this one blocks."""
     before = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     try:
@@ -72,10 +41,7 @@ def alone() -> Iterator[None]:
 
 
 def traced(work: Callable[[], object]) -> int:
-    """Return the peak bytes traced above the start while *work* runs.
-
-    *work* runs once untraced first, to fill caches and lazy imports.
-    """
+    """Return the peak bytes traced while *work* runs (after a warm-up)."""
     work()
     started = not tracemalloc.is_tracing()
     if started:
@@ -98,10 +64,7 @@ def _stream_sizes(algorithm: Algorithm) -> tuple[int, int]:
 
 
 def streams(algorithm: Algorithm) -> bool:
-    """Tell whether the streaming check applies to a record.
-
-    It needs a space class below 2^n, and limits that leave two runs far apart.
-    """
+    """Tell whether a record's space is below 2^n and its runs far apart."""
     small, large = _stream_sizes(algorithm)
     return algorithm.space != "2^n" and run_length(algorithm, large) - run_length(algorithm, small) >= MIN_EXTRA
 
@@ -130,11 +93,7 @@ def streaming(algorithm: Algorithm) -> None:
 
 
 def lazy(algorithm: Algorithm, n: int) -> None:
-    """Fail unless *algorithm* yields its first move before holding its run.
-
-    The first move of n disks must come before a share of the run is held in
-    memory.
-    """
+    """Fail unless *algorithm* yields its first move before holding its run."""
 
     def first() -> None:
         moves = iter(algorithm.moves(n))
@@ -156,10 +115,7 @@ def lazy(algorithm: Algorithm, n: int) -> None:
 
 
 def _written(algorithm: Algorithm, n: int) -> tuple[str, bytes, int, int]:
-    """Return what ``hanoi moves`` writes (text, bytes), count and digest.
-
-    The run of n disks is judged first.
-    """
+    """Return what ``hanoi moves`` writes (text, bytes), count and digest."""
     from hanoi_harness.sandbox.screen import MoveStream  # the command's own writer, imported only by these checks
 
     verdict, recorder = judged(algorithm, n)
@@ -175,10 +131,7 @@ def _written(algorithm: Algorithm, n: int) -> tuple[str, bytes, int, int]:
 
 
 def text_round_trip(algorithm: Algorithm) -> None:
-    """The text of ``hanoi moves`` reads back through ``hanoi check``.
-
-    It must read as the same moves, legal and optimal.
-    """
+    """The text of ``hanoi moves`` reads back through ``hanoi check``."""
     from hanoi_harness.transcript.check import UnreadableInput, check_lines
 
     n = most_disks(algorithm, ROUND_TRIP_SIZE)
@@ -201,10 +154,7 @@ def text_round_trip(algorithm: Algorithm) -> None:
 
 
 def binary_round_trip(algorithm: Algorithm) -> None:
-    """``hanoi moves --binary`` writes three bytes a move that read back.
-
-    They must read as the same moves, legal and optimal.
-    """
+    """``hanoi moves --binary`` writes three bytes a move that read back."""
     n = most_disks(algorithm, ROUND_TRIP_SIZE)
     _, data, count, digest = _written(algorithm, n)
     require(

@@ -1,12 +1,6 @@
-"""The pytest plugin that checks the installed algorithms, when asked.
+"""The pytest plugin: ``--hanoi-check-installed`` adds the checks.
 
-It is the entry point ``pytest11``, and ``pytest --hanoi-check-installed``
-asks it. With the option, pytest also collects
-:mod:`hanoi_harness.testing.installed_checks`, which runs every conformance
-check on every algorithm installed in the entry-point group
-``hanoi.algorithms`` (test ids ``NAME-CHECK``, so ``-k`` selects as usual).
-Without it the plugin does nothing: pytest loads it in every run, so it
-imports nothing until asked.
+Without the option it imports nothing: pytest loads it in every run.
 """
 
 from __future__ import annotations

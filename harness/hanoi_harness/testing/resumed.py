@@ -1,14 +1,4 @@
-"""The checks of ``solve_from`` (any step) and ``solve_for`` (any ends).
-
-A record may declare these beyond ``solve(n)``. ``solve_from(n, k)`` must
-yield exactly what ``solve(n)`` yields from step k on, for every k.
-``solve_for(n, start, goal)`` must move the disks from start to goal
-legally and in the puzzle's fewest moves, as ``--from`` and ``--to`` ask
-it. It is checked for every pair of whole towers and, for a record of
-``configurations="any"``, every pair of configurations of up to
-:data:`ANY_DISKS` disks. Larger n and configurations are drawn by
-hypothesis (:mod:`hanoi_harness.testing.drawn`).
-"""
+"""The checks of ``solve_from`` (any step) and ``solve_for`` (any ends)."""
 
 from __future__ import annotations
 
@@ -21,21 +11,15 @@ from hanoi_harness.testing.failures import CheckFailed, verdict_failure, where
 from hanoi_harness.testing.records import run_length, sizes
 from hanoi_harness.testing.runs import collected, first_difference, judged
 
-FROM_SIZE = 8
-"""solve_from is compared with solve at every step k of every n up to 2^8 - 1 = 255 moves."""
+FROM_SIZE = 8  #: solve_from is compared with solve at every step of runs up to 2^8 - 1 moves.
 
-TOWERS_SIZE = 6
-"""Every pair of whole towers is checked for every n whose run makes at most 2^6 - 1 moves (the classic n = 6)."""
+TOWERS_SIZE = 6  #: Every pair of whole towers is checked for runs up to 2^6 - 1 moves.
 
-ANY_DISKS = 3
-"""Every pair of configurations is checked up to this many disks (27 configurations of 3 disks on 3 pegs)."""
+ANY_DISKS = 3  #: Every pair of configurations is checked up to this many disks.
 
 
 def solve_from(algorithm: Algorithm) -> None:
-    """``solve_from(n, k)`` yields what ``solve(n)`` yields from step k on.
-
-    This holds at every k of every n up to the bound.
-    """
+    """``solve_from(n, k)`` yields what ``solve(n)`` yields from step k on."""
     for n in sizes(algorithm, FROM_SIZE):
         cap = 4 * run_length(algorithm, n) + 16
         whole = collected(algorithm, n, partial(algorithm.moves, n), cap)
@@ -49,8 +33,6 @@ def solve_from(algorithm: Algorithm) -> None:
 
 def towers(n: int, pegs: int) -> list[tuple[Config, Config]]:
     """Return every ordered pair of whole towers of n disks on *pegs* pegs.
-
-    Each tower is paired with itself too.
 
     >>> towers(1, 3)[:4]
     [((0,), (0,)), ((0,), (1,)), ((0,), (2,)), ((1,), (0,))]
@@ -69,10 +51,7 @@ def configurations(n: int, pegs: int) -> list[tuple[Config, Config]]:
 
 
 def from_to(algorithm: Algorithm) -> None:
-    """Between every two whole towers the run is legal and shortest.
-
-    Where the record declares it, any two configurations are checked too.
-    """
+    """Between every two whole towers the run is legal and shortest."""
     pegs = algorithm.puzzle.pegs
     for n in sizes(algorithm, TOWERS_SIZE):
         pairs = towers(n, pegs)

@@ -1,7 +1,4 @@
-"""One run of an algorithm, judged by the project's checker in-process.
-
-The exception the algorithm raises, if any, is kept for the report.
-"""
+"""One run of an algorithm, judged in-process, its exception kept."""
 
 from __future__ import annotations
 
@@ -16,8 +13,7 @@ from hanoi_harness.core.verdict import Verdict
 from hanoi_harness.registry.record import Algorithm
 from hanoi_harness.testing.failures import CheckFailed, Recorder, crash_failure, where
 
-Ends = tuple[Config, Config] | None
-"""The start and goal of a run, or None for the default run (the tower from peg 0 to the declared peg)."""
+Ends = tuple[Config, Config] | None  #: The start and goal of a run, or None for the default run.
 
 
 def judged(
@@ -25,11 +21,7 @@ def judged(
 ) -> tuple[Verdict, Recorder]:
     """Replay *algorithm*'s run of n disks; return its verdict and recorder.
 
-    The run is between *ends* if given, judged under its puzzle's rules.
-
-    The tower must end on one of *targets* (default: the pegs the record
-    declares for n); between *ends* it must end at the goal.  A record of
-    chunks is judged on its arrays, as ``hanoi verify`` judges it.
+    The run is between *ends* if given; else it must end on one of *targets* (default: declared).
     """
     algorithm.check_n(n)
     if ends is not None:
@@ -48,10 +40,7 @@ def judged(
 
 
 def collected(algorithm: Algorithm, n: int, moves: Callable[[], Iterable[Any]], most: int, run: str = "") -> list[Any]:
-    """Return at most *most* of the moves that *moves()* yields for n disks.
-
-    The moves are *algorithm*'s; a crash fails the check, saying where.
-    """
+    """Return at most *most* moves of *moves()*; a crash fails the check."""
     recorder = Recorder(moves)
     found: list[Any] = []
     try:
@@ -62,25 +51,17 @@ def collected(algorithm: Algorithm, n: int, moves: Callable[[], Iterable[Any]], 
 
 
 def every_peg(algorithm: Algorithm) -> frozenset[int]:
-    """Return every peg of *algorithm*'s puzzle.
-
-    A run judged for its moves alone may end on any of them.
-    """
+    """Return every peg of *algorithm*'s puzzle."""
     return frozenset(range(algorithm.puzzle.pegs))
 
 
 def any_but_the_first(algorithm: Algorithm) -> frozenset[int]:
-    """Return every peg but peg 0, where the tower starts.
-
-    A run judged for its count may end on any of them.
-    """
+    """Return every peg but peg 0, where the tower starts."""
     return frozenset(range(1, algorithm.puzzle.pegs))
 
 
 def first_difference(got: list[Any], wanted: list[Any]) -> tuple[int, str]:
     """Return the first index where *got* and *wanted* differ, and how.
-
-    How they differ is said in words.
 
     >>> first_difference([(1, 0, 2), (2, 0, 1)], [(1, 0, 2), (2, 0, 2)])
     (1, '2 0 1, where 2 0 2 was expected')
@@ -108,9 +89,6 @@ def shown(move: Any) -> str:
 
 
 def require(condition: bool, message: Callable[[], str]) -> None:
-    """Fail with *message()* unless *condition*.
-
-    It is one branch for every comparison a check makes.
-    """
+    """Fail with *message()* unless *condition*."""
     if not condition:
         raise CheckFailed(message())

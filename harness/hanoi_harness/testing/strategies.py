@@ -1,6 +1,4 @@
-"""Hypothesis strategies for one's own tests of an algorithm.
-
-They draw its n, steps, towers and configurations.
+"""Hypothesis strategies for one's own tests, within an algorithm's record.
 
 >>> from hypothesis import given
 >>> from hanoi_harness.testing import record_of
@@ -9,9 +7,6 @@ They draw its n, steps, towers and configurations.
 ... def test_every_run_is_optimal(n):
 ...     assert sum(1 for _ in record.moves(n)) == 2**n - 1
 >>> test_every_run_is_optimal()
-
-Every strategy keeps to what the record accepts: its limits, its puzzle's
-pegs, and the configurations its ``solve_for`` takes (whole towers, or any).
 """
 
 from __future__ import annotations
@@ -26,42 +21,27 @@ __all__ = ["configurations", "disks", "endpoints", "steps", "towers"]
 
 
 def disks(algorithm: Algorithm, size: int = 14) -> st.SearchStrategy[int]:
-    """Draw the n *algorithm* accepts, up to a run of 2^size - 1 moves.
-
-    The largest is the most disks whose run makes at most 2^size - 1 moves.
-    """
+    """Draw the n *algorithm* accepts, up to a run of 2^size - 1 moves."""
     return st.integers(algorithm.min_n, most_disks(algorithm, size))
 
 
 def steps(n: int) -> st.SearchStrategy[int]:
-    """Draw a step k = 1 .. 2^n - 1 of a classic run of n disks (n >= 1).
-
-    The steps are those ``solve_from(n, k)`` takes.
-    """
+    """Draw a step k = 1 .. 2^n - 1 of a classic run of n disks (n >= 1)."""
     return st.integers(1, (1 << n) - 1)
 
 
 def towers(n: int, pegs: int = 3) -> st.SearchStrategy[Config]:
-    """Draw a whole tower of n disks on one of *pegs* pegs, as a configuration.
-
-    A configuration is the peg of each disk, disk 1 first.
-    """
+    """Draw a whole tower of n disks on one of *pegs* pegs, as a configuration."""
     return st.integers(0, pegs - 1).map(lambda peg: tower(n, peg))
 
 
 def configurations(n: int, pegs: int = 3) -> st.SearchStrategy[Config]:
-    """Draw any configuration of n disks on *pegs* pegs.
-
-    It is the peg of each disk, disk 1 first, as ``hanoi state`` prints it.
-    """
+    """Draw any configuration of n disks on *pegs* pegs, disk 1 first."""
     return st.tuples(*[st.integers(0, pegs - 1)] * n)
 
 
 def endpoints(algorithm: Algorithm, n: int) -> st.SearchStrategy[tuple[Config, Config]]:
-    """Draw a start and a goal for *algorithm*'s ``solve_for``.
-
-    They are whole towers, or any configurations if it takes them.
-    """
+    """Draw a start and a goal that *algorithm*'s ``solve_for`` takes."""
     pegs = algorithm.puzzle.pegs
     each = configurations(n, pegs) if algorithm.configurations == "any" else towers(n, pegs)
     return st.tuples(each, each)

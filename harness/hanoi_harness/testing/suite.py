@@ -1,25 +1,4 @@
-"""The conformance checks as one suite, and a way into anyone's tests.
-
-That way is :func:`parametrize_with_checks`.
-
-::
-
-    from hanoi_harness.testing import parametrize_with_checks
-    from my_variant import clockwise_mine
-
-    @parametrize_with_checks([clockwise_mine])
-    def test_conformance(algorithm, check):
-        check(algorithm)
-
-Each (algorithm, check) pair is one test, its id ``NAME-CHECK``, so that
-``pytest -k NAME`` selects an algorithm's checks and ``pytest -k CHECK`` one
-check of every algorithm. A record gets the checks that apply to what it
-declares (:func:`checks_for`): ``solve_from`` and ``from_to`` only where it
-declares those, ``streaming`` only below the space class 2^n. A failing
-check raises :class:`~hanoi_harness.testing.failures.CheckFailed`. It names
-the algorithm, the check, the n, the step, the move and the reason. For a
-crash, it also says where the algorithm raised, with its traceback.
-"""
+"""The conformance checks as one suite, and a way into anyone's tests."""
 
 from __future__ import annotations
 
@@ -43,12 +22,9 @@ def _always(algorithm: Algorithm) -> bool:
 
 @dataclass(frozen=True)
 class Check:
-    """One conformance check: its *name*, and what it runs on a record.
+    """One conformance check: its *name*, and the function it runs on a record.
 
-    The name is the test id's second half.
-
-    Calling it with an algorithm (a record, a generator function or a
-    registered name) runs it; it returns None or raises :class:`CheckFailed`.
+    Calling it with an algorithm runs it; it returns None or raises :class:`CheckFailed`.
     """
 
     name: str
@@ -58,10 +34,7 @@ class Check:
 
     @property
     def summary(self) -> str:
-        """Return what the check asks, in one line.
-
-        It is the first line of its function's docstring.
-        """
+        """Return what the check asks: its function's first docstring line."""
         return (self.run.__doc__ or "").strip().splitlines()[0]
 
     def __call__(self, algorithm: AlgorithmLike) -> None:
@@ -79,10 +52,7 @@ class Check:
         self.inline(algorithm)
 
     def inline(self, algorithm: AlgorithmLike) -> None:
-        """Run the check in this process, where a test may patch what it calls.
-
-        An exit or a hang of the algorithm then ends or holds this process.
-        """
+        """Run the check in this process, where a test may patch what it calls."""
         __tracebackhide__ = True
         record = record_of(algorithm)
         try:
@@ -95,10 +65,7 @@ class Check:
 
 
 def _binary(algorithm: Algorithm) -> bool:
-    """Tell whether ``--binary`` can write the round trip's run.
-
-    It can if every disk and peg fits in a byte.
-    """
+    """Tell whether each disk and peg of the round trip's run fits in a byte."""
     return algorithm.puzzle.pegs <= 256 and most_disks(algorithm, output.ROUND_TRIP_SIZE) <= 255
 
 
@@ -122,8 +89,6 @@ NAMES = tuple(check.name for check in CHECKS)
 
 def checks_for(algorithm: AlgorithmLike, names: Iterable[str] | None = None) -> list[Check]:
     """Return the checks that apply to *algorithm*: all, or those of *names*.
-
-    An unknown name is refused.
 
     >>> [check.name for check in checks_for("bitwise")]  # doctest: +NORMALIZE_WHITESPACE
     ['legal', 'optimal', 'final_peg', 'limits', 'deterministic', 'streaming', 'solve_from', 'drawn',
@@ -149,8 +114,7 @@ def _chosen(names: Iterable[str] | None) -> tuple[Check, ...]:
 def _once(seen: dict[str, str], check: str, failed: str) -> str:
     """Return *failed* in full the first time its first line is seen.
 
-    Later, for another check with the same cause (the same first line:
-    run, step and reason), it is that line and the check that said it all.
+    Later checks with the same cause get that line and the check that told it.
 
     >>> seen = {}
     >>> _once(seen, "legal", "n = 3: crashed at step 2\\nTraceback ...")
@@ -163,15 +127,13 @@ def _once(seen: dict[str, str], check: str, failed: str) -> str:
     return failed if first == check else f"{head} (the same failure as the check {first!r}, told there in full)"
 
 
-LOAD = Check("load", lambda algorithm: None)
-"""The one test of a name that cannot be loaded: it fails with the reason."""
+LOAD = Check("load", lambda algorithm: None)  #: The one test of a name that cannot be loaded: it fails with the reason.
 
 
 def _cases(algorithm: AlgorithmLike, checks: Iterable[str] | None, timeout: float) -> list[tuple[Any, str, Check]]:
     """Return the (algorithm, name, check) of each test of *algorithm*.
 
-    A name is loaded in its worker, never here; a name that cannot be loaded
-    gets the one test :data:`LOAD`.
+    A name is loaded in its worker only; one that cannot be gets :data:`LOAD`.
     """
     if not isinstance(algorithm, str) or isolated.in_worker():
         record = record_of(algorithm)
@@ -192,13 +154,8 @@ def parametrize_with_checks(
 ) -> pytest.MarkDecorator:
     """Return a ``pytest.mark.parametrize`` of ``(algorithm, check)`` pairs.
 
-    It holds every check that applies to each algorithm.
-
-    *algorithms* are generator functions, :class:`~hanoi_harness.registry.record.Algorithm`
-    records or registered names (in-tree or installed as entry points).
-    *checks* names the checks to run (default: all of :data:`NAMES`). Each
-    test's id is ``NAME-CHECK``; ``algorithm`` is the record, ``check`` the
-    :class:`Check`, which the test calls with it.
+    *algorithms* are generator functions, records or registered names; *checks* names the checks
+    (default all). Each test's id is ``NAME-CHECK``.
     """
     import pytest  # here: the module is imported by the plugin, in every pytest run
 

@@ -1,20 +1,6 @@
 """The child process that runs conformance checks on one algorithm.
 
-It runs as ``python -P -m hanoi_harness.testing.worker``, started by
-:mod:`hanoi_harness.testing.isolated`, never by hand. It dies with its
-parent and leaves Ctrl-C to it. The algorithm is imported here only, so
-that what its module patches at import (pytest, the checks' objects)
-stays in this process. Requests come one JSON line each on standard
-input; each answer is one JSON line on the descriptor that was standard
-output. Whatever the algorithm prints goes to standard error.
-
-* ``{"load": SPEC}``: SPEC is a registered name, a ``FILE.py:FUNC`` or
-  ``package.module:FUNC`` spec, or ``{"pickle": BASE64}`` (a pickled
-  function or record). The answer is ``{"name": ..., "checks": [...]}``,
-  the checks that apply, or ``{"failed": REASON}``.
-* ``{"check": NAME}``: the answer is ``{"ok": true}`` or
-  ``{"failed": MESSAGE}``, the message without the ``NAME failed the
-  check`` head, which the parent adds.
+Requests and answers are JSON lines (``load``, ``check``); see ``docs/project/conformance.md``.
 """
 
 from __future__ import annotations
@@ -28,15 +14,11 @@ import traceback
 from typing import Any
 
 WORKER_VARIABLE = "HANOI_HARNESS_CHECK_WORKER"
-"""Set in a worker's environment: checks collected there run in it, with no worker of their own."""
+"""Set in a worker: checks collected there run in it, with no worker of their own."""
 
 
 def load(spec: Any) -> Any:
-    """Return the record *spec* names (see the module's docstring).
-
-    A name not in the tree is looked up among the entry points, which
-    are imported one at a time: only the one of that name is loaded.
-    """
+    """Return the record *spec* names, loading no other entry point."""
     from dataclasses import replace
 
     from hanoi_harness.errors import UsageError
