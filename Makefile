@@ -128,8 +128,8 @@ bench-c: $(STAMP)
 
 # The full benchmark: regenerates results/ (index.html, the report, beside README.md, the tables and the plots; and
 # results/quick/, the CI baseline). Then the project's own experiments (benchmarks/) add their pages to it:
-# results/peers/ and peers.md (other packages' solvers against ours), startup.md and cref.md. 14 minutes on 2 idle
-# cores (7 of them the peers), 16 shared. Chromium comes with it, to check index.html in 'make test'.
+# results/peers/ and peers.md (other packages' solvers against ours), startup.md and cref.md. 37 minutes on 2 idle
+# cores (17 of them the peers), about as long shared. Chromium comes with it, to check index.html in 'make test'.
 bench: $(STAMP) valgrind chromium
 	$(COMPILE) >/dev/null
 	$(BIN)/hanoi bench --out results
