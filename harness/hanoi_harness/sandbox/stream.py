@@ -79,8 +79,9 @@ class Producer:
     ) -> None:
         """Ask for ``solve(n)``, ``solve_from(n, first)`` or a run between *ends*."""
         self.requests += 1
-        request: dict[str, object] = {"id": self.requests, "name": name, "n": n, "first": first}
-        request |= {"count": count, "trace": trace}
+        request: dict[str, object] = {
+            "id": self.requests, "name": name, "n": n, "first": first, "count": count, "trace": trace,
+        }  # fmt: skip
         if ends is not None:
             request["start"], request["goal"] = list(ends[0]), list(ends[1])
         self._send(json.dumps(request))

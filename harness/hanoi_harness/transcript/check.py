@@ -33,8 +33,10 @@ from hanoi_harness.transcript.source import (
     pieces,
 )
 
-__all__ = ["CONVENTIONS", "COUNTERS", "DISKS", "LIMIT", "READS", "MalformedLine", "NoMoves", "UnreadableInput"]
-__all__ += ["check_lines", "describe", "open_text", "parse_line"]
+__all__ = [
+    "CONVENTIONS", "COUNTERS", "DISKS", "LIMIT", "READS", "MalformedLine", "NoMoves", "UnreadableInput",
+    "check_lines", "describe", "open_text", "parse_line",
+]  # fmt: skip
 
 DISKS = {"1-based": 1, "0-based": 0}
 """How disks may be numbered (``--disks``): from 1 or from 0."""

@@ -119,6 +119,8 @@ def ns_interval(run: Run) -> tuple[float, float] | None:
 
 RANK_MARGIN = 0.05
 """How far apart two intervals must lie to rank apart: 5% of the higher end."""
+TIED = f"95% intervals overlap or lie within {RANK_MARGIN:.0%}"
+"""What algorithms that share a rank have in common, said in every view."""
 
 
 def ranks(intervals: Sequence[tuple[float, float]], margin: float = RANK_MARGIN) -> list[tuple[int, bool]]:
@@ -231,6 +233,6 @@ def rank_note(results: ResultSet, standing: Standing) -> str:
         return "Not ranked: nothing was timed"
     return (
         f"Ranked by ns per move at about the same work, each at its timed run closest to {standing.target} moves "
-        f"(the most every timed algorithm of this puzzle reached); =3 marks a shared rank, where the 95% intervals "
-        f"overlap or lie within 5%; speeds against {standing.reference}"
+        f"(the most every timed algorithm of this puzzle reached); =3 marks a shared rank, where the {TIED}; "
+        f"speeds against {standing.reference}"
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hanoi_harness.bench.report.formatting import fmt_bytes, fmt_fit_figure, fmt_per_move, fmt_rate, fmt_sig
-from hanoi_harness.bench.report.puzzles import Entry, Standing, rank_note, standings
+from hanoi_harness.bench.report.puzzles import TIED, Entry, Standing, rank_note, standings
 from hanoi_harness.bench.report.styles import GROUP_ORDER, group_of
 from hanoi_harness.bench.report.tables import Part, Table, shown_name
 from hanoi_harness.bench.results.fit import BYTES_PER_DISK, TIME_SLOPE, Fit
@@ -320,7 +320,7 @@ def glance(results: ResultSet) -> list[str]:
                 shared.setdefault(entry.rank, []).append(entry.result.name)
         if shared:
             groups = "; ".join(f"={rank} {_names(names)}" for rank, names in sorted(shared.items()))
-            line.append(f"Tied, as their 95% intervals overlap or lie within 5%: {groups}.")
+            line.append(f"Tied, as their {TIED}: {groups}.")
         if line:
             said.append(f"{standing.title}: " + " ".join(line))
     return said + _scaling(results)
@@ -331,7 +331,7 @@ def _fastest(standing: Standing, first: list[Entry]) -> str:
     ns = _names([f"{fmt_sig(entry.run.ns_per_move if entry.run else None)}" for entry in first])
     if len(first) > 1:
         names = _names([entry.result.name for entry in first])
-        return f"{names} share the fastest place, at {ns} ns a move; their 95% intervals overlap or lie within 5%."
+        return f"{names} share the fastest place, at {ns} ns a move; their {TIED}."
     entry = first[0]
     against = (
         ""

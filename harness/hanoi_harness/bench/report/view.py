@@ -28,7 +28,7 @@ from hanoi_harness.bench.report.formatting import (
     markdown,
 )
 from hanoi_harness.bench.report.plots import pictures
-from hanoi_harness.bench.report.puzzles import standings
+from hanoi_harness.bench.report.puzzles import TIED, standings
 from hanoi_harness.bench.report.summary import classes_cell, details, findings, glance, verdict
 from hanoi_harness.bench.report.tables import Part, Table, csv_names, shown_name
 from hanoi_harness.bench.results.environment import Environment
@@ -155,6 +155,7 @@ def view(results: ResultSet, tables: Sequence[Table]) -> dict[str, Any]:
         "threshold": f"{DEFAULT_THRESHOLD_PCT:g}",
         "time_threshold": f"{DEFAULT_TIME_THRESHOLD_PCT:g}",
         "slice_rows": SLICE_ROWS,
+        "tied": TIED,
     }
 
 
